@@ -1,0 +1,157 @@
+// The one contract between the renderer and the main process.
+// Every call is declared once here with a zod schema for its request (validated in main) and
+// the TypeScript type of its response; every event from main is declared with its payload.
+// The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
+import { z } from 'zod';
+import type {
+  AppError,
+  BackendProfile,
+  DocumentInfo,
+  DocumentText,
+  RunEvent,
+  RunSettings,
+  RunSnapshot,
+  RunSummary,
+} from './model.ts';
+
+const id = z.string().min(1).max(200);
+
+export const runSettingsSchema = z.object({
+  chunkTokens: z.number().int().min(256).max(200_000),
+  memoryTokens: z.number().int().min(64).max(32_000),
+  answerTokens: z.number().int().min(16).max(32_000),
+  temperature: z.number().min(0).max(2),
+  topP: z.number().gt(0).max(1),
+  final: z.enum(['boxed', 'text']),
+  tokenizer: z.enum(['auto', 'qwen', 'o200k', 'server']),
+});
+
+export const backendProfileSchema = z.object({
+  id,
+  name: z.string().min(1).max(200),
+  kind: z.enum(['vllm', 'openai', 'azure', 'openrouter', 'ollama', 'custom']),
+  baseUrl: z.string().url().max(2000),
+  model: z.string().max(500).optional(),
+  apiVersion: z.string().max(100).optional(),
+  hasApiKey: z.boolean(),
+  inputPricePerMTok: z.number().min(0).optional(),
+  outputPricePerMTok: z.number().min(0).optional(),
+  timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+});
+
+/** The renderer-visible document: its text and location map, for the reader. */
+export interface DocumentView {
+  info: DocumentInfo;
+  document: DocumentText;
+}
+
+export interface AppSettings {
+  profiles: BackendProfile[];
+  activeProfileId: string | null;
+  defaults: RunSettings;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  models: string[];
+  latencyMs: number;
+  error?: AppError;
+}
+
+/** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** Every request → response call. `request` schemas are checked in main before use. */
+export const calls = {
+  'documents:choose': { request: z.object({}) },
+  'documents:open': {
+    request: z.object({ path: z.string().min(1).max(4096), password: z.string().max(1024).optional() }),
+  },
+  'documents:open-bytes': {
+    request: z.object({
+      name: z.string().min(1).max(1024),
+      data: z.instanceof(Uint8Array),
+      password: z.string().max(1024).optional(),
+    }),
+  },
+  'documents:list': { request: z.object({}) },
+  'documents:get': { request: z.object({ documentId: id }) },
+  'documents:remove': { request: z.object({ documentId: id }) },
+  'runs:start': {
+    request: z.object({
+      documentId: id,
+      question: z.string().trim().min(1).max(20_000),
+      settings: runSettingsSchema,
+      profileId: id.optional(),
+    }),
+  },
+  'runs:pause': { request: z.object({ runId: id }) },
+  'runs:resume': { request: z.object({ runId: id }) },
+  'runs:cancel': { request: z.object({ runId: id }) },
+  'runs:list': { request: z.object({ documentId: id }) },
+  'runs:get': { request: z.object({ runId: id }) },
+  'settings:get': { request: z.object({}) },
+  'settings:save-profile': {
+    request: z.object({
+      profile: backendProfileSchema,
+      /** Write-only: undefined keeps the stored key, '' removes it. */
+      apiKey: z.string().max(10_000).optional(),
+    }),
+  },
+  'settings:delete-profile': { request: z.object({ profileId: id }) },
+  'settings:set-active-profile': { request: z.object({ profileId: id }) },
+  'settings:set-defaults': { request: z.object({ defaults: runSettingsSchema }) },
+  'backend:test': { request: z.object({ profileId: id }) },
+  'export:session': {
+    request: z.object({ documentId: id, runIds: z.array(id).max(10_000).optional(), format: z.enum(['md', 'json', 'html']) }),
+  },
+  'shell:open-external': { request: z.object({ url: z.string().max(4096) }) },
+} as const;
+
+/** Response type of each call (always a `Result`, so failures are values). */
+export interface CallResponses {
+  'documents:choose': Result<DocumentInfo | null>;
+  'documents:open': Result<DocumentInfo>;
+  'documents:open-bytes': Result<DocumentInfo>;
+  'documents:list': Result<DocumentInfo[]>;
+  'documents:get': Result<DocumentView>;
+  'documents:remove': Result<null>;
+  'runs:start': Result<RunSummary>;
+  'runs:pause': Result<null>;
+  'runs:resume': Result<null>;
+  'runs:cancel': Result<null>;
+  'runs:list': Result<RunSummary[]>;
+  'runs:get': Result<RunSnapshot>;
+  'settings:get': Result<AppSettings>;
+  'settings:save-profile': Result<BackendProfile>;
+  'settings:delete-profile': Result<null>;
+  'settings:set-active-profile': Result<null>;
+  'settings:set-defaults': Result<null>;
+  'backend:test': Result<ConnectionTest>;
+  'export:session': Result<{ path: string } | null>;
+  'shell:open-external': Result<null>;
+}
+
+export type CallName = keyof typeof calls;
+export type CallRequest<K extends CallName> = z.input<(typeof calls)[K]['request']>;
+export type CallResponse<K extends CallName> = CallResponses[K];
+
+/** Events from main to the renderer, each with its payload. */
+export interface Events {
+  /** A run's event, numbered per run so a snapshot (`RunSnapshot.seq`) and events can be merged. */
+  'run:event': { seq: number; event: RunEvent };
+  /** Progress of extracting or tokenizing a document being opened. */
+  'document:progress': { name: string; stage: 'reading' | 'extracting' | 'tokenizing'; done: number; total: number };
+  /** An application-menu command for the renderer to carry out. */
+  'menu:command': { command: 'open' | 'export' | 'settings' | 'open-recent'; documentId?: string };
+}
+
+export type EventName = keyof Events;
+
+export const eventNames: readonly EventName[] = ['run:event', 'document:progress', 'menu:command'];
+
+/** Handlers main registers: one function per call, derived from the contract. */
+export type CallHandlers = {
+  [K in CallName]: (request: z.output<(typeof calls)[K]['request']>) => Promise<CallResponse<K>>;
+};

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects, one run, one summary: `unit` (core, CLI, simulator under Node) and `e2e`
+// (the Vite-built renderer in Debian's Chromium, and the Electron smoke suite where the
+// binary exists).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'sim/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // One Chromium at a time on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
