@@ -155,3 +155,13 @@ export const eventNames: readonly EventName[] = ['run:event', 'document:progress
 export type CallHandlers = {
   [K in CallName]: (request: z.output<(typeof calls)[K]['request']>) => Promise<CallResponse<K>>;
 };
+
+/**
+ * The object the preload exposes as `window.memagent` (and the e2e harness imitates): one
+ * typed `invoke` over the calls above and one `on` over the events, returning a disposer.
+ * Both sides take their types from here, so the renderer's view cannot drift from main's.
+ */
+export interface MemagentBridge {
+  invoke<K extends CallName>(name: K, request: CallRequest<K>): Promise<CallResponse<K>>;
+  on<E extends EventName>(name: E, listener: (payload: Events[E]) => void): () => void;
+}
