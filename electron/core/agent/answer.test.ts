@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { extractAnswer, extractAnswerIs, extractBoxed, stripThinking } from './answer.ts';
+
+describe('stripThinking', () => {
+  it('keeps the text after the last </think>, trimmed', () => {
+    expect(stripThinking('<think>hmm</think>\n\nThe memory.\n')).toBe('The memory.');
+    expect(stripThinking('<think>a</think>b</think>  final ')).toBe('final');
+  });
+  it('returns a reply without thinking unchanged (whitespace included)', () => {
+    expect(stripThinking('  plain memory\n')).toBe('  plain memory\n');
+  });
+  it('treats an unclosed <think> as all thinking', () => {
+    expect(stripThinking('<think>I ran out of budget while')).toBe('');
+    expect(stripThinking('\n<think>x')).toBe('');
+  });
+  it('gives empty when nothing follows </think>', () => {
+    expect(stripThinking('<think>x</think>\n')).toBe('');
+  });
+});
+
+describe('extractBoxed', () => {
+  it('takes the last box', () => {
+    expect(extractBoxed('first \\boxed{A} then \\boxed{B}.')).toBe('B');
+  });
+  it('balances nested braces', () => {
+    expect(extractBoxed('so \\boxed{\\frac{1}{2}} done')).toBe('\\frac{1}{2}');
+    expect(extractBoxed('\\boxed{{a}{b{c}}}')).toBe('{a}{b{c}}');
+  });
+  it('trims the content and accepts \\fbox', () => {
+    expect(extractBoxed('\\boxed{  Paris  }')).toBe('Paris');
+    expect(extractBoxed('\\fbox{42}')).toBe('42');
+  });
+  it('falls back to the previous complete box when the last is cut off', () => {
+    expect(extractBoxed('\\boxed{Rome} ... actually \\boxed{Par')).toBe('Rome');
+  });
+  it('falls back to the cut-off text when no box closes', () => {
+    expect(extractBoxed('The answer: \\boxed{Paris, France\nmore')).toBe('Paris, France');
+    expect(extractBoxed('\\boxed{')).toBeNull();
+  });
+  it('is null without a box; an empty box is empty', () => {
+    expect(extractBoxed('no box here')).toBeNull();
+    expect(extractBoxed('\\boxed{}')).toBe('');
+  });
+});
+
+describe('extractAnswerIs', () => {
+  it('takes what follows the last "the answer is", any case', () => {
+    expect(extractAnswerIs('The answer is A. Wait. Therefore, THE ANSWER IS Paris.')).toBe('Paris');
+  });
+  it('strips colon, quotes, bold and trailing periods', () => {
+    expect(extractAnswerIs('Therefore, the answer is: "Marie Curie".')).toBe('Marie Curie');
+    expect(extractAnswerIs('Therefore, the answer is **1912**.')).toBe('1912');
+    expect(extractAnswerIs("the answer is 'yes'")).toBe('yes');
+  });
+  it('keeps only the first line after the phrase', () => {
+    expect(extractAnswerIs('Therefore, the answer is\n\nLondon\n\nBecause the memory says so.')).toBe('London');
+  });
+  it('unboxes a box after the phrase', () => {
+    expect(extractAnswerIs('Therefore, the answer is \\boxed{7}.')).toBe('7');
+  });
+  it('keeps inner periods', () => {
+    expect(extractAnswerIs('the answer is J.R.R. Tolkien.')).toBe('J.R.R. Tolkien');
+  });
+  it('is null when absent or empty', () => {
+    expect(extractAnswerIs('I do not know')).toBeNull();
+    expect(extractAnswerIs('the answer is')).toBeNull();
+    expect(extractAnswerIs('the answer is "".')).toBeNull();
+  });
+});
+
+describe('extractAnswer', () => {
+  it('boxed mode prefers the box and strips thinking first', () => {
+    expect(extractAnswer('<think>maybe \\boxed{X}</think>So \\boxed{Y}', 'boxed')).toBe('Y');
+    expect(extractAnswer('Therefore, the answer is Z. \\boxed{W}', 'boxed')).toBe('W');
+  });
+  it('each mode falls back to the other form', () => {
+    expect(extractAnswer('Therefore, the answer is Z.', 'boxed')).toBe('Z');
+    expect(extractAnswer('I think \\boxed{Q}', 'text')).toBe('Q');
+  });
+  it('text mode prefers the phrase', () => {
+    expect(extractAnswer('\\boxed{1} Therefore, the answer is 2.', 'text')).toBe('2');
+  });
+  it('is null when nothing is extractable, including thinking only', () => {
+    expect(extractAnswer('The memory does not say.', 'boxed')).toBeNull();
+    expect(extractAnswer('<think>the answer is 5', 'text')).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import type { FinalPrompt } from '../../../shared/model.ts';
+
+const THINK_CLOSE = '</think>';
+
+/**
+ * The reply without a reasoning model's thinking: the text after the last `</think>`, trimmed
+ * (as the upstream MemAgent code does). A reply without `</think>` is returned unchanged, except
+ * one that opens `<think>` and never closes it: that is all thinking, so the reply is empty.
+ */
+export function stripThinking(reply: string): string {
+  const close = reply.lastIndexOf(THINK_CLOSE);
+  if (close >= 0) return reply.slice(close + THINK_CLOSE.length).trim();
+  if (reply.trimStart().startsWith('<think>')) return '';
+  return reply;
+}
+
+const BOX_OPENERS = ['\\boxed{', '\\fbox{'];
+
+/** Content of the brace group opening at `open` (index of `{`), or null when it never closes. */
+function balancedGroup(text: string, open: number): string | null {
+  let depth = 0;
+  for (let i = open; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b /* { */) depth += 1;
+    else if (c === 0x7d /* } */) {
+      depth -= 1;
+      if (depth === 0) return text.slice(open + 1, i);
+    }
+  }
+  return null;
+}
+
+/** Start indices of every `\boxed{` / `\fbox{`, in text order. */
+function boxStarts(text: string): { at: number; brace: number }[] {
+  const starts: { at: number; brace: number }[] = [];
+  for (const opener of BOX_OPENERS) {
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(opener, from);
+      if (at < 0) break;
+      starts.push({ at, brace: at + opener.length - 1 });
+      from = at + 1;
+    }
+  }
+  return starts.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The content of the last `\boxed{...}` whose braces balance. A cut-off last box (the reply hit
+ * its token limit) falls back to the previous complete one, and failing that to the cut-off
+ * box's text up to the end of its line. Null when the reply has no box.
+ */
+export function extractBoxed(reply: string): string | null {
+  const starts = boxStarts(reply);
+  for (let i = starts.length - 1; i >= 0; i -= 1) {
+    const content = balancedGroup(reply, (starts[i] as { brace: number }).brace);
+    if (content !== null) return content.trim();
+  }
+  const last = starts[starts.length - 1];
+  if (last === undefined) return null;
+  const rest = reply.slice(last.brace + 1).split('\n', 1)[0]?.trim() ?? '';
+  return rest === '' ? null : rest;
+}
+
+const ANSWER_IS = /the answer is/gi;
+
+/**
+ * What follows the last "the answer is" (any case): its first non-empty line, without a leading
+ * colon, surrounding quotes or bold markers and a trailing period. Null when the phrase is absent
+ * or nothing follows it.
+ */
+export function extractAnswerIs(reply: string): string | null {
+  let end = -1;
+  for (const match of reply.matchAll(ANSWER_IS)) end = match.index + match[0].length;
+  if (end < 0) return null;
+  const rest = reply.slice(end);
+  const line = rest.split('\n').find((l) => l.trim() !== '') ?? '';
+  let answer = line.trim().replace(/^[:：]\s*/, '');
+  const boxed = extractBoxed(answer);
+  if (boxed !== null) answer = boxed;
+  answer = cleanEnds(answer);
+  return answer === '' ? null : answer;
+}
+
+// Strips wrapping that models add around a short answer: "**Paris**.", "'Paris'", "(Paris)."
+function cleanEnds(text: string): string {
+  let out = text.trim();
+  for (let previous = ''; previous !== out; ) {
+    previous = out;
+    out = out.replace(/[.。]+$/u, '').trim();
+    out = out.replace(/^\*\*(.*)\*\*$/su, '$1').trim();
+    out = out.replace(/^["'“‘«`](.*)["'”’»`]$/su, '$1').trim();
+    out = out.replace(/^["“]|["”]$/gu, '').trim();
+  }
+  return out;
+}
+
+/**
+ * The answer of a final reply (thinking already stripped or not). For `boxed`: the last balanced
+ * `\boxed{}`; for `text`: what follows the last "the answer is". Each falls back to the other
+ * form, because models asked for one sometimes write the other. Null when neither is present.
+ */
+export function extractAnswer(reply: string, final: FinalPrompt): string | null {
+  const text = stripThinking(reply);
+  if (final === 'boxed') return extractBoxed(text) ?? extractAnswerIs(text);
+  return extractAnswerIs(text) ?? extractBoxed(text);
+}

@@ -1,0 +1,109 @@
+import type { FinalPrompt } from '../../../shared/model.ts';
+
+// The prompts the RL-MemoryAgent models were trained on, byte for byte (../shared/MEMAGENT.md).
+// Written as joined lines so no editor or formatter can eat the space after `<problem>` or the
+// single trailing newline.
+
+/** The per-chunk prompt: `{prompt}`, `{memory}` and `{chunk}` are placeholders. */
+export const TEMPLATE = [
+  'You are presented with a problem, a section of an article that may contain the answer to the problem, and a previous memory. Please read the provided section carefully and update the memory with the new information that helps to answer the problem. Be sure to retain all relevant details from the previous memory while adding any new, useful information.',
+  '',
+  '<problem> ',
+  '{prompt}',
+  '</problem>',
+  '',
+  '<memory>',
+  '{memory}',
+  '</memory>',
+  '',
+  '<section>',
+  '{chunk}',
+  '</section>',
+  '',
+  'Updated memory:',
+  '',
+].join('\n');
+
+/** The final prompt asking for the answer in `\boxed{}`. */
+export const TEMPLATE_FINAL_BOXED = [
+  'You are presented with a problem and a previous memory. Please answer the problem based on the previous memory and put the answer in \\boxed{}.',
+  '',
+  '<problem> ',
+  '{prompt}',
+  '</problem>',
+  '',
+  '<memory>',
+  '{memory}',
+  '</memory>',
+  '',
+  'Your answer:',
+  '',
+].join('\n');
+
+/** The final prompt of the upstream RULER evaluation ("Therefore, the answer is ..."). */
+export const TEMPLATE_FINAL_TEXT = [
+  'You are presented with a problem and a previous memory. Please answer the problem based on the previous memory and format your response as follows "Therefore, the answer is (insert answer here)".',
+  '',
+  '<problem> ',
+  '{prompt}',
+  '</problem>',
+  '',
+  '<memory>',
+  '{memory}',
+  '</memory>',
+  '',
+  'Your answer:',
+  '',
+].join('\n');
+
+type Slot = 'prompt' | 'memory' | 'chunk';
+
+/** A template cut at its placeholders once, so filling is plain concatenation. */
+interface CompiledTemplate {
+  parts: string[];
+  slots: Slot[];
+}
+
+function compile(template: string): CompiledTemplate {
+  const parts: string[] = [];
+  const slots: Slot[] = [];
+  const pattern = /\{(prompt|memory|chunk)\}/g;
+  let last = 0;
+  for (const match of template.matchAll(pattern)) {
+    parts.push(template.slice(last, match.index));
+    slots.push(match[1] as Slot);
+    last = match.index + match[0].length;
+  }
+  parts.push(template.slice(last));
+  return { parts, slots };
+}
+
+// Filling is one pass over the template's own text: values are inserted verbatim, so `$&`,
+// braces or a literal "{memory}" inside a document or a question are never interpreted
+// (the same semantics as Python's str.format used upstream).
+function fill(compiled: CompiledTemplate, values: Record<Slot, string>): string {
+  let out = compiled.parts[0] ?? '';
+  for (let i = 0; i < compiled.slots.length; i += 1) {
+    out += values[compiled.slots[i] as Slot] + (compiled.parts[i + 1] ?? '');
+  }
+  return out;
+}
+
+const compiledMemory = compile(TEMPLATE);
+const compiledBoxed = compile(TEMPLATE_FINAL_BOXED);
+const compiledText = compile(TEMPLATE_FINAL_TEXT);
+
+/** The user message that asks the model to read `chunk` and overwrite `memory`. */
+export function fillMemoryPrompt(question: string, memory: string, chunk: string): string {
+  return fill(compiledMemory, { prompt: question, memory, chunk });
+}
+
+/** The user message that asks for the final answer from `memory`. */
+export function fillFinalPrompt(final: FinalPrompt, question: string, memory: string): string {
+  return fill(final === 'boxed' ? compiledBoxed : compiledText, { prompt: question, memory, chunk: '' });
+}
+
+/** The final template for a setting (for display and tests). */
+export function finalTemplate(final: FinalPrompt): string {
+  return final === 'boxed' ? TEMPLATE_FINAL_BOXED : TEMPLATE_FINAL_TEXT;
+}
