@@ -1,0 +1,124 @@
+import type Database from 'better-sqlite3';
+import { CoreError } from '../errors.ts';
+
+/** One schema step. Steps run in order, each in its own transaction, and are never edited once shipped. */
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+/**
+ * The schema history. `PRAGMA user_version` records the last step applied, so reopening a
+ * database runs only the steps it has not seen. Append new steps; never change old ones.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'documents, runs, chunks, memory states, answers, warnings, profiles, settings',
+    up(db) {
+      db.exec(`
+        CREATE TABLE documents (
+          id TEXT PRIMARY KEY,
+          file_name TEXT NOT NULL,
+          path TEXT,
+          format TEXT NOT NULL,
+          title TEXT NOT NULL,
+          chars INTEGER NOT NULL,
+          page_count INTEGER,
+          token_count INTEGER,
+          tokenizer TEXT,
+          opened_at INTEGER NOT NULL,
+          warnings TEXT NOT NULL DEFAULT '[]'
+        );
+        CREATE TABLE runs (
+          id TEXT PRIMARY KEY,
+          document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+          question TEXT NOT NULL,
+          settings TEXT NOT NULL,
+          profile_id TEXT,
+          model TEXT,
+          status TEXT NOT NULL,
+          chunk_count INTEGER NOT NULL DEFAULT 0,
+          created_at INTEGER NOT NULL,
+          finished_at INTEGER,
+          error TEXT
+        );
+        CREATE INDEX runs_by_document ON runs(document_id, created_at);
+        CREATE INDEX runs_by_status ON runs(status);
+        CREATE TABLE chunks (
+          run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+          idx INTEGER NOT NULL,
+          start INTEGER NOT NULL,
+          end INTEGER NOT NULL,
+          tokens INTEGER NOT NULL,
+          pages TEXT,
+          section TEXT,
+          PRIMARY KEY (run_id, idx)
+        ) WITHOUT ROWID;
+        CREATE TABLE memory_states (
+          run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+          chunk INTEGER NOT NULL,
+          memory TEXT NOT NULL,
+          prompt_tokens INTEGER NOT NULL,
+          completion_tokens INTEGER NOT NULL,
+          ms REAL NOT NULL,
+          kept INTEGER NOT NULL,
+          PRIMARY KEY (run_id, chunk)
+        ) WITHOUT ROWID;
+        CREATE TABLE answers (
+          run_id TEXT PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+          answer TEXT,
+          response TEXT NOT NULL,
+          prompt_tokens INTEGER NOT NULL,
+          completion_tokens INTEGER NOT NULL,
+          ms REAL NOT NULL
+        );
+        CREATE TABLE warnings (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+          chunk INTEGER,
+          code TEXT NOT NULL,
+          message TEXT NOT NULL
+        );
+        CREATE INDEX warnings_by_run ON warnings(run_id);
+        CREATE TABLE profiles (
+          id TEXT PRIMARY KEY,
+          position INTEGER NOT NULL,
+          data TEXT NOT NULL
+        );
+        CREATE TABLE settings (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        );
+      `);
+    },
+  },
+];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/**
+ * Brings `db` up to `SCHEMA_VERSION`. Idempotent: a current database is left untouched.
+ * A database written by a newer build is refused rather than guessed at.
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new CoreError('Unsupported', 'The library database was written by a newer version of MemAgent Desktop.', {
+      hint: 'Update the app, or move the data folder aside to start a new library.',
+      detail: `schema version ${current}, this build knows up to ${latest}`,
+    });
+  }
+  for (const step of migrations) {
+    if (step.version <= current) continue;
+    db.transaction(() => {
+      step.up(db);
+      // PRAGMA takes no bound parameters; the version is an integer from our own list.
+      db.pragma(`user_version = ${Math.trunc(step.version)}`);
+    })();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}

@@ -1,0 +1,83 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../../../shared/model.ts';
+import { parseColumn, profileColumn, settingsColumn, type StoredProfile } from './columns.ts';
+
+const ACTIVE_PROFILE = 'activeProfileId';
+const DEFAULTS = 'defaults';
+const SEEDED = 'profilesSeeded';
+
+/** Backend profiles (without keys), the active profile and the default run settings. */
+export interface SettingsRepo {
+  profiles(): StoredProfile[];
+  profile(id: string): StoredProfile | undefined;
+  /** Inserts a new profile at the end of the list or replaces one with the same id in place. */
+  saveProfile(profile: StoredProfile): void;
+  deleteProfile(id: string): boolean;
+  activeProfileId(): string | null;
+  setActiveProfileId(id: string | null): void;
+  defaults(): RunSettings;
+  setDefaults(defaults: RunSettings): void;
+  /** True once first-run profiles were written, so deleting them all does not bring them back. */
+  seeded(): boolean;
+  markSeeded(): void;
+}
+
+export function createSettingsRepo(db: Database.Database): SettingsRepo {
+  const all = db.prepare<[], { id: string; data: string }>('SELECT id, data FROM profiles ORDER BY position, id');
+  const one = db.prepare<[string], { id: string; data: string }>('SELECT id, data FROM profiles WHERE id = ?');
+  const upsert = db.prepare(`
+    INSERT INTO profiles (id, position, data)
+    VALUES (@id, (SELECT COALESCE(MAX(position), -1) + 1 FROM profiles), @data)
+    ON CONFLICT(id) DO UPDATE SET data = excluded.data`);
+  const remove = db.prepare('DELETE FROM profiles WHERE id = ?');
+  const getValue = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const setValue = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
+  const deleteValue = db.prepare('DELETE FROM settings WHERE key = ?');
+
+  const read = <S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined => {
+    const row = getValue.get(key);
+    return row ? parseColumn(schema, row.value, `settings.${key}`) : undefined;
+  };
+
+  return {
+    profiles() {
+      return all.all().map((row) => parseColumn(profileColumn, row.data, `profiles.data of ${row.id}`));
+    },
+    profile(id) {
+      const row = one.get(id);
+      return row && parseColumn(profileColumn, row.data, `profiles.data of ${row.id}`);
+    },
+    saveProfile(profile) {
+      upsert.run({ id: profile.id, data: JSON.stringify(profileColumn.parse(profile)) });
+    },
+    deleteProfile(id) {
+      return db.transaction(() => {
+        const removed = remove.run(id).changes > 0;
+        if (read(ACTIVE_PROFILE, z.string()) === id) deleteValue.run(ACTIVE_PROFILE);
+        return removed;
+      })();
+    },
+    activeProfileId() {
+      return read(ACTIVE_PROFILE, z.string()) ?? null;
+    },
+    setActiveProfileId(id) {
+      if (id === null) deleteValue.run(ACTIVE_PROFILE);
+      else setValue.run(ACTIVE_PROFILE, JSON.stringify(id));
+    },
+    defaults() {
+      return read(DEFAULTS, settingsColumn) ?? { ...DEFAULT_RUN_SETTINGS };
+    },
+    setDefaults(defaults) {
+      setValue.run(DEFAULTS, JSON.stringify(settingsColumn.parse(defaults)));
+    },
+    seeded() {
+      return read(SEEDED, z.boolean()) ?? false;
+    },
+    markSeeded() {
+      setValue.run(SEEDED, 'true');
+    },
+  };
+}

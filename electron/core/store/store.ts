@@ -1,0 +1,28 @@
+import type Database from 'better-sqlite3';
+import { openDatabase } from './database.ts';
+import { createDocumentRepo, type DocumentRepo } from './document-repo.ts';
+import { createRunRepo, type RunRepo } from './run-repo.ts';
+import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
+
+/** The library on disk: one SQLite database with typed repositories over it. */
+export interface Store {
+  readonly db: Database.Database;
+  readonly documents: DocumentRepo;
+  readonly runs: RunRepo;
+  readonly settings: SettingsRepo;
+  close(): void;
+}
+
+/** Opens `{dataDir}/memagent.db` (migrating it) and returns its repositories. */
+export function openStore(dataDir: string): Store {
+  const db = openDatabase(dataDir);
+  return {
+    db,
+    documents: createDocumentRepo(db),
+    runs: createRunRepo(db),
+    settings: createSettingsRepo(db),
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
