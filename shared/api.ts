@@ -57,6 +57,10 @@ export interface ConnectionTest {
   models: string[];
   latencyMs: number;
   error?: AppError;
+  /** The model a run with this profile would use (the profile's, else the server's first). */
+  model?: string;
+  /** True when `model` is not an RL-MemoryAgent model: expect lower accuracy (MEMAGENT.md). */
+  genericModel?: boolean;
 }
 
 /** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
@@ -96,6 +100,11 @@ export const calls = {
   'runs:cancel': { request: z.object({ runId: id }) },
   'runs:list': { request: z.object({ documentId: id }) },
   'runs:get': { request: z.object({ runId: id }) },
+  /**
+   * Continues a run that stopped before its answer (`interrupted` by a crash or quit, `cancelled`
+   * or `error`) from its last saved memory, with the same chunking. Events go to the caller.
+   */
+  'runs:continue': { request: z.object({ runId: id }) },
   'settings:get': { request: z.object({}) },
   'settings:save-profile': {
     request: z.object({
@@ -129,6 +138,7 @@ export interface CallResponses {
   'runs:cancel': Result<null>;
   'runs:list': Result<RunSummary[]>;
   'runs:get': Result<RunSnapshot>;
+  'runs:continue': Result<RunSummary>;
   'settings:get': Result<AppSettings>;
   'settings:save-profile': Result<BackendProfile>;
   'settings:delete-profile': Result<null>;
@@ -148,18 +158,32 @@ export interface Events {
   /** A run's event, numbered per run so a snapshot (`RunSnapshot.seq`) and events can be merged. */
   'run:event': { seq: number; event: RunEvent };
   /** Progress of extracting or tokenizing a document being opened. */
-  'document:progress': { name: string; stage: 'reading' | 'extracting' | 'tokenizing'; done: number; total: number };
+  'document:progress': {
+    name: string;
+    stage: 'reading' | 'extracting' | 'tokenizing';
+    done: number;
+    total: number;
+    /** Set once the document is known (always for `tokenizing`). */
+    documentId?: string;
+  };
+  /** A library entry changed (e.g. its token count became known); sent to every window. */
+  'document:updated': DocumentInfo;
   /** An application-menu command for the renderer to carry out. */
   'menu:command': { command: 'open' | 'export' | 'settings' | 'open-recent'; documentId?: string };
 }
 
 export type EventName = keyof Events;
 
-export const eventNames: readonly EventName[] = ['run:event', 'document:progress', 'menu:command'];
+export const eventNames: readonly EventName[] = ['run:event', 'document:progress', 'document:updated', 'menu:command'];
+
+/** Who is calling: the IPC wrapper passes the sender's id (a window), so run events go back only to it. */
+export interface CallContext {
+  senderId: string;
+}
 
 /** Handlers main registers: one function per call, derived from the contract. */
 export type CallHandlers = {
-  [K in CallName]: (request: z.output<(typeof calls)[K]['request']>) => Promise<CallResponse<K>>;
+  [K in CallName]: (request: z.output<(typeof calls)[K]['request']>, ctx: CallContext) => Promise<CallResponse<K>>;
 };
 
 /**

@@ -1,0 +1,36 @@
+// Facts about the kinds of backend a profile can describe, shared by main (seeding, validation)
+// and the renderer (pre-filling the settings form). Pure data: no Node, DOM or electron.
+import type { BackendKind } from './model.ts';
+
+export interface BackendDefaults {
+  /** A name for a new profile of this kind. */
+  name: string;
+  /** Base URL of the OpenAI-compatible API ('' when it depends on the user's resource). */
+  baseUrl: string;
+  /** Whether the service needs an API key (local servers accept a dummy one). */
+  needsKey: boolean;
+  /** Whether the model must be named (Azure: the deployment), rather than discovered from /v1/models. */
+  needsModel: boolean;
+}
+
+export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = {
+  vllm: { name: 'Local vLLM', baseUrl: 'http://localhost:8000/v1', needsKey: false, needsModel: false },
+  ollama: { name: 'Ollama', baseUrl: 'http://localhost:11434/v1', needsKey: false, needsModel: false },
+  openai: { name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, needsModel: true },
+  openrouter: { name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, needsModel: true },
+  // Azure: https://{resource}.openai.azure.com/openai/deployments/{deployment}, with api-version.
+  azure: { name: 'Azure OpenAI', baseUrl: '', needsKey: true, needsModel: true },
+  custom: { name: 'Custom server', baseUrl: 'http://localhost:8000/v1', needsKey: false, needsModel: false },
+};
+
+/** The Azure OpenAI `api-version` a new Azure profile starts with. */
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
+/**
+ * True for the RL-trained MemAgent models (`BytedTsinghua-SIA/RL-MemoryAgent-14B` / `-7B` and
+ * local copies or quantisations keeping the name). Other models run the same workflow with
+ * lower accuracy, which the app tells the user (MEMAGENT.md).
+ */
+export function isMemAgentModel(model: string): boolean {
+  return /memory[-_ ]?agent/i.test(model);
+}
