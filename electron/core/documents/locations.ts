@@ -1,0 +1,63 @@
+import type { ChunkInfo, DocumentText } from '../../../shared/model.ts';
+
+/** Index of the last element whose `start` is <= offset, or -1 (elements sorted by start). */
+function lastStartingAtOrBefore(items: readonly { start: number }[], offset: number): number {
+  let lo = 0;
+  let hi = items.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid]?.start ?? 0) <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+/**
+ * Where the character span [start, end) lies: the first and last page it touches (numbers and
+ * printed labels) and the section in force at `start`. Binary search; pages and sections must be
+ * sorted by `start`, as the extractors produce them.
+ */
+export function locateSpan(
+  doc: DocumentText,
+  start: number,
+  end: number,
+): { pages?: ChunkInfo['pages']; section?: string } {
+  const result: { pages?: ChunkInfo['pages']; section?: string } = {};
+  const last = Math.max(start, end - 1);
+  const pages = doc.pages;
+  if (pages !== undefined && pages.length > 0) {
+    const first = pages[Math.max(0, lastStartingAtOrBefore(pages, start))];
+    const final = pages[Math.max(0, lastStartingAtOrBefore(pages, last))];
+    if (first !== undefined && final !== undefined) {
+      const span: NonNullable<ChunkInfo['pages']> = { first: first.number, last: final.number };
+      if (first.label !== undefined) span.firstLabel = first.label;
+      if (final.label !== undefined) span.lastLabel = final.label;
+      result.pages = span;
+    }
+  }
+  const sections = doc.sections;
+  if (sections !== undefined && sections.length > 0) {
+    const index = lastStartingAtOrBefore(sections, start);
+    const section = sections[index];
+    if (section !== undefined) result.section = section.title;
+  }
+  return result;
+}
+
+/** "pp. 212-219 · Chapter 7" (or "p. 4", labels preferred) for a located span. */
+export function describeLocation(location: { pages?: ChunkInfo['pages']; section?: string }): string {
+  const parts: string[] = [];
+  const p = location.pages;
+  if (p !== undefined) {
+    const a = p.firstLabel ?? String(p.first);
+    const b = p.lastLabel ?? String(p.last);
+    parts.push(a === b ? `p. ${a}` : `pp. ${a}-${b}`);
+  }
+  if (location.section !== undefined) parts.push(location.section);
+  return parts.join(' · ');
+}
