@@ -88,7 +88,7 @@ function detectWithoutBom(bytes: Uint8Array): string {
 
 /** CRLF and lone CR become LF; NUL characters (never meaningful in prose) are dropped. */
 export function normalizeNewlines(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\u0000/g, '');
+  return text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '');
 }
 
 /** Share of characters that are C0 controls other than tab/newline/form feed: high for binary. */
