@@ -1,0 +1,206 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { z } from 'zod';
+import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
+import { CoreError } from '../core/errors.ts';
+
+export const DEFAULT_BASE_URL = 'http://localhost:8000/v1';
+
+/** Connection settings shared by `ask` and `models`: flags first, then the environment. */
+export interface Connection {
+  baseUrl: string;
+  model?: string;
+  apiKey?: string;
+}
+
+export interface AskOptions extends Connection {
+  file: string;
+  questions: string[];
+  chunkTokens: number;
+  memoryTokens: number;
+  answerTokens: number;
+  temperature: number;
+  topP: number;
+  final: 'boxed' | 'text';
+  tokenizer: 'auto' | 'qwen' | 'o200k' | 'server';
+  concurrency: number;
+  json: boolean;
+  trace?: string;
+  password?: string;
+  debug: boolean;
+}
+
+export interface ExtractOptions {
+  file: string;
+  json: boolean;
+  password?: string;
+  debug: boolean;
+}
+
+export interface ModelsOptions extends Connection {
+  json: boolean;
+  debug: boolean;
+}
+
+export type Command =
+  | { name: 'help'; topic?: string }
+  | { name: 'ask'; options: AskOptions }
+  | { name: 'extract'; options: ExtractOptions }
+  | { name: 'models'; options: ModelsOptions };
+
+const num = (flag: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, `--${flag} needs a number`)
+    .transform(Number);
+const int = (flag: string, min: number, max: number) =>
+  num(flag).pipe(
+    z
+      .number()
+      .int(`--${flag} needs a whole number`)
+      .min(min, `--${flag} must be at least ${min}`)
+      .max(max, `--${flag} must be at most ${max}`),
+  );
+
+const connectionSchema = {
+  'base-url': z.url({ protocol: /^https?$/, error: '--base-url needs an http(s) URL' }),
+  model: z.string().trim().min(1, '--model needs a name').optional(),
+  'api-key': z.string().min(1, '--api-key needs a value').optional(),
+};
+
+const askSchema = z.object({
+  ...connectionSchema,
+  question: z.array(z.string().trim().min(1, '--question needs text')).min(1, 'ask needs at least one --question'),
+  'chunk-tokens': int('chunk-tokens', 256, 200_000),
+  'memory-tokens': int('memory-tokens', 64, 32_000),
+  'answer-tokens': int('answer-tokens', 16, 32_000),
+  temperature: num('temperature').pipe(z.number().min(0, '--temperature must be 0 to 2').max(2, '--temperature must be 0 to 2')),
+  'top-p': num('top-p').pipe(z.number().gt(0, '--top-p must be above 0 and at most 1').max(1, '--top-p must be above 0 and at most 1')),
+  final: z.enum(['boxed', 'text'], { error: '--final is boxed or text' }),
+  tokenizer: z.enum(['auto', 'qwen', 'o200k', 'server'], { error: '--tokenizer is auto, qwen, o200k or server' }),
+  concurrency: int('concurrency', 1, 64),
+  json: z.boolean(),
+  trace: z.string().min(1).optional(),
+  password: z.string().optional(),
+  debug: z.boolean(),
+});
+
+const connectionFlags = {
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key': { type: 'string' },
+} as const;
+
+const commonFlags = {
+  json: { type: 'boolean', default: false },
+  debug: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function usage(message: string, topic?: string): CoreError {
+  return new CoreError('BadUsage', message, { hint: `Run \`memagent ${topic ? `${topic} ` : ''}--help\` for usage.` });
+}
+
+function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T, topic: string) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    // parseArgs messages are already one sentence ("Unknown option '--foo'...").
+    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+    throw usage(message.replace(/\.?$/, '.'), topic);
+  }
+}
+
+function check<T>(schema: z.ZodType<T>, value: unknown, topic: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  throw usage(`${first?.message ?? 'Invalid arguments'}.`, topic);
+}
+
+function oneFile(positionals: string[], topic: string): string {
+  if (positionals.length === 0) throw usage(`${topic} needs a FILE.`, topic);
+  if (positionals.length > 1) throw usage(`${topic} takes one FILE, got ${positionals.length} (quote a question with spaces).`, topic);
+  return positionals[0] as string;
+}
+
+/** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    return rest[0] !== undefined ? { name: 'help', topic: rest[0] } : { name: 'help' };
+  }
+  const baseUrl = env.MEMAGENT_BASE_URL?.trim() || DEFAULT_BASE_URL;
+  const envModel = env.MEMAGENT_MODEL?.trim() || undefined;
+  const envKey = env.MEMAGENT_API_KEY?.trim() || env.OPENAI_API_KEY?.trim() || undefined;
+
+  if (name === 'ask') {
+    const d = DEFAULT_RUN_SETTINGS;
+    const { values, positionals } = parse(
+      rest,
+      {
+        ...connectionFlags,
+        ...commonFlags,
+        question: { type: 'string', short: 'q', multiple: true },
+        'chunk-tokens': { type: 'string', default: String(d.chunkTokens) },
+        'memory-tokens': { type: 'string', default: String(d.memoryTokens) },
+        'answer-tokens': { type: 'string', default: String(d.answerTokens) },
+        temperature: { type: 'string', default: String(d.temperature) },
+        'top-p': { type: 'string', default: String(d.topP) },
+        final: { type: 'string', default: d.final },
+        tokenizer: { type: 'string', default: d.tokenizer },
+        concurrency: { type: 'string', default: '4' },
+        trace: { type: 'string' },
+        password: { type: 'string' },
+      },
+      'ask',
+    );
+    if (values.help) return { name: 'help', topic: 'ask' };
+    const file = oneFile(positionals, 'ask');
+    const v = check(askSchema, { question: [], ...values, 'base-url': values['base-url'] ?? baseUrl }, 'ask');
+    const options: AskOptions = {
+      file,
+      baseUrl: v['base-url'],
+      questions: v.question,
+      chunkTokens: v['chunk-tokens'],
+      memoryTokens: v['memory-tokens'],
+      answerTokens: v['answer-tokens'],
+      temperature: v.temperature,
+      topP: v['top-p'],
+      final: v.final,
+      tokenizer: v.tokenizer,
+      concurrency: v.concurrency,
+      json: v.json,
+      debug: v.debug,
+    };
+    const model = v.model ?? envModel;
+    const apiKey = v['api-key'] ?? envKey;
+    if (model !== undefined) options.model = model;
+    if (apiKey !== undefined) options.apiKey = apiKey;
+    if (v.trace !== undefined) options.trace = v.trace;
+    if (v.password !== undefined) options.password = v.password;
+    return { name: 'ask', options };
+  }
+
+  if (name === 'extract') {
+    const { values, positionals } = parse(rest, { ...commonFlags, password: { type: 'string' } }, 'extract');
+    if (values.help) return { name: 'help', topic: 'extract' };
+    const options: ExtractOptions = { file: oneFile(positionals, 'extract'), json: values.json, debug: values.debug };
+    if (values.password !== undefined) options.password = values.password;
+    return { name: 'extract', options };
+  }
+
+  if (name === 'models') {
+    const { values, positionals } = parse(rest, { ...connectionFlags, ...commonFlags }, 'models');
+    if (values.help) return { name: 'help', topic: 'models' };
+    if (positionals.length > 0) throw usage(`models takes no FILE (got "${positionals[0]}").`, 'models');
+    const v = check(z.object(connectionSchema), { ...values, 'base-url': values['base-url'] ?? baseUrl }, 'models');
+    const options: ModelsOptions = { baseUrl: v['base-url'], json: values.json, debug: values.debug };
+    const apiKey = v['api-key'] ?? envKey;
+    if (apiKey !== undefined) options.apiKey = apiKey;
+    if (v.model !== undefined) options.model = v.model;
+    return { name: 'models', options };
+  }
+
+  throw usage(`Unknown command "${name}".`);
+}

@@ -1,0 +1,56 @@
+import type { AppError, ChunkInfo } from '../../shared/model.ts';
+import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
+
+/** One question's result as `memagent ask --json` prints it. */
+export interface AskJson {
+  question: string;
+  answer: string | null;
+  response: string | null;
+  model: string | null;
+  chunks: {
+    index: number;
+    start: number;
+    end: number;
+    tokens: number;
+    pages: ChunkInfo['pages'] | null;
+    section: string | null;
+  }[];
+  memories: string[];
+  usage: { prompt_tokens: number; completion_tokens: number };
+  elapsed_ms: number;
+  warnings: RunWarning[];
+  error?: AppError;
+}
+
+/** The JSON shape of a run outcome; `extraWarnings` (e.g. generic-model) come first. */
+export function toAskJson(
+  question: string,
+  chunks: readonly ChunkInfo[],
+  outcome: RunOutcome,
+  extraWarnings: readonly RunWarning[],
+  debug: boolean,
+): AskJson {
+  const result: AskJson = {
+    question,
+    answer: outcome.answer,
+    response: outcome.response,
+    model: outcome.model,
+    chunks: chunks.map((c) => ({
+      index: c.index,
+      start: c.start,
+      end: c.end,
+      tokens: c.tokens,
+      pages: c.pages ?? null,
+      section: c.section ?? null,
+    })),
+    memories: outcome.memories.map((m) => m.memory),
+    usage: { prompt_tokens: outcome.usage.promptTokens, completion_tokens: outcome.usage.completionTokens },
+    elapsed_ms: Math.round(outcome.elapsedMs),
+    warnings: [...extraWarnings, ...outcome.warnings],
+  };
+  if (outcome.error) {
+    const { detail, ...rest } = outcome.error;
+    result.error = debug && detail !== undefined ? { ...rest, detail } : rest;
+  }
+  return result;
+}

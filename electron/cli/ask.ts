@@ -1,0 +1,159 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { RunEvent, RunSettings } from '../../shared/model.ts';
+import { planChunks } from '../core/agent/plan.ts';
+import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
+import { RunScheduler } from '../core/agent/scheduler.ts';
+import { extractDocument } from '../core/documents/index.ts';
+import { CoreError } from '../core/errors.ts';
+import { createLlmClient } from '../core/llm/client.ts';
+import { createTokenizer } from '../core/tokenize/index.ts';
+import type { AskOptions } from './args.ts';
+import { toAskJson } from './ask-result.ts';
+import { isMemAgentModel } from '../../shared/backends.ts';
+import type { CliContext } from './context.ts';
+import { ProgressView } from './progress.ts';
+import { EXIT, exitCodeFor, formatError } from './report-error.ts';
+import { backendKindFor } from './backend-kind.ts';
+
+async function openTrace(path: string): Promise<WriteStream> {
+  const stream = createWriteStream(path, { flags: 'w' });
+  try {
+    await once(stream, 'open');
+  } catch (error) {
+    throw new CoreError('BadUsage', `Cannot write the trace file ${path}.`, {
+      hint: 'Pass a writable path to --trace.',
+      detail: error instanceof Error ? error.message : String(error),
+    });
+  }
+  return stream;
+}
+
+async function closeTrace(stream: WriteStream | undefined): Promise<void> {
+  if (!stream) return;
+  await new Promise<void>((resolve) => stream.end(resolve));
+}
+
+/** `memagent ask`: extract, chunk, run every question through the scheduler, print answers. */
+export async function runAsk(options: AskOptions, ctx: CliContext): Promise<number> {
+  const { signal } = ctx;
+  const secrets = [options.apiKey];
+  const note = (text: string) => ctx.stderr.write(`${text}\n`);
+  const trace = options.trace ? await openTrace(options.trace) : undefined;
+  try {
+    const doc = await extractDocument(
+      { path: options.file },
+      { signal, ...(options.password !== undefined ? { password: options.password } : {}) },
+    );
+    for (const w of doc.warnings) note(`warning: ${w}`);
+    if (doc.text.trim() === '') {
+      throw new CoreError('Unsupported', `${options.file} contains no text to read.`, {
+        hint: 'A scanned PDF has no text layer; OCR is not supported yet.',
+      });
+    }
+
+    let progress: ProgressView | undefined;
+    const client = createLlmClient({
+      kind: backendKindFor(options.baseUrl),
+      baseUrl: options.baseUrl,
+      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
+      onRetry: (info) => {
+        const text = `retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`;
+        if (progress) progress.note(text);
+        else note(text);
+      },
+    });
+    const model = await client.resolveModel(signal);
+    const extraWarnings: RunWarning[] = [];
+    if (!isMemAgentModel(model)) {
+      const message = `${model} is not an RL-MemoryAgent model: expect lower accuracy on long documents (the MemAgent paper reports 46% for an untrained 14B model where RL-MemoryAgent-14B keeps 95% on 512K-token RULER).`;
+      extraWarnings.push({ code: 'generic-model', message });
+      note(`note: ${message}`);
+    }
+
+    const settings: RunSettings = {
+      chunkTokens: options.chunkTokens,
+      memoryTokens: options.memoryTokens,
+      answerTokens: options.answerTokens,
+      temperature: options.temperature,
+      topP: options.topP,
+      final: options.final,
+      tokenizer: options.tokenizer,
+    };
+    const tokenizer = await createTokenizer(options.tokenizer, {
+      model,
+      baseUrl: options.baseUrl,
+      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    });
+    let chunks;
+    try {
+      chunks = await planChunks(doc, tokenizer, options.chunkTokens, signal);
+    } finally {
+      await tokenizer.dispose();
+    }
+    const tokens = chunks.reduce((sum, c) => sum + c.tokens, 0);
+    note(`${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizer.id}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`);
+
+    progress = new ProgressView(ctx.stderr, chunks, options.questions.length);
+    const view = progress;
+    const scheduler = new RunScheduler({ concurrency: options.concurrency });
+    const onAbort = () => scheduler.cancelAll();
+    signal.addEventListener('abort', onAbort, { once: true });
+    view.draw(true);
+
+    const outcomes: RunOutcome[] = [];
+    try {
+      const runs = options.questions.map((question, i) =>
+        scheduler.start({
+          runId: `q${i + 1}`,
+          text: doc.text,
+          chunks,
+          question,
+          settings,
+          client,
+          onEvent: (event: RunEvent) => {
+            if (trace) trace.write(`${JSON.stringify(event)}\n`);
+            view.onEvent(event);
+            if (event.type === 'warning') view.note(`warning${options.questions.length > 1 ? ` (${event.runId})` : ''}: ${event.message}`);
+          },
+        }),
+      );
+      outcomes.push(...(await Promise.all(runs)));
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      view.finish();
+    }
+
+    if (signal.aborted || outcomes.some((o) => o.status === 'cancelled')) {
+      const done = outcomes.filter((o) => o.status === 'done').length;
+      note(`memagent: interrupted; ${done} of ${outcomes.length} question(s) finished before Ctrl-C.`);
+      return EXIT.interrupted;
+    }
+
+    const failed = outcomes.find((o) => o.status === 'error');
+    if (options.json) {
+      const results = outcomes.map((o, i) => toAskJson(options.questions[i] as string, chunks, o, extraWarnings, options.debug));
+      await ctx.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
+    } else {
+      await ctx.out(humanAnswers(options.questions, outcomes));
+    }
+    if (failed?.error) {
+      ctx.stderr.write(formatError(failed.error, { debug: options.debug, secrets }));
+      return exitCodeFor(failed.error.kind);
+    }
+    return EXIT.ok;
+  } finally {
+    await closeTrace(trace);
+  }
+}
+
+function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcome[]): string {
+  const one = (o: RunOutcome) => {
+    if (o.status === 'error') return `(failed: ${o.error?.message ?? 'error'})`;
+    if (o.answer !== null) return o.answer;
+    return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
+  };
+  if (outcomes.length === 1) return `${one(outcomes[0] as RunOutcome)}\n`;
+  return outcomes.map((o, i) => `Q${i + 1}: ${questions[i]}\nA${i + 1}: ${one(o)}\n`).join('\n');
+}

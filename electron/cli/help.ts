@@ -1,0 +1,60 @@
+const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
+
+Usage:
+  memagent ask FILE --question Q [--question Q2 ...] [options]
+  memagent extract FILE [--json] [--password P]
+  memagent models [--base-url URL]
+  memagent COMMAND --help
+
+The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
+from that memory (arXiv 2507.02259). Formats: PDF, DOCX, EPUB, HTML, text and Markdown.
+
+Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
+MEMAGENT_API_KEY or OPENAI_API_KEY.
+
+Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input, 4 backend unreachable or
+failed after retries, 130 interrupted.
+`;
+
+const ASK = `memagent ask FILE --question Q [--question Q2 ...] [options]
+
+Reads every chunk of FILE for each question (questions run concurrently) and prints the answers.
+
+Options:
+  -q, --question Q        the question (repeat for several)
+  --base-url URL          OpenAI-compatible server (default $MEMAGENT_BASE_URL or http://localhost:8000/v1)
+  --model NAME            model (default $MEMAGENT_MODEL, else the server's first model)
+  --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY)
+  --chunk-tokens N        tokens per chunk (default 5000)
+  --memory-tokens N       max tokens of each memory update (default 1024)
+  --answer-tokens N       max tokens of the final answer (default 1024)
+  --temperature T         sampling temperature (default 0.7; 0 for repeatable runs)
+  --top-p P               nucleus sampling (default 0.95)
+  --final boxed|text      final prompt: \\boxed{} answer or "the answer is" (default boxed)
+  --tokenizer auto|qwen|o200k|server
+                          how chunks are counted (default auto: from the model name)
+  --concurrency N         questions run at once (default 4)
+  --password P            password of an encrypted PDF
+  --json                  print one JSON document on stdout (an array for several questions)
+  --trace FILE.jsonl      write every run event as a JSON line
+  --debug                 show technical details and stack traces of errors
+`;
+
+const EXTRACT = `memagent extract FILE [--json] [--password P]
+
+Prints the text the model would read. --json prints the document (format, title, text, pages,
+sections, warnings) plus stats: {chars, ms}.
+`;
+
+const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--json]
+
+Lists the models the server offers: a connection test.
+`;
+
+/** Help text for a command (or the overview). */
+export function helpText(topic?: string): string {
+  if (topic === 'ask') return ASK;
+  if (topic === 'extract') return EXTRACT;
+  if (topic === 'models') return MODELS;
+  return MAIN;
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// The `memagent` command line: `npm run memagent -- ask book.pdf --question "..."`.
+import { toAppError } from '../core/errors.ts';
+import { parseCommand } from './args.ts';
+import { runAsk } from './ask.ts';
+import type { CliContext } from './context.ts';
+import { runExtract } from './extract.ts';
+import { helpText } from './help.ts';
+import { runModels } from './models.ts';
+import { EXIT, exitCodeFor, formatError } from './report-error.ts';
+
+function writeStdout(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.write(text, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/** Runs one command and returns its exit code; never throws. */
+export async function main(argv: string[]): Promise<number> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts === 1) {
+      process.stderr.write('\nmemagent: interrupted; stopping (press Ctrl-C again to quit at once).\n');
+      controller.abort();
+    } else {
+      process.exit(EXIT.interrupted);
+    }
+  };
+  process.on('SIGINT', onSigint);
+  const ctx: CliContext = { out: writeStdout, stderr: process.stderr, signal: controller.signal, env: process.env };
+  const debug = argv.includes('--debug');
+  const secrets = [
+    ...argv.filter((_, i) => argv[i - 1] === '--api-key'),
+    ...argv.filter((a) => a.startsWith('--api-key=')).map((a) => a.slice('--api-key='.length)),
+    process.env.MEMAGENT_API_KEY,
+    process.env.OPENAI_API_KEY,
+  ];
+  try {
+    const command = parseCommand(argv, process.env);
+    switch (command.name) {
+      case 'help':
+        await ctx.out(helpText(command.topic));
+        return EXIT.ok;
+      case 'ask':
+        return await runAsk(command.options, ctx);
+      case 'extract':
+        return await runExtract(command.options, ctx);
+      case 'models':
+        return await runModels(command.options, ctx);
+    }
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.kind === 'Cancelled' || controller.signal.aborted) {
+      process.stderr.write('memagent: interrupted before the answer.\n');
+      return EXIT.interrupted;
+    }
+    process.stderr.write(formatError(appError, { debug, secrets }));
+    return exitCodeFor(appError.kind);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+// Exit explicitly once stdout is flushed: tokenizer workers or keep-alive sockets must not keep
+// a finished command alive.
+process.exit(await main(process.argv.slice(2)));
