@@ -1,0 +1,67 @@
+// The pure half of the IPC wrapper: who may call, how a call reaches the service, and where an
+// event goes. ipc-main.ts only adapts Electron's objects to these functions.
+import type { CallHandlers, CallName, CallResponse, EventName, Events } from '../../shared/api.ts';
+import { invokeCall } from '../core/service/invoke-call.ts';
+import { eventChannel } from './bridge.ts';
+import { isAppUrl } from './security.ts';
+
+/** What main knows about the sender of an IPC message. */
+export interface SenderInfo {
+  /** `webContents.id` of the sending page. */
+  webContentsId: number;
+  /** URL of the frame that sent it (`event.senderFrame.url`), or null when the frame is gone. */
+  frameUrl: string | null;
+  /** False for iframes: only the app's top-level page may call. */
+  isMainFrame: boolean;
+}
+
+/**
+ * True when a message comes from one of the app's own windows (`trustedIds`), from its top frame,
+ * and that frame is showing the app's own page. A page that somehow navigated elsewhere, an
+ * iframe, or any other webContents is refused.
+ */
+export function isTrustedSender(sender: SenderInfo, trustedIds: ReadonlySet<number>): boolean {
+  return trustedIds.has(sender.webContentsId) && sender.isMainFrame && sender.frameUrl !== null && isAppUrl(sender.frameUrl);
+}
+
+/** The answer to a refused sender: an error value, with nothing about the app's state. */
+export function refusedSender<K extends CallName>(): CallResponse<K> {
+  return { ok: false, error: { kind: 'BadUsage', message: 'The request was refused: it did not come from the app’s window.' } } as CallResponse<K>;
+}
+
+/** Handles one call: sender check, then zod validation and the handler through `invokeCall`. */
+export type CallDispatcher = <K extends CallName>(name: K, sender: SenderInfo, rawRequest: unknown) => Promise<CallResponse<K>>;
+
+export function createCallDispatcher(handlers: CallHandlers, isTrusted: (sender: SenderInfo) => boolean): CallDispatcher {
+  return async (name, sender, rawRequest) => {
+    if (!isTrusted(sender)) return refusedSender();
+    return invokeCall(handlers, name, rawRequest, { senderId: senderIdOf(sender.webContentsId) });
+  };
+}
+
+/** The `senderId` the service sees: the window's webContents id, as a string. */
+export function senderIdOf(webContentsId: number): string {
+  return String(webContentsId);
+}
+
+/** A window events can be sent to. */
+export interface EventWindow {
+  id: number;
+  isDestroyed(): boolean;
+  send(channel: string, payload: unknown): void;
+}
+
+/**
+ * Delivers an event to the window that asked (`target` = its sender id), or to every window when
+ * `target` is undefined. A window that has closed is skipped silently: its run goes on in main.
+ */
+export function routeEvent<E extends EventName>(windows: readonly EventWindow[], target: string | undefined, name: E, payload: Events[E]): number {
+  let delivered = 0;
+  for (const window of windows) {
+    if (window.isDestroyed()) continue;
+    if (target !== undefined && senderIdOf(window.id) !== target) continue;
+    window.send(eventChannel(name), payload);
+    delivered += 1;
+  }
+  return delivered;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APP_ENTRY_URL,
+  CONTENT_SECURITY_POLICY,
+  SECURE_WEB_PREFERENCES,
+  appUrlToRelativePath,
+  isAppUrl,
+  isSafeExternalUrl,
+  withSecurityHeaders,
+} from './security.ts';
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+describe('isSafeExternalUrl', () => {
+  it.each([
+    'https://arxiv.org/abs/2507.02259',
+    'http://localhost:8000/docs',
+    'https://example.com/path?q=1#frag',
+    'HTTPS://EXAMPLE.COM/',
+  ])('accepts the web address %s', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(true);
+  });
+
+  it.each([
+    ['file:///etc/passwd', 'local files'],
+    ['javascript:alert(1)', 'script URLs'],
+    ['data:text/html,<script>alert(1)</script>', 'data URLs'],
+    ['smb://evil/share', 'other schemes that launch programs'],
+    ['ms-msdt:/id PCWDiagnostic', 'Windows protocol handlers'],
+    ['app://memagent/index.html', 'the app itself'],
+    ['https://user:pass@bank.example', 'embedded credentials'],
+    ['https://', 'no host'],
+    ['//example.com', 'relative URLs'],
+    ['not a url', 'garbage'],
+    ['', 'empty'],
+    [`https://example.com/${'a'.repeat(5000)}`, 'absurdly long'],
+  ])('refuses %s (%s)', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(false);
+  });
+
+  it('refuses non-strings that slipped past types', () => {
+    expect(isSafeExternalUrl(undefined as unknown as string)).toBe(false);
+  });
+});
+
+describe('isAppUrl', () => {
+  it('accepts the app entry and its assets', () => {
+    expect(isAppUrl(APP_ENTRY_URL)).toBe(true);
+    expect(isAppUrl('app://memagent/assets/index-abc.js')).toBe(true);
+  });
+
+  it.each(['app://other/index.html', 'file:///index.html', 'https://memagent/', 'app://x@memagent/', 'about:blank', 'devtools://devtools/x'])(
+    'refuses %s',
+    (url) => {
+      expect(isAppUrl(url)).toBe(false);
+    },
+  );
+});
+
+describe('appUrlToRelativePath', () => {
+  it('serves index.html for the root and keeps normal asset paths', () => {
+    expect(appUrlToRelativePath('app://memagent/')).toBe('index.html');
+    expect(appUrlToRelativePath('app://memagent/assets/a%20b.css?v=1')).toBe('assets/a b.css');
+  });
+
+  it('keeps dot-dot segments inside the root (the URL parser already folds them)', () => {
+    expect(appUrlToRelativePath('app://memagent/../../etc/passwd')).toBe('etc/passwd');
+    expect(appUrlToRelativePath('app://memagent/assets/%2e%2e/%2e%2e/secret')).toBe('secret');
+  });
+
+  it.each([
+    'app://memagent/a/%2e%2e%2f%2e%2e%2fsecret',
+    'app://memagent/a%5c..%5cb',
+    'app://memagent/a%00b',
+    'app://memagent/%E0%A4%A',
+    'app://elsewhere/index.html',
+  ])('refuses %s', (url) => {
+    expect(appUrlToRelativePath(url)).toBeNull();
+  });
+});
+
+describe('CONTENT_SECURITY_POLICY', () => {
+  const csp = directives(CONTENT_SECURITY_POLICY);
+
+  it('blocks everything by default and allows scripts only from the app', () => {
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('never allows inline script, eval or remote hosts', () => {
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|wasm-unsafe-eval|https?:|\*/);
+  });
+});
+
+describe('withSecurityHeaders', () => {
+  it('replaces any CSP from the response, whatever its case', () => {
+    const headers = withSecurityHeaders({ 'content-security-policy': ["default-src *"], 'Content-Type': 'text/html' });
+    expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['Content-Type']).toEqual(['text/html']);
+    expect(headers['X-Content-Type-Options']).toEqual(['nosniff']);
+  });
+});
+
+describe('SECURE_WEB_PREFERENCES', () => {
+  it('keeps isolation and the sandbox on and Node off', () => {
+    expect(SECURE_WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(Object.isFrozen(SECURE_WEB_PREFERENCES)).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+// The app's security rules in one place, as plain values and pure functions, so they are unit
+// tested without Electron and reused by the e2e harness (same rules in tests as in the product).
+import type { WebPreferences } from 'electron';
+
+/** The privileged scheme that serves the built renderer (see docs/electron.md for why not file://). */
+export const APP_SCHEME = 'app';
+/** The one host under {@link APP_SCHEME}; the app's origin is `app://memagent`. */
+export const APP_HOST = 'memagent';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+/** The page the window loads. */
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/**
+ * The Content-Security-Policy of every page the app serves. No remote content at all: scripts,
+ * styles, fonts, images and workers come only from the app's own origin; no inline script, no
+ * eval, no plugins, no frames, no form posts, no `<base>` tricks. `connect-src 'self'` keeps
+ * `fetch` to the app's own files (the LLM is called from main, never from the renderer).
+ * `img-src data: blob:` allows icons inlined by the bundler.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "media-src 'none'",
+  "object-src 'none'",
+  "frame-src 'none'",
+  "child-src 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * The BrowserWindow's webPreferences. Frozen so no caller can switch a rule off for convenience;
+ * `preload` is added by main.ts because its path depends on where the bundle lives.
+ */
+export const SECURE_WEB_PREFERENCES = Object.freeze({
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  safeDialogs: true,
+  spellcheck: false,
+  enableWebSQL: false,
+} satisfies WebPreferences);
+
+function parse(url: string): URL | null {
+  if (typeof url !== 'string' || url.length === 0 || url.length > 4096) return null;
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when `url` may be handed to the operating system's browser: an absolute http(s) URL with a
+ * host and no embedded credentials. Everything else (file:, javascript:, data:, custom schemes
+ * that launch other programs, `user:pass@host` phishing forms) is refused.
+ */
+export function isSafeExternalUrl(url: string): boolean {
+  const parsed = parse(url);
+  if (parsed === null) return false;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  if (parsed.hostname === '') return false;
+  if (parsed.username !== '' || parsed.password !== '') return false;
+  return true;
+}
+
+/** True when `url` is one of the app's own pages or files (`app://memagent/...`). */
+export function isAppUrl(url: string): boolean {
+  const parsed = parse(url);
+  if (parsed === null) return false;
+  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+}
+
+/**
+ * Maps an app URL to a file below `root` (the built renderer folder), or null when the URL is not
+ * the app's or would escape `root` (`..`, encoded separators, NUL). `/` serves `index.html`.
+ * Paths are POSIX-joined; main converts with `path.join` on its platform.
+ */
+export function appUrlToRelativePath(url: string): string | null {
+  if (!isAppUrl(url)) return null;
+  const parsed = new URL(url);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(parsed.pathname);
+  } catch {
+    return null;
+  }
+  if (pathname.includes('\0') || pathname.includes('\\')) return null;
+  const segments = pathname.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.some((s) => s === '..')) return null;
+  if (segments.length === 0) return 'index.html';
+  return segments.join('/');
+}
+
+/**
+ * Response headers for the app's own pages: the CSP plus headers that stop content sniffing and
+ * framing. Existing CSP headers are replaced, never merged, so nothing can loosen the policy.
+ */
+export function withSecurityHeaders(headers: Record<string, string[] | string> | undefined): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-security-policy' || lower === 'content-security-policy-report-only') continue;
+    result[name] = Array.isArray(value) ? value : [value];
+  }
+  result['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
+  result['X-Content-Type-Options'] = ['nosniff'];
+  return result;
+}
