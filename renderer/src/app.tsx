@@ -1,0 +1,28 @@
+// The window: navigation, the current screen, and the pieces that float over every screen.
+import { AskScreen } from './components/ask/ask-screen.tsx';
+import { DropZone } from './components/library/drop-zone.tsx';
+import { LibraryScreen } from './components/library/library-screen.tsx';
+import { PasswordDialog } from './components/library/password-dialog.tsx';
+import { ReaderScreen } from './components/reader/reader-screen.tsx';
+import { SettingsScreen } from './components/settings/settings-screen.tsx';
+import { NavBar } from './components/nav/nav-bar.tsx';
+import { useShortcuts } from './components/nav/use-shortcuts.ts';
+import { useUiStore } from './stores/ui-store.ts';
+
+export function App() {
+  const screen = useUiStore((s) => s.screen);
+  useShortcuts();
+  return (
+    <div className="app">
+      <NavBar />
+      <main className="main" id="main">
+        {screen === 'library' ? <LibraryScreen /> : null}
+        {screen === 'reader' ? <ReaderScreen /> : null}
+        {screen === 'ask' ? <AskScreen /> : null}
+        {screen === 'settings' ? <SettingsScreen /> : null}
+      </main>
+      <PasswordDialog />
+      <DropZone />
+    </div>
+  );
+}

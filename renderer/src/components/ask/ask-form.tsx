@@ -1,0 +1,88 @@
+// The question box and the settings of the next run.
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { RunSettings } from '../../../../shared/model.ts';
+import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
+import { useSettingsStore } from '../../stores/settings-store.ts';
+import { ErrorBanner } from '../common/error-banner.tsx';
+import { GenericModelNote } from '../common/generic-model-note.tsx';
+
+export function AskForm(props: { documentId: string }) {
+  const { profiles, activeProfileId, defaults } = useSettingsStore(useShallow((s) => s.settings));
+  const startError = useRunsStore((s) => s.startError);
+  const [question, setQuestion] = useState('');
+  const [profileId, setProfileId] = useState<string>('');
+  const [settings, setSettings] = useState<RunSettings>(defaults);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setSettings(defaults), [defaults]);
+  const chosenProfile = profiles.find((p) => p.id === (profileId || activeProfileId));
+
+  const submit = async () => {
+    const q = question.trim();
+    if (!q || busy) return;
+    setBusy(true);
+    const input = { documentId: props.documentId, question: q, settings, ...(chosenProfile ? { profileId: chosenProfile.id } : {}) };
+    const ok = await startRun(input);
+    setBusy(false);
+    if (ok) setQuestion('');
+  };
+  const num = (key: keyof RunSettings) => (e: ChangeEvent<HTMLInputElement>) => setSettings({ ...settings, [key]: Number(e.target.value) });
+
+  return (
+    <form
+      className="ask-form"
+      aria-label="Ask a question"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor="question">Question</label>
+      <textarea
+        id="question"
+        rows={3}
+        value={question}
+        placeholder="e.g. Under which conditions may the licence be terminated?"
+        onChange={(e) => setQuestion(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      />
+      <details className="run-settings">
+        <summary>Run settings</summary>
+        <label>
+          Backend
+          <select value={profileId || activeProfileId || ''} onChange={(e) => setProfileId(e.target.value)}>
+            {profiles.length === 0 ? <option value="">No backend set up</option> : null}
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+                {p.model ? ` (${p.model})` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Chunk size (tokens)
+          <input type="number" min={256} max={200000} step={256} value={settings.chunkTokens} onChange={num('chunkTokens')} />
+        </label>
+        <label>
+          Memory size (tokens)
+          <input type="number" min={64} max={32000} step={64} value={settings.memoryTokens} onChange={num('memoryTokens')} />
+        </label>
+        <label>
+          Temperature
+          <input type="number" min={0} max={2} step={0.1} value={settings.temperature} onChange={num('temperature')} />
+        </label>
+      </details>
+      {chosenProfile ? <GenericModelNote model={chosenProfile.model} /> : <p className="note">Set up a backend in Settings before asking.</p>}
+      {startError ? <ErrorBanner error={startError} onDismiss={dismissStartError} /> : null}
+      <button type="submit" className="primary" disabled={busy || question.trim().length === 0}>
+        Ask <kbd>Ctrl+Enter</kbd>
+      </button>
+    </form>
+  );
+}

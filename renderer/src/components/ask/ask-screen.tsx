@@ -1,0 +1,48 @@
+// Ask questions about the current document and follow each run.
+import { useDocumentsStore } from '../../stores/documents-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
+import { EmptyState } from '../common/empty-state.tsx';
+import { AskForm } from './ask-form.tsx';
+import { RunDetail } from './run-detail.tsx';
+import { RunList } from './run-list.tsx';
+
+export function AskScreen() {
+  const documentId = useDocumentsStore((s) => s.currentId);
+  const title = useDocumentsStore((s) => {
+    const d = s.list.find((x) => x.id === s.currentId);
+    return d ? d.title || d.fileName : '';
+  });
+  const selectedRunId = useUiStore((s) => s.selectedRunId);
+  const setScreen = useUiStore((s) => s.setScreen);
+  if (!documentId) {
+    return (
+      <EmptyState title="Open a document first">
+        <p>
+          Questions are asked about one document.{' '}
+          <button type="button" className="link" onClick={() => setScreen('library')}>
+            Go to the Library
+          </button>{' '}
+          to open or pick one.
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="screen ask">
+      <aside className="ask-side">
+        <h1 className="doc-heading">Ask about {title}</h1>
+        <AskForm documentId={documentId} />
+        <RunList documentId={documentId} />
+      </aside>
+      <section className="run-pane" aria-label="Selected question">
+        {selectedRunId ? (
+          <RunDetail runId={selectedRunId} />
+        ) : (
+          <EmptyState title="No question selected">
+            <p>Type a question and press Ask (Ctrl+Enter). You can ask several: they run at the same time.</p>
+          </EmptyState>
+        )}
+      </section>
+    </div>
+  );
+}

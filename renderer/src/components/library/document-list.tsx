@@ -1,0 +1,48 @@
+// Recent documents with their format, pages and token count.
+import type { DocumentInfo } from '../../../../shared/model.ts';
+import { formatCount, formatTokens } from '../../lib/format.ts';
+import { removeDocument, selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
+
+export function DocumentList(props: { documents: DocumentInfo[] }) {
+  const currentId = useDocumentsStore((s) => s.currentId);
+  return (
+    <table className="documents" aria-label="Recent documents">
+      <thead>
+        <tr>
+          <th scope="col">Document</th>
+          <th scope="col">Format</th>
+          <th scope="col">Pages</th>
+          <th scope="col">Tokens</th>
+          <th scope="col">Opened</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.documents.map((d) => (
+          <tr key={d.id} aria-current={d.id === currentId ? 'true' : undefined}>
+            <td>
+              <button type="button" className="link doc-title" onClick={() => selectDocument(d.id)}>
+                {d.title || d.fileName}
+              </button>
+              <div className="muted small">{d.fileName}</div>
+              {d.warnings.length > 0 ? <div className="warn small">{d.warnings.length} extraction warning(s)</div> : null}
+            </td>
+            <td>{d.format.toUpperCase()}</td>
+            <td>{d.pageCount === undefined ? '—' : formatCount(d.pageCount)}</td>
+            <td title={d.tokenizer ? `${d.tokenizer} tokenizer` : undefined}>
+              {d.tokenCount === undefined ? `≈${formatTokens(d.chars / 4)}` : formatTokens(d.tokenCount)}
+            </td>
+            <td>{new Date(d.openedAt).toLocaleDateString()}</td>
+            <td>
+              <button type="button" className="ghost" aria-label={`Remove ${d.title || d.fileName} from the library`} onClick={() => void removeDocument(d.id)}>
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,48 @@
+// Asks for the password of an encrypted PDF and reopens it.
+import { useState } from 'react';
+import { cancelPassword, openSource, useDocumentsStore } from '../../stores/documents-store.ts';
+import { Dialog } from '../common/dialog.tsx';
+
+export function PasswordDialog() {
+  const prompt = useDocumentsStore((s) => s.password);
+  const [password, setPassword] = useState('');
+  const close = () => {
+    setPassword('');
+    cancelPassword();
+  };
+  return (
+    <Dialog open={prompt !== null} title="Password required" onClose={close}>
+      {prompt ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const pw = password;
+            setPassword('');
+            void openSource(prompt.source, pw);
+          }}
+        >
+          <p>
+            <strong>{prompt.source.name}</strong> is encrypted. Enter its password to open it.
+          </p>
+          {prompt.wrong ? (
+            <p className="error-text" role="alert">
+              That password is wrong. Try again.
+            </p>
+          ) : null}
+          <label>
+            Password
+            <input type="password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
+          </label>
+          <div className="dialog-buttons">
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={password.length === 0}>
+              Open
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+// The top bar: one button per screen, the current document's name.
+import { useDocumentsStore } from '../../stores/documents-store.ts';
+import { useUiStore, type Screen } from '../../stores/ui-store.ts';
+
+const SCREENS: { id: Screen; label: string; key: string }[] = [
+  { id: 'library', label: 'Library', key: '1' },
+  { id: 'reader', label: 'Reader', key: '2' },
+  { id: 'ask', label: 'Ask', key: '3' },
+  { id: 'settings', label: 'Settings', key: ',' },
+];
+
+export function NavBar() {
+  const screen = useUiStore((s) => s.screen);
+  const setScreen = useUiStore((s) => s.setScreen);
+  const title = useDocumentsStore((s) => {
+    const d = s.list.find((x) => x.id === s.currentId);
+    return d ? d.title || d.fileName : null;
+  });
+  return (
+    <header className="nav-bar">
+      <span className="brand">MemAgent</span>
+      <nav aria-label="Screens">
+        {SCREENS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            className="nav-tab"
+            aria-current={screen === s.id ? 'page' : undefined}
+            title={`${s.label} (Ctrl+${s.key})`}
+            onClick={() => setScreen(s.id)}
+          >
+            {s.label}
+          </button>
+        ))}
+      </nav>
+      <span className="nav-doc muted" aria-label="Current document">
+        {title ?? 'No document open'}
+      </span>
+    </header>
+  );
+}

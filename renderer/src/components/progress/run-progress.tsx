@@ -1,0 +1,119 @@
+// Chunk k of N with its pages, a bar, speed, elapsed time, ETA, cost; pause, resume, cancel;
+// the memory as the model writes it.
+import type { RunView } from '../../stores/run-view.ts';
+import { isActive } from '../../stores/run-view.ts';
+import { cancelRun, pauseRun, resumeRun } from '../../stores/runs-store.ts';
+import { useSettingsStore } from '../../stores/settings-store.ts';
+import { formatCount, formatDuration, formatMoney, pagesLabel } from '../../lib/format.ts';
+import { runStats } from '../../lib/run-stats.ts';
+import { ErrorBanner } from '../common/error-banner.tsx';
+import { useNow } from '../common/use-now.ts';
+
+export function RunProgress(props: { run: RunView }) {
+  const { run } = props;
+  const active = isActive(run);
+  const now = useNow(run.status === 'running');
+  const profile = useSettingsStore((s) => s.settings.profiles.find((p) => p.id === run.profileId));
+  const stats = runStats(run, now, profile);
+  const current = run.currentChunk;
+  const chunk = current === null ? undefined : run.chunks[current];
+  let headline: string;
+  if (run.status === 'queued') headline = 'Waiting for a free slot…';
+  else if (run.status === 'running' && run.chunkCount === 0) headline = 'Preparing the document…';
+  else if (active && current !== null && current >= run.chunkCount) headline = 'Writing the answer…';
+  else if (active && current !== null) headline = `Reading chunk ${current + 1} of ${run.chunkCount}${chunk?.pages ? ` (${pagesLabel(chunk.pages)})` : ''}`;
+  else if (run.status === 'done') headline = `Read all ${run.chunkCount} chunks`;
+  else if (run.status === 'cancelled') headline = `Cancelled after ${stats.done} of ${run.chunkCount} chunks`;
+  else if (run.status === 'interrupted') headline = `Interrupted after ${stats.done} of ${run.chunkCount} chunks`;
+  else if (run.status === 'error') headline = `Stopped after ${stats.done} of ${run.chunkCount} chunks`;
+  else headline = '';
+  if (run.status === 'paused') headline = `Paused — ${headline}`;
+
+  return (
+    <section className="progress" aria-label="Progress">
+      <div className="progress-head">
+        <span role="status" aria-live="polite" className="progress-headline">
+          {headline}
+        </span>
+        <div className="progress-buttons">
+          {run.status === 'running' || run.status === 'queued' ? (
+            <button type="button" onClick={() => void pauseRun(run.id)}>
+              Pause
+            </button>
+          ) : null}
+          {run.status === 'paused' ? (
+            <button type="button" className="primary" onClick={() => void resumeRun(run.id)}>
+              Resume
+            </button>
+          ) : null}
+          {active ? (
+            <button type="button" className="danger" onClick={() => void cancelRun(run.id)}>
+              Cancel
+            </button>
+          ) : null}
+          {run.status === 'cancelled' || run.status === 'interrupted' || run.status === 'error' ? (
+            <button type="button" className="primary" onClick={() => void resumeRun(run.id)}>
+              Continue from chunk {stats.done + 1}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <progress max={Math.max(1, stats.total)} value={stats.done} aria-label={`${stats.done} of ${stats.total} chunks read`} />
+      <dl className="stats">
+        <div>
+          <dt>Chunks</dt>
+          <dd>
+            {stats.done} / {stats.total}
+          </dd>
+        </div>
+        <div>
+          <dt>Speed</dt>
+          <dd>{stats.tokensPerSecond === null ? '—' : `${formatCount(stats.tokensPerSecond)} tokens/s`}</dd>
+        </div>
+        <div>
+          <dt>Elapsed</dt>
+          <dd>{formatDuration(stats.elapsedMs)}</dd>
+        </div>
+        <div>
+          <dt>Time left</dt>
+          <dd>{active && stats.etaMs !== null ? formatDuration(stats.etaMs) : '—'}</dd>
+        </div>
+        {stats.cost ? (
+          <div>
+            <dt>Cost (est.)</dt>
+            <dd>
+              {formatMoney(stats.cost.soFar)}
+              {active ? ` of ~${formatMoney(stats.cost.projected)}` : ''}
+            </dd>
+          </div>
+        ) : null}
+        {run.model ? (
+          <div>
+            <dt>Model</dt>
+            <dd>{run.model}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {run.error ? <ErrorBanner error={run.error} /> : null}
+      {run.warnings.length > 0 ? (
+        <details className="warnings">
+          <summary>{run.warnings.length} warning(s)</summary>
+          <ul>
+            {run.warnings.map((w, i) => (
+              <li key={i}>
+                {w.chunk === undefined ? '' : `Chunk ${w.chunk + 1}: `}
+                {w.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {active && run.partial ? (
+        <div className="live-memory" aria-label="Memory being written">
+          <h3 className="small-heading">Memory being written (chunk {(current ?? 0) + 1})</h3>
+          <pre>{run.partial}</pre>
+        </div>
+      ) : null}
+    </section>
+  );
+}

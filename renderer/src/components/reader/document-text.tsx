@@ -1,0 +1,72 @@
+// The virtual list: only the rows on screen exist in the DOM, so a 14-million-character book
+// opens and scrolls like a short one. Text is rendered as React text nodes, never as HTML.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
+import { formatCount, pagesLabel } from '../../lib/format.ts';
+import { buildRows, rowAt, type Row } from '../../lib/reader-rows.ts';
+import { useReaderStore } from '../../stores/reader-store.ts';
+
+const LINE = 22;
+const CHARS_PER_LINE = 90;
+
+function estimate(row: Row | undefined): number {
+  if (!row) return LINE;
+  if (row.kind !== 'text') return 30;
+  return Math.max(1, Math.ceil((row.end - row.start) / CHARS_PER_LINE)) * LINE + 6;
+}
+
+export function DocumentText(props: { text: string; pages: PageSpan[] | undefined; chunks: ChunkInfo[] }) {
+  const { text, pages, chunks } = props;
+  const index = useMemo(() => buildRows(text, pages, chunks), [text, pages, chunks]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const jump = useReaderStore((s) => s.jump);
+  const [target, setTarget] = useState<number | null>(null);
+  const virtualizer = useVirtualizer({
+    count: index.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => estimate(index.rows[i]),
+    overscan: 8,
+  });
+
+  useEffect(() => {
+    if (!jump) return;
+    let row: number | undefined;
+    if (jump.kind === 'page') row = index.pageRow.get(jump.page);
+    else if (jump.kind === 'chunk') row = index.chunkRow[jump.chunk];
+    else row = rowAt(index, jump.offset);
+    if (row === undefined) return;
+    setTarget(row);
+    virtualizer.scrollToIndex(row, { align: 'start' });
+  }, [jump, index, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={scrollRef} className="document-text" tabIndex={0} role="document" aria-label="Document text">
+      <div className="virtual-space" ref={(el) => el?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}>
+        <div className="virtual-window" ref={(el) => el?.style.setProperty('transform', `translateY(${items[0]?.start ?? 0}px)`)}>
+          {items.map((item) => {
+            const row = index.rows[item.index]!;
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={item.index === target ? 'row target' : 'row'}>
+                <RowView row={row} text={text} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function RowView(props: { row: Row; text: string }) {
+  const { row } = props;
+  if (row.kind === 'text') return <p className="para">{props.text.slice(row.start, row.end)}</p>;
+  if (row.kind === 'page') return <div className="page-marker">Page {row.label ?? row.page}</div>;
+  const c = row.chunk;
+  return (
+    <div className="chunk-marker" data-chunk={c.index + 1}>
+      Chunk {c.index + 1} · {formatCount(c.tokens)} tokens {c.pages ? `· ${pagesLabel(c.pages)}` : ''}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// Jump to a page or a chunk.
+import { useState } from 'react';
+import { useReaderStore } from '../../stores/reader-store.ts';
+
+export function JumpBar(props: { pageCount: number; chunkCount: number }) {
+  const jumpTo = useReaderStore((s) => s.jumpTo);
+  const [page, setPage] = useState('');
+  const [chunk, setChunk] = useState('');
+  return (
+    <div className="jump-bar">
+      {props.pageCount > 0 ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Number(page);
+            if (Number.isInteger(n)) jumpTo({ kind: 'page', page: n });
+          }}
+        >
+          <label>
+            Page
+            <input type="number" min={1} max={props.pageCount} value={page} onChange={(e) => setPage(e.target.value)} />
+          </label>
+          <span className="muted small">of {props.pageCount}</span>
+          <button type="submit">Go</button>
+        </form>
+      ) : null}
+      {props.chunkCount > 0 ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Number(chunk);
+            if (Number.isInteger(n)) jumpTo({ kind: 'chunk', chunk: n - 1 });
+          }}
+        >
+          <label>
+            Chunk
+            <input type="number" min={1} max={props.chunkCount} value={chunk} onChange={(e) => setChunk(e.target.value)} />
+          </label>
+          <span className="muted small">of {props.chunkCount}</span>
+          <button type="submit">Go</button>
+        </form>
+      ) : (
+        <span className="muted small">Chunk boundaries show once a question is selected.</span>
+      )}
+    </div>
+  );
+}

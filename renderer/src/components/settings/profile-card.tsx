@@ -1,0 +1,48 @@
+// A saved backend: its connection test, discovered models, and actions.
+import type { BackendProfile } from '../../../../shared/model.ts';
+import { deleteProfile, setActiveProfile, testProfile, useSettingsStore } from '../../stores/settings-store.ts';
+import { ErrorBanner } from '../common/error-banner.tsx';
+import { GenericModelNote } from '../common/generic-model-note.tsx';
+import { KINDS } from './profile-kinds.ts';
+
+export function ProfileCard(props: { profile: BackendProfile; active: boolean; onEdit: () => void }) {
+  const { profile: p } = props;
+  const test = useSettingsStore((s) => s.tests[p.id]);
+  return (
+    <li className={props.active ? 'profile active' : 'profile'} aria-label={`Backend ${p.name}`}>
+      <div className="profile-head">
+        <strong>{p.name}</strong> <span className="badge">{KINDS[p.kind].label}</span>
+        {props.active ? <span className="badge status-done">Active</span> : null}
+      </div>
+      <div className="muted small">
+        {p.baseUrl} · model: {p.model || 'first served model'} · API key: {p.hasApiKey ? 'stored' : 'none'}
+      </div>
+      <GenericModelNote model={p.model} />
+      <div className="profile-buttons">
+        <button type="button" onClick={() => void testProfile(p.id)} disabled={test === 'testing'}>
+          {test === 'testing' ? 'Testing…' : 'Test connection'}
+        </button>
+        {props.active ? null : (
+          <button type="button" onClick={() => void setActiveProfile(p.id)}>
+            Use this backend
+          </button>
+        )}
+        <button type="button" onClick={props.onEdit}>
+          Edit
+        </button>
+        <button type="button" className="danger" onClick={() => void deleteProfile(p.id)} aria-label={`Delete backend ${p.name}`}>
+          Delete
+        </button>
+      </div>
+      {test && test !== 'testing' ? (
+        test.ok ? (
+          <p className="ok" role="status">
+            Connected in {test.latencyMs} ms. Models: {test.models.join(', ') || 'none listed'}
+          </p>
+        ) : test.error ? (
+          <ErrorBanner error={test.error} />
+        ) : null
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+// Backend profiles and the default run settings.
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { BackendProfile } from '../../../../shared/model.ts';
+import { dismissSettingsError, useSettingsStore } from '../../stores/settings-store.ts';
+import { ErrorBanner } from '../common/error-banner.tsx';
+import { DefaultsForm } from './defaults-form.tsx';
+import { ProfileCard } from './profile-card.tsx';
+import { ProfileForm } from './profile-form.tsx';
+
+export function SettingsScreen() {
+  const { profiles, activeProfileId, error } = useSettingsStore(
+    useShallow((s) => ({ profiles: s.settings.profiles, activeProfileId: s.settings.activeProfileId, error: s.error })),
+  );
+  const [editing, setEditing] = useState<BackendProfile | 'new' | null>(profiles.length === 0 ? 'new' : null);
+  return (
+    <div className="screen settings">
+      <h1>Settings</h1>
+      {error ? <ErrorBanner error={error} onDismiss={dismissSettingsError} /> : null}
+      <section aria-labelledby="backends-heading">
+        <div className="toolbar">
+          <h2 id="backends-heading">Model backends</h2>
+          <button type="button" onClick={() => setEditing('new')}>
+            Add backend
+          </button>
+        </div>
+        {profiles.length === 0 ? <p className="muted">No backend yet. Add the server that will read your documents.</p> : null}
+        <ul className="profiles">
+          {profiles.map((p) => (
+            <ProfileCard key={p.id} profile={p} active={p.id === activeProfileId} onEdit={() => setEditing(p)} />
+          ))}
+        </ul>
+        {editing ? <ProfileForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      </section>
+      <DefaultsForm />
+    </div>
+  );
+}

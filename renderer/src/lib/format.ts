@@ -1,0 +1,39 @@
+// Number and time formatting for people.
+
+const intl = new Intl.NumberFormat('en-US');
+
+export function formatCount(n: number): string {
+  return intl.format(Math.round(n));
+}
+
+export function formatTokens(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1)}M`;
+  if (n >= 10_000) return `${Math.round(n / 1000)}K`;
+  return formatCount(n);
+}
+
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
+export function formatMoney(amount: number): string {
+  if (amount < 0.01) return `$${amount.toFixed(4)}`;
+  return `$${amount.toFixed(2)}`;
+}
+
+/** Approximate token count for display (about four characters per token in English). */
+export function approxTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export function pagesLabel(pages: { first: number; last: number; firstLabel?: string; lastLabel?: string } | undefined): string {
+  if (!pages) return '';
+  const first = pages.firstLabel ?? String(pages.first);
+  const last = pages.lastLabel ?? String(pages.last);
+  return first === last ? `p. ${first}` : `pp. ${first}–${last}`;
+}

@@ -1,0 +1,83 @@
+// Cuts a document's text into the rows the virtual reader shows: paragraphs (long ones split),
+// with page markers and chunk boundaries between them. Rows hold offsets, never copies of the
+// text, so a 14-million-character book costs a few arrays.
+import type { ChunkInfo, PageSpan } from '../../../shared/model.ts';
+
+export type Row =
+  | { kind: 'text'; start: number; end: number }
+  | { kind: 'page'; start: number; page: number; label?: string }
+  | { kind: 'chunk'; start: number; chunk: ChunkInfo };
+
+export interface RowIndex {
+  rows: Row[];
+  pageRow: Map<number, number>;
+  chunkRow: number[];
+}
+
+/** Longest row of text; longer paragraphs are split at a space near this length. */
+const MAX_ROW = 1200;
+
+interface Marker {
+  at: number;
+  row: Row;
+}
+
+export function buildRows(text: string, pages: readonly PageSpan[] = [], chunks: readonly ChunkInfo[] = []): RowIndex {
+  const markers: Marker[] = [];
+  for (const c of chunks) markers.push({ at: c.start, row: { kind: 'chunk', start: c.start, chunk: c } });
+  for (const p of pages) markers.push({ at: p.start, row: p.label === undefined ? { kind: 'page', start: p.start, page: p.number } : { kind: 'page', start: p.start, page: p.number, label: p.label } });
+  // Chunk boundaries before page markers at the same offset.
+  markers.sort((a, b) => a.at - b.at || (a.row.kind === 'chunk' ? -1 : 1));
+
+  const rows: Row[] = [];
+  const pageRow = new Map<number, number>();
+  const chunkRow: number[] = [];
+  let m = 0;
+  let pos = 0;
+  const n = text.length;
+  const flushMarkers = (upTo: number): void => {
+    while (m < markers.length && markers[m]!.at <= upTo) {
+      const row = markers[m]!.row;
+      if (row.kind === 'page') pageRow.set(row.page, rows.length);
+      else if (row.kind === 'chunk') chunkRow[row.chunk.index] = rows.length;
+      rows.push(row);
+      m += 1;
+    }
+  };
+  while (pos < n) {
+    flushMarkers(pos);
+    const nextMarker = m < markers.length ? markers[m]!.at : n;
+    let lineEnd = text.indexOf('\n', pos);
+    if (lineEnd < 0) lineEnd = n;
+    let end = Math.min(lineEnd, nextMarker, n);
+    if (end - pos > MAX_ROW) {
+      const space = text.lastIndexOf(' ', pos + MAX_ROW);
+      end = space > pos + MAX_ROW / 2 ? space + 1 : pos + MAX_ROW;
+    }
+    if (end > pos && !isBlank(text, pos, end)) rows.push({ kind: 'text', start: pos, end });
+    pos = end === lineEnd ? end + 1 : Math.max(end, pos + 1);
+  }
+  flushMarkers(Number.POSITIVE_INFINITY);
+  return { rows, pageRow, chunkRow };
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 12) return false;
+  }
+  return true;
+}
+
+/** The row holding character `offset` (binary search over row starts). */
+export function rowAt(index: RowIndex, offset: number): number {
+  const rows = index.rows;
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (rows[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

@@ -1,0 +1,40 @@
+// Progress figures of a run: chunks done, speed, elapsed time, time left, estimated cost.
+import type { BackendProfile } from '../../../shared/model.ts';
+import type { RunView } from '../stores/run-view.ts';
+
+export interface RunStats {
+  done: number;
+  total: number;
+  fraction: number;
+  /** Document tokens read per second in this session of the run. */
+  tokensPerSecond: number | null;
+  elapsedMs: number;
+  etaMs: number | null;
+  /** Cost so far and projected for the whole run, when the profile has prices. */
+  cost: { soFar: number; projected: number } | null;
+}
+
+export function runStats(run: RunView, now: number, profile?: BackendProfile): RunStats {
+  const total = run.chunkCount;
+  let done = 0;
+  let readTokens = 0;
+  for (const m of run.memories) {
+    if (!m) continue;
+    done += 1;
+    if (m.chunk >= run.startChunk) readTokens += run.chunks[m.chunk]?.tokens ?? 0;
+  }
+  const end = run.endedAt ?? run.pausedAt ?? now;
+  const elapsedMs = run.startedAt === undefined ? 0 : Math.max(0, end - run.startedAt - run.pausedMs);
+  const tokensPerSecond = elapsedMs > 0 && readTokens > 0 ? readTokens / (elapsedMs / 1000) : null;
+  let remaining = 0;
+  for (let i = 0; i < run.chunks.length; i += 1) if (!run.memories[i]) remaining += run.chunks[i]?.tokens ?? 0;
+  const etaMs = tokensPerSecond && remaining > 0 ? (remaining / tokensPerSecond) * 1000 : remaining === 0 ? 0 : null;
+  let cost: RunStats['cost'] = null;
+  if (profile && (profile.inputPricePerMTok || profile.outputPricePerMTok)) {
+    const soFar =
+      (run.usage.promptTokens * (profile.inputPricePerMTok ?? 0) + run.usage.completionTokens * (profile.outputPricePerMTok ?? 0)) / 1e6;
+    const projected = done > 0 && total > 0 ? (soFar * (total + 1)) / done : soFar;
+    cost = { soFar, projected: run.status === 'done' ? soFar : projected };
+  }
+  return { done, total, fraction: total > 0 ? done / total : 0, tokensPerSecond, elapsedMs, etaMs, cost };
+}

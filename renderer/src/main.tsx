@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getApi } from './api.ts';
+import { App } from './app.tsx';
+import { initStores } from './stores/init.ts';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/screens.css';
+
+const dispose = initStores(getApi());
+window.addEventListener('pagehide', dispose, { once: true });
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,114 @@
+// The library: recent documents, the one being read, opening progress, errors, the password prompt.
+import { create } from 'zustand';
+import type { Events } from '../../../shared/api.ts';
+import type { AppError, DocumentInfo } from '../../../shared/model.ts';
+import { call } from '../api.ts';
+import { bridge } from './bridge.ts';
+import { useReaderStore } from './reader-store.ts';
+import { loadRuns } from './runs-store.ts';
+import { useUiStore } from './ui-store.ts';
+
+/** Where a document being opened comes from, kept so it can be reopened with a password. */
+export type OpenSource = { kind: 'path'; path: string; name: string } | { kind: 'bytes'; name: string; data: Uint8Array<ArrayBuffer> };
+
+export interface DocumentsState {
+  list: DocumentInfo[];
+  loaded: boolean;
+  currentId: string | null;
+  opening: { name: string; progress: Events['document:progress'] | null } | null;
+  error: AppError | null;
+  password: { source: OpenSource; wrong: boolean } | null;
+}
+
+export const useDocumentsStore = create<DocumentsState>(() => ({
+  list: [],
+  loaded: false,
+  currentId: null,
+  opening: null,
+  error: null,
+  password: null,
+}));
+
+const set = useDocumentsStore.setState;
+
+export async function loadDocuments(): Promise<void> {
+  const result = await call(bridge(), 'documents:list', {});
+  if (result.ok) set({ list: result.value, loaded: true });
+  else set({ error: result.error, loaded: true });
+}
+
+export function onDocumentProgress(p: Events['document:progress']): void {
+  const opening = useDocumentsStore.getState().opening;
+  set({ opening: { name: opening?.name ?? p.name, progress: p } });
+}
+
+function opened(info: DocumentInfo): void {
+  const others = useDocumentsStore.getState().list.filter((d) => d.id !== info.id);
+  set({ list: [info, ...others], opening: null, error: null, password: null });
+  selectDocument(info.id);
+}
+
+function failed(source: OpenSource, error: AppError): void {
+  if (error.kind === 'PasswordRequired' || error.kind === 'WrongPassword') {
+    set({ opening: null, error: null, password: { source, wrong: error.kind === 'WrongPassword' } });
+  } else {
+    set({ opening: null, error, password: null });
+  }
+}
+
+/** Opens a document from a path or bytes, with an optional password. */
+export async function openSource(source: OpenSource, password?: string): Promise<void> {
+  set({ opening: { name: source.name, progress: null }, error: null, password: null });
+  const pw = password === undefined ? {} : { password };
+  const result =
+    source.kind === 'path'
+      ? await call(bridge(), 'documents:open', { path: source.path, ...pw })
+      : await call(bridge(), 'documents:open-bytes', { name: source.name, data: source.data, ...pw });
+  if (result.ok) opened(result.value);
+  else failed(source, result.error);
+}
+
+/** Shows the system file dialog and opens the chosen file. */
+export async function chooseAndOpen(): Promise<void> {
+  const chosen = await call(bridge(), 'documents:choose-path', {});
+  if (!chosen.ok) {
+    set({ error: chosen.error });
+    return;
+  }
+  if (chosen.value === null) return;
+  const name = chosen.value.split(/[\\/]/).pop() ?? chosen.value;
+  await openSource({ kind: 'path', path: chosen.value, name });
+}
+
+/** Opens files dropped on the window (read in the renderer, sent as bytes). */
+export async function openFiles(files: readonly File[]): Promise<void> {
+  for (const file of files) {
+    const data = new Uint8Array(await file.arrayBuffer());
+    await openSource({ kind: 'bytes', name: file.name, data });
+  }
+}
+
+export function cancelPassword(): void {
+  set({ password: null });
+}
+
+export function dismissError(): void {
+  set({ error: null });
+}
+
+export function selectDocument(id: string): void {
+  set({ currentId: id });
+  void useReaderStore.getState().load(id);
+  void loadRuns(id);
+  useUiStore.getState().setScreen('ask');
+}
+
+export async function removeDocument(id: string): Promise<void> {
+  const result = await call(bridge(), 'documents:remove', { documentId: id });
+  if (!result.ok) {
+    set({ error: result.error });
+    return;
+  }
+  const state = useDocumentsStore.getState();
+  set({ list: state.list.filter((d) => d.id !== id), currentId: state.currentId === id ? null : state.currentId });
+}

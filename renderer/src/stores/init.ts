@@ -1,0 +1,22 @@
+// Starts the one subscription per event that feeds the stores; returns a disposer.
+import type { Api } from '../api.ts';
+import { setBridge } from './bridge.ts';
+import { loadDocuments, onDocumentProgress } from './documents-store.ts';
+import { onRunEvent } from './runs-store.ts';
+import { loadSettings } from './settings-store.ts';
+import { onMenuCommand } from './menu-commands.ts';
+
+export function initStores(api: Api): () => void {
+  setBridge(api);
+  const disposers = [
+    api.on('run:event', onRunEvent),
+    api.on('document:progress', onDocumentProgress),
+    api.on('menu:command', onMenuCommand),
+  ];
+  void loadDocuments();
+  void loadSettings();
+  return () => {
+    for (const dispose of disposers) dispose();
+    setBridge(null);
+  };
+}

@@ -1,0 +1,48 @@
+// The document shown in the reader, and where to jump in it.
+import { create } from 'zustand';
+import type { DocumentView } from '../../../shared/api.ts';
+import type { AppError, ChunkInfo } from '../../../shared/model.ts';
+import { call } from '../api.ts';
+import { bridge } from './bridge.ts';
+import { useUiStore } from './ui-store.ts';
+
+export type JumpTarget = { kind: 'page'; page: number } | { kind: 'chunk'; chunk: number } | { kind: 'offset'; offset: number };
+
+export interface ReaderState {
+  documentId: string | null;
+  view: DocumentView | null;
+  loading: boolean;
+  error: AppError | null;
+  /** Chunk boundaries to draw (from the selected run), empty when no run is selected. */
+  chunks: ChunkInfo[];
+  /** A jump request; `nonce` makes repeating the same jump scroll again. */
+  jump: (JumpTarget & { nonce: number }) | null;
+  load(documentId: string): Promise<void>;
+  setChunks(chunks: ChunkInfo[]): void;
+  jumpTo(target: JumpTarget, show?: boolean): void;
+}
+
+let nonce = 0;
+
+export const useReaderStore = create<ReaderState>((set, get) => ({
+  documentId: null,
+  view: null,
+  loading: false,
+  error: null,
+  chunks: [],
+  jump: null,
+  async load(documentId) {
+    if (get().documentId === documentId && get().view) return;
+    set({ documentId, view: null, loading: true, error: null, chunks: [], jump: null });
+    const result = await call(bridge(), 'documents:get', { documentId });
+    if (get().documentId !== documentId) return;
+    if (result.ok) set({ view: result.value, loading: false });
+    else set({ error: result.error, loading: false });
+  },
+  setChunks: (chunks) => set({ chunks }),
+  jumpTo(target, show = true) {
+    nonce += 1;
+    set({ jump: { ...target, nonce } });
+    if (show) useUiStore.getState().setScreen('reader');
+  },
+}));

@@ -1,0 +1,91 @@
+// Runs keyed by id, fed by the one `run:event` subscription (see init.ts).
+import { create } from 'zustand';
+import type { Events } from '../../../shared/api.ts';
+import type { AppError, RunSettings } from '../../../shared/model.ts';
+import { call } from '../api.ts';
+import { bridge } from './bridge.ts';
+import { applyEvent, emptyRun, fromSnapshot, fromSummary, type RunView } from './run-view.ts';
+import { useUiStore } from './ui-store.ts';
+
+export interface RunsState {
+  byId: Record<string, RunView>;
+  /** Run ids in the order they were asked, newest first. */
+  order: string[];
+  startError: AppError | null;
+}
+
+export const useRunsStore = create<RunsState>(() => ({ byId: {}, order: [], startError: null }));
+
+const get = useRunsStore.getState;
+const set = useRunsStore.setState;
+
+function put(run: RunView): void {
+  const state = get();
+  const order = state.order.includes(run.id) ? state.order : [run.id, ...state.order];
+  set({ byId: { ...state.byId, [run.id]: run }, order });
+}
+
+export function onRunEvent({ seq, event }: Events['run:event']): void {
+  const run = get().byId[event.runId] ?? emptyRun(event.runId);
+  put(applyEvent(run, event, seq, Date.now()));
+}
+
+/** Loads the runs asked of a document earlier (summaries only). */
+export async function loadRuns(documentId: string): Promise<void> {
+  const result = await call(bridge(), 'runs:list', { documentId });
+  if (!result.ok) return;
+  const state = get();
+  const byId = { ...state.byId };
+  const order = [...state.order];
+  for (const s of [...result.value].sort((a, b) => b.createdAt - a.createdAt)) {
+    byId[s.id] = fromSummary(byId[s.id] ?? emptyRun(s.id), s);
+    if (!order.includes(s.id)) order.push(s.id);
+  }
+  set({ byId, order });
+}
+
+/** Loads a run's full snapshot (every memory state) unless events already built it. */
+export async function loadRunDetail(runId: string): Promise<void> {
+  const run = get().byId[runId];
+  if (run && (run.detailed || run.startedAt !== undefined)) return;
+  const result = await call(bridge(), 'runs:get', { runId });
+  if (!result.ok) return;
+  put(fromSnapshot(get().byId[runId] ?? emptyRun(runId), result.value));
+}
+
+export async function startRun(input: { documentId: string; question: string; settings: RunSettings; profileId?: string }): Promise<boolean> {
+  set({ startError: null });
+  const result = await call(bridge(), 'runs:start', input);
+  if (!result.ok) {
+    set({ startError: result.error });
+    return false;
+  }
+  const existing = get().byId[result.value.id] ?? emptyRun(result.value.id);
+  put({ ...fromSummary(existing, result.value), detailed: true });
+  useUiStore.getState().selectRun(result.value.id);
+  return true;
+}
+
+function markError(runId: string, error: AppError): void {
+  const run = get().byId[runId];
+  if (run) put({ ...run, error });
+}
+
+export async function pauseRun(runId: string): Promise<void> {
+  const result = await call(bridge(), 'runs:pause', { runId });
+  if (!result.ok) markError(runId, result.error);
+}
+
+export async function resumeRun(runId: string): Promise<void> {
+  const result = await call(bridge(), 'runs:resume', { runId });
+  if (!result.ok) markError(runId, result.error);
+}
+
+export async function cancelRun(runId: string): Promise<void> {
+  const result = await call(bridge(), 'runs:cancel', { runId });
+  if (!result.ok) markError(runId, result.error);
+}
+
+export function dismissStartError(): void {
+  set({ startError: null });
+}

@@ -1,0 +1,18 @@
+// Which screen is showing and which run is selected: navigation state only.
+import { create } from 'zustand';
+
+export type Screen = 'library' | 'reader' | 'ask' | 'settings';
+
+export interface UiState {
+  screen: Screen;
+  selectedRunId: string | null;
+  setScreen(screen: Screen): void;
+  selectRun(runId: string | null): void;
+}
+
+export const useUiStore = create<UiState>((set) => ({
+  screen: 'library',
+  selectedRunId: null,
+  setScreen: (screen) => set({ screen }),
+  selectRun: (selectedRunId) => set({ selectedRunId }),
+}));
