@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INITIAL_MEMORY, type MemoryState } from '../../../shared/model.ts';
+// eslint-disable-next-line no-restricted-imports -- tests drive the engine against the simulator, a test instrument
+import { startSimLlm, type SimServer } from '../../../sim/server.ts';
+import { CoreError } from '../errors.ts';
+import { createLlmClient } from '../llm/client.ts';
+import { stripThinking } from './answer.ts';
+import { createPauseGate } from './pause-gate.ts';
+import { runMemAgent, type RunInput } from './run.ts';
+import { TEMPLATE, TEMPLATE_FINAL_BOXED, TEMPLATE_FINAL_TEXT } from './templates.ts';
+import { EventLog, QUESTION, SETTINGS, expectedPrompt, needleDocument, paragraphChunks } from './test-support.ts';
+
+let sim: SimServer;
+const text = needleDocument(12, 7);
+const chunks = paragraphChunks(text, 3); // 4 chunks; the needle is in chunk 2
+
+beforeAll(async () => {
+  sim = await startSimLlm({ model: 'sim-llm/memagent-simulator' });
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.setOptions({ faults: [], latency: 'zero' });
+});
+
+function client(maxRetries = 0) {
+  return createLlmClient({ kind: 'vllm', baseUrl: sim.baseUrl, maxRetries, timeoutMs: 10_000 });
+}
+
+function input(log: EventLog, extra: Partial<RunInput> = {}): RunInput {
+  return { runId: 'r1', text, chunks, question: QUESTION, settings: SETTINGS, client: client(), onEvent: log.push, ...extra };
+}
+
+interface ChatBody {
+  model: string;
+  messages: { role: string; content: string }[];
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  temperature: number;
+  top_p: number;
+}
+const bodies = (from: number) => sim.requests.slice(from).map((r) => r.body as ChatBody);
+const maxTokens = (b: ChatBody) => b.max_tokens ?? b.max_completion_tokens;
+
+describe('runMemAgent against the simulator', () => {
+  it('sends exactly MemAgent prompts, overwrites memory, and answers', async () => {
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const outcome = await runMemAgent(input(log));
+    expect(outcome.status).toBe('done');
+    expect(outcome.answer).toBe('AMBER-4471');
+
+    const sent = bodies(from);
+    expect(sent).toHaveLength(chunks.length + 1);
+    let memory = INITIAL_MEMORY;
+    chunks.forEach((chunk, k) => {
+      const body = sent[k] as ChatBody;
+      expect(body.messages).toHaveLength(1);
+      expect(body.messages[0]?.role).toBe('user');
+      expect(body.messages[0]?.content).toBe(
+        expectedPrompt(TEMPLATE, { prompt: QUESTION, memory, chunk: text.slice(chunk.start, chunk.end) }),
+      );
+      expect(maxTokens(body)).toBe(SETTINGS.memoryTokens);
+      expect(body.temperature).toBe(0.7);
+      expect(body.top_p).toBe(0.95);
+      // What the server streamed for chunk k becomes the next memory (overwrite, not append).
+      memory = stripThinking(log.streamed(k));
+      expect(memory.length).toBeGreaterThan(0);
+    });
+    const final = sent[chunks.length] as ChatBody;
+    expect(final.messages[0]?.content).toBe(expectedPrompt(TEMPLATE_FINAL_BOXED, { prompt: QUESTION, memory }));
+    expect(maxTokens(final)).toBe(SETTINGS.answerTokens);
+    expect(outcome.memory).toBe(memory);
+    expect(outcome.memories.map((m) => m.memory)[2]).toContain('AMBER-4471');
+
+    const types = log.events.map((e) => e.type).filter((t) => t !== 'memory-delta');
+    expect(types).toEqual([
+      'started',
+      ...chunks.flatMap(() => ['chunk-started', 'chunk-done']),
+      'answer',
+      'finished',
+    ]);
+    const started = log.of('started')[0];
+    expect(started).toMatchObject({ chunkCount: 4, startChunk: 0, model: 'sim-llm/memagent-simulator' });
+    const usage = log.of('chunk-done').reduce(
+      (u, e) => ({ p: u.p + e.state.usage.promptTokens, c: u.c + e.state.usage.completionTokens }),
+      { p: 0, c: 0 },
+    );
+    const answer = log.of('answer')[0];
+    expect(answer?.usage.promptTokens).toBeGreaterThan(0);
+    expect(log.of('finished')[0]?.usage).toEqual({
+      promptTokens: usage.p + (answer?.usage.promptTokens ?? 0),
+      completionTokens: usage.c + (answer?.usage.completionTokens ?? 0),
+    });
+  });
+
+  it('uses the text final prompt and extracts "the answer is"', async () => {
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const outcome = await runMemAgent(input(log, { settings: { ...SETTINGS, final: 'text', temperature: 0, topP: 1 } }));
+    expect(outcome.answer).toBe('AMBER-4471');
+    const sent = bodies(from);
+    const final = sent[sent.length - 1] as ChatBody;
+    expect(final.messages[0]?.content).toBe(expectedPrompt(TEMPLATE_FINAL_TEXT, { prompt: QUESTION, memory: outcome.memory }));
+    expect(final.temperature).toBe(0);
+  });
+
+  it.each([
+    ['empty-reply', 'empty-memory'],
+    ['length-empty', 'length-cut'],
+  ] as const)('a %s reply keeps the previous memory and warns', async (fault, code) => {
+    sim.setOptions({ faults: [{ kind: fault, every: 2 }] }); // requests 2 and 4: chunks 1 and 3
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const outcome = await runMemAgent(input(log));
+    expect(outcome.status).toBe('done');
+    const states = log.of('chunk-done').map((e) => e.state);
+    expect(states.map((s) => s.kept)).toEqual([false, true, false, true]);
+    expect(states[1]?.memory).toBe(states[0]?.memory);
+    expect(states[3]?.memory).toBe(states[2]?.memory);
+    expect(log.of('warning').map((w) => [w.code, w.chunk])).toEqual([
+      [code, 1],
+      [code, 3],
+    ]);
+    // The prompt for chunk 2 carries the memory of chunk 0.
+    const sent = bodies(from);
+    expect(sent[2]?.messages[0]?.content).toBe(
+      expectedPrompt(TEMPLATE, { prompt: QUESTION, memory: states[0]?.memory ?? '', chunk: text.slice(chunks[2]!.start, chunks[2]!.end) }),
+    );
+    expect(outcome.answer).toBe('AMBER-4471');
+  });
+
+  it('strips thinking from memories and the answer', async () => {
+    sim.setOptions({ faults: [{ kind: 'thinking' }] });
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const outcome = await runMemAgent(input(log));
+    expect(log.streamed(0)).toContain('</think>');
+    for (const state of outcome.memories) expect(state.memory).not.toContain('think>');
+    for (const body of bodies(from)) expect(body.messages[0]?.content).not.toContain('<think>');
+    expect(outcome.response).not.toContain('<think>');
+    expect(outcome.answer).toBe('AMBER-4471');
+  });
+
+  it('resumed from (k, memory) sends the same prompts as an uninterrupted run from k', async () => {
+    const full = new EventLog();
+    const from = sim.requests.length;
+    const whole = await runMemAgent(input(full));
+    const wholePrompts = bodies(from).map((b) => b.messages[0]?.content);
+
+    for (const k of [1, 3, 4]) {
+      const log = new EventLog();
+      const at = sim.requests.length;
+      const resumed = await runMemAgent(
+        input(log, { startChunk: k, startMemory: (whole.memories[k - 1] as MemoryState).memory }),
+      );
+      expect(bodies(at).map((b) => b.messages[0]?.content)).toEqual(wholePrompts.slice(k));
+      expect(log.of('started')[0]?.startChunk).toBe(k);
+      expect(log.of('chunk-done').map((e) => e.state.chunk)).toEqual([0, 1, 2, 3].slice(k));
+      expect(resumed.answer).toBe(whole.answer);
+    }
+  });
+
+  it('awaits onChunkDone before the next request', async () => {
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const seenAtPersist: number[] = [];
+    await runMemAgent(
+      input(log, {
+        onChunkDone: async (state) => {
+          // A slow disk: no request for the next chunk may be sent meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          seenAtPersist.push(sim.requests.length - from);
+          expect(state.chunk + 1).toBe(sim.requests.length - from);
+        },
+      }),
+    );
+    expect(seenAtPersist).toEqual([1, 2, 3, 4]);
+  });
+
+  it('refuses a resume point outside the chunks with one error', async () => {
+    const log = new EventLog();
+    const outcome = await runMemAgent(input(log, { startChunk: 9 }));
+    expect(outcome.status).toBe('error');
+    expect(log.terminals()).toEqual([expect.objectContaining({ type: 'error', error: expect.objectContaining({ kind: 'BadUsage' }) })]);
+  });
+});
+
+describe('runMemAgent endings', () => {
+  it('cancel mid-stream ends promptly with one cancelled event', async () => {
+    sim.setOptions({ latency: { prefillTokensPerSec: Infinity, decodeTokensPerSec: 20, aggregateDecodeTokensPerSec: Infinity, maxBatch: 256, overheadMs: 0 } });
+    const log = new EventLog();
+    const controller = new AbortController();
+    const from = sim.requests.length;
+    const running = runMemAgent(input(log, { signal: controller.signal }));
+    await log.waitFor((e) => e.type === 'memory-delta');
+    const t0 = performance.now();
+    controller.abort();
+    const outcome = await running;
+    const ms = performance.now() - t0;
+    expect(outcome.status).toBe('cancelled');
+    expect(ms).toBeLessThan(1000);
+    expect(log.terminals()).toEqual([{ type: 'cancelled', runId: 'r1', atChunk: 0 }]);
+    expect(log.events[log.events.length - 1]?.type).toBe('cancelled');
+    expect(log.of('chunk-done')).toHaveLength(0);
+    expect(sim.requests.length - from).toBe(1);
+  });
+
+  it('cancel while paused ends with one cancelled event', async () => {
+    const gate = createPauseGate();
+    const log = new EventLog();
+    const controller = new AbortController();
+    const running = runMemAgent(
+      input(log, {
+        gate,
+        signal: controller.signal,
+        onChunkDone: async (s) => {
+          if (s.chunk === 1) gate.pause();
+        },
+      }),
+    );
+    await log.waitFor((e) => e.type === 'paused');
+    controller.abort();
+    expect((await running).status).toBe('cancelled');
+    expect(log.terminals()).toEqual([{ type: 'cancelled', runId: 'r1', atChunk: 2 }]);
+  });
+
+  it('pauses at a chunk boundary and resumes', async () => {
+    const gate = createPauseGate();
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const running = runMemAgent(
+      input(log, {
+        gate,
+        onChunkDone: async (s) => {
+          if (s.chunk === 0) gate.pause();
+        },
+      }),
+    );
+    const paused = await log.waitFor((e) => e.type === 'paused');
+    expect(paused).toEqual({ type: 'paused', runId: 'r1', atChunk: 1 });
+    const sentWhilePaused = sim.requests.length - from;
+    // Let any stray request reach the server before checking that none was sent.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sim.requests.length - from).toBe(sentWhilePaused);
+    expect(sentWhilePaused).toBe(1);
+    gate.resume();
+    const outcome = await running;
+    expect(outcome.status).toBe('done');
+    expect(log.events.map((e) => e.type)).toContain('resumed');
+    expect(log.terminals()).toHaveLength(1);
+  });
+
+  it('an abort before the start gives one cancelled event and no request', async () => {
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const outcome = await runMemAgent(input(log, { signal: AbortSignal.abort() }));
+    expect(outcome.status).toBe('cancelled');
+    expect(log.events).toEqual([{ type: 'cancelled', runId: 'r1', atChunk: 0 }]);
+    expect(sim.requests.length).toBe(from);
+  });
+
+  it('a rejected request ends with one error event', async () => {
+    sim.setOptions({ faults: [{ kind: 'bad-request', every: 2 }] });
+    const log = new EventLog();
+    const outcome = await runMemAgent(input(log));
+    expect(outcome.status).toBe('error');
+    expect(outcome.error?.kind).toBe('BackendRejected');
+    expect(log.terminals()).toEqual([expect.objectContaining({ type: 'error', atChunk: 1 })]);
+    expect(log.of('chunk-done')).toHaveLength(1);
+  });
+
+  it('failing persistence ends with one error event and stops reading', async () => {
+    const log = new EventLog();
+    const from = sim.requests.length;
+    const outcome = await runMemAgent(
+      input(log, {
+        onChunkDone: async () => {
+          throw new CoreError('Internal', 'The database is locked.');
+        },
+      }),
+    );
+    expect(outcome.status).toBe('error');
+    expect(log.terminals()).toEqual([
+      { type: 'error', runId: 'r1', error: { kind: 'Internal', message: 'The database is locked.' }, atChunk: 0 },
+    ]);
+    expect(sim.requests.length - from).toBe(1);
+  });
+
+  it('an unreachable server ends with one error event', async () => {
+    const dead = await startSimLlm();
+    const baseUrl = dead.baseUrl;
+    await dead.close();
+    const log = new EventLog();
+    const outcome = await runMemAgent(
+      input(log, { client: createLlmClient({ kind: 'vllm', baseUrl, maxRetries: 0, timeoutMs: 5000 }) }),
+    );
+    expect(outcome.status).toBe('error');
+    expect(outcome.error?.kind).toBe('BackendUnavailable');
+    expect(log.terminals()).toHaveLength(1);
+  });
+
+  it('reports a final reply without an answer', async () => {
+    const log = new EventLog();
+    const outcome = await runMemAgent(input(log, { question: 'Which colour is the zebra of Mars?' }));
+    expect(outcome.status).toBe('done');
+    expect(outcome.answer).toBeNull();
+    expect(log.of('answer')[0]?.answer).toBeNull();
+    expect(log.of('warning').map((w) => w.code)).toEqual(['no-answer']);
+  });
+});
