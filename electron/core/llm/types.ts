@@ -10,13 +10,21 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Receives content text as it streams; when absent the call may be non-streamed. */
   onDelta?: (text: string) => void;
+  /**
+   * Called before a retry when deltas of the failed attempt were already passed to `onDelta`:
+   * the consumer drops the partial text, and the retry streams the reply again from the start.
+   */
+  onRestart?: () => void;
 }
 
 export interface ChatResult {
   /** The assistant's whole content (including any thinking; the agent strips it). */
   content: string;
   finishReason: string | null;
+  /** As reported by the server; zeros with `usageMissing` when it reported none (never estimated). */
   usage: Usage;
+  /** True when the server sent no token usage for this call. */
+  usageMissing?: boolean;
   model: string;
   ms: number;
   /** How many attempts the call took (1 = no retry). */
