@@ -1,0 +1,171 @@
+// The e2e harness: the Vite-built renderer in Chromium, with window.memagent backed by the REAL
+// core (createService with its invokeCall validation, a SQLite file in a temp data folder) and
+// the LLM simulator on loopback as the active backend: the same contract the preload implements.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { calls, eventNames, type CallName, type EventName, type Events } from '../../shared/api.ts';
+import type { BackendProfile } from '../../shared/model.ts';
+import { createService, type Service } from '../../electron/core/service/create-service.ts';
+import { invokeCall } from '../../electron/core/service/invoke-call.ts';
+import { createMemorySecretStore } from '../../electron/core/store/secret-store.ts';
+import { startSimLlm, type SimServer } from '../../sim/server.ts';
+import type { SimOptions } from '../../sim/options.ts';
+import { decodeFromPage, encodeForPage, installPageBridge } from './page-bridge.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const rendererDir = path.join(repoRoot, 'out/renderer');
+
+export interface HarnessOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  sim?: Partial<SimOptions>;
+  /** 'sim': the simulator is the active backend (default); 'down': a backend nobody listens on; 'none': no profile. */
+  backend?: 'sim' | 'down' | 'none';
+  /** Service concurrency (runs at once). */
+  concurrency?: number;
+}
+
+export interface Harness {
+  page: Page;
+  context: BrowserContext;
+  sim: SimServer;
+  service: Service;
+  dataDir: string;
+  /** Every event sent to the page, in order. */
+  events: { name: EventName; payload: unknown }[];
+  /** The path the next `documents:choose-path` / `documents:choose` returns (the file dialog). */
+  chooseNext(file: string | null): void;
+  /** Resolves when an event matching `predicate` has been sent to the page. */
+  waitForEvent<E extends EventName>(name: E, predicate?: (p: Events[E]) => boolean, timeoutMs?: number): Promise<Events[E]>;
+  close(): Promise<void>;
+}
+
+const SENDER = 'e2e-window-1';
+let staticServer: StaticServer | null = null;
+
+async function rendererUrl(): Promise<string> {
+  staticServer ??= await serveStatic(rendererDir);
+  return staticServer.url;
+}
+
+/** Stops the shared static server (call in afterAll). */
+export async function closeStaticServer(): Promise<void> {
+  await staticServer?.close();
+  staticServer = null;
+}
+
+export async function startHarness(browser: Browser, options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'memagent-e2e-'));
+  const sim = await startSimLlm({ model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B', ...options.sim });
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 820 },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  const events: Harness['events'] = [];
+  const waiters = new Set<{ name: EventName; test: (p: unknown) => boolean; resolve: (p: unknown) => void }>();
+  let chosen: string | null = null;
+
+  // Events reach the page in order, batched while a delivery is in flight.
+  let pending: [string, unknown][] = [];
+  let delivering = false;
+  const deliver = async (): Promise<void> => {
+    if (delivering) return;
+    delivering = true;
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      await page.evaluate((json) => (window as unknown as { __memagentDispatch(j: string): void }).__memagentDispatch(json), encodeForPage(batch)).catch(() => {});
+    }
+    delivering = false;
+  };
+
+  const service = createService({
+    dataDir,
+    secrets: createMemorySecretStore(),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    emit(target, name, payload) {
+      if (target !== undefined && target !== SENDER) return;
+      events.push({ name, payload });
+      for (const w of waiters) {
+        if (w.name === name && w.test(payload)) {
+          waiters.delete(w);
+          w.resolve(payload);
+        }
+      }
+      pending.push([name, payload]);
+      void deliver();
+    },
+    chooseFile: async () => chosen,
+    chooseSavePath: async (suggested) => path.join(dataDir, suggested),
+  });
+
+  await page.exposeBinding('__memagentInvoke', async (_source, name: string, json: string) => {
+    const response = await invokeCall(service.handlers, name as CallName, decodeFromPage(json), { senderId: SENDER });
+    return encodeForPage(response);
+  });
+  await page.addInitScript(installPageBridge, { calls: Object.keys(calls), events: [...eventNames] });
+
+  if (options.backend !== 'none') {
+    const profile: BackendProfile = {
+      id: 'sim',
+      name: options.backend === 'down' ? 'Office server' : 'Local simulator (sim-llm)',
+      kind: 'vllm',
+      baseUrl: options.backend === 'down' ? await deadUrl() : sim.baseUrl,
+      model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B',
+      hasApiKey: false,
+      timeoutMs: 5000,
+      maxRetries: 0,
+    };
+    const saved = await invokeCall(service.handlers, 'settings:save-profile', { profile }, { senderId: SENDER });
+    if (!saved.ok) throw new Error(`Could not save the test profile: ${saved.error.message} ${saved.error.detail ?? ''}`);
+    const active = await invokeCall(service.handlers, 'settings:set-active-profile', { profileId: saved.value.id }, { senderId: SENDER });
+    if (!active.ok) throw new Error(`Could not activate the test profile: ${active.error.message}`);
+  }
+
+  await page.goto(await rendererUrl());
+
+  return {
+    page,
+    context,
+    sim,
+    service,
+    dataDir,
+    events,
+    chooseNext(file) {
+      chosen = file;
+    },
+    waitForEvent(name, predicate, timeoutMs = 60_000) {
+      const test = (p: unknown) => (predicate ? predicate(p as never) : true);
+      const past = events.find((e) => e.name === name && test(e.payload));
+      if (past) return Promise.resolve(past.payload as never);
+      return new Promise((resolve, reject) => {
+        const waiter = { name, test, resolve: resolve as (p: unknown) => void };
+        waiters.add(waiter);
+        setTimeout(() => {
+          if (waiters.delete(waiter)) reject(new Error(`No ${name} event matched within ${timeoutMs} ms.`));
+        }, timeoutMs).unref();
+      });
+    },
+    async close() {
+      await context.close().catch(() => {});
+      await service.dispose();
+      await sim.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A loopback URL where nothing listens: a server that is down. */
+async function deadUrl(): Promise<string> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}
