@@ -1,0 +1,101 @@
+import { countTokens as o200kCount, decode as o200kDecode, encode as o200kEncode } from 'gpt-tokenizer/encoding/o200k_base';
+import { ByteLevelBpe } from './byte-level-bpe.ts';
+import { loadQwenVocabulary } from './qwen-asset.ts';
+
+/** A synchronous tokenizer engine: what runs on one thread (the caller's or a worker's). */
+export interface TokenEngine {
+  readonly id: string;
+  encode(text: string): number[];
+  count(text: string): number;
+  decode(ids: readonly number[]): string;
+}
+
+export type EngineName = 'qwen' | 'o200k';
+
+/**
+ * Qwen2's pre-tokenizer split pattern, translated from the Rust/Oniguruma form in tokenizer.json:
+ * `(?i:'s|'t|'re|'ve|'m|'ll|'d)` has its cases spelled out (JavaScript has no inline `(?i:)`;
+ * case folding also maps U+017F ſ to s), and `\s` is Unicode White_Space, which unlike
+ * JavaScript's `\s` excludes U+FEFF and includes U+0085.
+ */
+export const QWEN_SPLIT =
+  /'(?:[sSſ]|[tT]|[rR][eE]|[vV][eE]|[mM]|[lL][lL]|[dD])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\p{White_Space}\p{L}\p{N}]+[\r\n]*|\p{White_Space}*[\r\n]+|\p{White_Space}+(?!\P{White_Space})|\p{White_Space}+/gu;
+
+/** Qwen2.5 / Qwen3 / RL-MemoryAgent: NFC, the split pattern above, byte-level BPE; no added tokens. */
+export class QwenEngine implements TokenEngine {
+  readonly id = 'qwen2.5';
+  private readonly bpe: ByteLevelBpe;
+  // ignoreBOM: a leading U+FEFF is text (token 61519 is BOM + newline), not a marker to drop.
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+  constructor(bpe = new ByteLevelBpe(loadQwenVocabulary())) {
+    this.bpe = bpe;
+  }
+
+  encode(text: string): number[] {
+    const out: number[] = [];
+    const split = new RegExp(QWEN_SPLIT);
+    const normalized = text.normalize('NFC');
+    for (let m = split.exec(normalized); m !== null; m = split.exec(normalized)) this.bpe.encodeWord(m[0], out);
+    return out;
+  }
+
+  count(text: string): number {
+    let n = 0;
+    const split = new RegExp(QWEN_SPLIT);
+    const normalized = text.normalize('NFC');
+    for (let m = split.exec(normalized); m !== null; m = split.exec(normalized)) n += this.bpe.countWord(m[0]);
+    return n;
+  }
+
+  decode(ids: readonly number[]): string {
+    let size = 0;
+    for (const id of ids) size += this.bytesOf(id).length;
+    const bytes = new Uint8Array(size);
+    let o = 0;
+    for (const id of ids) {
+      const b = this.bytesOf(id);
+      bytes.set(b, o);
+      o += b.length;
+    }
+    return this.decoder.decode(bytes);
+  }
+
+  private bytesOf(id: number): Uint8Array {
+    const b = this.bpe.tokenBytes(id);
+    if (!b) throw new RangeError(`Token id ${id} is not in the Qwen vocabulary (special tokens are never produced).`);
+    return b;
+  }
+}
+
+// Document text may contain `<|endoftext|>` and friends: it is text, never a control token.
+const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** OpenAI's o200k_base (GPT-4o, GPT-4.1, GPT-5, o1/o3/o4), via gpt-tokenizer. */
+export class O200kEngine implements TokenEngine {
+  readonly id = 'o200k_base';
+
+  encode(text: string): number[] {
+    return o200kEncode(text, PLAIN_TEXT);
+  }
+
+  count(text: string): number {
+    return o200kCount(text, PLAIN_TEXT);
+  }
+
+  decode(ids: readonly number[]): string {
+    return o200kDecode(ids);
+  }
+}
+
+const engines = new Map<EngineName, TokenEngine>();
+
+/** The engine of this thread, created once (the Qwen one reads its vocabulary, about 0.1 s). */
+export function engine(name: EngineName): TokenEngine {
+  let e = engines.get(name);
+  if (!e) {
+    e = name === 'qwen' ? new QwenEngine() : new O200kEngine();
+    engines.set(name, e);
+  }
+  return e;
+}
