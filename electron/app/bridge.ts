@@ -39,7 +39,7 @@ export function createBridge(transport: BridgeTransport): MemagentBridge {
       if (typeof name !== 'string' || !callSet.has(name)) {
         return Promise.reject(new Error(`window.memagent.invoke: unknown call ${JSON.stringify(String(name))}.`));
       }
-      return transport.invoke(callChannel(name), request) as ReturnType<MemagentBridge['invoke']>;
+      return transport.invoke(callChannel(name), request) as Promise<never>;
     },
     on(name, listener) {
       if (typeof name !== 'string' || !eventSet.has(name)) {

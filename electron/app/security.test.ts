@@ -4,6 +4,8 @@ import {
   CONTENT_SECURITY_POLICY,
   SECURE_WEB_PREFERENCES,
   appUrlToRelativePath,
+  externalOpenTarget,
+  isAllowedRendererRequest,
   isAppUrl,
   isSafeExternalUrl,
   withSecurityHeaders,
@@ -116,5 +118,28 @@ describe('SECURE_WEB_PREFERENCES', () => {
   it('keeps isolation and the sandbox on and Node off', () => {
     expect(SECURE_WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
     expect(Object.isFrozen(SECURE_WEB_PREFERENCES)).toBe(true);
+  });
+});
+
+describe('isAllowedRendererRequest', () => {
+  it('allows only the app’s own files and inline resources', () => {
+    expect(isAllowedRendererRequest('app://memagent/assets/index.js')).toBe(true);
+    expect(isAllowedRendererRequest('data:image/png;base64,AAAA')).toBe(true);
+    expect(isAllowedRendererRequest('blob:app://memagent/1234')).toBe(true);
+  });
+
+  it.each(['https://cdn.example/x.js', 'http://127.0.0.1:8000/v1/models', 'ws://127.0.0.1:1/', 'file:///etc/passwd', 'ftp://x/y', 'app://other/x'])(
+    'cancels %s',
+    (url) => {
+      expect(isAllowedRendererRequest(url)).toBe(false);
+    },
+  );
+});
+
+describe('externalOpenTarget', () => {
+  it('hands web addresses to the browser in normalised form and drops the rest', () => {
+    expect(externalOpenTarget('HTTPS://Example.com/a b')).toBe('https://example.com/a%20b');
+    expect(externalOpenTarget('file:///etc/passwd')).toBeNull();
+    expect(externalOpenTarget('javascript:alert(1)')).toBeNull();
   });
 });

@@ -121,3 +121,23 @@ export function withSecurityHeaders(headers: Record<string, string[] | string> |
   result['X-Content-Type-Options'] = ['nosniff'];
   return result;
 }
+
+/**
+ * True for requests a renderer page may make: the app's own files, inline data/blob resources
+ * and, in development, the devtools front-end. Everything else (http, https, ws, file, ftp...)
+ * is cancelled in main: the app shows no remote content.
+ */
+export function isAllowedRendererRequest(url: string): boolean {
+  if (isAppUrl(url)) return true;
+  const parsed = parse(url);
+  if (parsed === null) return false;
+  return parsed.protocol === 'data:' || parsed.protocol === 'blob:' || parsed.protocol === 'devtools:';
+}
+
+/**
+ * What to do when a page tries to navigate or open a window to `url`: it is always denied in the
+ * app; a safe web address is handed to the user's browser instead, anything else is dropped.
+ */
+export function externalOpenTarget(url: string): string | null {
+  return isSafeExternalUrl(url) ? new URL(url).href : null;
+}

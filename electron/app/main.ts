@@ -1,0 +1,140 @@
+// The Electron main process: app lifecycle, one hardened window, the service over core, the menu.
+// Everything with logic lives in pure modules (security.ts, ipc-dispatch.ts, menu-template.ts,
+// encrypted-secret-store.ts) or in electron/core; this file only wires Electron to them.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog } from 'electron';
+import { createService, type Service } from '../core/service/create-service.ts';
+import { hardenApp, openExternalSafely } from './harden.ts';
+import { emitToWindows, registerIpc } from './ipc-main.ts';
+import { installApplicationMenu, type ApplicationMenu } from './menu.ts';
+import type { MenuCommand, RecentDocument } from './menu-template.ts';
+import { handleAppScheme, registerAppScheme } from './protocol.ts';
+import { createSafeStorageSecretStore } from './secret-store-safe.ts';
+import { APP_ENTRY_URL, SECURE_WEB_PREFERENCES } from './security.ts';
+
+// Bundled layout (scripts/build-electron.ts): out/main/main.js, out/preload/preload.cjs, out/renderer/.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PRELOAD = path.join(here, '../preload/preload.cjs');
+const RENDERER_DIR = path.join(here, '../renderer');
+
+const DOCUMENT_FILTERS = [
+  { name: 'Documents', extensions: ['pdf', 'docx', 'epub', 'html', 'htm', 'txt', 'md', 'markdown'] },
+  { name: 'All files', extensions: ['*'] },
+];
+
+// A separate profile folder for tests and side-by-side installs; must be set before `ready`.
+if (process.env.MEMAGENT_USER_DATA_DIR) app.setPath('userData', path.resolve(process.env.MEMAGENT_USER_DATA_DIR));
+
+const trustedIds = new Set<number>();
+let service: Service | undefined;
+let menu: ApplicationMenu | undefined;
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 840,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'MemAgent Desktop',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: PRELOAD },
+  });
+  const id = window.webContents.id;
+  trustedIds.add(id);
+  window.on('closed', () => trustedIds.delete(id));
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(APP_ENTRY_URL);
+  return window;
+}
+
+function focusedOrFirstWindow(): BrowserWindow | undefined {
+  return BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+}
+
+function sendMenuCommand(command: MenuCommand): void {
+  const window = focusedOrFirstWindow() ?? createWindow();
+  emitToWindows(String(window.webContents.id), 'menu:command', command);
+}
+
+async function recentDocuments(current: Service): Promise<RecentDocument[]> {
+  const listed = await current.handlers['documents:list']({}, { senderId: 'menu' });
+  if (!listed.ok) return [];
+  return [...listed.value].sort((a, b) => b.openedAt - a.openedAt).map((doc) => ({ id: doc.id, title: doc.title || doc.fileName }));
+}
+
+function startService(): Service {
+  const dataDir = app.getPath('userData');
+  return createService({
+    dataDir,
+    secrets: createSafeStorageSecretStore(path.join(dataDir, 'api-keys.json'), {
+      sessionOnlyFallback: process.env.MEMAGENT_SESSION_KEYS === '1',
+    }),
+    emit: emitToWindows,
+    async chooseFile() {
+      const parent = focusedOrFirstWindow();
+      const options = { properties: ['openFile' as const], filters: DOCUMENT_FILTERS };
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    async chooseSavePath(suggested) {
+      const parent = focusedOrFirstWindow();
+      const options = { defaultPath: path.join(app.getPath('documents'), suggested) };
+      const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+      return result.canceled ? null : (result.filePath ?? null);
+    },
+    openExternal: openExternalSafely,
+  });
+}
+
+async function onReady(): Promise<void> {
+  hardenApp();
+  handleAppScheme(RENDERER_DIR);
+  const current = startService();
+  service = current;
+  menu = installApplicationMenu({
+    recent: () => recentDocuments(current),
+    send: sendMenuCommand,
+    openExternal: (url) => void openExternalSafely(url).catch(() => undefined),
+  });
+  registerIpc(current.handlers, trustedIds, (name) => {
+    if (name.startsWith('documents:')) void menu?.refresh();
+  });
+  await menu.refresh();
+  createWindow();
+}
+
+function fail(error: unknown): void {
+  // No stack traces for users: one sentence; the detail goes to the terminal for developers.
+  console.error(error);
+  dialog.showErrorBox('MemAgent Desktop could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance owns the library database: hand over to it (it focuses its window) and leave.
+  app.quit();
+} else {
+  registerAppScheme();
+  app.on('second-instance', () => {
+    const window = focusedOrFirstWindow();
+    if (window === undefined) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (service !== undefined && BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  let disposed = false;
+  app.on('before-quit', (event) => {
+    if (disposed || service === undefined) return;
+    // Stop runs and close the database before exiting, so every finished chunk stays saved.
+    event.preventDefault();
+    disposed = true;
+    void service.dispose().finally(() => app.quit());
+  });
+  app.whenReady().then(onReady).catch(fail);
+}
