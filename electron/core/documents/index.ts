@@ -54,7 +54,7 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
   const kind = sniffKind(bytes);
   switch (kind) {
     case 'pdf': {
-      const pdfOptions: Parameters<typeof extractPdf>[1] = { ...limits };
+      const pdfOptions: Parameters<typeof extractPdf>[1] = { ...limits, name: fallbackTitle };
       if (options.password !== undefined) pdfOptions.password = options.password;
       if (options.onProgress !== undefined) pdfOptions.onProgress = options.onProgress;
       return finish(await extractPdf(bytes, pdfOptions), fallbackTitle);

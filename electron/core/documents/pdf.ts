@@ -1,10 +1,129 @@
-import type { DocumentText } from '../../../shared/model.ts';
-import { CoreError } from '../errors.ts';
-import type { WorkerLimits } from './worker-host.ts';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import type { AppError, DocumentText } from '../../../shared/model.ts';
+import type { CoreError } from '../errors.ts';
+import { assemblePdf, type OutlineEntry, type PageResult } from './pdf-assemble.ts';
+import type { PdfRequest } from './pdf-worker.ts';
+import {
+  cancelledError,
+  errorFromWorker,
+  spawnDocumentWorker,
+  timeLimitError,
+  workerCrashError,
+  type WorkerLimits,
+} from './worker-host.ts';
 
-export async function extractPdf(
-  _bytes: Uint8Array,
-  _options: WorkerLimits & { password?: string; onProgress?: (p: { done: number; total: number }) => void },
-): Promise<DocumentText> {
-  throw new CoreError('Unsupported', 'PDF is not supported yet.');
+export interface PdfOptions extends WorkerLimits {
+  password?: string;
+  onProgress?: (p: { done: number; total: number }) => void;
+  /** Upper bound on parallel workers (default: cores, at most 4). */
+  maxWorkers?: number;
+  /** Fallback title (the file name). */
+  name?: string;
+}
+
+type Meta = { labels: string[] | null; outline: OutlineEntry[]; title?: string };
+type FromWorker =
+  | { type: 'loaded'; numPages: number; meta?: Meta }
+  | { type: 'page'; number: number; text: string; failed?: string }
+  | { type: 'batch-done' }
+  | { type: 'error'; error: AppError };
+
+// Pages per worker below which one more worker costs more (it parses the file again) than it saves.
+const PAGES_PER_EXTRA_WORKER = 150;
+
+/**
+ * Extracts a PDF with pdf.js in worker threads: the first worker opens the file and reads its
+ * labels and outline; for a long document more workers open it too and all take batches of
+ * pages from one queue. Every worker is terminated at the end, on the deadline and on abort.
+ */
+export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<DocumentText> {
+  return new Promise<DocumentText>((resolve, reject) => {
+    if (options.signal?.aborted === true) {
+      reject(cancelledError());
+      return;
+    }
+    const workers: Worker[] = [];
+    let settled = false;
+    let total = 0;
+    let done = 0;
+    let nextPage = 1;
+    let batchSize = 1;
+    let meta: Meta = { labels: null, outline: [] };
+    let results: PageResult[] = [];
+    const finish = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      for (const worker of workers) void worker.terminate();
+      outcome();
+    };
+    const fail = (error: CoreError): void => finish(() => reject(error));
+    const onAbort = (): void => fail(cancelledError());
+    const timer = setTimeout(() => fail(timeLimitError(options.timeLimitMs)), Math.max(0, options.deadline - Date.now()));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const giveWork = (worker: Worker): void => {
+      if (nextPage > total) return;
+      const from = nextPage;
+      const to = Math.min(total, from + batchSize - 1);
+      nextPage = to + 1;
+      worker.postMessage({ type: 'pages', from, to } satisfies PdfRequest);
+    };
+
+    const start = (withMeta: boolean): Worker => {
+      const job: { kind: 'pdf'; bytes: Uint8Array; password?: string } = { kind: 'pdf', bytes };
+      if (options.password !== undefined) job.password = options.password;
+      const worker = spawnDocumentWorker(job);
+      workers.push(worker);
+      worker.on('message', (msg: FromWorker) => {
+        if (settled) return;
+        switch (msg.type) {
+          case 'loaded':
+            if (withMeta) begin(msg.numPages, msg.meta);
+            giveWork(worker);
+            break;
+          case 'page': {
+            const result: PageResult = { text: msg.text };
+            if (msg.failed !== undefined) result.failed = msg.failed;
+            if (results[msg.number - 1] === undefined) done++;
+            results[msg.number - 1] = result;
+            options.onProgress?.({ done, total });
+            if (done === total) {
+              finish(() => resolve(assemblePdf(results, meta, options.name ?? 'Untitled')));
+            }
+            break;
+          }
+          case 'batch-done':
+            giveWork(worker);
+            break;
+          case 'error':
+            fail(errorFromWorker(msg.error));
+            break;
+        }
+      });
+      worker.on('error', (error) => fail(workerCrashError(error)));
+      worker.on('exit', (code) => fail(workerCrashError(new Error(`PDF worker exited with code ${code}`))));
+      worker.postMessage({ type: 'load', meta: withMeta } satisfies PdfRequest);
+      return worker;
+    };
+
+    const begin = (numPages: number, loadedMeta: Meta | undefined): void => {
+      total = numPages;
+      if (loadedMeta !== undefined) meta = loadedMeta;
+      results = new Array<PageResult>(numPages);
+      if (numPages === 0) {
+        finish(() => resolve(assemblePdf([], meta, options.name ?? 'Untitled')));
+        return;
+      }
+      const cap = Math.max(1, Math.min(options.maxWorkers ?? Math.min(4, availableParallelism()), 8));
+      const count = Math.max(1, Math.min(cap, Math.ceil(numPages / PAGES_PER_EXTRA_WORKER)));
+      // Small batches balance the load; not so small that messages dominate.
+      batchSize = Math.max(1, Math.min(32, Math.ceil(numPages / (count * 8))));
+      for (let i = 1; i < count; i++) start(false);
+    };
+
+    start(true);
+  });
 }

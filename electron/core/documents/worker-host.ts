@@ -40,12 +40,16 @@ export function errorFromWorker(error: AppError): CoreError {
 
 /** A worker thread running `worker-entry.ts`, with heap limits. */
 export function spawnDocumentWorker(workerData: unknown): Worker {
-  return new Worker(new URL('./worker-entry.ts', import.meta.url), {
+  const worker = new Worker(new URL('./worker-entry.ts', import.meta.url), {
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    stdout: false,
-    stderr: false,
+    // Libraries print warnings about hostile files; they are not the user's business.
+    stdout: true,
+    stderr: true,
   });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return worker;
 }
 
 /** What a worker's death means for the user: out of memory → TooLarge, anything else → Damaged. */

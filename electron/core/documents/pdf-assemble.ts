@@ -1,0 +1,111 @@
+import type { DocumentText, PageSpan, Section } from '../../../shared/model.ts';
+
+/** "3-40, 45, 47-48" from sorted page numbers. */
+export function formatRanges(numbers: readonly number[]): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < numbers.length) {
+    const first = numbers[i] ?? 0;
+    let last = first;
+    while (numbers[i + 1] === last + 1) {
+      i++;
+      last++;
+    }
+    parts.push(first === last ? String(first) : `${first}-${last}`);
+    i++;
+  }
+  return parts.join(', ');
+}
+
+const HYPHENATED = /(\p{L}*\p{Ll})-\n(\p{Ll}\p{L}*)/gu;
+
+/**
+ * Undoes line-end hyphenation, using the document itself as the dictionary. Only a hyphen
+ * between lowercase letters at the end of a line is a candidate ("informa-\ntion"); capitalised
+ * or numeric parts ("Jean-\nPaul", "ISO-\n8859") are left alone. A candidate keeps its hyphen
+ * ("well-\nknown" → "well-known") when the hyphenated form occurs more often elsewhere in the
+ * document than the joined one; otherwise it is joined ("information"), because in typeset text
+ * a line-end hyphen is far more often hyphenation than a compound. Soft hyphens always join.
+ */
+export function dehyphenate(pages: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    for (const m of page.matchAll(/\p{L}+(?:-\p{L}+)*/gu)) {
+      const w = m[0].toLowerCase();
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+  }
+  return pages.map((page) =>
+    page.replace(/\u00ad\n/g, '').replace(HYPHENATED, (_whole, a: string, b: string) => {
+      const hyphenated = counts.get(`${a}-${b}`.toLowerCase()) ?? 0;
+      const joined = counts.get(`${a}${b}`.toLowerCase()) ?? 0;
+      return hyphenated > joined ? `${a}-${b}` : `${a}${b}`;
+    }),
+  );
+}
+
+/** An outline entry resolved to a 0-based page index (null when its destination is unknown). */
+export interface OutlineEntry {
+  title: string;
+  level: number;
+  pageIndex: number | null;
+}
+
+/** Result of reading every page: text or the reason a page could not be read. */
+export interface PageResult {
+  text: string;
+  failed?: string;
+}
+
+/**
+ * Joins page texts (separated by a blank line) into one document with page spans, printed
+ * labels, outline sections placed at their title on the page when it can be found, and
+ * warnings for unreadable or textless pages.
+ */
+export function assemblePdf(
+  results: readonly PageResult[],
+  meta: { labels: string[] | null; outline: OutlineEntry[]; title?: string },
+  fallbackTitle: string,
+): DocumentText {
+  const texts = dehyphenate(results.map((r) => r.text));
+  const pages: PageSpan[] = [];
+  let text = '';
+  texts.forEach((pageText, index) => {
+    if (index > 0) text += '\n\n';
+    const span: PageSpan = { number: index + 1, start: text.length, end: text.length + pageText.length };
+    const label = meta.labels?.[index];
+    if (label !== undefined && label !== '') span.label = label;
+    pages.push(span);
+    text += pageText;
+  });
+  const warnings: string[] = [];
+  const failed = results.flatMap((r, i) => (r.failed === undefined ? [] : [i + 1]));
+  if (failed.length > 0) {
+    warnings.push(`${failed.length === 1 ? 'Page' : 'Pages'} ${formatRanges(failed)} could not be read (damaged) and ${failed.length === 1 ? 'was' : 'were'} skipped.`);
+  }
+  const empty = results.flatMap((r, i) => (r.failed === undefined && r.text.trim() === '' ? [i + 1] : []));
+  if (empty.length > 0) {
+    const many = empty.length === 1 ? 'Page' : 'Pages';
+    const verb = empty.length === 1 ? 'has' : 'have';
+    // A few blank pages are normal in a book; many textless pages suggest scanned images.
+    const scanned = empty.length >= Math.max(1, results.length * 0.2) || empty.length === results.length;
+    warnings.push(
+      scanned
+        ? `${many} ${formatRanges(empty)} ${verb} no text: a scanned document? OCR is not supported yet.`
+        : `${many} ${formatRanges(empty)} ${verb} no text (blank pages?).`,
+    );
+  }
+  const sections: Section[] = [];
+  for (const entry of meta.outline) {
+    if (entry.pageIndex === null) continue;
+    const page = pages[entry.pageIndex];
+    if (page === undefined) continue;
+    const pageBody = text.slice(page.start, page.end);
+    const needle = entry.title.replace(/\s+/g, ' ').trim();
+    const at = needle === '' ? -1 : pageBody.replace(/\s/g, ' ').indexOf(needle);
+    sections.push({ title: entry.title, level: entry.level, start: page.start + Math.max(0, at), page: page.number });
+  }
+  sections.sort((x, y) => x.start - y.start);
+  const title = meta.title?.trim() || fallbackTitle;
+  return { format: 'pdf', title, text, pages, sections, warnings };
+}
