@@ -13,10 +13,9 @@ import { createMemorySecretStore } from '../../electron/core/store/secret-store.
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import type { SimOptions } from '../../sim/options.ts';
 import { decodeFromPage, encodeForPage, installPageBridge } from './page-bridge.ts';
+import { rendererDir } from './paths.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
-export const rendererDir = path.join(repoRoot, 'out/renderer');
 
 export interface HarnessOptions {
   colorScheme?: 'light' | 'dark';

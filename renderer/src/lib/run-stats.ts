@@ -18,14 +18,19 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
   const total = run.chunkCount;
   let done = 0;
   let readTokens = 0;
+  let readMs = 0;
   for (const m of run.memories) {
     if (!m) continue;
     done += 1;
-    if (m.chunk >= run.startChunk) readTokens += run.chunks[m.chunk]?.tokens ?? 0;
+    // Speed from the time each chunk took (its request's wall time), so it holds for runs
+    // loaded from the library as well as for runs watched live.
+    readTokens += run.chunks[m.chunk]?.tokens ?? 0;
+    readMs += m.ms;
   }
   const end = run.endedAt ?? run.pausedAt ?? now;
-  const elapsedMs = run.startedAt === undefined ? 0 : Math.max(0, end - run.startedAt - run.pausedMs);
-  const tokensPerSecond = elapsedMs > 0 && readTokens > 0 ? readTokens / (elapsedMs / 1000) : null;
+  const begin = run.startedAt ?? run.createdAt;
+  const elapsedMs = Math.max(0, end - begin - run.pausedMs);
+  const tokensPerSecond = readMs > 0 && readTokens > 0 ? readTokens / (readMs / 1000) : null;
   let remaining = 0;
   for (let i = 0; i < run.chunks.length; i += 1) if (!run.memories[i]) remaining += run.chunks[i]?.tokens ?? 0;
   const etaMs = tokensPerSecond && remaining > 0 ? (remaining / tokensPerSecond) * 1000 : remaining === 0 ? 0 : null;

@@ -37,6 +37,12 @@ export async function loadDocuments(): Promise<void> {
   else set({ error: result.error, loaded: true });
 }
 
+/** A library entry changed in main (e.g. its token count became known). */
+export function onDocumentUpdated(info: DocumentInfo): void {
+  const list = useDocumentsStore.getState().list;
+  if (list.some((d) => d.id === info.id)) set({ list: list.map((d) => (d.id === info.id ? info : d)) });
+}
+
 export function onDocumentProgress(p: Events['document:progress']): void {
   const opening = useDocumentsStore.getState().opening;
   set({ opening: { name: opening?.name ?? p.name, progress: p } });

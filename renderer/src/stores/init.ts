@@ -1,7 +1,7 @@
 // Starts the one subscription per event that feeds the stores; returns a disposer.
 import type { Api } from '../api.ts';
 import { setBridge } from './bridge.ts';
-import { loadDocuments, onDocumentProgress } from './documents-store.ts';
+import { loadDocuments, onDocumentProgress, onDocumentUpdated } from './documents-store.ts';
 import { onRunEvent } from './runs-store.ts';
 import { loadSettings } from './settings-store.ts';
 import { onMenuCommand } from './menu-commands.ts';
@@ -11,6 +11,7 @@ export function initStores(api: Api): () => void {
   const disposers = [
     api.on('run:event', onRunEvent),
     api.on('document:progress', onDocumentProgress),
+    api.on('document:updated', onDocumentUpdated),
     api.on('menu:command', onMenuCommand),
   ];
   void loadDocuments();

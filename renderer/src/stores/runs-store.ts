@@ -81,6 +81,16 @@ export async function resumeRun(runId: string): Promise<void> {
   if (!result.ok) markError(runId, result.error);
 }
 
+/** Continues a cancelled, failed or interrupted run from its last saved memory. */
+export async function continueRun(runId: string): Promise<void> {
+  const result = await call(bridge(), 'runs:continue', { runId });
+  if (!result.ok) markError(runId, result.error);
+  else {
+    const run = get().byId[runId];
+    if (run) put({ ...fromSummary(run, result.value), status: run.status === 'done' ? 'done' : 'queued', error: undefined });
+  }
+}
+
 export async function cancelRun(runId: string): Promise<void> {
   const result = await call(bridge(), 'runs:cancel', { runId });
   if (!result.ok) markError(runId, result.error);

@@ -2,7 +2,7 @@
 // the memory as the model writes it.
 import type { RunView } from '../../stores/run-view.ts';
 import { isActive } from '../../stores/run-view.ts';
-import { cancelRun, pauseRun, resumeRun } from '../../stores/runs-store.ts';
+import { cancelRun, continueRun, pauseRun, resumeRun } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { formatCount, formatDuration, formatMoney, pagesLabel } from '../../lib/format.ts';
 import { runStats } from '../../lib/run-stats.ts';
@@ -52,7 +52,7 @@ export function RunProgress(props: { run: RunView }) {
             </button>
           ) : null}
           {run.status === 'cancelled' || run.status === 'interrupted' || run.status === 'error' ? (
-            <button type="button" className="primary" onClick={() => void resumeRun(run.id)}>
+            <button type="button" className="primary" onClick={() => void continueRun(run.id)}>
               Continue from chunk {stats.done + 1}
             </button>
           ) : null}

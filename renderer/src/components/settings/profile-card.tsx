@@ -17,7 +17,7 @@ export function ProfileCard(props: { profile: BackendProfile; active: boolean; o
       <div className="muted small">
         {p.baseUrl} · model: {p.model || 'first served model'} · API key: {p.hasApiKey ? 'stored' : 'none'}
       </div>
-      <GenericModelNote model={p.model} />
+      <GenericModelNote model={p.model || (test && test !== 'testing' ? test.model : undefined)} />
       <div className="profile-buttons">
         <button type="button" onClick={() => void testProfile(p.id)} disabled={test === 'testing'}>
           {test === 'testing' ? 'Testing…' : 'Test connection'}
@@ -37,7 +37,7 @@ export function ProfileCard(props: { profile: BackendProfile; active: boolean; o
       {test && test !== 'testing' ? (
         test.ok ? (
           <p className="ok" role="status">
-            Connected in {test.latencyMs} ms. Models: {test.models.join(', ') || 'none listed'}
+            Connected in {test.latencyMs} ms. {test.model ? `Runs will use ${test.model}. ` : ''}Models on the server: {test.models.join(', ') || 'none listed'}
           </p>
         ) : test.error ? (
           <ErrorBanner error={test.error} />

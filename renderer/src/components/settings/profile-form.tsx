@@ -1,6 +1,7 @@
 // Create or edit a backend profile. The API key is write-only: it is sent to main and never
 // shown again; leaving the field empty keeps the stored key.
 import { useState, type ChangeEvent } from 'react';
+import { DEFAULT_AZURE_API_VERSION } from '../../../../shared/backends.ts';
 import type { BackendKind, BackendProfile } from '../../../../shared/model.ts';
 import { saveProfile, setActiveProfile, useSettingsStore } from '../../stores/settings-store.ts';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
@@ -74,7 +75,7 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
       {p.kind === 'azure' ? (
         <label>
           API version
-          <input value={p.apiVersion ?? ''} onChange={text('apiVersion')} placeholder="2024-10-21" />
+          <input value={p.apiVersion ?? ''} onChange={text('apiVersion')} placeholder={DEFAULT_AZURE_API_VERSION} />
         </label>
       ) : null}
       <label>
