@@ -65,7 +65,8 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
   const onUserAbort = (): void => controller.abort();
   request.signal?.addEventListener('abort', onUserAbort, { once: true });
   let timer = setTimeout(fire, s.timeoutMs, 'timeout');
-  const options = { signal: controller.signal, timeout: s.timeoutMs, maxRetries: 0 };
+  // The SDK's own timer is a backstop only: ours fires first and knows whether it was a stall.
+  const options = { signal: controller.signal, timeout: s.timeoutMs + 1_000, maxRetries: 0 };
   const explain = (): never => {
     if (problem === 'timeout') throw new AttemptError('timeout', `no answer within ${s.timeoutMs} ms`);
     throw new AttemptError('stall', `no stream chunk for ${s.stallTimeoutMs} ms`);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, retryAfterMs, sleepUnlessAborted } from './backoff.ts';
+import { estimateCost } from './cost.ts';
+import { displayUrl, redactSecrets } from './redact.ts';
+
+describe('backoff', () => {
+  it('grows exponentially under full jitter and stays under the cap', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, 500, 30_000, () => 1))).toEqual([500, 1000, 2000, 4000]);
+    expect(backoffDelay(20, 500, 30_000, () => 1)).toBe(30_000);
+    expect(backoffDelay(3, 500, 30_000, () => 0)).toBe(0);
+  });
+
+  it('reads retry-after-ms, retry-after seconds and dates, capped at 60 s', () => {
+    expect(retryAfterMs(new Headers({ 'retry-after-ms': '250' }))).toBe(250);
+    expect(retryAfterMs(new Headers({ 'retry-after': '2' }))).toBe(2000);
+    expect(retryAfterMs(new Headers({ 'retry-after': '3600' }))).toBe(60_000);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }), 60_000, now)).toBe(5000);
+    expect(retryAfterMs(new Headers({}))).toBeUndefined();
+    expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }))).toBeUndefined();
+  });
+
+  it('stops sleeping as soon as the signal aborts', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    const sleeping = sleepUnlessAborted(60_000, controller.signal);
+    controller.abort();
+    await expect(sleeping).rejects.toMatchObject({ kind: 'Cancelled' });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('cost and redaction', () => {
+  it('estimates a cost only when a price is known', () => {
+    const usage = { promptTokens: 2_000_000, completionTokens: 500_000 };
+    expect(estimateCost(usage, { inputPricePerMTok: 0.5, outputPricePerMTok: 2 })).toBeCloseTo(2);
+    expect(estimateCost(usage, { inputPricePerMTok: 0.5 })).toBeCloseTo(1);
+    expect(estimateCost(usage, {})).toBeUndefined();
+  });
+
+  it('redacts keys, Bearer tokens and api-key values; URLs lose credentials and query', () => {
+    expect(redactSecrets('bad key sk-abc123456 sent', 'sk-abc123456')).toBe('bad key [redacted] sent');
+    expect(redactSecrets('Authorization: Bearer xyz.123', undefined)).toBe('Authorization: Bearer [redacted]');
+    expect(redactSecrets('{"api-key": "k-9"}', undefined)).toBe('{"api-key": "[redacted]"}');
+    expect(displayUrl('https://user:pw@host.example/v1?key=secret')).toBe('https://host.example/v1');
+  });
+});
