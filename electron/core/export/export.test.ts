@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
+
+let dir: string;
+let store: Store;
+const EVIL = '<img src=x onerror="alert(1)"><script>alert(2)</script> & ```` ](javascript:x)';
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-export-'));
+  store = openStore(dir);
+  store.documents.upsert({ id: 'd', fileName: 'contract.pdf', format: 'pdf', title: `Contract ${EVIL}`, chars: 10, pageCount: 3, openedAt: 1, warnings: [] });
+  store.settings.saveProfile({ id: 'p', name: 'Cloud', kind: 'openai', baseUrl: 'https://user:secret@api.example.com/v1?key=abc' });
+  store.runs.create({ id: 'r1', documentId: 'd', question: `Who pays? ${EVIL}`, settings: DEFAULT_RUN_SETTINGS, profileId: 'p', model: 'gpt-4o', status: 'done', createdAt: 1000 });
+  store.runs.setChunks('r1', [
+    { index: 0, start: 0, end: 5, tokens: 5, pages: { first: 1, last: 2 }, section: 'Terms' },
+    { index: 1, start: 5, end: 10, tokens: 5, pages: { first: 3, last: 3, firstLabel: 'iii', lastLabel: 'iii' } },
+  ]);
+  const usage = { promptTokens: 100, completionTokens: 10 };
+  store.runs.saveMemory('r1', { chunk: 0, memory: `Memory one ${EVIL}`, usage, ms: 10, kept: false });
+  store.runs.saveMemory('r1', { chunk: 1, memory: 'Memory two', usage, ms: 10, kept: true });
+  store.runs.addWarning('r1', { chunk: 1, code: 'length-cut', message: `cut ${EVIL}` });
+  store.runs.saveAnswer('r1', { answer: `The buyer ${EVIL}`, response: `Reasoning. \\boxed{The buyer ${EVIL}}`, usage, ms: 5 });
+  store.runs.setStatus('r1', 'done', { finishedAt: 2000 });
+  store.runs.create({ id: 'r2', documentId: 'd', question: 'Second?', settings: DEFAULT_RUN_SETTINGS, status: 'interrupted', createdAt: 3000 });
+});
+afterEach(() => {
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('session exports', () => {
+  it('collects runs oldest first with answers, replies, settings, model and per-chunk memories with pages', () => {
+    const session: SessionExport = buildSessionExport(store, 'd', undefined, 5000);
+    expect(session.runs.map((r) => r.id)).toEqual(['r1', 'r2']);
+    const [r1] = session.runs;
+    expect(r1).toMatchObject({ model: 'gpt-4o', answer: `The buyer ${EVIL}`, settings: DEFAULT_RUN_SETTINGS, chunkCount: 2 });
+    expect(r1?.backend).toEqual({ name: 'Cloud', kind: 'openai', baseUrl: 'https://api.example.com/v1' });
+    expect(r1?.memories[0]).toMatchObject({ chunk: 0, pages: { first: 1, last: 2 }, section: 'Terms' });
+    expect(buildSessionExport(store, 'd', ['r2'], 0).runs.map((r) => r.id)).toEqual(['r2']);
+    expect(() => buildSessionExport(store, 'other', undefined, 0)).toThrow();
+  });
+
+  it('HTML escapes document and model text and runs no script', () => {
+    const html = renderSession(buildSessionExport(store, 'd', undefined, 0), 'html');
+    expect(html).not.toMatch(/<img|<script|onerror="/i);
+    expect(html).toContain('&#60;img src=x onerror=&#34;alert(1)&#34;&#62;');
+    expect(html).toContain("default-src 'none'");
+    expect(html).toContain('pp. 1-2 · Terms');
+    expect(html).toContain('p. iii');
+    expect(html).not.toContain('secret');
+  });
+
+  it('Markdown keeps model output inside fences it cannot close', () => {
+    const md = renderSession(buildSessionExport(store, 'd', undefined, 0), 'md');
+    const fenceOpen = md.match(/^(`{5,})text$/m);
+    expect(fenceOpen).not.toBeNull();
+    expect(md).toContain(`Memory one ${EVIL}`);
+    expect(md).not.toMatch(/^#+ [^\n]*(?<!\\)<img/m);
+    expect(md).toContain('\\<img');
+    const json = JSON.parse(renderSession(buildSessionExport(store, 'd', undefined, 0), 'json')) as SessionExport;
+    expect(json.runs[0]?.response).toContain('\\boxed{The buyer');
+  });
+});

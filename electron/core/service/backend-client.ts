@@ -1,0 +1,48 @@
+import type { LlmClient } from '../llm/types.ts';
+import { createLlmClient, type LlmConfig } from '../llm/client.ts';
+import { CoreError } from '../errors.ts';
+import type { StoredProfile } from '../store/columns.ts';
+import type { SecretStore } from '../store/secret-store.ts';
+import type { SettingsRepo } from '../store/settings-repo.ts';
+
+export type ClientFactory = (config: LlmConfig) => LlmClient;
+
+export const defaultClientFactory: ClientFactory = createLlmClient;
+
+/** The profile a request names, else the active one; a clear error when there is none. */
+export function resolveProfile(settings: SettingsRepo, profileId: string | undefined): StoredProfile {
+  const id = profileId ?? settings.activeProfileId() ?? undefined;
+  if (id === undefined) {
+    throw new CoreError('BadUsage', 'No backend is set up yet.', {
+      hint: 'Add a backend profile in Settings (for example a local vLLM server).',
+    });
+  }
+  const profile = settings.profile(id);
+  if (!profile) {
+    throw new CoreError('NotFound', 'That backend profile no longer exists.', { hint: 'Choose another profile in Settings.' });
+  }
+  return profile;
+}
+
+/**
+ * Builds the LLM client for a profile, with its key read from the secret store at the last
+ * moment (the key lives only inside the client).
+ */
+export async function clientForProfile(
+  factory: ClientFactory,
+  secrets: SecretStore,
+  profile: StoredProfile,
+  options: { model?: string; timeoutMs?: number; onRetry?: LlmConfig['onRetry'] } = {},
+): Promise<LlmClient> {
+  const apiKey = await secrets.get(profile.id);
+  const config: LlmConfig = { kind: profile.kind, baseUrl: profile.baseUrl };
+  if (apiKey !== undefined) config.apiKey = apiKey;
+  const model = options.model ?? profile.model;
+  if (model) config.model = model;
+  if (profile.apiVersion !== undefined) config.apiVersion = profile.apiVersion;
+  const timeoutMs = options.timeoutMs ?? profile.timeoutMs;
+  if (timeoutMs !== undefined) config.timeoutMs = timeoutMs;
+  if (profile.maxRetries !== undefined) config.maxRetries = profile.maxRetries;
+  if (options.onRetry) config.onRetry = options.onRetry;
+  return factory(config);
+}

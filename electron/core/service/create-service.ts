@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { CallHandlers } from '../../../shared/api.ts';
+import { openStore } from '../store/store.ts';
+import { createTokenizerPool } from './tokenizer-pool.ts';
+import { defaultClientFactory } from './backend-client.ts';
+import { createChunkPlans } from './chunk-plans.ts';
+import { createDocumentHandlers } from './document-handlers.ts';
+import { createDocumentTexts } from './document-texts.ts';
+import { createMiscHandlers } from './misc-handlers.ts';
+import { createRunHandlers } from './run-handlers.ts';
+import { RunRegistry } from './run-registry.ts';
+import type { ServiceDeps } from './service-deps.ts';
+import { createSettingsHandlers, seedProfiles } from './settings-handlers.ts';
+import { createTokenCounter } from './token-counter.ts';
+import { DEFAULT_MAX_BYTES } from '../documents/index.ts';
+
+export type { ServiceDeps } from './service-deps.ts';
+
+export interface Service {
+  handlers: CallHandlers;
+  /** Resolves when background token counts are done (tests, orderly shutdown). */
+  idle(): Promise<void>;
+  /**
+   * Stops every run (leaving them to be found `interrupted` and continued next time), stops
+   * background work and closes the database.
+   */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The main-process side of every call in shared/api.ts, over the library in
+ * `{dataDir}/memagent.db` and the extracted-text cache in `{dataDir}/cache`. Runs left going by
+ * a previous process are marked `interrupted` here; `runs:continue` picks them up again.
+ * Call handlers through `invokeCall`, which validates requests against the contract.
+ */
+export function createService(deps: ServiceDeps): Service {
+  const now = deps.now ?? Date.now;
+  const maxBytes = deps.maxDocumentBytes ?? DEFAULT_MAX_BYTES;
+  const clients = deps.createClient ?? defaultClientFactory;
+  const store = openStore(deps.dataDir);
+  try {
+    store.runs.markInterrupted();
+    seedProfiles(store);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const texts = createDocumentTexts(path.join(deps.dataDir, 'cache'), maxBytes);
+  const pool = createTokenizerPool();
+  const registry = new RunRegistry({ store, emit: deps.emit, now, ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }) });
+  const counter = createTokenCounter({
+    store,
+    texts,
+    pool,
+    emit: deps.emit,
+    tokenizerFor: async () => {
+      const active = store.settings.activeProfileId();
+      const profile = active === null ? undefined : store.settings.profile(active);
+      const choice = store.settings.defaults().tokenizer;
+      // The library count must not need the network: a server tokenizer falls back to 'auto'.
+      return { choice: choice === 'server' ? 'auto' : choice, ctx: profile?.model ? { model: profile.model } : {} };
+    },
+  });
+
+  const handlers: CallHandlers = {
+    ...createDocumentHandlers({
+      store,
+      texts,
+      counter,
+      emit: deps.emit,
+      now,
+      maxBytes,
+      ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
+      cancelRunsOf: (documentId) => registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
+    }),
+    ...createRunHandlers({ store, secrets: deps.secrets, registry, texts, plans: createChunkPlans(), pool, clients, now }),
+    ...createSettingsHandlers(store, deps.secrets, clients),
+    ...createMiscHandlers({
+      store,
+      now,
+      ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
+      ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
+    }),
+  };
+
+  let disposing: Promise<void> | undefined;
+  return {
+    handlers,
+    idle: () => counter.idle(),
+    dispose() {
+      disposing ??= (async () => {
+        await Promise.all([registry.dispose(), counter.dispose()]);
+        await pool.dispose();
+        store.close();
+      })();
+      return disposing;
+    },
+  };
+}

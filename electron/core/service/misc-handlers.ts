@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import type { CallHandlers } from '../../../shared/api.ts';
+import { CoreError } from '../errors.ts';
+import { buildSessionExport, renderSession } from '../export/index.ts';
+import type { Store } from '../store/store.ts';
+import { asResult } from './invoke-call.ts';
+
+type MiscHandlers = Pick<CallHandlers, 'export:session' | 'shell:open-external'>;
+
+export interface MiscHandlerDeps {
+  store: Store;
+  now: () => number;
+  chooseSavePath?: (suggested: string) => Promise<string | null>;
+  openExternal?: (url: string) => Promise<void>;
+}
+
+export function createMiscHandlers(deps: MiscHandlerDeps): MiscHandlers {
+  return {
+    'export:session': ({ documentId, runIds, format }) =>
+      asResult(async () => {
+        const session = buildSessionExport(deps.store, documentId, runIds, deps.now());
+        if (!deps.chooseSavePath) throw new CoreError('Unsupported', 'Saving files is not available here.');
+        const path = await deps.chooseSavePath(`${slug(session.document.title)}-questions.${format}`);
+        if (path === null) return null;
+        try {
+          await fs.writeFile(path, renderSession(session, format), 'utf8');
+        } catch (error) {
+          throw new CoreError('NotFound', 'The export could not be saved there.', {
+            hint: 'Choose a folder you can write to.',
+            detail: error instanceof Error ? error.message : String(error),
+          });
+        }
+        return { path };
+      }),
+    'shell:open-external': ({ url }) =>
+      asResult(async () => {
+        const checked = externalUrl(url);
+        if (!deps.openExternal) throw new CoreError('Unsupported', 'Opening links is not available here.');
+        await deps.openExternal(checked);
+        return null;
+      }),
+  };
+}
+
+/** Parses a link to open in the browser: only http(s), normalised; anything else is refused. */
+export function externalUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CoreError('BadUsage', 'That link is not a valid web address.');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new CoreError('BadUsage', 'Only web links (http and https) can be opened.', { detail: parsed.protocol });
+  }
+  return parsed.href;
+}
+
+function slug(title: string): string {
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .toLowerCase() || 'document'
+  );
+}

@@ -1,0 +1,30 @@
+import type { EventName, Events } from '../../../shared/api.ts';
+import type { LlmClient } from '../llm/types.ts';
+import type { LlmConfig } from '../llm/client.ts';
+import type { SecretStore } from '../store/secret-store.ts';
+
+/** Sends an event to one window (`target` = its sender id) or to every window (`undefined`). */
+export type Emit = <E extends EventName>(target: string | undefined, name: E, payload: Events[E]) => void;
+
+/** What the service needs from its host (the Electron main process, the e2e harness, tests). */
+export interface ServiceDeps {
+  /** Folder for `memagent.db` and the extracted-document cache (`cache/`). */
+  dataDir: string;
+  /** Where API keys live; never the database. */
+  secrets: SecretStore;
+  emit: Emit;
+  /** Shows an open-file dialog; null when cancelled. */
+  chooseFile?(): Promise<string | null>;
+  /** Shows a save dialog with a suggested file name; null when cancelled. */
+  chooseSavePath?(suggested: string): Promise<string | null>;
+  /** Opens an already-checked http(s) URL in the user's browser. */
+  openExternal?(url: string): Promise<void>;
+  /** Runs executing at once (default 4). */
+  concurrency?: number;
+  /** Largest document file accepted, in bytes (default 1 GiB). */
+  maxDocumentBytes?: number;
+  /** Builds LLM clients; defaults to the real OpenAI-compatible client. */
+  createClient?: (config: LlmConfig) => LlmClient;
+  /** Clock, for tests. */
+  now?: () => number;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Events } from '../../../shared/api.ts';
+import { SMALL_CHUNKS, bookText, openBookAndProfile, startHarness, type Harness } from './service-harness.test-support.ts';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('the documents library', () => {
+  it('opens a file, identifies it by content, counts its tokens in the background and serves its text', async () => {
+    h = await startHarness();
+    const file = path.join(h.dir, 'notes.md');
+    const text = `# Notes\n\n${bookText(10)}`;
+    fs.writeFileSync(file, text);
+    const info = await h.ok('documents:open', { path: file });
+    expect(info).toMatchObject({ fileName: 'notes.md', path: file, chars: text.length });
+    expect(info.id).toMatch(/^[0-9a-f]{64}$/);
+    const updated = await h.waitFor('document:updated', (d) => d.id === info.id && d.tokenCount !== undefined);
+    expect(updated.tokenCount).toBeGreaterThan(text.length / 8);
+    expect(updated.tokenizer).toBeTruthy();
+    expect(h.emitted.some((e) => e.name === 'document:progress' && (e.payload as Events['document:progress']).stage === 'tokenizing')).toBe(true);
+    expect(h.emitted.find((e) => e.name === 'document:progress')?.target).toBe('w1');
+
+    // The same bytes under another name are the same library entry.
+    const copy = await h.ok('documents:open-bytes', { name: 'copy.md', data: new Uint8Array(fs.readFileSync(file)) });
+    expect(copy.id).toBe(info.id);
+    expect(copy.tokenCount).toBe(updated.tokenCount);
+    expect((await h.ok('documents:list', {})).map((d) => d.id)).toEqual([info.id]);
+    const view = await h.ok('documents:get', { documentId: info.id });
+    expect(view.document.text).toBe(text);
+
+    // After a restart the text comes from the cache, even when the original file is gone.
+    await h.service.dispose();
+    fs.rmSync(file);
+    h.reopen();
+    expect((await h.ok('documents:get', { documentId: info.id })).document.text).toBe(text);
+  });
+
+  it('reports unreadable input as error values', async () => {
+    h = await startHarness();
+    expect(await h.call('documents:open', { path: path.join(h.dir, 'missing.txt') })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    const empty = path.join(h.dir, 'empty.txt');
+    fs.writeFileSync(empty, '');
+    expect(await h.call('documents:open', { path: empty })).toMatchObject({ ok: false, error: { kind: 'Damaged' } });
+    expect(await h.call('documents:get', { documentId: 'f'.repeat(64) })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+  });
+
+  it('removes a document with its runs, cancelling a live one', async () => {
+    h = await startHarness({ sim: { latency: { prefillTokensPerSec: 200_000, decodeTokensPerSec: 2_000, aggregateDecodeTokensPerSec: 100_000, maxBatch: 8, overheadMs: 1 } } });
+    const { documentId } = await openBookAndProfile(h);
+    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    await h.waitFor('run:event', (p) => p.event.runId === run.id && p.event.type === 'chunk-done');
+    await h.ok('documents:remove', { documentId });
+    expect((await h.finished(run.id)).type).toBe('cancelled');
+    expect(await h.ok('documents:list', {})).toEqual([]);
+    expect(await h.call('runs:get', { runId: run.id })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+  });
+});

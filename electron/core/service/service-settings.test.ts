@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
+import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { invokeCall } from './invoke-call.ts';
+import { SEEDED_PROFILE_ID } from './settings-handlers.ts';
+import { SMALL_CHUNKS, bookText, openBookAndProfile, startHarness, type Harness } from './service-harness.test-support.ts';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const KEY = 'sk-test-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+
+describe('settings, profiles and keys', () => {
+  it('starts with a local vLLM profile and the MemAgent defaults', async () => {
+    h = await startHarness();
+    const settings = await h.ok('settings:get', {});
+    expect(settings.activeProfileId).toBe(SEEDED_PROFILE_ID);
+    expect(settings.profiles).toEqual([
+      { id: SEEDED_PROFILE_ID, name: 'Local vLLM', kind: 'vllm', baseUrl: BACKEND_DEFAULTS.vllm.baseUrl, hasApiKey: false },
+    ]);
+    expect(settings.defaults).toEqual(DEFAULT_RUN_SETTINGS);
+    await h.ok('settings:set-defaults', { defaults: { ...DEFAULT_RUN_SETTINGS, temperature: 0 } });
+    await h.ok('settings:delete-profile', { profileId: SEEDED_PROFILE_ID });
+    await h.service.dispose();
+    h.reopen();
+    const again = await h.ok('settings:get', {});
+    // Deleting the seeded profile sticks across restarts; defaults persist.
+    expect(again.profiles).toEqual([]);
+    expect(again.activeProfileId).toBeNull();
+    expect(again.defaults.temperature).toBe(0);
+    const start = await h.call('runs:start', { documentId: 'a'.repeat(64), question: 'q', settings: SMALL_CHUNKS });
+    expect(start.ok).toBe(false);
+  });
+
+  it('keeps the API key out of every response, the database files and the exports, and uses it', async () => {
+    h = await startHarness({ sim: { apiKey: KEY } });
+    const { documentId, profileId } = await openBookAndProfile(h, bookText(20), KEY);
+    const responses: unknown[] = [];
+    const record = async <T>(p: Promise<T>) => (responses.push(await p), await p);
+
+    const settings = await record(h.ok('settings:get', {}));
+    expect(settings.profiles.find((p) => p.id === profileId)?.hasApiKey).toBe(true);
+    expect(await h.secrets.get(profileId)).toBe(KEY);
+    const test = await record(h.ok('backend:test', { profileId }));
+    expect(test.ok).toBe(true);
+    const run = await record(h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS }));
+    await h.finished(run.id);
+    // The key reached the server (it refuses requests without it).
+    expect(h.sim.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    await record(h.ok('runs:get', { runId: run.id }));
+    await record(h.ok('runs:list', { documentId }));
+    // Saving without `apiKey` keeps the key; the response never carries it.
+    const saved = await record(h.ok('settings:save-profile', {
+      profile: { id: profileId, name: 'Renamed', kind: 'custom', baseUrl: h.sim.baseUrl, hasApiKey: false },
+    }));
+    expect(saved.hasApiKey).toBe(true);
+    const exported: string[] = [];
+    for (const format of ['md', 'json', 'html'] as const) {
+      const out = await record(h.ok('export:session', { documentId, format }));
+      if (out) exported.push(fs.readFileSync(out.path, 'utf8'));
+    }
+    expect(exported).toHaveLength(3);
+    expect(exported[1]).toContain('4711');
+
+    for (const r of responses) expect(JSON.stringify(r)).not.toContain(KEY);
+    for (const e of h.emitted) expect(JSON.stringify(e.payload)).not.toContain(KEY);
+    for (const text of exported) expect(text).not.toContain(KEY);
+    await h.service.dispose();
+    for (const file of fs.readdirSync(h.dir)) {
+      const full = path.join(h.dir, file);
+      if (fs.statSync(full).isFile()) expect(fs.readFileSync(full).includes(Buffer.from(KEY)), file).toBe(false);
+    }
+
+    // '' removes the key; deleting a profile removes its key too.
+    h.reopen();
+    await h.ok('settings:save-profile', { profile: { ...saved, hasApiKey: true }, apiKey: '' });
+    expect(await h.secrets.get(profileId)).toBeUndefined();
+    await h.ok('settings:save-profile', { profile: saved, apiKey: KEY });
+    await h.ok('settings:delete-profile', { profileId });
+    expect(await h.secrets.get(profileId)).toBeUndefined();
+  });
+
+  it('rejects invalid requests with BadUsage before they reach core', async () => {
+    h = await startHarness();
+    const ctx = { senderId: 'w1' };
+    const bad = [
+      invokeCall(h.service.handlers, 'runs:start', { documentId: 'x', question: '   ', settings: DEFAULT_RUN_SETTINGS }, ctx),
+      invokeCall(h.service.handlers, 'runs:start', { documentId: 'x', question: 'q', settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: 5 } }, ctx),
+      invokeCall(h.service.handlers, 'runs:get', {}, ctx),
+      invokeCall(h.service.handlers, 'settings:save-profile', { profile: { id: 'p', name: 'n', kind: 'nope', baseUrl: 'x', hasApiKey: false } }, ctx),
+      invokeCall(h.service.handlers, 'documents:open-bytes', { name: 'a.txt', data: 'not bytes' }, ctx),
+      invokeCall(h.service.handlers, 'no:such-call' as 'runs:get', {}, ctx),
+    ];
+    for (const result of await Promise.all(bad)) {
+      expect(result).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    }
+    const link = await h.call('shell:open-external', { url: 'javascript:alert(1)' });
+    expect(link).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    expect(await h.call('shell:open-external', { url: 'https://example.org/a' })).toEqual({ ok: true, value: null });
+    const missing = await h.call('runs:get', { runId: 'nope' });
+    expect(missing).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    const noProfile = await h.call('settings:set-active-profile', { profileId: 'nope' });
+    expect(noProfile).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+  });
+});
