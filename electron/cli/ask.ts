@@ -52,7 +52,8 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       });
     }
 
-    let progress: ProgressView | undefined;
+    // Set once the runs start; retry notes before that go straight to stderr.
+    let progress: ProgressView | undefined = undefined;
     const client = createLlmClient({
       kind: backendKindFor(options.baseUrl),
       baseUrl: options.baseUrl,

@@ -1,0 +1,27 @@
+// Runs sim-llm (the simulated server, a test instrument) in its own process for the engine
+// benchmarks, so its CPU time and memory stay out of the engine's figures. Options arrive as
+// JSON in argv[2]; the parent talks over the IPC channel.
+import { startSimLlm } from '../sim/server.ts';
+import type { SimOptions } from '../sim/options.ts';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Partial<SimOptions>;
+const sim = await startSimLlm(options);
+process.send?.({ type: 'ready', baseUrl: sim.baseUrl });
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'stats') {
+    // Time each request spent inside the simulator, from receipt to the end of its reply.
+    let busyMs = 0;
+    for (const t of sim.timings) if (t.finishedAt !== undefined) busyMs += t.finishedAt - t.receivedAt;
+    const cpu = process.cpuUsage();
+    process.send?.({
+      type: 'stats',
+      requests: sim.requests.length,
+      busyMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      peakRunning: sim.peakRunning,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    });
+  } else if (message.type === 'close') {
+    void sim.close().then(() => process.exit(0));
+  }
+});

@@ -1,0 +1,218 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// eslint-disable-next-line no-restricted-imports -- the CLI is tested against the simulator, a test instrument
+import { startSimLlm, type SimServer } from '../../sim/server.ts';
+import { needleDocument } from '../core/agent/test-support.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
+const QUESTION = 'What is the secret launch code of the northern observatory?';
+
+interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+let sim: SimServer;
+let dir: string;
+
+function cli(args: string[], env: Record<string, string> = {}, onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const clean = { ...process.env };
+    for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY']) delete clean[k];
+    const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
+      cwd: repoRoot,
+      env: { ...clean, MEMAGENT_BASE_URL: sim.baseUrl, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      onStderr?.(stderr, (s) => child.kill(s));
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  sim = await startSimLlm();
+  dir = mkdtempSync(path.join(tmpdir(), 'memagent-cli-'));
+  writeFileSync(path.join(dir, 'book.txt'), needleDocument(40, 25));
+  writeFileSync(
+    path.join(dir, 'book.md'),
+    `# The Observatory\n\n## Weather\n\n${needleDocument(10, -1)}\n\n## Codes\n\n${needleDocument(10, 4)}\n`,
+  );
+  writeFileSync(path.join(dir, 'image.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 0xff, 0xfe]));
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  sim.setOptions({ faults: [], latency: 'zero', apiKey: undefined });
+});
+
+const book = () => path.join(dir, 'book.txt');
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+describe('memagent ask', () => {
+  it('prints the answer on stdout and progress on stderr', async () => {
+    const r = await cli(['ask', book(), '--question', QUESTION, '--chunk-tokens', '300', '--tokenizer', 'o200k']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('AMBER-4471\n');
+    expect(r.stderr).toMatch(/chunk \d+\/\d+ · .* tok\/s · .* elapsed · ETA/);
+    expect(r.stderr).toContain('not an RL-MemoryAgent model');
+  });
+
+  it('--json prints one document with the agreed shape, pages and sections', async () => {
+    const r = await cli(['ask', path.join(dir, 'book.md'), '-q', QUESTION, '--chunk-tokens', '256', '--json', '--temperature', '0']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(doc).sort()).toEqual(
+      ['answer', 'chunks', 'elapsed_ms', 'memories', 'model', 'question', 'response', 'usage', 'warnings'].sort(),
+    );
+    expect(doc.question).toBe(QUESTION);
+    expect(doc.answer).toBe('AMBER-4471');
+    expect(doc.response).toContain('\\boxed{AMBER-4471}');
+    expect(doc.model).toBe('sim-llm/memagent-simulator');
+    const chunks = doc.chunks as { index: number; start: number; end: number; tokens: number; pages: unknown; section: string | null }[];
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.every((c, i) => c.index === i && c.end > c.start && c.tokens > 0 && c.tokens <= 256 && 'pages' in c)).toBe(true);
+    expect(chunks[0]?.start).toBe(0);
+    expect(chunks.map((c) => c.section)).toContain('Codes');
+    expect((doc.memories as string[]).length).toBe(chunks.length);
+    const usage = doc.usage as { prompt_tokens: number; completion_tokens: number };
+    expect(usage.prompt_tokens).toBeGreaterThan(0);
+    expect(usage.completion_tokens).toBeGreaterThan(0);
+    expect(typeof doc.elapsed_ms).toBe('number');
+    expect(doc.warnings).toEqual([expect.objectContaining({ code: 'generic-model' })]);
+  });
+
+  it('several questions give an array, and --trace writes every event', async () => {
+    const trace = path.join(dir, 'trace.jsonl');
+    const r = await cli([
+      'ask', book(), '-q', QUESTION, '-q', 'When was the secret launch code of the observatory set?',
+      '--chunk-tokens', '400', '--tokenizer', 'o200k', '--json', '--trace', trace, '--final', 'text',
+    ]);
+    expect(r.code).toBe(0);
+    const docs = JSON.parse(r.stdout) as { answer: string | null; question: string }[];
+    expect(docs).toHaveLength(2);
+    expect(docs[0]?.answer).toBe('AMBER-4471');
+    const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; runId: string });
+    for (const runId of ['q1', 'q2']) {
+      const mine = events.filter((e) => e.runId === runId);
+      expect(mine[0]?.type).toBe('started');
+      expect(mine.filter((e) => ['finished', 'error', 'cancelled'].includes(e.type)).map((e) => e.type)).toEqual(['finished']);
+      expect(mine.some((e) => e.type === 'memory-delta')).toBe(true);
+    }
+  });
+
+  it('never prints the API key, also when the server rejects it', async () => {
+    sim.setOptions({ apiKey: KEY });
+    const ok = await cli(['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--chunk-tokens', '2000', '--json', '--debug'], { MEMAGENT_API_KEY: KEY });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout + ok.stderr).not.toContain(KEY);
+    const wrong = `${KEY}-wrong`;
+    const bad = await cli(['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--api-key', wrong, '--debug']);
+    expect(bad.code).toBe(4);
+    expect(bad.stdout + bad.stderr).not.toContain(wrong);
+    expect(bad.stdout + bad.stderr).not.toContain(KEY);
+  });
+
+  it('exit 2 for bad usage, with one sentence and a hint', async () => {
+    for (const args of [
+      ['ask', book()],
+      ['ask', book(), '-q', QUESTION, '--bogus'],
+      ['ask', book(), '-q', QUESTION, '--temperature', 'hot'],
+      ['ask', book(), '-q', QUESTION, '--final', 'fancy'],
+      ['ask', '-q', QUESTION],
+      ['frobnicate'],
+    ]) {
+      const r = await cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^memagent: .+\nhint: .*--help/);
+      noStack(r.stderr);
+    }
+  });
+
+  it('exit 3 for a missing or unsupported file', async () => {
+    const missing = await cli(['ask', path.join(dir, 'nope.pdf'), '-q', QUESTION]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr.split('\n')[0]).toMatch(/^memagent: /);
+    noStack(missing.stderr);
+    const image = await cli(['ask', path.join(dir, 'image.bin'), '-q', QUESTION]);
+    expect(image.code).toBe(3);
+    noStack(image.stderr);
+  });
+
+  it('exit 4 with a hint when the backend is unreachable', async () => {
+    const dead = await startSimLlm();
+    const baseUrl = dead.baseUrl;
+    await dead.close();
+    const r = await cli(['ask', book(), '-q', QUESTION], { MEMAGENT_BASE_URL: baseUrl });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^memagent: .+/);
+    expect(r.stderr).toContain('hint:');
+    noStack(r.stderr);
+  });
+
+  it('exit 130 after one Ctrl-C, promptly and without output on stdout', async () => {
+    sim.setOptions({ latency: { prefillTokensPerSec: Infinity, decodeTokensPerSec: 5, aggregateDecodeTokensPerSec: Infinity, maxBatch: 256, overheadMs: 0 } });
+    let sentAt = 0;
+    const r = await cli(['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--chunk-tokens', '300', '--json'], {}, (stderr, kill) => {
+      if (sentAt === 0 && /chunk 0\/\d+/.test(stderr)) {
+        sentAt = performance.now();
+        kill('SIGINT');
+      }
+    });
+    expect(sentAt).toBeGreaterThan(0);
+    expect(r.code).toBe(130);
+    expect(performance.now() - sentAt).toBeLessThan(5000);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('interrupted');
+  });
+});
+
+describe('memagent models, extract, help', () => {
+  it('models lists the server models', async () => {
+    const r = await cli(['models']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('sim-llm/memagent-simulator\n');
+    const json = await cli(['models', '--json', '--base-url', sim.baseUrl]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ models: ['sim-llm/memagent-simulator'] });
+  });
+
+  it('extract prints the text, or JSON with stats', async () => {
+    const text = await cli(['extract', book()]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(`${readFileSync(book(), 'utf8')}\n`);
+    const json = await cli(['extract', path.join(dir, 'book.md'), '--json']);
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as { format: string; text: string; sections: { title: string }[]; stats: { chars: number; ms: number } };
+    expect(doc.format).toBe('markdown');
+    expect(doc.stats.chars).toBe(doc.text.length);
+    expect(doc.sections.map((s) => s.title)).toEqual(['The Observatory', 'Weather', 'Codes']);
+    const bad = await cli(['extract', path.join(dir, 'image.bin')]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr.split('\n').filter((l) => l.startsWith('memagent:'))).toHaveLength(1);
+  });
+
+  it('--help prints usage', async () => {
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('memagent ask FILE --question Q');
+    const ask = await cli(['ask', '--help']);
+    expect(ask.stdout).toContain('--chunk-tokens N');
+  });
+});
