@@ -1,0 +1,111 @@
+// Builds the desktop app into out/: the renderer (renderer/vite.config.ts), the main process with
+// core and its worker scripts (ESM, dependencies left in node_modules), and the preload (one
+// CommonJS file, everything inlined but `electron`, as a sandboxed preload requires).
+// Usage: npm run build [-- --only=renderer|main|preload]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { findWorkerEntries, rewriteUrlReferences } from './build-electron-urls.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(repoRoot, 'out');
+
+/** Rewrites `new URL('./x', import.meta.url)` to files next to the bundle and copies data files. */
+function bundleUrlsPlugin(): Plugin {
+  return {
+    name: 'memagent-bundle-urls',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !/\.[cm]?ts$/.test(id)) return null;
+      const result = rewriteUrlReferences(code, id);
+      if (result === null) return null;
+      for (const ref of result.refs) {
+        if (ref.kind !== 'asset') continue;
+        if (!fs.existsSync(ref.file)) this.error(`${path.relative(repoRoot, id)} refers to ${path.relative(repoRoot, ref.file)}, which does not exist.`);
+        this.emitFile({ type: 'asset', fileName: ref.outName, source: fs.readFileSync(ref.file) });
+      }
+      return { code: result.code, map: null };
+    },
+  };
+}
+
+async function buildRenderer(): Promise<void> {
+  await build({ configFile: path.join(repoRoot, 'renderer/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+}
+
+async function buildMain(): Promise<void> {
+  const workers = findWorkerEntries([path.join(repoRoot, 'electron/core')]);
+  await build({
+    configFile: false,
+    root: repoRoot,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [bundleUrlsPlugin()],
+    // Dependencies stay in node_modules (electron-builder ships `dependencies`; native modules
+    // such as better-sqlite3 cannot be bundled); only our own TypeScript is bundled.
+    ssr: { target: 'node', noExternal: [] },
+    build: {
+      ssr: true,
+      outDir: path.join(outDir, 'main'),
+      emptyOutDir: true,
+      target: 'node24',
+      minify: false,
+      sourcemap: true,
+      rolldownOptions: {
+        input: { main: path.join(repoRoot, 'electron/app/main.ts'), ...workers },
+        external: ['electron'],
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  });
+}
+
+async function buildPreload(): Promise<void> {
+  const preloadOut = path.join(outDir, 'preload');
+  await build({
+    configFile: false,
+    root: repoRoot,
+    logLevel: 'warn',
+    mode: 'production',
+    ssr: { target: 'node', noExternal: true },
+    build: {
+      ssr: true,
+      outDir: preloadOut,
+      emptyOutDir: true,
+      target: 'chrome140',
+      minify: false,
+      sourcemap: false,
+      rolldownOptions: {
+        input: { preload: path.join(repoRoot, 'electron/app/preload.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
+  });
+  checkPreload(path.join(preloadOut, 'preload.cjs'));
+}
+
+/** A sandboxed preload can require only electron (and a few polyfilled modules): fail loudly here. */
+function checkPreload(file: string): void {
+  const code = fs.readFileSync(file, 'utf8');
+  const required = [...code.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
+  const bad = required.filter((name) => name !== 'electron');
+  if (bad.length > 0) throw new Error(`The preload bundle requires ${bad.join(', ')}: a sandboxed preload can only require 'electron'.`);
+  const others = fs.readdirSync(path.dirname(file)).filter((name) => name !== path.basename(file));
+  if (others.length > 0) throw new Error(`The preload must be one file, but the build also wrote ${others.join(', ')}.`);
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const parts = { renderer: buildRenderer, main: buildMain, preload: buildPreload };
+  const chosen = Object.keys(parts).filter((name) => only === undefined || only.includes(name)) as Array<keyof typeof parts>;
+  if (chosen.length === 0) throw new Error(`--only takes renderer, main and/or preload.`);
+  const started = Date.now();
+  for (const name of chosen) await parts[name]();
+  console.log(`Built ${chosen.join(', ')} into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
