@@ -106,8 +106,9 @@ function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T, top
     return parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (error) {
     // parseArgs messages are already one sentence ("Unknown option '--foo'...").
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-    throw usage(message.replace(/\.?$/, '.'), topic);
+    const message = error instanceof Error ? error.message : String(error);
+    const first = message.split('\n')[0]?.split(/(?<=\.) /)[0] ?? message;
+    throw usage(first.replace(/\.?$/, '.'), topic);
   }
 }
 

@@ -2,11 +2,8 @@
 // The `memagent` command line: `npm run memagent -- ask book.pdf --question "..."`.
 import { toAppError } from '../core/errors.ts';
 import { parseCommand } from './args.ts';
-import { runAsk } from './ask.ts';
 import type { CliContext } from './context.ts';
-import { runExtract } from './extract.ts';
 import { helpText } from './help.ts';
-import { runModels } from './models.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 
 function writeStdout(text: string): Promise<void> {
@@ -43,12 +40,13 @@ export async function main(argv: string[]): Promise<number> {
       case 'help':
         await ctx.out(helpText(command.topic));
         return EXIT.ok;
+      // Commands load on demand: `extract` and `--help` need neither the LLM client nor tokenizers.
       case 'ask':
-        return await runAsk(command.options, ctx);
+        return await (await import('./ask.ts')).runAsk(command.options, ctx);
       case 'extract':
-        return await runExtract(command.options, ctx);
+        return await (await import('./extract.ts')).runExtract(command.options, ctx);
       case 'models':
-        return await runModels(command.options, ctx);
+        return await (await import('./models.ts')).runModels(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);
