@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { ChunkInfo, RunEvent } from '../../shared/model.ts';
+import { ProgressView } from './progress.ts';
+
+const chunks: ChunkInfo[] = Array.from({ length: 20 }, (_, i) => ({ index: i, start: i * 100, end: (i + 1) * 100, tokens: 1000 }));
+const done = (chunk: number): RunEvent => ({
+  type: 'chunk-done',
+  runId: 'r',
+  state: { chunk, memory: 'm', usage: { promptTokens: 1, completionTokens: 1 }, ms: 1, kept: false },
+});
+
+function sink(isTTY: boolean) {
+  const writes: string[] = [];
+  return { writes, isTTY, columns: 120, write: (t: string) => writes.push(t) };
+}
+
+describe('ProgressView', () => {
+  it('shows chunk k/N, tokens per second, elapsed and ETA', () => {
+    let now = 0;
+    const s = sink(false);
+    const view = new ProgressView(s, chunks, 1, () => now);
+    now = 2000;
+    view.onEvent(done(0));
+    view.onEvent(done(1));
+    // 2,000 tokens in 2 s = 1,000 tok/s; 18,000 left → 18 s.
+    expect(view.line()).toBe('[##..................] chunk 2/20 · 1.0k tok/s · 00:02 elapsed · ETA 00:18');
+  });
+
+  it('writes plain lines only every 10% when stderr is not a terminal', () => {
+    let now = 0;
+    const s = sink(false);
+    const view = new ProgressView(s, chunks, 1, () => now);
+    for (let k = 0; k < 20; k += 1) {
+      now += 10;
+      view.onEvent(done(k));
+    }
+    view.finish();
+    expect(s.writes.every((w) => w.endsWith('\n') && !w.includes('\r'))).toBe(true);
+    expect(s.writes).toHaveLength(11); // the first chunk, then each further 10%
+    expect(s.writes.at(-1)).toContain('chunk 20/20');
+  });
+
+  it('redraws one line with \\r on a terminal, and notes do not break it', () => {
+    let now = 0;
+    const s = sink(true);
+    const view = new ProgressView(s, chunks, 2, () => now);
+    view.draw(true);
+    now += 500;
+    view.onEvent(done(0));
+    view.note('warning: empty memory');
+    view.finish();
+    expect(s.writes[0]?.startsWith('\r\x1b[2K[')).toBe(true);
+    expect(s.writes).toContain('\r\x1b[2Kwarning: empty memory\n');
+    expect(s.writes.at(-2)).toContain('chunks 1/40 (2 questions)');
+    expect(s.writes.at(-1)).toBe('\n');
+  });
+});
