@@ -1,0 +1,52 @@
+// Backends from the user's side: one that is down gives a clear error; a profile made in the
+// Settings screen is tested, its models discovered, and a generic model gets a visible note.
+import { describe, expect, test } from 'vitest';
+import { makeReportPdf } from './fixtures/make-pdf.ts';
+import { canRun, useBrowser } from './harness/suite.ts';
+import { ask, openWithDialog } from './harness/ui.ts';
+
+describe.skipIf(!canRun)('backends', () => {
+  const b = useBrowser();
+
+  test('a backend that is down: asking ends in one clear error with a hint', async () => {
+    const h = await b.open({ backend: 'down' });
+    const { page } = h;
+    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(6, 2, 'The clerk was Ada.')));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await ask(page, 'Who was the clerk?');
+    const alert = page.locator('.run-detail').getByRole('alert');
+    await alert.waitFor({ timeout: 60_000 });
+    const message = (await alert.textContent()) ?? '';
+    expect(message).toMatch(/reach|connect|unavailable|not running|down/i);
+    expect(message).not.toMatch(/ECONNREFUSED.*at |\.ts:\d+/);
+    await page.locator('.run-item .status-error').waitFor();
+
+    // The connection test in Settings says the same.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.locator('.profile').getByRole('alert').waitFor();
+  });
+
+  test('a profile added in Settings: connection test, model discovery, generic-model note', async () => {
+    const h = await b.open({ backend: 'none', sim: { model: 'qwen2.5-7b-instruct', models: ['qwen2.5-7b-instruct', 'llama-3.1-8b'] } });
+    const { page } = h;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const form = page.getByRole('form', { name: 'New backend' });
+    await form.waitFor();
+    await form.getByLabel('Kind').selectOption('custom');
+    await form.getByLabel('Name').fill('Lab server');
+    await form.getByLabel('Server URL').fill(h.sim.baseUrl);
+    await form.getByLabel('API key').fill('sk-test-not-shown');
+    await form.getByRole('button', { name: 'Save backend' }).click();
+
+    const card = page.getByRole('listitem', { name: 'Backend Lab server' });
+    await card.waitFor();
+    // The key is write-only: the renderer only learns that one is stored.
+    await expect(card.textContent()).resolves.toContain('API key: stored');
+    expect(await page.content()).not.toContain('sk-test-not-shown');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await card.getByText(/Connected in \d+ ms/).waitFor();
+    await expect(card.textContent()).resolves.toContain('llama-3.1-8b');
+    await expect(card.getByRole('note').textContent()).resolves.toMatch(/not an RL-MemoryAgent model/);
+  });
+});

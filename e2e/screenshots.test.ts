@@ -1,0 +1,67 @@
+// Walks through the main screens with a real run and saves screenshots (light and dark) to
+// docs/screenshots/ for the user guide. Each step waits for the state it shows.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { makeReportPdf } from './fixtures/make-pdf.ts';
+import { repoRoot } from './harness/paths.ts';
+import { canRun, useBrowser } from './harness/suite.ts';
+import { ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
+
+const OUT = path.join(repoRoot, 'docs/screenshots');
+const NEEDLE = 'The replacement bearing for the old mill bridge was ordered from the Harwick foundry.';
+
+describe.skipIf(!canRun)('screenshots of the main screens', () => {
+  const b = useBrowser();
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${scheme} theme`, async () => {
+      mkdirSync(OUT, { recursive: true });
+      const shot = (name: string) => h.page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`) });
+      const h = await b.open({ colorScheme: scheme, backend: 'none', sim: SLOW_SIM });
+      const { page } = h;
+
+      await page.getByText('No documents yet').waitFor();
+      await shot('library-empty');
+
+      // Settings with the simulator as a profile (named as the test instrument it is).
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const form = page.getByRole('form', { name: 'New backend' });
+      await form.getByLabel('Name').fill('Local vLLM (here: sim-llm test server)');
+      await form.getByLabel('Server URL').fill(h.sim.baseUrl);
+      await form.getByLabel('Model').fill('BytedTsinghua-SIA/RL-MemoryAgent-14B');
+      await form.getByRole('button', { name: 'Save backend' }).click();
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await page.getByText(/Connected in \d+ ms/).waitFor();
+      await shot('settings');
+
+      await openWithDialog(h, b.file('bridge-minutes.pdf', makeReportPdf(40, 29, NEEDLE)));
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+      await ask(page, 'Which foundry supplied the replacement bearing for the old mill bridge?', 1024);
+      await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-done' && p.event.state.chunk >= 2);
+      await page.getByText(/Reading chunk \d+ of \d+/).waitFor();
+      await shot('progress');
+
+      await page.getByTestId('answer').waitFor({ timeout: 120_000 });
+      await page.getByText(/Read all \d+ chunks/).waitFor();
+      await page.locator('.timeline-entry').nth(3).locator('button').click();
+      await page.getByRole('heading', { name: /Memory after chunk 4/ }).waitFor();
+      await shot('answer-timeline');
+
+      await page.locator('.timeline-entry').nth(1).getByRole('checkbox').check();
+      await page.locator('.timeline-entry').nth(5).getByRole('checkbox').check();
+      await page.getByRole('heading', { name: /Chunk 2 → chunk 6/ }).waitFor();
+      await page.locator('.compare').scrollIntoViewIfNeeded();
+      await shot('compare');
+
+      await page.getByRole('button', { name: /Chunk \d+, pp?\./ }).first().click();
+      await page.locator('.row.target .chunk-marker').waitFor();
+      await shot('reader');
+
+      await page.getByRole('button', { name: 'Library' }).click();
+      await page.getByRole('row', { name: /bridge-minutes\.pdf/ }).waitFor();
+      await shot('library');
+      expect(h.events.length).toBeGreaterThan(0);
+    });
+  }
+});
