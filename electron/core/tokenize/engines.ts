@@ -71,16 +71,25 @@ export class QwenEngine implements TokenEngine {
 // Document text may contain `<|endoftext|>` and friends: it is text, never a control token.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
-/** OpenAI's o200k_base (GPT-4o, GPT-4.1, GPT-5, o1/o3/o4), via gpt-tokenizer. */
+/**
+ * OpenAI's o200k_base (GPT-4o, GPT-4.1, GPT-5, o1/o3/o4), via gpt-tokenizer. Its merge loop is
+ * quadratic in the length of a pre-token, so a run of more than 1,024 non-space characters (a
+ * base64 blob, a CJK paragraph without punctuation) is encoded in 256-character slices: a few
+ * tokens differ inside such runs, and a 200,000-character run takes milliseconds, not minutes.
+ */
 export class O200kEngine implements TokenEngine {
   readonly id = 'o200k_base';
 
   encode(text: string): number[] {
-    return o200kEncode(text, PLAIN_TEXT);
+    const slices = sliceLongRuns(text);
+    if (slices.length === 1) return o200kEncode(text, PLAIN_TEXT);
+    return slices.flatMap((s) => o200kEncode(s, PLAIN_TEXT));
   }
 
   count(text: string): number {
-    return o200kCount(text, PLAIN_TEXT);
+    let n = 0;
+    for (const s of sliceLongRuns(text)) n += o200kCount(s, PLAIN_TEXT);
+    return n;
   }
 
   decode(ids: readonly number[]): string {
@@ -98,4 +107,30 @@ export function engine(name: EngineName): TokenEngine {
     engines.set(name, e);
   }
   return e;
+}
+
+const LONG_RUN = /\S{1025,}/g;
+const SLICE = 256;
+
+/** `text` cut inside runs of more than 1,024 non-space characters (never inside a surrogate pair). */
+export function sliceLongRuns(text: string): string[] {
+  LONG_RUN.lastIndex = 0;
+  if (!LONG_RUN.test(text)) return [text];
+  const out: string[] = [];
+  let start = 0;
+  LONG_RUN.lastIndex = 0;
+  for (let m = LONG_RUN.exec(text); m !== null; m = LONG_RUN.exec(text)) {
+    const end = m.index + m[0].length;
+    for (let cut = m.index + SLICE; cut < end; cut += SLICE) {
+      const at = isLowSurrogate(text.charCodeAt(cut)) ? cut + 1 : cut;
+      out.push(text.slice(start, at));
+      start = at;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
