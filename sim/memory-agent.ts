@@ -67,10 +67,20 @@ export function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-function score(sentence: string, question: Set<string>): number {
-  let n = 0;
-  for (const w of contentWords(sentence)) if (question.has(w)) n += 1;
-  return n;
+/**
+ * Counts the distinct question words in `sentence`. One regex over the question's words (built
+ * once per prompt) is far cheaper than tokenizing every sentence of a 5,000-token section.
+ */
+type Scorer = (sentence: string) => number;
+
+function scorer(question: Set<string>): Scorer {
+  if (question.size === 0) return () => 0;
+  const alternatives = [...question].map((w) => w.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'gu');
+  return (sentence) => {
+    const found = sentence.toLowerCase().match(pattern);
+    return found === null ? 0 : new Set(found).size;
+  };
 }
 
 /** A sentence is relevant when it shares 2 content words with the question (1 for short questions). */
@@ -89,13 +99,14 @@ export interface ReplyContext {
 export function updateMemory(problem: string, memory: string, section: string, ctx: ReplyContext): string {
   const question = contentWords(problem);
   const min = threshold(question);
+  const score = scorer(question);
   const old = memory.trim() === NO_PREVIOUS_MEMORY ? [] : sentences(memory);
   const seen = new Set<string>();
   const candidates: { text: string; score: number; order: number }[] = [];
   for (const text of [...old, ...sentences(section)]) {
     if (seen.has(text)) continue;
     seen.add(text);
-    const s = score(text, question);
+    const s = score(text);
     if (s >= min) candidates.push({ text, score: s, order: candidates.length });
   }
   // Best first (older first among equals), until the budget is spent; then back in reading order.
@@ -147,9 +158,10 @@ export function answerFromSentence(sentence: string, problem: string): string {
 /** The reply to a final prompt: the best memory sentence and the answer drawn from it. */
 export function finalAnswer(problem: string, memory: string, style: 'boxed' | 'text', seed: number): string {
   const question = contentWords(problem);
+  const score = scorer(question);
   let best: { text: string; score: number } | undefined;
   for (const text of sentences(memory)) {
-    const s = score(text, question);
+    const s = score(text);
     if (s >= threshold(question) && (best === undefined || s > best.score)) best = { text, score: s };
   }
   if (best === undefined) {
