@@ -109,7 +109,7 @@ export function bookText(paragraphs = 40): string {
     out.push(
       `Paragraph ${i + 1} tells of the valley, where the river bends twice before the mill. ` +
         'Travellers rest by the old bridge and talk of the weather, the harvest and the market prices. ' +
-        'Nothing here matters to the vault, yet every page must be read all the same.',
+        'None of this matters much, yet every page must be read all the same.',
     );
   }
   return `${out.join('\n\n')}\n`;
