@@ -64,6 +64,9 @@ const OPTIONS: HtmlToTextOptions = {
     skip('head'),
     skip('img'),
     { selector: 'a', options: { ignoreHref: true } },
+    // mammoth's footnote back-links ("↑").
+    skip('a[href^="#footnote-ref"]'),
+    skip('a[href^="#endnote-ref"]'),
     { selector: 'table', format: 'rowTable' },
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => ({ selector: h, format: 'markedHeading' })),
     { selector: 'ul', options: { itemPrefix: '- ' } },
@@ -81,6 +84,8 @@ export function htmlToText(html: string): { text: string; sections: Section[] } 
   for (let m = re.exec(raw); m !== null; m = re.exec(raw)) {
     text += raw.slice(last, m.index);
     last = m.index + m[0].length;
+    // The marker sits before the heading's own leading whitespace, which html-to-text then keeps.
+    while (raw[last] === ' ' || raw[last] === '\t') last++;
     const lineEnd = raw.indexOf('\n', last);
     const title = raw
       .slice(last, lineEnd < 0 ? raw.length : lineEnd)

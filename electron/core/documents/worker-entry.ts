@@ -3,10 +3,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
-import { extractDocx } from './docx.ts';
-import { extractEpub } from './epub.ts';
-import { extractHtml } from './html.ts';
-import { servePdf } from './pdf-worker.ts';
 
 /** The job a document worker is started with. */
 export type WorkerJob =
@@ -22,19 +18,20 @@ function toWorkerError(error: unknown): AppError {
 
 async function run(job: WorkerJob): Promise<unknown> {
   switch (job.kind) {
+    // Imported per job: a PDF worker should not pay for loading mammoth, and so on.
     case 'html':
-      return extractHtml(job.bytes, job.name);
+      return (await import('./html.ts')).extractHtml(job.bytes, job.name);
     case 'docx':
-      return extractDocx(job.bytes, job.name);
+      return (await import('./docx.ts')).extractDocx(job.bytes, job.name);
     case 'epub':
-      return extractEpub(job.bytes, job.name, (done, total) => parentPort?.postMessage({ type: 'progress', done, total }));
+      return (await import('./epub.ts')).extractEpub(job.bytes, job.name, (done, total) => parentPort?.postMessage({ type: 'progress', done, total }));
   }
   throw new Error('unknown job');
 }
 
 const job = workerData as WorkerJob;
 if (job.kind === 'pdf') {
-  servePdf(job, toWorkerError);
+  void import('./pdf-worker.ts').then(({ servePdf }) => servePdf(job, toWorkerError));
 } else {
   run(job).then(
     (value) => parentPort?.postMessage({ type: 'result', value }),
