@@ -33,7 +33,24 @@ async function buildRenderer(): Promise<void> {
   await build({ configFile: path.join(repoRoot, 'renderer/vite.config.ts'), logLevel: 'warn', mode: 'production' });
 }
 
+/**
+ * Data folders core reads at run time by path, copied to out/assets/<name>; main.ts points core at
+ * them (e.g. MEMAGENT_TOKENIZER_DIR), since paths relative to the sources do not survive bundling.
+ */
+const RUNTIME_ASSET_DIRS = ['tokenizers'];
+
+function copyRuntimeAssets(): void {
+  for (const name of RUNTIME_ASSET_DIRS) {
+    const from = path.join(repoRoot, 'assets', name);
+    const to = path.join(outDir, 'assets', name);
+    fs.rmSync(to, { recursive: true, force: true });
+    if (!fs.existsSync(from)) throw new Error(`assets/${name} is missing: core needs it at run time.`);
+    fs.cpSync(from, to, { recursive: true });
+  }
+}
+
 async function buildMain(): Promise<void> {
+  copyRuntimeAssets();
   const workers = findWorkerEntries([path.join(repoRoot, 'electron/core')]);
   await build({
     configFile: false,

@@ -34,7 +34,7 @@ export function hardenApp(): void {
     contents.on('will-navigate', (event, url) => {
       event.preventDefault();
       const target = externalOpenTarget(url);
-      if (target !== null) void shell.openExternal(target);
+      if (target !== null) shell.openExternal(target).catch(() => undefined);
     });
     contents.on('will-redirect', (event) => event.preventDefault());
     contents.on('will-attach-webview', (event) => event.preventDefault());
@@ -43,7 +43,7 @@ export function hardenApp(): void {
     });
     contents.setWindowOpenHandler(({ url }) => {
       const target = externalOpenTarget(url);
-      if (target !== null) void shell.openExternal(target);
+      if (target !== null) shell.openExternal(target).catch(() => undefined);
       return { action: 'deny' };
     });
   });

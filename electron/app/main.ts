@@ -23,6 +23,10 @@ const DOCUMENT_FILTERS = [
   { name: 'All files', extensions: ['*'] },
 ];
 
+// Core finds its data files by path; in the bundle they are copied to out/assets (build-electron.ts).
+// An environment variable, because worker threads read it too.
+process.env.MEMAGENT_TOKENIZER_DIR ??= path.join(here, '../assets/tokenizers');
+
 // A separate profile folder for tests and side-by-side installs; must be set before `ready`.
 if (process.env.MEMAGENT_USER_DATA_DIR) app.setPath('userData', path.resolve(process.env.MEMAGENT_USER_DATA_DIR));
 
