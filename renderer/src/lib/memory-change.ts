@@ -2,12 +2,8 @@
 // the text, so a 700-chunk timeline computes in milliseconds (the exact word diff is shown
 // only for the two states a user compares).
 import type { MemoryState } from '../../../shared/model.ts';
+import { wordBag as bag } from './word-bags.ts';
 
-function bag(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return counts;
-}
 
 /** Share of words added or removed between `a` and `b`, from 0 (same) to 1 (all new). */
 export function wordChange(a: string, b: string): number {
