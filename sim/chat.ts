@@ -83,7 +83,7 @@ export async function handleChat(rawBody: string, req: IncomingMessage, res: Ser
   if (typeof body.model === 'string' && body.model !== options.model) {
     return sendError(res, 404, `The model \`${body.model}\` does not exist.`, 'NotFoundError');
   }
-  const promptTokens = options.tokenCounting === 'exact' ? simTokenizer.encode(prompt).length : approxTokenCount(prompt);
+  const promptTokens = options.tokenCounting === 'exact' ? simTokenizer.count(prompt) : approxTokenCount(prompt);
   const requested = body.max_tokens ?? body.max_completion_tokens;
   const maxTokens = typeof requested === 'number' && requested > 0 ? Math.floor(requested) : options.maxModelLen - promptTokens;
   if (kind === 'bad-request' || promptTokens + maxTokens > options.maxModelLen) {
@@ -95,17 +95,20 @@ export async function handleChat(rawBody: string, req: IncomingMessage, res: Ser
     );
   }
 
-  let content = simulateReply(prompt, { maxTokens, seed: options.seed, countTokens: (t) => simTokenizer.encode(t).length });
+  let content = simulateReply(prompt, { maxTokens, seed: options.seed, countTokens: (t) => simTokenizer.count(t) });
   if (kind === 'thinking') content = THINKING + content;
   if (kind === 'empty-reply' || kind === 'length-empty') content = '';
-  let pieces = content === '' ? [] : tokenPieces(simTokenizer, content);
   let finishReason = kind === 'length-empty' ? 'length' : 'stop';
-  if (pieces.length > maxTokens) {
-    pieces = pieces.slice(0, maxTokens);
-    content = pieces.join('');
+  const ids = simTokenizer.encode(content);
+  if (ids.length > maxTokens) {
+    // Cut at max_tokens like a server; a cut inside a character drops the broken bytes.
+    content = simTokenizer.decode(ids.slice(0, maxTokens)).replace(/\uFFFD+$/u, '');
     finishReason = 'length';
   }
-  const usage = { prompt_tokens: promptTokens, completion_tokens: pieces.length, total_tokens: promptTokens + pieces.length };
+  const completionTokens = Math.min(ids.length, maxTokens);
+  // One streamed piece per token, except where a character spans tokens.
+  const pieces = content === '' ? [] : tokenPieces(simTokenizer, content);
+  const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 
   const abort = new AbortController();
   res.on('close', () => {

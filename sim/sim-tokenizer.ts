@@ -1,28 +1,29 @@
-import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { engine, type EngineName } from '../electron/core/tokenize/engines.ts';
 
 /**
- * The simulator's tokenizer: synchronous encode and decode, which the streaming and the
- * /tokenize endpoints need. It is o200k (gpt-tokenizer) for now; when H1's Qwen tokenizer in
- * electron/core/tokenize/ exposes a synchronous encode/decode, switch `simTokenizer` below to it
- * (the one line to change) so sim counts match RL-MemoryAgent's exactly.
+ * The simulator's tokenizer: synchronous count, encode and decode, which usage, streaming and the
+ * /tokenize endpoints need. It is the Qwen vocabulary shipped with the app (H1's engine), so
+ * sim-llm counts tokens exactly as vLLM serving RL-MemoryAgent would and as the chunker does.
  */
 export interface SimTokenizer {
   readonly id: string;
+  count(text: string): number;
   encode(text: string): number[];
   decode(ids: readonly number[]): string;
 }
 
-const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
+/** The one-line switch: 'qwen' (RL-MemoryAgent, Qwen2.5/3) or 'o200k' (OpenAI models). */
+const SIM_TOKENIZER: EngineName = 'qwen';
 
-const o200k: SimTokenizer = {
-  id: 'o200k_base',
-  // Document text may contain `<|endoftext|>`: it is text, not a special token.
-  encode: (text) => encode(text, NO_SPECIAL),
-  decode: (ids) => decode(ids),
+/** The tokenizer the simulator uses; the vocabulary loads on first use (about 0.1 s). */
+export const simTokenizer: SimTokenizer = {
+  get id() {
+    return engine(SIM_TOKENIZER).id;
+  },
+  count: (text) => engine(SIM_TOKENIZER).count(text),
+  encode: (text) => engine(SIM_TOKENIZER).encode(text),
+  decode: (ids) => engine(SIM_TOKENIZER).decode(ids),
 };
-
-/** The tokenizer the simulator uses (the one-line switch). */
-export const simTokenizer: SimTokenizer = o200k;
 
 /** Cheap estimate (4 characters a token) for benchmarks that must not spend time tokenizing. */
 export function approxTokenCount(text: string): number {
@@ -46,6 +47,6 @@ export function tokenPieces(tokenizer: SimTokenizer, text: string): string[] {
     pending = [];
   }
   if (pending.length > 0) pieces.push(tokenizer.decode(pending));
-  // Decoding should round-trip; if it does not (odd Unicode), stream the exact text instead.
+  // Decoding should round-trip; if it does not (non-NFC input), stream the exact text instead.
   return pieces.join('') === text ? pieces : [text];
 }

@@ -115,6 +115,10 @@ export function classifyFailure(error: unknown, ctx: FailureContext): Failure {
     }
     return rejected(status, ctx, detail);
   }
+  if (error instanceof APIError) {
+    // An `error` event inside a stream (vLLM sends one when generation fails mid-way).
+    return { retryable: true, timeout: false, kind: 'BackendFailed', reason: 'stream error', message: 'The LLM server reported an error in the middle of its reply.', hint: 'The server may be overloaded or restarting; check its logs.', detail: error.message };
+  }
   if (error instanceof SyntaxError) {
     return { retryable: true, timeout: false, kind: 'BackendFailed', reason: 'malformed', message: 'The LLM server sent a reply that is not valid JSON.', hint: 'The server or a proxy in between misbehaved; check its logs.', detail: error.message };
   }
