@@ -34,8 +34,8 @@ const ALIASES: Record<string, string> = {
 };
 
 /**
- * Decodes a text file: a BOM (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE) wins; then strict UTF-8; then
- * BOM-less UTF-16 by its zero bytes; then chardet's guess (decoded with iconv-lite); then
+ * Decodes a text file: a BOM (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE) wins; then BOM-less UTF-16 by
+ * its zero bytes; then strict UTF-8; then chardet's guess (decoded with iconv-lite); then
  * windows-1252, which decodes any byte. Newlines are normalised to `\n`.
  */
 export function decodeText(bytes: Uint8Array): DecodedText {
@@ -69,14 +69,15 @@ export function decodeText(bytes: Uint8Array): DecodedText {
 }
 
 function detectWithoutBom(bytes: Uint8Array): string {
+  // Before UTF-8: ASCII in UTF-16 is also valid UTF-8 (full of NULs).
+  const utf16 = guessUtf16(bytes);
+  if (utf16 !== undefined) return utf16;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return 'utf-8';
   } catch {
     // Not UTF-8: keep looking.
   }
-  const utf16 = guessUtf16(bytes);
-  if (utf16 !== undefined) return utf16;
   const guess = chardet.detect(bytes.subarray(0, DETECT_SAMPLE));
   if (guess !== null) {
     const name = ALIASES[guess] ?? guess;

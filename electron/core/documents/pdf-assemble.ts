@@ -71,7 +71,8 @@ export function assemblePdf(
   const pages: PageSpan[] = [];
   let text = '';
   texts.forEach((pageText, index) => {
-    if (index > 0) text += '\n\n';
+    // Pages are separated by a blank line; a page without text adds nothing (an empty span).
+    if (text !== '' && pageText !== '') text += '\n\n';
     const span: PageSpan = { number: index + 1, start: text.length, end: text.length + pageText.length };
     const label = meta.labels?.[index];
     if (label !== undefined && label !== '') span.label = label;

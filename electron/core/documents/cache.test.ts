@@ -1,0 +1,47 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DocumentText } from '../../../shared/model.ts';
+import { createDocumentCache, sha256Hex } from './cache.ts';
+
+const doc: DocumentText = {
+  format: 'pdf',
+  title: 'Book',
+  text: '第一章 text',
+  pages: [{ number: 1, label: 'i', start: 0, end: 9 }],
+  sections: [{ title: '第一章', level: 1, start: 0, page: 1 }],
+  warnings: ['w'],
+};
+
+describe('document cache', () => {
+  const sha = sha256Hex(new TextEncoder().encode('book bytes'));
+
+  it('hashes bytes with SHA-256', () => {
+    expect(sha256Hex(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('returns what was put, from a fresh cache over the same folder, leaving no temp files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memagent-cache-'));
+    expect(await createDocumentCache(dir).get(sha)).toBeUndefined();
+    await createDocumentCache(dir).put(sha, doc);
+    expect(await createDocumentCache(dir).get(sha)).toEqual(doc);
+    expect(readdirSync(dir)).toEqual([`${sha}.json.gz`]);
+  });
+
+  it('ignores a corrupt entry and rewrites it on the next put', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memagent-cache-'));
+    const cache = createDocumentCache(dir);
+    writeFileSync(join(dir, `${sha}.json.gz`), 'not gzip at all');
+    expect(await cache.get(sha)).toBeUndefined();
+    await cache.put(sha, doc);
+    expect(await cache.get(sha)).toEqual(doc);
+    await cache.remove(sha);
+    expect(await cache.get(sha)).toBeUndefined();
+  });
+
+  it('refuses keys that are not SHA-256 digests', async () => {
+    const cache = createDocumentCache(mkdtempSync(join(tmpdir(), 'memagent-cache-')));
+    await expect(cache.put('../../etc/passwd', doc)).rejects.toThrow(/SHA-256/);
+  });
+});
