@@ -16,6 +16,8 @@ interface LiveRun {
   partial: { chunk: number; text: string } | undefined;
   pauseRequested: boolean;
   scheduled: boolean;
+  /** The last chunk whose memory `onChunkDone` committed (its `chunk-done` event needs no second write). */
+  savedChunk: number;
   terminal: boolean;
   done: Promise<void>;
 }
@@ -60,6 +62,7 @@ export class RunRegistry {
       partial: undefined,
       pauseRequested: false,
       scheduled: false,
+      savedChunk: -1,
       terminal: false,
       done: Promise.resolve(),
     };
@@ -92,7 +95,9 @@ export class RunRegistry {
       onEvent,
       // Awaited by the run loop before its next request: the checkpoint of ARCHITECTURE.md.
       onChunkDone: async (state) => {
-        if (!this.#disposed) this.#store.runs.saveMemory(runId, state);
+        if (this.#disposed) return;
+        this.#store.runs.saveMemory(runId, state);
+        live.savedChunk = state.chunk;
       },
     });
     if (live.pauseRequested) this.#scheduler.pause(runId);
@@ -118,7 +123,7 @@ export class RunRegistry {
         if (live.partial?.chunk === event.chunk) live.partial.text += event.delta;
         break;
       case 'chunk-done':
-        runs.saveMemory(runId, event.state);
+        if (live.savedChunk !== event.state.chunk) runs.saveMemory(runId, event.state);
         live.partial = undefined;
         break;
       case 'warning': {
