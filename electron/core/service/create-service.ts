@@ -9,7 +9,7 @@ import { createDocumentTexts } from './document-texts.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { RunRegistry } from './run-registry.ts';
-import type { ServiceDeps } from './service-deps.ts';
+import type { Emit, ServiceDeps } from './service-deps.ts';
 import { createSettingsHandlers, seedProfiles } from './settings-handlers.ts';
 import { createTokenCounter } from './token-counter.ts';
 import { DEFAULT_MAX_BYTES } from '../documents/index.ts';
@@ -37,6 +37,14 @@ export function createService(deps: ServiceDeps): Service {
   const now = deps.now ?? Date.now;
   const maxBytes = deps.maxDocumentBytes ?? DEFAULT_MAX_BYTES;
   const clients = deps.createClient ?? defaultClientFactory;
+  // A window that closed mid-run must not stop the run (or anything else) that reports to it.
+  const emit: Emit = (target, name, payload) => {
+    try {
+      deps.emit(target, name, payload);
+    } catch {
+      // The event is lost for that window only; the database keeps everything for runs:get.
+    }
+  };
   const store = openStore(deps.dataDir);
   try {
     store.runs.markInterrupted();
@@ -47,12 +55,12 @@ export function createService(deps: ServiceDeps): Service {
   }
   const texts = createDocumentTexts(path.join(deps.dataDir, 'cache'), maxBytes);
   const pool = createTokenizerPool();
-  const registry = new RunRegistry({ store, emit: deps.emit, now, ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }) });
+  const registry = new RunRegistry({ store, emit, now, ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }) });
   const counter = createTokenCounter({
     store,
     texts,
     pool,
-    emit: deps.emit,
+    emit,
     tokenizerFor: async () => {
       const active = store.settings.activeProfileId();
       const profile = active === null ? undefined : store.settings.profile(active);
@@ -67,7 +75,7 @@ export function createService(deps: ServiceDeps): Service {
       store,
       texts,
       counter,
-      emit: deps.emit,
+      emit,
       now,
       maxBytes,
       ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),

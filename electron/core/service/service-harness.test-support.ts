@@ -39,7 +39,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { sim?: Partial<SimOptions>; exports?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { sim?: Partial<SimOptions>; exports?: string; /** Sending to this target throws, like a closed window. */ brokenTarget?: string } = {},
+): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-service-'));
   const sim = await startSimLlm(options.sim ?? {});
   const secrets = createMemorySecretStore();
@@ -53,6 +55,7 @@ export async function startHarness(options: { sim?: Partial<SimOptions>; exports
         w.resolve(payload as never);
       }
     }
+    if (target !== undefined && target === options.brokenTarget) throw new Error('Object has been destroyed');
   };
   const make = () =>
     createService({

@@ -61,6 +61,15 @@ describe('runs through the service', () => {
     expect(h.runEvents(b.id, 'window-b').length).toBeGreaterThan(5);
   });
 
+  it('keeps a run going when its window is gone (sending to it throws)', async () => {
+    h = await startHarness({ brokenTarget: 'closed-window' });
+    const { documentId } = await openBookAndProfile(h);
+    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS }, 'closed-window');
+    expect((await h.finished(run.id)).type).toBe('finished');
+    const snap = await h.ok('runs:get', { runId: run.id });
+    expect(snap.summary).toMatchObject({ status: 'done', answer: '4711' });
+  });
+
   it('gives a late subscriber a snapshot that merges with later events without loss or repetition', async () => {
     h = await startHarness({ sim: { latency: { prefillTokensPerSec: 200_000, decodeTokensPerSec: 2_000, aggregateDecodeTokensPerSec: 100_000, maxBatch: 8, overheadMs: 1 } } });
     const { documentId } = await openBookAndProfile(h);
