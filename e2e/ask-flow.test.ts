@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
+import { ask } from './harness/ui.ts';
 
 const NEEDLE = 'The replacement bearing for the old mill bridge was ordered from the Harwick foundry.';
 const QUESTION = 'Which foundry supplied the replacement bearing for the old mill bridge?';
@@ -20,11 +21,7 @@ describe.skipIf(!canRun)('asking a question about a PDF', () => {
     // The document opens and the Ask screen shows it.
     await page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
 
-    await page.getByLabel('Question').fill(QUESTION);
-    await page.getByRole('button', { name: 'Run settings' }).click().catch(() => {});
-    await page.getByText('Run settings').click();
-    await page.getByLabel('Chunk size (tokens)').fill('512');
-    await page.getByRole('button', { name: /^Ask/ }).click();
+    await ask(page, QUESTION, 512);
 
     // Progress: chunk k of N with pages, then the answer.
     await page.getByText(/Reading chunk \d+ of \d+|Read all \d+ chunks/).first().waitFor();
@@ -34,9 +31,12 @@ describe.skipIf(!canRun)('asking a question about a PDF', () => {
     await page.getByText(/Read all \d+ chunks/).waitFor();
 
     // The evidence trail names the chunk and pages where the answer entered memory (page 17).
-    const evidence = page.getByRole('button', { name: /Chunk \d+, pp?\. .*17/ });
-    await evidence.first().waitFor();
-    await evidence.first().click();
+    const evidence = page.getByRole('button', { name: /^Chunk \d+, pp?\. / }).first();
+    const label = (await evidence.textContent()) ?? '';
+    const [, first, last] = /pp?\. (\d+)(?:–(\d+))?/.exec(label) ?? [];
+    expect(Number(first)).toBeLessThanOrEqual(17);
+    expect(Number(last ?? first)).toBeGreaterThanOrEqual(17);
+    await evidence.click();
     // The reader opens at that chunk's boundary.
     await page.getByRole('document', { name: 'Document text' }).waitFor();
     await page.locator('.row.target .chunk-marker').waitFor();

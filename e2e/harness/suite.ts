@@ -1,12 +1,13 @@
 // Per-file setup for browser tests: one Chromium per test file, one harness (own data folder,
 // own simulator, own browser context) per test, closed even when the test fails.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromiumAvailable, launchChromium } from './browser.ts';
 import { closeStaticServer, startHarness, type Harness, type HarnessOptions } from './harness.ts';
+import { repoRoot } from './paths.ts';
 
 export const canRun = chromiumAvailable();
 
@@ -17,7 +18,16 @@ export function useBrowser(): { open(options?: HarnessOptions): Promise<Harness>
   beforeAll(async () => {
     browser = await launchChromium();
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    // A failed test leaves a screenshot of what the user would have seen (out/e2e-failures/).
+    if (ctx.task.result?.state === 'fail') {
+      const dir = path.join(repoRoot, 'out/e2e-failures');
+      mkdirSync(dir, { recursive: true });
+      for (const [i, h] of open.entries()) {
+        const name = `${ctx.task.name.replace(/\W+/g, '-').slice(0, 80)}-${i}.png`;
+        await h.page.screenshot({ path: path.join(dir, name), fullPage: true }).catch(() => {});
+      }
+    }
     for (const h of open.splice(0)) await h.close();
   });
   afterAll(async () => {

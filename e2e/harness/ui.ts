@@ -11,11 +11,11 @@ export async function openWithDialog(h: Harness, file: string): Promise<void> {
 
 /** Types a question, sets the chunk size, and presses Ask; resolves when the run is listed. */
 export async function ask(page: Page, question: string, chunkTokens = 512): Promise<void> {
-  await page.getByLabel('Question').fill(question);
+  await page.getByRole('textbox', { name: 'Question', exact: true }).fill(question);
   const settings = page.locator('details.run-settings');
   if ((await settings.getAttribute('open')) === null) await settings.locator('summary').click();
   await page.getByLabel('Chunk size (tokens)').fill(String(chunkTokens));
-  await page.getByRole('button', { name: /^Ask/ }).click();
+  await page.locator('form.ask-form').getByRole('button', { name: /^Ask/ }).click();
   await page.locator('.run-item', { hasText: question }).waitFor();
 }
 

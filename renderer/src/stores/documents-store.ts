@@ -103,6 +103,7 @@ export function dismissError(): void {
 }
 
 export function selectDocument(id: string): void {
+  if (useDocumentsStore.getState().currentId !== id) useUiStore.getState().selectRun(null);
   set({ currentId: id });
   void useReaderStore.getState().load(id);
   void loadRuns(id);

@@ -3,6 +3,7 @@ import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { AskForm } from './ask-form.tsx';
+import { ExportButton } from './export-button.tsx';
 import { RunDetail } from './run-detail.tsx';
 import { RunList } from './run-list.tsx';
 
@@ -33,6 +34,7 @@ export function AskScreen() {
         <h1 className="doc-heading">Ask about {title}</h1>
         <AskForm documentId={documentId} />
         <RunList documentId={documentId} />
+        <ExportButton documentId={documentId} />
       </aside>
       <section className="run-pane" aria-label="Selected question">
         {selectedRunId ? (

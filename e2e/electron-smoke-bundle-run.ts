@@ -1,0 +1,94 @@
+// Child process of e2e/electron-smoke-bundle.test.ts: loads the built out/main/main.js with
+// `electron` resolved to the stand-in (electron-smoke-stub.ts), drives it like Electron would, and
+// prints one JSON report on stdout. Usage: node e2e/electron-smoke-bundle-run.ts <userDataDir> <document>
+import { registerHooks } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const stubUrl = pathToFileURL(path.join(here, 'electron-smoke-stub.ts')).href;
+registerHooks({
+  resolve(specifier, context, next) {
+    return specifier === 'electron' ? { url: stubUrl, shortCircuit: true } : next(specifier, context);
+  },
+});
+
+const [userData, documentPath] = process.argv.slice(2) as [string, string];
+process.env.MEMAGENT_USER_DATA_DIR = userData;
+const stub = (await import(stubUrl)) as typeof import('./electron-smoke-stub.ts');
+const { record } = stub;
+
+type Handler = (event: unknown, request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { kind: string; message: string } }>;
+
+async function until<T>(check: () => T | undefined, what: string, limitMs = 60_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+await import(pathToFileURL(path.resolve(here, '../out/main/main.js')).href);
+const window = await until(() => record.windows[0], 'the window');
+const appUrl = window.loaded[0] ?? '';
+const event = (frameUrl: string | null, id = window.webContents.id) => ({
+  sender: { id },
+  senderFrame: frameUrl === null ? null : { url: frameUrl, parent: null },
+});
+const call = (name: string, request: unknown, frameUrl: string | null = appUrl, id?: number) =>
+  (record.ipcHandlers.get(`memagent:call:${name}`) as Handler)(event(frameUrl, id), request);
+
+const serve = async (url: string) => {
+  const response = await (record.protocolHandlers.get('app') as (r: Request) => Promise<Response>)(new Request(url));
+  return { status: response.status, csp: response.headers.get('content-security-policy'), type: response.headers.get('content-type') };
+};
+
+let permission: boolean | undefined;
+record.sessionHandlers.get('permissionRequest')?.({}, 'geolocation', (allowed: boolean) => (permission = allowed));
+const requestDecision = (url: string) => {
+  let cancel: boolean | undefined;
+  record.sessionHandlers.get('onBeforeRequest')?.({ url }, (r: { cancel: boolean }) => (cancel = r.cancel));
+  return cancel;
+};
+let headers: Record<string, string[]> | undefined;
+record.sessionHandlers.get('onHeadersReceived')?.({ url: appUrl, responseHeaders: { 'content-security-policy': ['default-src *'] } }, (r: { responseHeaders: Record<string, string[]> }) => (headers = r.responseHeaders));
+
+const opened = await call('documents:open', { path: documentPath });
+const updated = await until(() => record.sent.find((s) => s.channel === 'memagent:event:document:updated'), 'the token count');
+
+const report = {
+  calls: record.calls,
+  schemes: record.schemes,
+  webPreferences: window.options.webPreferences,
+  loaded: window.loaded,
+  protocol: {
+    index: await serve('app://memagent/'),
+    escape: await serve('app://memagent/../../package.json'),
+    missing: await serve('app://memagent/nope.js'),
+  },
+  permission,
+  permissionCheck: record.sessionHandlers.get('permissionCheck')?.(),
+  cancel: { remote: requestDecision('https://cdn.example/x.js'), app: requestDecision(`${appUrl}`), file: requestDecision('file:///etc/passwd') },
+  headers,
+  ipcChannels: [...record.ipcHandlers.keys()],
+  settings: await call('settings:get', {}),
+  refused: await call('settings:get', {}, 'https://evil.example/'),
+  otherWindow: await call('settings:get', {}, appUrl, 999),
+  invalid: await call('documents:get', { documentId: '' }),
+  opened,
+  updated: { windowId: updated.windowId, payload: updated.payload },
+  saveKey: await call('settings:save-profile', {
+    profile: { id: 'p-openai', name: 'OpenAI', kind: 'openai', baseUrl: 'https://api.openai.com/v1', hasApiKey: false },
+    apiKey: 'sk-secret-1234',
+  }),
+  menu: (record.menu as Array<{ label?: string; role?: string }>).map((m) => m.label ?? m.role),
+};
+
+// Quit as Electron would: before-quit may be deferred while the service stops.
+for (const listener of record.appListeners.get('before-quit') ?? []) listener({ preventDefault: () => record.calls.push('before-quit.preventDefault') });
+await until(() => (record.calls.includes('app.quit') ? true : undefined), 'app.quit after dispose');
+
+process.stdout.write(`${JSON.stringify(report)}\n`);
+process.exit(0);

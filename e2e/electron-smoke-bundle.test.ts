@@ -1,0 +1,107 @@
+// The built main-process bundle (out/main/main.js) loaded under plain Node with a stand-in for the
+// `electron` module (electron-smoke-stub.ts). Runs everywhere, including where the Electron binary
+// cannot be downloaded: it proves that `npm run build` produces a bundle whose imports, worker
+// scripts, tokenizer assets, SQLite store, IPC registration and security settings work together.
+// What only Chromium can show (CSP enforcement, navigation, the sandbox) is in electron-smoke.test.ts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { calls } from '../shared/api.ts';
+import { callChannel } from '../electron/app/bridge.ts';
+import { APP_ENTRY_URL, CONTENT_SECURITY_POLICY, SECURE_WEB_PREFERENCES } from '../electron/app/security.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const fixture = path.join(repoRoot, 'test-fixtures/contract.pdf');
+
+interface Report {
+  calls: string[];
+  schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>;
+  webPreferences: Record<string, unknown> & { preload: string };
+  loaded: string[];
+  protocol: Record<'index' | 'escape' | 'missing', { status: number; csp: string | null; type: string | null }>;
+  permission: boolean;
+  permissionCheck: boolean;
+  cancel: { remote: boolean; app: boolean; file: boolean };
+  headers: Record<string, string[]>;
+  ipcChannels: string[];
+  settings: { ok: boolean };
+  refused: { ok: boolean; error?: { kind: string; message: string } };
+  otherWindow: { ok: boolean; error?: { kind: string } };
+  invalid: { ok: boolean; error?: { kind: string; detail?: string } };
+  opened: { ok: boolean; value?: { format: string; pageCount: number; title: string } };
+  updated: { windowId: number; payload: { tokenCount?: number } };
+  saveKey: { ok: boolean; error?: { kind: string; hint?: string } };
+  menu: string[];
+}
+
+describe('the built main bundle under a stand-in Electron', () => {
+  let report: Report;
+  let dataDir: string;
+
+  beforeAll(() => {
+    const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], { cwd: repoRoot, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-bundle-'));
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'e2e/electron-smoke-bundle-run.ts'), dataDir, fixture], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    if (run.status !== 0) throw new Error(`The bundle did not run:\n${run.stdout}\n${run.stderr}`);
+    report = JSON.parse(run.stdout.trim().split('\n').at(-1) as string) as Report;
+  });
+
+  afterAll(() => {
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('starts in order: data folder and single-instance lock, app:// scheme before ready, then one window', () => {
+    expect(report.calls.slice(0, 5)).toEqual(['app.setPath:userData', 'app.requestSingleInstanceLock', 'protocol.registerSchemesAsPrivileged', 'app.whenReady', 'new BrowserWindow']);
+    expect(report.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(report.loaded).toEqual([APP_ENTRY_URL]);
+  });
+
+  test('the window is hardened and its preload is the single-file bundle', () => {
+    expect(report.webPreferences).toEqual({ ...SECURE_WEB_PREFERENCES, preload: path.join(repoRoot, 'out/preload/preload.cjs') });
+    expect(fs.existsSync(report.webPreferences.preload)).toBe(true);
+  });
+
+  test('app:// serves the renderer with the CSP and nothing outside it', () => {
+    expect(report.protocol.index).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, type: 'text/html' });
+    expect(report.protocol.escape.status).toBe(404);
+    expect(report.protocol.missing.status).toBe(404);
+    expect(report.headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+  });
+
+  test('permissions are denied and requests outside the app are cancelled', () => {
+    expect(report.permission).toBe(false);
+    expect(report.permissionCheck).toBe(false);
+    expect(report.cancel).toEqual({ remote: true, app: false, file: true });
+  });
+
+  test('every contract call has an IPC handler, and only the app’s window may call', () => {
+    expect(report.ipcChannels.sort()).toEqual((Object.keys(calls) as Array<keyof typeof calls>).map(callChannel).sort());
+    expect(report.settings.ok).toBe(true);
+    expect(report.refused).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: expect.stringMatching(/refused/) } });
+    expect(report.otherWindow).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    expect(report.invalid).toMatchObject({ ok: false, error: { kind: 'BadUsage', detail: expect.stringMatching(/documentId/) } });
+  });
+
+  test('opens a real PDF through the bundled worker and counts its tokens with the bundled vocabulary', () => {
+    expect(report.opened).toMatchObject({ ok: true, value: { format: 'pdf', pageCount: 4 } });
+    expect(report.updated.windowId).toBe(1);
+    expect(report.updated.payload.tokenCount).toBeGreaterThan(50);
+  });
+
+  test('refuses to store an API key when the keyring is only basic_text', () => {
+    expect(report.saveKey).toMatchObject({ ok: false, error: { kind: 'Unsupported', hint: expect.stringMatching(/keyring/) } });
+  });
+
+  test('installs the menu and closes the store before quitting', () => {
+    expect(report.menu).toEqual(['&File', 'editMenu', '&View', 'windowMenu', 'help']);
+    expect(report.calls.slice(-2)).toEqual(['before-quit.preventDefault', 'app.quit']);
+  });
+});
