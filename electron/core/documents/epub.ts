@@ -50,16 +50,12 @@ export function resolveHref(base: string, href: string): { path: string; fragmen
 
 const TEXT_ENTRY = /\.(xml|opf|ncx|xhtml|html|htm|xht)$/i;
 
-/**
- * An EPUB: container.xml → package document → spine order (each file once), titles from the
- * EPUB 3 navigation document or the EPUB 2 NCX, each XHTML file through the HTML path. Missing
- * or unreadable chapters become warnings; the rest of the book is still read.
- */
-export async function extractEpub(
+/** The chapters of an EPUB in spine order (see `extractEpub`). */
+export function readEpub(
   bytes: Uint8Array,
   fallbackTitle: string,
   progress: (done: number, total: number) => void,
-): Promise<DocumentText> {
+): { title: string; chapters: EpubChapter[]; warnings: string[] } {
   const files = unzipLimited(bytes, (name) => TEXT_ENTRY.test(name));
   const read = (path: string): string | undefined => {
     const data = files[path];
@@ -132,8 +128,7 @@ export async function extractEpub(
   }
   if (order.length === 0) throw damaged('This EPUB is damaged: its reading order (spine) is empty.');
 
-  let text = '';
-  const sections: Section[] = [];
+  const chapters: EpubChapter[] = [];
   const missing: string[] = [];
   order.forEach((path, index) => {
     progress(index, order.length);
@@ -142,31 +137,59 @@ export async function extractEpub(
       missing.push(path);
       return;
     }
-    let chapter: { text: string; sections: Section[] };
     try {
-      chapter = htmlToText(source);
+      const { text, sections } = htmlToText(source);
+      const entries = tocByFile.get(path) ?? [];
+      const chapter: EpubChapter = { path, level: entries[0]?.level ?? 1, text, toc: entries.slice(1) };
+      const chapterTitle = entries[0]?.title ?? sections[0]?.title;
+      if (chapterTitle !== undefined) chapter.title = chapterTitle;
+      chapters.push(chapter);
     } catch (error) {
       warnings.push(`Chapter ${path} could not be read and was skipped (${error instanceof Error ? error.message : String(error)}).`);
-      return;
     }
-    if (chapter.text.trim() === '') return;
-    if (text !== '') text += '\n\n';
-    const start = text.length;
-    const entries = tocByFile.get(path);
-    const chapterTitle = entries?.[0]?.title ?? chapter.sections[0]?.title;
-    if (chapterTitle !== undefined) sections.push({ title: chapterTitle, level: entries?.[0]?.level ?? 1, start });
-    // Further TOC entries into the same file (#fragments): placed where their title appears.
-    for (const entry of entries?.slice(1) ?? []) {
-      const at = chapter.text.indexOf(entry.title);
-      if (at >= 0) sections.push({ title: entry.title, level: entry.level, start: start + at });
-    }
-    text += chapter.text;
   });
   progress(order.length, order.length);
   if (missing.length > 0) {
     warnings.push(`${missing.length} chapter file(s) listed in the book are missing and were skipped: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}.`);
   }
-  if (text === '' && missing.length === order.length) throw damaged('This EPUB is damaged: none of its chapters could be found.');
+  if (chapters.length === 0 && missing.length === order.length) throw damaged('This EPUB is damaged: none of its chapters could be found.');
+  return { title, chapters, warnings };
+}
+
+/** One spine file's text, its title from the TOC (or its first heading), further TOC entries into it. */
+export interface EpubChapter {
+  path: string;
+  title?: string;
+  level: number;
+  text: string;
+  toc: { title: string; level: number }[];
+}
+
+/**
+ * An EPUB: container.xml → package document → spine order (each file once), titles from the
+ * EPUB 3 navigation document or the EPUB 2 NCX, each XHTML file through the HTML path. Missing
+ * or unreadable chapters become warnings; the rest of the book is still read.
+ */
+export async function extractEpub(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  progress: (done: number, total: number) => void,
+): Promise<DocumentText> {
+  const { title, chapters, warnings } = readEpub(bytes, fallbackTitle, progress);
+  let text = '';
+  const sections: Section[] = [];
+  for (const chapter of chapters) {
+    if (chapter.text.trim() === '') continue;
+    if (text !== '') text += '\n\n';
+    const start = text.length;
+    if (chapter.title !== undefined) sections.push({ title: chapter.title, level: chapter.level, start });
+    // Further TOC entries into the same file (#fragments): placed where their title appears.
+    for (const entry of chapter.toc) {
+      const at = chapter.text.indexOf(entry.title);
+      if (at >= 0) sections.push({ title: entry.title, level: entry.level, start: start + at });
+    }
+    text += chapter.text;
+  }
   sections.sort((a, b) => a.start - b.start);
   return { format: 'epub', title, text, sections, warnings };
 }
