@@ -4,6 +4,7 @@
 import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as Stub from './electron-smoke-stub.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const stubUrl = pathToFileURL(path.join(here, 'electron-smoke-stub.ts')).href;
@@ -15,7 +16,7 @@ registerHooks({
 
 const [userData, documentPath] = process.argv.slice(2) as [string, string];
 process.env.MEMAGENT_USER_DATA_DIR = userData;
-const stub = (await import(stubUrl)) as typeof import('./electron-smoke-stub.ts');
+const stub = (await import(stubUrl)) as typeof Stub;
 const { record } = stub;
 
 type Handler = (event: unknown, request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { kind: string; message: string } }>;
