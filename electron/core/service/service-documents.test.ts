@@ -60,3 +60,31 @@ describe('the documents library', () => {
     expect(await h.call('runs:get', { runId: run.id })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
   });
 });
+
+const corpus = path.resolve(import.meta.dirname, '../../../../shared/corpus');
+const gplPdf = path.join(corpus, 'gpl-3.0.pdf');
+
+describe.skipIf(!fs.existsSync(gplPdf))('a real PDF from the corpus', () => {
+  it('is read with pages, and its run and export point at pages', async () => {
+    h = await startHarness();
+    const file = gplPdf;
+    const info = await h.ok('documents:open', { path: file });
+    expect(info).toMatchObject({ format: 'pdf', fileName: 'gpl-3.0.pdf' });
+    expect(info.pageCount).toBeGreaterThan(3);
+    const { profileId } = await openBookAndProfile(h);
+    await h.ok('settings:set-active-profile', { profileId });
+    const run = await h.ok('runs:start', {
+      documentId: info.id,
+      question: 'How many days does a licensee have to cure a violation after notice?',
+      settings: { ...SMALL_CHUNKS, chunkTokens: 2000 },
+    });
+    expect((await h.finished(run.id)).type).toBe('finished');
+    const snap = await h.ok('runs:get', { runId: run.id });
+    expect(snap.chunks.every((c) => c.pages !== undefined)).toBe(true);
+    expect(snap.chunks.at(-1)?.pages?.last).toBe(info.pageCount);
+    const out = await h.ok('export:session', { documentId: info.id, format: 'md' });
+    const md = fs.readFileSync(out?.path as string, 'utf8');
+    expect(md).toMatch(/#### Chunk 1 \(pp?\. 1/);
+    expect(md).toContain('How many days does a licensee');
+  });
+});
