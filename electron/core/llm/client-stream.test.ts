@@ -84,6 +84,16 @@ describe('streamed chat completions', () => {
     expect(error.message).toBe('The LLM server stopped streaming for more than 0.1 s (3 attempts).');
   });
 
+  it('times out a stream that never starts', async () => {
+    sim.setOptions({ faults: [{ kind: 'stall', next: 1 }] });
+    const reasons: string[] = [];
+    let text = '';
+    const result = await client({ timeoutMs: 150, onRetry: (r) => reasons.push(r.reason) }).chat({ ...chatRequest, onDelta: (d) => (text += d) });
+    expect(reasons).toEqual(['timeout']);
+    expect(text).toBe(EXPECTED_MEMORY);
+    expect(result.attempts).toBe(2);
+  });
+
   it('lets a stream that keeps making progress run past the request timeout', async () => {
     sim.setOptions(slow(8)); // ~11 tokens at 8/s: about 1.4 s in all, each gap 125 ms
     const result = await client({ timeoutMs: 100, stallTimeoutMs: 400 }).chat({ ...chatRequest, onDelta: () => undefined });
