@@ -70,7 +70,7 @@ describe('the built main bundle under a stand-in Electron', () => {
   });
 
   test('app:// serves the renderer with the CSP and nothing outside it', () => {
-    expect(report.protocol.index).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, type: 'text/html' });
+    expect(report.protocol.index).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, type: 'text/html; charset=utf-8' });
     expect(report.protocol.escape.status).toBe(404);
     expect(report.protocol.missing.status).toBe(404);
     expect(report.headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);

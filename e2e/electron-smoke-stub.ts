@@ -3,9 +3,7 @@
 // under plain Node where the Electron binary cannot run. It proves the bundle's wiring (imports,
 // worker files, assets, service, IPC registration, security settings), never Chromium's behaviour:
 // that is the job of e2e/electron-smoke.test.ts where the binary exists.
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -93,17 +91,6 @@ export const protocol = {
   handle: (scheme: string, handler: (request: Request) => Promise<Response>) => record.protocolHandlers.set(scheme, handler),
 };
 
-const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-
-/** Like Electron's net.fetch for file:// URLs: the file with a type from its extension, or an error. */
-export const net = {
-  fetch: async (url: string): Promise<Response> => {
-    const file = fileURLToPath(url);
-    const body = await fs.promises.readFile(file);
-    return new Response(body, { status: 200, headers: { 'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream' } });
-  },
-};
-
 const webRequest = {
   onBeforeRequest: (listener: Listener) => record.sessionHandlers.set('onBeforeRequest', listener),
   onHeadersReceived: (listener: Listener) => record.sessionHandlers.set('onHeadersReceived', listener),
@@ -145,4 +132,4 @@ export const safeStorage = {
   decryptStringAsync: async (data: Buffer) => ({ result: data.toString(), shouldReEncrypt: false }),
 };
 
-export default { app, BrowserWindow, protocol, net, session, ipcMain, Menu, shell, dialog, safeStorage };
+export default { app, BrowserWindow, protocol, session, ipcMain, Menu, shell, dialog, safeStorage };

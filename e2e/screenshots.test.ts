@@ -26,13 +26,17 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
 
       // Settings with the simulator as a profile (named as the test instrument it is).
       await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Add backend' }).click();
       const form = page.getByRole('form', { name: 'New backend' });
       await form.getByLabel('Name').fill('Local vLLM (here: sim-llm test server)');
       await form.getByLabel('Server URL').fill(h.sim.baseUrl);
       await form.getByLabel('Model').fill('BytedTsinghua-SIA/RL-MemoryAgent-14B');
       await form.getByRole('button', { name: 'Save backend' }).click();
-      await page.getByRole('button', { name: 'Test connection' }).click();
-      await page.getByText(/Connected in \d+ ms/).waitFor();
+      const card = page.getByRole('listitem', { name: /Backend Local vLLM \(here/ });
+      await card.getByRole('button', { name: 'Use this backend' }).click();
+      await card.getByText('Active').waitFor();
+      await card.getByRole('button', { name: 'Test connection' }).click();
+      await card.getByText(/Connected in \d+ ms/).waitFor();
       await shot('settings');
 
       await openWithDialog(h, b.file('bridge-minutes.pdf', makeReportPdf(40, 29, NEEDLE)));
