@@ -158,6 +158,34 @@ describe('runs through the service', () => {
     expect(final.summary.answer).toContain('4711');
   });
 
+  it('continues a run interrupted during its final call with the final call only', async () => {
+    h = await startHarness();
+    const { documentId } = await openBookAndProfile(h);
+    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const harness = h;
+    let disposing: Promise<void> | undefined;
+    await harness.waitFor('run:event', (p) => {
+      const e = p.event;
+      if (e.runId !== run.id || e.type !== 'chunk-done') return false;
+      const started = harness.runEvents(run.id).find((x) => x.event.type === 'started')?.event;
+      if (started?.type !== 'started' || e.state.chunk !== started.chunkCount - 1) return false;
+      disposing = harness.service.dispose();
+      return true;
+    });
+    await disposing;
+    const before = chatPrompts(h).length;
+    h.reopen();
+    const snap = await h.ok('runs:get', { runId: run.id });
+    expect(snap.summary).toMatchObject({ status: 'interrupted', chunksDone: snap.summary.chunkCount });
+    expect(snap.summary.answer).toBeUndefined();
+    await h.ok('runs:continue', { runId: run.id });
+    expect((await h.finished(run.id)).type).toBe('finished');
+    const prompts = chatPrompts(h).slice(before);
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]).toContain(`<memory>\n${snap.memories.at(-1)?.memory}\n</memory>\n\nYour answer:\n`);
+    expect((await h.ok('runs:get', { runId: run.id })).summary.answer).toBe('4711');
+  });
+
   it('pauses at a chunk boundary, resumes, cancels with one terminal event, and continues a cancelled run', async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
