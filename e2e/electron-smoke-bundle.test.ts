@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { calls } from '../shared/api.ts';
 import { callChannel } from '../electron/app/bridge.ts';
-import { APP_ENTRY_URL, CONTENT_SECURITY_POLICY, SECURE_WEB_PREFERENCES } from '../electron/app/security.ts';
+import {
+  APP_ENTRY_URL,
+  CONTENT_SECURITY_POLICY,
+  SECURE_WEB_PREFERENCES,
+} from '../electron/app/security.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixture = path.join(repoRoot, 'test-fixtures/contract.pdf');
@@ -21,7 +25,10 @@ interface Report {
   schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>;
   webPreferences: Record<string, unknown> & { preload: string };
   loaded: string[];
-  protocol: Record<'index' | 'escape' | 'missing', { status: number; csp: string | null; type: string | null }>;
+  protocol: Record<
+    'index' | 'escape' | 'missing',
+    { status: number; csp: string | null; type: string | null }
+  >;
   permission: boolean;
   permissionCheck: boolean;
   cancel: { remote: boolean; app: boolean; file: boolean };
@@ -42,14 +49,22 @@ describe('the built main bundle under a stand-in Electron', () => {
   let dataDir: string;
 
   beforeAll(() => {
-    const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], { cwd: repoRoot, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-bundle-'));
-    const run = spawnSync(process.execPath, [path.join(repoRoot, 'e2e/electron-smoke-bundle-run.ts'), dataDir, fixture], {
+    const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], {
       cwd: repoRoot,
       encoding: 'utf8',
-      timeout: 120_000,
     });
+    if (built.status !== 0)
+      throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-bundle-'));
+    const run = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'e2e/electron-smoke-bundle-run.ts'), dataDir, fixture],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     if (run.status !== 0) throw new Error(`The bundle did not run:\n${run.stdout}\n${run.stderr}`);
     report = JSON.parse(run.stdout.trim().split('\n').at(-1) as string) as Report;
   });
@@ -59,18 +74,33 @@ describe('the built main bundle under a stand-in Electron', () => {
   });
 
   test('starts in order: data folder and single-instance lock, app:// scheme before ready, then one window', () => {
-    expect(report.calls.slice(0, 5)).toEqual(['app.setPath:userData', 'app.requestSingleInstanceLock', 'protocol.registerSchemesAsPrivileged', 'app.whenReady', 'new BrowserWindow']);
-    expect(report.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(report.calls.slice(0, 5)).toEqual([
+      'app.setPath:userData',
+      'app.requestSingleInstanceLock',
+      'protocol.registerSchemesAsPrivileged',
+      'app.whenReady',
+      'new BrowserWindow',
+    ]);
+    expect(report.schemes).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
     expect(report.loaded).toEqual([APP_ENTRY_URL]);
   });
 
   test('the window is hardened and its preload is the single-file bundle', () => {
-    expect(report.webPreferences).toEqual({ ...SECURE_WEB_PREFERENCES, preload: path.join(repoRoot, 'out/preload/preload.cjs') });
+    expect(report.webPreferences).toEqual({
+      ...SECURE_WEB_PREFERENCES,
+      preload: path.join(repoRoot, 'out/preload/preload.cjs'),
+    });
     expect(fs.existsSync(report.webPreferences.preload)).toBe(true);
   });
 
   test('app:// serves the renderer with the CSP and nothing outside it', () => {
-    expect(report.protocol.index).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, type: 'text/html; charset=utf-8' });
+    expect(report.protocol.index).toEqual({
+      status: 200,
+      csp: CONTENT_SECURITY_POLICY,
+      type: 'text/html; charset=utf-8',
+    });
     expect(report.protocol.escape.status).toBe(404);
     expect(report.protocol.missing.status).toBe(404);
     expect(report.headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
@@ -83,11 +113,19 @@ describe('the built main bundle under a stand-in Electron', () => {
   });
 
   test('every contract call has an IPC handler, and only the app’s window may call', () => {
-    expect(report.ipcChannels.sort()).toEqual((Object.keys(calls) as Array<keyof typeof calls>).map(callChannel).sort());
+    expect(report.ipcChannels.sort()).toEqual(
+      (Object.keys(calls) as Array<keyof typeof calls>).map(callChannel).sort(),
+    );
     expect(report.settings.ok).toBe(true);
-    expect(report.refused).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: expect.stringMatching(/refused/) } });
+    expect(report.refused).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: expect.stringMatching(/refused/) },
+    });
     expect(report.otherWindow).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
-    expect(report.invalid).toMatchObject({ ok: false, error: { kind: 'BadUsage', detail: expect.stringMatching(/documentId/) } });
+    expect(report.invalid).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', detail: expect.stringMatching(/documentId/) },
+    });
   });
 
   test('opens a real PDF through the bundled worker and counts its tokens with the bundled vocabulary', () => {
@@ -97,7 +135,10 @@ describe('the built main bundle under a stand-in Electron', () => {
   });
 
   test('refuses to store an API key when the keyring is only basic_text', () => {
-    expect(report.saveKey).toMatchObject({ ok: false, error: { kind: 'Unsupported', hint: expect.stringMatching(/keyring/) } });
+    expect(report.saveKey).toMatchObject({
+      ok: false,
+      error: { kind: 'Unsupported', hint: expect.stringMatching(/keyring/) },
+    });
   });
 
   test('installs the menu and closes the store before quitting', () => {

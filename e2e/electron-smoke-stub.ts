@@ -28,7 +28,8 @@ function on(map: Map<string, Listener[]>, name: string, listener: Listener): voi
 export const app = {
   isPackaged: false,
   getName: () => 'MemAgent Desktop',
-  getPath: (name: string) => (name === 'userData' ? record.userData : path.join(record.userData, name)),
+  getPath: (name: string) =>
+    name === 'userData' ? record.userData : path.join(record.userData, name),
   setPath: (name: string, value: string) => {
     record.calls.push(`app.setPath:${name}`);
     if (name === 'userData') record.userData = value;
@@ -50,7 +51,11 @@ let nextId = 1;
 export class BrowserWindow {
   readonly options: { webPreferences?: Record<string, unknown> };
   readonly loaded: string[] = [];
-  readonly webContents: { id: number; isDestroyed(): boolean; send(channel: string, payload: unknown): void };
+  readonly webContents: {
+    id: number;
+    isDestroyed(): boolean;
+    send(channel: string, payload: unknown): void;
+  };
   constructor(options: { webPreferences?: Record<string, unknown> }) {
     this.options = options;
     const id = nextId++;
@@ -88,19 +93,25 @@ export const protocol = {
     record.calls.push('protocol.registerSchemesAsPrivileged');
     record.schemes.push(...schemes);
   },
-  handle: (scheme: string, handler: (request: Request) => Promise<Response>) => record.protocolHandlers.set(scheme, handler),
+  handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+    record.protocolHandlers.set(scheme, handler),
 };
 
 const webRequest = {
   onBeforeRequest: (listener: Listener) => record.sessionHandlers.set('onBeforeRequest', listener),
-  onHeadersReceived: (listener: Listener) => record.sessionHandlers.set('onHeadersReceived', listener),
+  onHeadersReceived: (listener: Listener) =>
+    record.sessionHandlers.set('onHeadersReceived', listener),
 };
 export const session = {
   defaultSession: {
-    setPermissionRequestHandler: (listener: Listener) => record.sessionHandlers.set('permissionRequest', listener),
-    setPermissionCheckHandler: (listener: Listener) => record.sessionHandlers.set('permissionCheck', listener),
-    setDevicePermissionHandler: (listener: Listener) => record.sessionHandlers.set('devicePermission', listener),
-    setDisplayMediaRequestHandler: (listener: Listener) => record.sessionHandlers.set('displayMedia', listener),
+    setPermissionRequestHandler: (listener: Listener) =>
+      record.sessionHandlers.set('permissionRequest', listener),
+    setPermissionCheckHandler: (listener: Listener) =>
+      record.sessionHandlers.set('permissionCheck', listener),
+    setDevicePermissionHandler: (listener: Listener) =>
+      record.sessionHandlers.set('devicePermission', listener),
+    setDisplayMediaRequestHandler: (listener: Listener) =>
+      record.sessionHandlers.set('displayMedia', listener),
     webRequest,
   },
 };
@@ -117,11 +128,14 @@ export const Menu = {
   },
 };
 
-export const shell = { openExternal: async (url: string) => record.calls.push(`shell.openExternal:${url}`) };
+export const shell = {
+  openExternal: async (url: string) => record.calls.push(`shell.openExternal:${url}`),
+};
 export const dialog = {
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
   showSaveDialog: async () => ({ canceled: true }),
-  showErrorBox: (title: string, message: string) => record.calls.push(`dialog.showErrorBox:${title}: ${message}`),
+  showErrorBox: (title: string, message: string) =>
+    record.calls.push(`dialog.showErrorBox:${title}: ${message}`),
 };
 
 // Like Linux without a keyring: safeStorage would fall back to its hard-coded key.

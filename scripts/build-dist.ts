@@ -14,15 +14,18 @@ async function main(): Promise<number> {
   if (built.status !== 0) return built.status ?? 1;
 
   const cli = path.join(repoRoot, 'node_modules/electron-builder/cli.js');
-  const child = spawn(process.execPath, [cli, '--publish', 'never', ...process.argv.slice(2)], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    process.stderr.write(chunk);
-    stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
-  });
+  const child = spawn(process.execPath, [cli, '--publish', 'never', ...process.argv.slice(2)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  // electron-builder prints its errors on either stream: keep the tail of both to explain a failure.
+  let output = '';
+  const keep = (sink: NodeJS.WriteStream) => (chunk: Buffer) => {
+    sink.write(chunk);
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
   const code = await new Promise<number>((resolve) => {
     child.on('error', (error) => {
-      stderr += error.message;
+      output += error.message;
       resolve(1);
     });
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal === null ? 0 : 1)));
@@ -32,7 +35,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.error(
-    NETWORK_ERROR.test(stderr)
+    NETWORK_ERROR.test(output)
       ? 'Packaging failed: electron-builder could not download Electron or its packaging tools (no access to GitHub from this machine).'
       : `Packaging failed: electron-builder exited with code ${code} (see its messages above).`,
   );

@@ -2,11 +2,12 @@
 // Why a custom scheme and not file://: a file:// page shares its origin with every local file, so
 // `'self'` in a CSP and any path bug would reach the whole disk; app:// confines the page to the
 // renderer folder, gives it a real origin that isAppUrl() can check for IPC senders, and lets
-// main attach headers (CSP, nosniff) to every response.
+// main attach headers (CSP, nosniff) to every response. Files are read with Node's fs, not
+// net.fetch, so the session's request filter (which cancels file:// requests) never applies here.
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { net, protocol } from 'electron';
-import { APP_SCHEME, appUrlToRelativePath, withSecurityHeaders } from './security.ts';
+import { protocol } from 'electron';
+import { APP_SCHEME, appUrlToRelativePath, contentTypeFor, withSecurityHeaders } from './security.ts';
 
 /** Must run before `app` is ready: makes app:// a secure, standard scheme (origin, fetch, modules). */
 export function registerAppScheme(): void {
@@ -32,18 +33,13 @@ export function handleAppScheme(rendererDir: string): void {
     const relative = appUrlToRelativePath(request.url);
     if (relative === null || request.method !== 'GET') return notFound();
     const file = path.resolve(root, relative);
-    if (file !== root && !file.startsWith(root + path.sep)) return notFound();
-    let response: Response;
+    if (!file.startsWith(root + path.sep)) return notFound();
+    let body: Buffer;
     try {
-      response = await net.fetch(pathToFileURL(file).href);
+      body = await fs.readFile(file);
     } catch {
       return notFound();
     }
-    if (!response.ok) return notFound();
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    return new Response(response.body, { status: 200, headers: securedHeaders(headers) });
+    return new Response(new Uint8Array(body), { status: 200, headers: securedHeaders({ 'Content-Type': contentTypeFor(file) }) });
   });
 }

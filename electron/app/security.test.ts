@@ -4,6 +4,7 @@ import {
   CONTENT_SECURITY_POLICY,
   SECURE_WEB_PREFERENCES,
   appUrlToRelativePath,
+  contentTypeFor,
   externalOpenTarget,
   isAllowedRendererRequest,
   isAppUrl,
@@ -141,5 +142,15 @@ describe('externalOpenTarget', () => {
     expect(externalOpenTarget('HTTPS://Example.com/a b')).toBe('https://example.com/a%20b');
     expect(externalOpenTarget('file:///etc/passwd')).toBeNull();
     expect(externalOpenTarget('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('contentTypeFor', () => {
+  it('gives module scripts, styles and pages their types, and unknown files none that runs', () => {
+    expect(contentTypeFor('assets/index-abc.js')).toBe('text/javascript; charset=utf-8');
+    expect(contentTypeFor('assets/index.CSS')).toBe('text/css; charset=utf-8');
+    expect(contentTypeFor('index.html')).toBe('text/html; charset=utf-8');
+    expect(contentTypeFor('assets/blob.bin')).toBe('application/octet-stream');
+    expect(contentTypeFor('README')).toBe('application/octet-stream');
   });
 });

@@ -141,3 +141,29 @@ export function isAllowedRendererRequest(url: string): boolean {
 export function externalOpenTarget(url: string): string | null {
   return isSafeExternalUrl(url) ? new URL(url).href : null;
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  map: 'application/json',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  wasm: 'application/wasm',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/**
+ * The Content-Type the app:// handler sends for a renderer file. Module scripts are refused by
+ * Chromium without a JavaScript type, and `nosniff` forbids guessing, so unknown types are
+ * served as opaque bytes.
+ */
+export function contentTypeFor(file: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
