@@ -105,6 +105,8 @@ export const calls = {
    * or `error`) from its last saved memory, with the same chunking. Events go to the caller.
    */
   'runs:continue': { request: z.object({ runId: id }) },
+  /** Removes a run and everything it produced from the library (cancelling it first if it is going). */
+  'runs:delete': { request: z.object({ runId: id }) },
   'settings:get': { request: z.object({}) },
   'settings:save-profile': {
     request: z.object({
@@ -139,6 +141,7 @@ export interface CallResponses {
   'runs:list': Result<RunSummary[]>;
   'runs:get': Result<RunSnapshot>;
   'runs:continue': Result<RunSummary>;
+  'runs:delete': Result<null>;
   'settings:get': Result<AppSettings>;
   'settings:save-profile': Result<BackendProfile>;
   'settings:delete-profile': Result<null>;

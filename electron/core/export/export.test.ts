@@ -14,7 +14,7 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-export-'));
   store = openStore(dir);
   store.documents.upsert({ id: 'd', fileName: 'contract.pdf', format: 'pdf', title: `Contract ${EVIL}`, chars: 10, pageCount: 3, openedAt: 1, warnings: [] });
-  store.settings.saveProfile({ id: 'p', name: 'Cloud', kind: 'openai', baseUrl: 'https://user:secret@api.example.com/v1?key=abc' });
+  store.settings.saveProfile({ id: 'p', name: 'Cloud', kind: 'openai', baseUrl: 'https://user:secret@api.example.com/v1?key=abc', inputPricePerMTok: 2.5, outputPricePerMTok: 10 });
   store.runs.create({ id: 'r1', documentId: 'd', question: `Who pays? ${EVIL}`, settings: DEFAULT_RUN_SETTINGS, profileId: 'p', model: 'gpt-4o', status: 'done', createdAt: 1000 });
   store.runs.setChunks('r1', [
     { index: 0, start: 0, end: 5, tokens: 5, pages: { first: 1, last: 2 }, section: 'Terms' },
@@ -40,6 +40,9 @@ describe('session exports', () => {
     const [r1] = session.runs;
     expect(r1).toMatchObject({ model: 'gpt-4o', answer: `The buyer ${EVIL}`, settings: DEFAULT_RUN_SETTINGS, chunkCount: 2 });
     expect(r1?.backend).toEqual({ name: 'Cloud', kind: 'openai', baseUrl: 'https://api.example.com/v1' });
+    // 300 prompt and 30 completion tokens at 2.5 and 10 per million.
+    expect(r1?.cost).toBeCloseTo((300 * 2.5 + 30 * 10) / 1e6, 12);
+    expect(session.runs[1]?.cost).toBeUndefined();
     expect(r1?.memories[0]).toMatchObject({ chunk: 0, pages: { first: 1, last: 2 }, section: 'Terms' });
     expect(buildSessionExport(store, 'd', ['r2'], 0).runs.map((r) => r.id)).toEqual(['r2']);
     expect(() => buildSessionExport(store, 'other', undefined, 0)).toThrow();

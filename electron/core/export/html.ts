@@ -49,7 +49,7 @@ function renderRun(run: ExportedRun, n: number): string {
 <li>Status: ${esc(run.status)}</li>
 <li>Model: ${esc(run.model ?? 'unknown')}${backend}</li>
 <li>Settings: chunk ${s.chunkTokens} tokens, memory ${s.memoryTokens}, answer ${s.answerTokens}, temperature ${s.temperature}, top-p ${s.topP}, final prompt ${esc(s.final)}, tokenizer ${esc(s.tokenizer)}</li>
-<li>Usage: ${run.usage.promptTokens} prompt + ${run.usage.completionTokens} completion tokens; ${run.memories.length} of ${run.chunkCount} chunks read</li>
+<li>Usage: ${run.usage.promptTokens} prompt + ${run.usage.completionTokens} completion tokens${run.cost === undefined ? '' : `; estimated cost ${run.cost.toFixed(4)}`}; ${run.memories.length} of ${run.chunkCount} chunks read</li>
 <li>Asked ${esc(run.createdAt)}${run.finishedAt ? `, finished ${esc(run.finishedAt)}` : ''}</li>
 </ul>
 ${run.response === null ? '' : `<h3>Full reply</h3>\n<pre>${esc(run.response)}</pre>`}

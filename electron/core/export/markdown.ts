@@ -19,7 +19,8 @@ function renderRun(run: ExportedRun, n: number): string[] {
   out.push(`- Model: ${inline(run.model ?? 'unknown')}${run.backend ? ` via ${inline(run.backend.name)} (${run.backend.kind}, ${inline(run.backend.baseUrl)})` : ''}`);
   const s = run.settings;
   out.push(`- Settings: chunk ${s.chunkTokens} tokens, memory ${s.memoryTokens}, answer ${s.answerTokens}, temperature ${s.temperature}, top-p ${s.topP}, final prompt ${s.final}, tokenizer ${s.tokenizer}`);
-  out.push(`- Usage: ${run.usage.promptTokens} prompt + ${run.usage.completionTokens} completion tokens; ${run.memories.length} of ${run.chunkCount} chunks read`);
+  const cost = run.cost === undefined ? '' : `; estimated cost ${run.cost.toFixed(4)}`;
+  out.push(`- Usage: ${run.usage.promptTokens} prompt + ${run.usage.completionTokens} completion tokens${cost}; ${run.memories.length} of ${run.chunkCount} chunks read`);
   out.push(`- Asked: ${run.createdAt}${run.finishedAt ? `, finished: ${run.finishedAt}` : ''}`, '');
   if (run.question.includes('\n')) out.push('Question in full:', '', fence(run.question), '');
   if (run.response !== null) out.push('### Full reply', '', fence(run.response), '');

@@ -1,5 +1,6 @@
 import type { BackendKind, ChunkInfo, DocumentInfo, RunSettings, RunStatus, Usage, WarningCode } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
+import { estimateCost } from '../llm/cost.ts';
 import type { Store } from '../store/store.ts';
 
 /** One memory state in an export, with where its chunk is in the document. */
@@ -26,6 +27,8 @@ export interface ExportedRun {
   backend: { name: string; kind: BackendKind; baseUrl: string } | null;
   settings: RunSettings;
   usage: Usage;
+  /** Estimated from the profile's prices per million tokens; absent when no price is set. */
+  cost?: number;
   createdAt: string;
   finishedAt: string | null;
   chunkCount: number;
@@ -65,7 +68,7 @@ export function buildSessionExport(store: Store, documentId: string, runIds: rea
     const chunks = store.runs.chunks(run.id);
     const answer = store.runs.answer(run.id);
     const profile = run.profileId === undefined ? undefined : store.settings.profile(run.profileId);
-    return {
+    const exported: ExportedRun = {
       id: run.id,
       question: run.question,
       status: run.status,
@@ -88,6 +91,9 @@ export function buildSessionExport(store: Store, documentId: string, runIds: rea
         return out;
       }),
     };
+    const cost = profile ? estimateCost(run.usage, profile) : undefined;
+    if (cost !== undefined) exported.cost = cost;
+    return exported;
   });
   return { format: 'memagent-session', version: 1, exportedAt: new Date(now).toISOString(), document, runs };
 }

@@ -14,7 +14,7 @@ import type { TokenizerPool } from './tokenizer-pool.ts';
 
 type RunHandlers = Pick<
   CallHandlers,
-  'runs:start' | 'runs:continue' | 'runs:pause' | 'runs:resume' | 'runs:cancel' | 'runs:list' | 'runs:get'
+  'runs:start' | 'runs:continue' | 'runs:pause' | 'runs:resume' | 'runs:cancel' | 'runs:list' | 'runs:get' | 'runs:delete'
 >;
 
 export interface RunHandlerDeps {
@@ -147,5 +147,12 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     'runs:cancel': ({ runId }) => asResult(() => (registry.cancel(runId), null)),
     'runs:list': ({ documentId }) => asResult(() => store.runs.listByDocument(documentId)),
     'runs:get': ({ runId }) => asResult(() => registry.snapshot(runId)),
+    'runs:delete': ({ runId }) =>
+      asResult(async () => {
+        if (!store.runs.get(runId)) throw new CoreError('NotFound', 'This run does not exist.');
+        await registry.cancelWhere((id) => id === runId);
+        store.runs.remove(runId);
+        return null;
+      }),
   };
 }

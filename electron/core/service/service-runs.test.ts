@@ -230,6 +230,9 @@ describe('runs through the service', () => {
     expect(done.summary.status).toBe('done');
     const repeat = await h.call('runs:continue', { runId: run.id });
     expect(repeat).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    await h.ok('runs:delete', { runId: run.id });
+    expect(await h.call('runs:get', { runId: run.id })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    expect(await h.ok('runs:list', { documentId })).toEqual([]);
   });
 
   it('starts from the initial memory and reports a backend that is down as the run\'s one error', async () => {
