@@ -1,5 +1,6 @@
 import type { LlmClient } from '../llm/types.ts';
 import { createLlmClient, type LlmConfig } from '../llm/client.ts';
+import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
@@ -22,6 +23,22 @@ export function resolveProfile(settings: SettingsRepo, profileId: string | undef
     throw new CoreError('NotFound', 'That backend profile no longer exists.', { hint: 'Choose another profile in Settings.' });
   }
   return profile;
+}
+
+/**
+ * Refuses a profile that cannot work as set up (a cloud service without its key or without a
+ * model to use), so the user hears it at once instead of from a failed run.
+ */
+export async function checkProfileReady(profile: StoredProfile, secrets: SecretStore): Promise<void> {
+  const needs = BACKEND_DEFAULTS[profile.kind];
+  if (needs.needsKey && (await secrets.get(profile.id)) === undefined) {
+    throw new CoreError('BadUsage', `The backend "${profile.name}" needs an API key.`, { hint: 'Enter the key in Settings.' });
+  }
+  if (needs.needsModel && !profile.model && !(profile.kind === 'azure' && /\/deployments\/[^/]+/.test(profile.baseUrl))) {
+    throw new CoreError('BadUsage', `The backend "${profile.name}" needs a model name.`, {
+      hint: profile.kind === 'azure' ? 'Enter the deployment name in Settings.' : 'Choose a model in Settings (the connection test lists them).',
+    });
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { INITIAL_MEMORY, type ChunkInfo, type DocumentInfo, type RunSettings } f
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { clientForProfile, resolveProfile, type ClientFactory } from './backend-client.ts';
+import { checkProfileReady, clientForProfile, resolveProfile, type ClientFactory } from './backend-client.ts';
 import type { ChunkPlans } from './chunk-plans.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
@@ -86,11 +86,12 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
 
   return {
     'runs:start': ({ documentId, question, settings, profileId }, ctx) =>
-      asResult(() => {
+      asResult(async () => {
         const info = store.documents.get(documentId);
         if (!info) throw notInLibrary();
-        // Checked now so a missing backend is an immediate answer, not a failed run.
+        // Checked now so a missing backend, key or model is an immediate answer, not a failed run.
         const profile = resolveProfile(store.settings, profileId);
+        await checkProfileReady(profile, deps.secrets);
         const runId = randomUUID();
         const summary = store.runs.create({
           id: runId,

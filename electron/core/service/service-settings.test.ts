@@ -33,8 +33,17 @@ describe('settings, profiles and keys', () => {
     expect(again.profiles).toEqual([]);
     expect(again.activeProfileId).toBeNull();
     expect(again.defaults.temperature).toBe(0);
-    const start = await h.call('runs:start', { documentId: 'a'.repeat(64), question: 'q', settings: SMALL_CHUNKS });
-    expect(start.ok).toBe(false);
+    const doc = await h.ok('documents:open-bytes', { name: 'a.txt', data: new TextEncoder().encode(bookText(5)) });
+    const none = await h.call('runs:start', { documentId: doc.id, question: 'q', settings: SMALL_CHUNKS });
+    expect(none).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: 'No backend is set up yet.' } });
+    const { documentId } = await openBookAndProfile(h);
+    await h.ok('settings:save-profile', { profile: { id: 'oa', name: 'OpenAI', kind: 'openai', baseUrl: BACKEND_DEFAULTS.openai.baseUrl, hasApiKey: false } });
+    const noKey = await h.call('runs:start', { documentId, question: 'q', settings: SMALL_CHUNKS, profileId: 'oa' });
+    expect(noKey).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: 'The backend "OpenAI" needs an API key.' } });
+    await h.ok('settings:save-profile', { profile: { id: 'oa', name: 'OpenAI', kind: 'openai', baseUrl: BACKEND_DEFAULTS.openai.baseUrl, hasApiKey: false }, apiKey: 'sk-x' });
+    const noModel = await h.call('runs:start', { documentId, question: 'q', settings: SMALL_CHUNKS, profileId: 'oa' });
+    expect(noModel).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: 'The backend "OpenAI" needs a model name.' } });
+    expect(await h.ok('runs:list', { documentId })).toEqual([]);
   });
 
   it('keeps the API key out of every response, the database files and the exports, and uses it', async () => {
