@@ -3,8 +3,15 @@
 // page (page.addInitScript) so the benchmark times the renderer, not the transfer of 14 MB.
 // Self-contained: Playwright sends this function's source text.
 
-export function installBenchBridge(sizes: { chars: number; chunks: number; memoryChars: number }): void {
-  const words = 'memory agent reads every page of the document chunk by chunk and overwrites a bounded text conditioned on question answer bridge committee inspection report budget steel labour weather season'.split(' ');
+export function installBenchBridge(sizes: {
+  chars: number;
+  chunks: number;
+  memoryChars: number;
+}): void {
+  const words =
+    'memory agent reads every page of the document chunk by chunk and overwrites a bounded text conditioned on question answer bridge committee inspection report budget steel labour weather season'.split(
+      ' ',
+    );
   let seed = 7;
   const rand = (n: number): number => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -26,13 +33,20 @@ export function installBenchBridge(sizes: { chars: number; chunks: number; memor
   const text = parts.join('\n');
   const PAGE = 3000;
   const pages = [];
-  for (let s = 0, n = 1; s < text.length; s += PAGE, n += 1) pages.push({ number: n, start: s, end: Math.min(text.length, s + PAGE) });
+  for (let s = 0, n = 1; s < text.length; s += PAGE, n += 1)
+    pages.push({ number: n, start: s, end: Math.min(text.length, s + PAGE) });
   const per = Math.ceil(text.length / sizes.chunks);
   const chunks = [];
   for (let i = 0; i < sizes.chunks; i += 1) {
     const start = i * per;
     const end = Math.min(text.length, start + per);
-    chunks.push({ index: i, start, end, tokens: Math.round((end - start) / 4), pages: { first: Math.floor(start / PAGE) + 1, last: Math.floor((end - 1) / PAGE) + 1 } });
+    chunks.push({
+      index: i,
+      start,
+      end,
+      tokens: Math.round((end - start) / 4),
+      pages: { first: Math.floor(start / PAGE) + 1, last: Math.floor((end - 1) / PAGE) + 1 },
+    });
   }
   const memories = [];
   let memory = '';
@@ -42,16 +56,63 @@ export function installBenchBridge(sizes: { chars: number; chunks: number; memor
     let next = keep;
     while (next.length < sizes.memoryChars) next += ` ${sentence()}`;
     memory = next.slice(0, sizes.memoryChars);
-    memories.push({ chunk: i, memory, usage: { promptTokens: 6000, completionTokens: 1000 }, ms: 2000, kept: false });
+    memories.push({
+      chunk: i,
+      memory,
+      usage: { promptTokens: 6000, completionTokens: 1000 },
+      ms: 2000,
+      kept: false,
+    });
   }
-  const settings = { chunkTokens: 5000, memoryTokens: 1024, answerTokens: 1024, temperature: 0.7, topP: 0.95, final: 'boxed', tokenizer: 'auto' };
-  const info = { id: 'bench-doc', fileName: 'book.txt', format: 'text', title: 'Benchmark book', chars: text.length, pageCount: pages.length, tokenCount: Math.round(text.length / 4), openedAt: Date.now(), warnings: [] };
-  const summary = { id: 'bench-run', documentId: 'bench-doc', question: 'What does the agent do?', settings, status: 'done', chunkCount: sizes.chunks, chunksDone: sizes.chunks, answer: 'It reads every page', createdAt: Date.now(), finishedAt: Date.now(), usage: { promptTokens: 1, completionTokens: 1 }, model: 'bench' };
+  const settings = {
+    chunkTokens: 5000,
+    memoryTokens: 1024,
+    answerTokens: 1024,
+    temperature: 0.7,
+    topP: 0.95,
+    final: 'boxed',
+    tokenizer: 'auto',
+  };
+  const info = {
+    id: 'bench-doc',
+    fileName: 'book.txt',
+    format: 'text',
+    title: 'Benchmark book',
+    chars: text.length,
+    pageCount: pages.length,
+    tokenCount: Math.round(text.length / 4),
+    openedAt: Date.now(),
+    warnings: [],
+  };
+  const summary = {
+    id: 'bench-run',
+    documentId: 'bench-doc',
+    question: 'What does the agent do?',
+    settings,
+    status: 'done',
+    chunkCount: sizes.chunks,
+    chunksDone: sizes.chunks,
+    answer: 'It reads every page',
+    createdAt: Date.now(),
+    finishedAt: Date.now(),
+    usage: { promptTokens: 1, completionTokens: 1 },
+    model: 'bench',
+  };
   const responses: Record<string, unknown> = {
     'documents:list': [info],
-    'documents:get': { info, document: { format: 'text', title: info.title, text, pages, warnings: [] } },
+    'documents:get': {
+      info,
+      document: { format: 'text', title: info.title, text, pages, warnings: [] },
+    },
     'runs:list': [summary],
-    'runs:get': { summary, chunks, memories, warnings: [], seq: 1, response: 'Therefore \\boxed{It reads every page}' },
+    'runs:get': {
+      summary,
+      chunks,
+      memories,
+      warnings: [],
+      seq: 1,
+      response: 'Therefore \\boxed{It reads every page}',
+    },
     'settings:get': { profiles: [], activeProfileId: null, defaults: settings },
   };
   Object.defineProperty(window, 'memagent', {

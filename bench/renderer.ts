@@ -81,7 +81,8 @@ async function firstRender(page: Page, click: string, ready: string): Promise<nu
       const t0 = performance.now();
       (document.querySelector(click) as HTMLElement).click();
       await new Promise<void>((resolve) => {
-        const check = () => (document.querySelector(ready) ? resolve() : requestAnimationFrame(check));
+        const check = () =>
+          document.querySelector(ready) ? resolve() : requestAnimationFrame(check);
         check();
       });
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -104,7 +105,11 @@ try {
   // Reader: the Library's "open" shows the Ask screen; the Reader tab renders the text.
   await page.locator('.doc-title').click();
   await page.getByRole('heading', { name: /Ask about/ }).waitFor();
-  const readerMs = await firstRender(page, 'nav[aria-label="Screens"] button:nth-child(2)', '.document-text .para');
+  const readerMs = await firstRender(
+    page,
+    'nav[aria-label="Screens"] button:nth-child(2)',
+    '.document-text .para',
+  );
   const rows = await page.evaluate(() => document.querySelectorAll('.document-text .row').length);
   const readerScroll = await scrollFrames(page, '.document-text', 400);
   // A far jump (page 4,000) must land without re-building rows.
@@ -116,7 +121,10 @@ try {
     const t0 = performance.now();
     (input.form!.querySelector('button[type=submit]') as HTMLButtonElement).click();
     await new Promise<void>((resolve) => {
-      const check = () => ([...document.querySelectorAll('.page-marker')].some((e) => e.textContent === 'Page 4000') ? resolve() : requestAnimationFrame(check));
+      const check = () =>
+        [...document.querySelectorAll('.page-marker')].some((e) => e.textContent === 'Page 4000')
+          ? resolve()
+          : requestAnimationFrame(check);
       check();
     });
     return performance.now() - t0;
@@ -127,8 +135,12 @@ try {
   const timelineMs = await firstRender(page, '.run-item', '.timeline-entry');
   const timelineScroll = await scrollFrames(page, '.timeline-list', 120);
 
-  console.log(`renderer benchmark (Chromium ${browser.version()}, ${SIZES.chars.toLocaleString()} chars ≈ 3.5M tokens, ${SIZES.chunks} chunks)`);
-  console.log(`reader: first render ${f(readerMs)} ms (${rows} rows in the DOM); jump to page 4000: ${f(jumpMs)} ms`);
+  console.log(
+    `renderer benchmark (Chromium ${browser.version()}, ${SIZES.chars.toLocaleString()} chars ≈ 3.5M tokens, ${SIZES.chunks} chunks)`,
+  );
+  console.log(
+    `reader: first render ${f(readerMs)} ms (${rows} rows in the DOM); jump to page 4000: ${f(jumpMs)} ms`,
+  );
   console.log(
     `reader scroll (${FRAMES} frames, 400 px/frame): frame interval p50 ${f(readerScroll.p50)} / p95 ${f(readerScroll.p95)} / max ${f(readerScroll.max)} ms; work per frame p50 ${f(readerScroll.workP50)} / p95 ${f(readerScroll.workP95)} / max ${f(readerScroll.workMax)} ms; frames over 16 ms: ${readerScroll.over16}`,
   );

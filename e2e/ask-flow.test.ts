@@ -5,7 +5,8 @@ import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask } from './harness/ui.ts';
 
-const NEEDLE = 'The replacement bearing for the old mill bridge was ordered from the Harwick foundry.';
+const NEEDLE =
+  'The replacement bearing for the old mill bridge was ordered from the Harwick foundry.';
 const QUESTION = 'Which foundry supplied the replacement bearing for the old mill bridge?';
 
 describe.skipIf(!canRun)('asking a question about a PDF', () => {
@@ -24,7 +25,10 @@ describe.skipIf(!canRun)('asking a question about a PDF', () => {
     await ask(page, QUESTION, 512);
 
     // Progress: chunk k of N with pages, then the answer.
-    await page.getByText(/Reading chunk \d+ of \d+|Read all \d+ chunks/).first().waitFor();
+    await page
+      .getByText(/Reading chunk \d+ of \d+|Read all \d+ chunks/)
+      .first()
+      .waitFor();
     const answer = page.getByTestId('answer');
     await answer.waitFor({ timeout: 60_000 });
     await expect(answer.textContent()).resolves.toMatch(/Harwick/);

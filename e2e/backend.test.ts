@@ -25,11 +25,16 @@ describe.skipIf(!canRun)('backends', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const card = page.getByRole('listitem', { name: 'Backend Office server' });
     await card.getByRole('button', { name: 'Test connection' }).click();
-    await expect(card.getByRole('alert').textContent()).resolves.toMatch(/reach|connect|unavailable|not running|down/i);
+    await expect(card.getByRole('alert').textContent()).resolves.toMatch(
+      /reach|connect|unavailable|not running|down/i,
+    );
   });
 
   test('a profile added in Settings: connection test, model discovery, generic-model note', async () => {
-    const h = await b.open({ backend: 'none', sim: { model: 'qwen2.5-7b-instruct', models: ['qwen2.5-7b-instruct', 'llama-3.1-8b'] } });
+    const h = await b.open({
+      backend: 'none',
+      sim: { model: 'qwen2.5-7b-instruct', models: ['qwen2.5-7b-instruct', 'llama-3.1-8b'] },
+    });
     const { page } = h;
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Add backend' }).click();
@@ -49,6 +54,8 @@ describe.skipIf(!canRun)('backends', () => {
     await card.getByRole('button', { name: 'Test connection' }).click();
     await card.getByText(/Connected in \d+ ms/).waitFor();
     await expect(card.textContent()).resolves.toContain('llama-3.1-8b');
-    await expect(card.getByRole('note').textContent()).resolves.toMatch(/not an RL-MemoryAgent model/);
+    await expect(card.getByRole('note').textContent()).resolves.toMatch(
+      /not an RL-MemoryAgent model/,
+    );
   });
 });

@@ -17,7 +17,9 @@ function encryptedPdf(): Uint8Array | null {
   const dir = mkdtempSync(path.join(tmpdir(), 'memagent-e2e-enc-'));
   const plain = path.join(dir, 'plain.pdf');
   const out = path.join(dir, 'locked.pdf');
-  execFileSync('/bin/sh', ['-c', 'cat > "$1"', 'sh', plain], { input: makeReportPdf(3, 2, 'The vault code is 4417.') });
+  execFileSync('/bin/sh', ['-c', 'cat > "$1"', 'sh', plain], {
+    input: makeReportPdf(3, 2, 'The vault code is 4417.'),
+  });
   execFileSync(QPDF, ['--encrypt', 'secret', 'owner-pass', '256', '--', plain, out]);
   return new Uint8Array(readFileSync(out));
 }
@@ -26,25 +28,28 @@ describe.skipIf(!canRun)('opening documents', () => {
   const b = useBrowser();
   const locked = canRun ? encryptedPdf() : null;
 
-  test.skipIf(!locked)('an encrypted PDF asks for its password, rejects a wrong one, opens with the right one', async () => {
-    const h = await b.open();
-    const { page } = h;
-    await openWithDialog(h, b.file('locked.pdf', locked!));
-    const dialog = page.getByRole('dialog', { name: 'Password required' });
-    await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain('locked.pdf is encrypted');
+  test.skipIf(!locked)(
+    'an encrypted PDF asks for its password, rejects a wrong one, opens with the right one',
+    async () => {
+      const h = await b.open();
+      const { page } = h;
+      await openWithDialog(h, b.file('locked.pdf', locked!));
+      const dialog = page.getByRole('dialog', { name: 'Password required' });
+      await dialog.waitFor();
+      await expect(dialog.textContent()).resolves.toContain('locked.pdf is encrypted');
 
-    await dialog.getByLabel('Password').fill('guess');
-    await dialog.getByRole('button', { name: 'Open' }).click();
-    await dialog.getByText('That password is wrong').waitFor();
+      await dialog.getByLabel('Password').fill('guess');
+      await dialog.getByRole('button', { name: 'Open' }).click();
+      await dialog.getByText('That password is wrong').waitFor();
 
-    await dialog.getByLabel('Password').fill('secret');
-    await dialog.getByRole('button', { name: 'Open' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
-    await page.getByRole('button', { name: 'Reader' }).click();
-    await page.getByText('The vault code is 4417.').waitFor();
-  });
+      await dialog.getByLabel('Password').fill('secret');
+      await dialog.getByRole('button', { name: 'Open' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+      await page.getByRole('button', { name: 'Reader' }).click();
+      await page.getByText('The vault code is 4417.').waitFor();
+    },
+  );
 
   test.skipIf(!locked)('Escape closes the password prompt without opening anything', async () => {
     const h = await b.open();
@@ -78,7 +83,9 @@ describe.skipIf(!canRun)('opening documents', () => {
       const dt = new DataTransfer();
       dt.items.add(new File([bytes], 'dropped.pdf', { type: 'application/pdf' }));
       window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true }));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      window.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+      );
     }, Buffer.from(pdf).toString('base64'));
     await page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
     await page.getByRole('button', { name: 'Library' }).click();

@@ -9,10 +9,18 @@ import { buildRows, rowAt } from '../renderer/src/lib/reader-rows.ts';
 import { runStats } from '../renderer/src/lib/run-stats.ts';
 import { applyEvent, emptyRun } from '../renderer/src/stores/run-view.ts';
 
-const state = (chunk: number, memory: string, kept = false): MemoryState => ({ chunk, memory, usage: { promptTokens: 100, completionTokens: 10 }, ms: 1000, kept });
+const state = (chunk: number, memory: string, kept = false): MemoryState => ({
+  chunk,
+  memory,
+  usage: { promptTokens: 100, completionTokens: 10 },
+  ms: 1000,
+  kept,
+});
 
 describe('reader rows', () => {
-  const text = 'First paragraph.\nSecond paragraph on page one.\n\nPage two starts here.\n' + 'word '.repeat(1000);
+  const text =
+    'First paragraph.\nSecond paragraph on page one.\n\nPage two starts here.\n' +
+    'word '.repeat(1000);
   const p2 = text.indexOf('Page two');
   const pages = [
     { number: 1, start: 0, end: p2 },
@@ -30,10 +38,14 @@ describe('reader rows', () => {
     expect(index.rows[index.pageRow.get(2)!]).toMatchObject({ kind: 'page', page: 2, start: p2 });
     expect(index.rows[index.chunkRow[1]!]).toMatchObject({ kind: 'chunk', start: 30 });
     // Every character of text is in exactly one text row (blank lines dropped), in order.
-    const joined = index.rows.filter((r) => r.kind === 'text').map((r) => text.slice(r.start, (r as { end: number }).end)).join('');
+    const joined = index.rows
+      .filter((r) => r.kind === 'text')
+      .map((r) => text.slice(r.start, (r as { end: number }).end))
+      .join('');
     expect(joined.replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
     // Long paragraphs are split (no row longer than 1,200 characters).
-    for (const r of index.rows) if (r.kind === 'text') expect(r.end - r.start).toBeLessThanOrEqual(1200);
+    for (const r of index.rows)
+      if (r.kind === 'text') expect(r.end - r.start).toBeLessThanOrEqual(1200);
   });
 
   test('rowAt finds the row holding an offset', () => {
@@ -44,7 +56,9 @@ describe('reader rows', () => {
   });
 
   test('14 million characters become rows in well under a second', () => {
-    const big = ('A sentence of an ordinary book, long enough to wrap. '.repeat(20) + '\n').repeat(13_000);
+    const big = ('A sentence of an ordinary book, long enough to wrap. '.repeat(20) + '\n').repeat(
+      13_000,
+    );
     const t0 = performance.now();
     const index = buildRows(big, [], []);
     expect(performance.now() - t0).toBeLessThan(1500);
@@ -60,12 +74,26 @@ describe('memory change and evidence', () => {
   });
 
   test('a kept memory counts as unchanged', () => {
-    expect(changesOf([state(0, 'alpha'), state(1, 'alpha', true)], 'No previous memory')).toEqual([1, 0]);
+    expect(changesOf([state(0, 'alpha'), state(1, 'alpha', true)], 'No previous memory')).toEqual([
+      1, 0,
+    ]);
   });
 
   test('the evidence trail names the chunk where the answer entered memory and stayed', () => {
-    const memories = [state(0, 'nothing yet'), state(1, 'Harwick mentioned'), state(2, 'still nothing'), state(3, 'the foundry was Harwick'), state(4, 'Harwick foundry confirmed')];
-    const chunks: ChunkInfo[] = memories.map((m) => ({ index: m.chunk, start: m.chunk * 10, end: m.chunk * 10 + 10, tokens: 5, pages: { first: m.chunk + 1, last: m.chunk + 1 } }));
+    const memories = [
+      state(0, 'nothing yet'),
+      state(1, 'Harwick mentioned'),
+      state(2, 'still nothing'),
+      state(3, 'the foundry was Harwick'),
+      state(4, 'Harwick foundry confirmed'),
+    ];
+    const chunks: ChunkInfo[] = memories.map((m) => ({
+      index: m.chunk,
+      start: m.chunk * 10,
+      end: m.chunk * 10 + 10,
+      tokens: 5,
+      pages: { first: m.chunk + 1, last: m.chunk + 1 },
+    }));
     const trail = evidenceTrail('Harwick foundry', memories, chunks);
     expect(trail.map((e) => e.chunk)).toEqual([3]);
     expect(trail[0]!.words.sort()).toEqual(['foundry', 'harwick']);
@@ -75,7 +103,12 @@ describe('memory change and evidence', () => {
 
 describe('run view', () => {
   test('events fold into status, memories, partial memory and the answer', () => {
-    const chunks: ChunkInfo[] = [0, 1, 2].map((i) => ({ index: i, start: i * 100, end: i * 100 + 100, tokens: 1000 }));
+    const chunks: ChunkInfo[] = [0, 1, 2].map((i) => ({
+      index: i,
+      start: i * 100,
+      end: i * 100 + 100,
+      tokens: 1000,
+    }));
     const events: RunEvent[] = [
       { type: 'started', runId: 'r', chunkCount: 3, chunks, startChunk: 0, model: 'm' },
       { type: 'chunk-started', runId: 'r', chunk: 0, start: 0, end: 100 },
@@ -93,18 +126,73 @@ describe('run view', () => {
     run = applyEvent(run, { type: 'resumed', runId: 'r', atChunk: 1 }, 6, 5000);
     expect(run.pausedMs).toBe(2000);
     const stats = runStats(run, 6000);
-    expect(stats).toMatchObject({ done: 1, total: 3, elapsedMs: 3000, tokensPerSecond: 1000, etaMs: 2000 });
-    run = applyEvent(run, { type: 'answer', runId: 'r', answer: 'A', response: '\\boxed{A}', usage: { promptTokens: 1, completionTokens: 1 }, ms: 5 }, 7, 7000);
-    run = applyEvent(run, { type: 'finished', runId: 'r', usage: { promptTokens: 1, completionTokens: 1 }, elapsedMs: 6000 }, 8, 7000);
+    expect(stats).toMatchObject({
+      done: 1,
+      total: 3,
+      elapsedMs: 3000,
+      tokensPerSecond: 1000,
+      etaMs: 2000,
+    });
+    run = applyEvent(
+      run,
+      {
+        type: 'answer',
+        runId: 'r',
+        answer: 'A',
+        response: '\\boxed{A}',
+        usage: { promptTokens: 1, completionTokens: 1 },
+        ms: 5,
+      },
+      7,
+      7000,
+    );
+    run = applyEvent(
+      run,
+      {
+        type: 'finished',
+        runId: 'r',
+        usage: { promptTokens: 1, completionTokens: 1 },
+        elapsedMs: 6000,
+      },
+      8,
+      7000,
+    );
     expect(run).toMatchObject({ status: 'done', answer: 'A', response: '\\boxed{A}' });
   });
 
   test('cost is estimated from the profile prices and projected over the remaining chunks', () => {
     let run = emptyRun('r');
-    const chunks: ChunkInfo[] = [0, 1, 2, 3].map((i) => ({ index: i, start: i, end: i + 1, tokens: 10 }));
-    run = applyEvent(run, { type: 'started', runId: 'r', chunkCount: 4, chunks, startChunk: 0, model: 'gpt' }, 0, 0);
-    run = applyEvent(run, { type: 'chunk-done', runId: 'r', state: { ...state(0, 'm'), usage: { promptTokens: 1_000_000, completionTokens: 0 } } }, 1, 10);
-    const profile = { id: 'p', name: 'p', kind: 'openai' as const, baseUrl: 'https://x', hasApiKey: true, inputPricePerMTok: 2, outputPricePerMTok: 8 };
+    const chunks: ChunkInfo[] = [0, 1, 2, 3].map((i) => ({
+      index: i,
+      start: i,
+      end: i + 1,
+      tokens: 10,
+    }));
+    run = applyEvent(
+      run,
+      { type: 'started', runId: 'r', chunkCount: 4, chunks, startChunk: 0, model: 'gpt' },
+      0,
+      0,
+    );
+    run = applyEvent(
+      run,
+      {
+        type: 'chunk-done',
+        runId: 'r',
+        state: { ...state(0, 'm'), usage: { promptTokens: 1_000_000, completionTokens: 0 } },
+      },
+      1,
+      10,
+    );
+    const profile = {
+      id: 'p',
+      name: 'p',
+      kind: 'openai' as const,
+      baseUrl: 'https://x',
+      hasApiKey: true,
+      inputPricePerMTok: 2,
+      outputPricePerMTok: 8,
+    };
     const stats = runStats(run, 20, profile);
     expect(stats.cost?.soFar).toBeCloseTo(2);
     // 4 chunks plus the final answer call, from 1 chunk's cost.

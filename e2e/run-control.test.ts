@@ -25,20 +25,32 @@ describe.skipIf(!canRun)('run control', () => {
     const requestsWhilePaused = h.sim.requests.length;
     await page.getByRole('button', { name: 'Resume' }).click();
     await h.waitForEvent('run:event', (p) => p.event.type === 'resumed');
-    await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-done' && p.event.state.chunk >= 2);
+    await h.waitForEvent(
+      'run:event',
+      (p) => p.event.type === 'chunk-done' && p.event.state.chunk >= 2,
+    );
     expect(h.sim.requests.length).toBeGreaterThan(requestsWhilePaused);
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     const cancelled = await h.waitForEvent('run:event', (p) => p.event.type === 'cancelled');
     await page.getByText(/Cancelled after \d+ of \d+ chunks/).waitFor();
-    const doneBefore = h.events.filter((e) => e.name === 'run:event' && (e.payload as { event: { type: string } }).event.type === 'chunk-done').length;
+    const doneBefore = h.events.filter(
+      (e) =>
+        e.name === 'run:event' &&
+        (e.payload as { event: { type: string } }).event.type === 'chunk-done',
+    ).length;
     expect(doneBefore).toBeGreaterThanOrEqual(3);
 
     // Continue: reading restarts after the last saved chunk, not from the beginning.
     const continueButton = page.getByRole('button', { name: /Continue from chunk \d+/ });
     await continueButton.click();
-    const restarted = await h.waitForEvent('run:event', (p) => p.event.type === 'started' && p.event.startChunk > 0);
-    expect(restarted.event.type === 'started' && restarted.event.startChunk).toBeGreaterThanOrEqual(doneBefore);
+    const restarted = await h.waitForEvent(
+      'run:event',
+      (p) => p.event.type === 'started' && p.event.startChunk > 0,
+    );
+    expect(restarted.event.type === 'started' && restarted.event.startChunk).toBeGreaterThanOrEqual(
+      doneBefore,
+    );
     expect(cancelled.event.runId).toBe(restarted.event.runId);
     await page.getByTestId('answer').waitFor({ timeout: 120_000 });
     await expect(page.getByTestId('answer').textContent()).resolves.toMatch(/Ottilie Brandvold/);
@@ -55,10 +67,14 @@ describe.skipIf(!canRun)('run control', () => {
     await expect(page.locator('.run-item').count()).resolves.toBe(2);
 
     const finished = new Set<string>();
-    await h.waitForEvent('run:event', (p) => {
-      if (p.event.type === 'finished') finished.add(p.event.runId);
-      return finished.size === 2;
-    }, 120_000);
+    await h.waitForEvent(
+      'run:event',
+      (p) => {
+        if (p.event.type === 'finished') finished.add(p.event.runId);
+        return finished.size === 2;
+      },
+      120_000,
+    );
     // Both ran concurrently: the simulator saw two chat requests in flight at once.
     expect(h.sim.peakRunning).toBeGreaterThanOrEqual(2);
     // The list shows both as answered, and selecting each shows its own answer.
@@ -66,6 +82,8 @@ describe.skipIf(!canRun)('run control', () => {
     await page.locator('.run-item', { hasText: 'night watchman' }).click();
     await expect(page.getByTestId('answer').textContent()).resolves.toMatch(/Ottilie Brandvold/);
     await page.locator('.run-item', { hasText: 'traffic counts' }).click();
-    await page.getByRole('heading', { name: 'In which season were traffic counts taken?' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'In which season were traffic counts taken?' })
+      .waitFor();
   });
 });

@@ -9,7 +9,8 @@ import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
 
 const OUT = path.join(repoRoot, 'docs/screenshots');
-const NEEDLE = 'The replacement bearing for the old mill bridge was ordered from the Harwick foundry.';
+const NEEDLE =
+  'The replacement bearing for the old mill bridge was ordered from the Harwick foundry.';
 
 describe.skipIf(!canRun)('screenshots of the main screens', () => {
   const b = useBrowser();
@@ -17,7 +18,8 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`${scheme} theme`, async () => {
       mkdirSync(OUT, { recursive: true });
-      const shot = (name: string) => h.page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`) });
+      const shot = (name: string) =>
+        h.page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`) });
       const h = await b.open({ colorScheme: scheme, backend: 'none', sim: SLOW_SIM });
       const { page } = h;
 
@@ -41,24 +43,47 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
 
       await openWithDialog(h, b.file('bridge-minutes.pdf', makeReportPdf(40, 29, NEEDLE)));
       await page.getByRole('heading', { name: /Ask about/ }).waitFor();
-      await ask(page, 'Which foundry supplied the replacement bearing for the old mill bridge?', 1024);
-      await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-done' && p.event.state.chunk >= 2);
+      await ask(
+        page,
+        'Which foundry supplied the replacement bearing for the old mill bridge?',
+        1024,
+      );
+      await h.waitForEvent(
+        'run:event',
+        (p) => p.event.type === 'chunk-done' && p.event.state.chunk >= 2,
+      );
       await page.getByText(/Reading chunk \d+ of \d+/).waitFor();
       await shot('progress');
 
       await page.getByTestId('answer').waitFor({ timeout: 120_000 });
       await page.getByText(/Read all \d+ chunks/).waitFor();
-      await page.locator('.timeline-entry').nth(3).locator('button').click();
-      await page.getByRole('heading', { name: /Memory after chunk 4/ }).waitFor();
+      // Show the chunk where the answer entered memory, beside its source text.
+      const evidence =
+        (await page
+          .getByRole('button', { name: /^Chunk \d+, pp?\./ })
+          .first()
+          .textContent()) ?? '';
+      const k = Number(/Chunk (\d+)/.exec(evidence)?.[1]);
+      expect(k).toBeGreaterThan(1);
+      const entry = (n: number) =>
+        page.locator('.timeline-entry', { has: page.getByText(`Chunk ${n}`, { exact: true }) });
+      await entry(k).locator('button').click();
+      await page.getByRole('heading', { name: `Memory after chunk ${k}` }).waitFor();
       await shot('answer-timeline');
 
-      await page.locator('.timeline-entry').nth(1).getByRole('checkbox').check();
-      await page.locator('.timeline-entry').nth(5).getByRole('checkbox').check();
-      await page.getByRole('heading', { name: /Chunk 2 → chunk 6/ }).waitFor();
+      // Compare the memory before and after that chunk.
+      await entry(k - 1)
+        .getByRole('checkbox')
+        .check();
+      await entry(k).getByRole('checkbox').check();
+      await page.getByRole('heading', { name: `Chunk ${k - 1} → chunk ${k}` }).waitFor();
       await page.locator('.compare').scrollIntoViewIfNeeded();
       await shot('compare');
 
-      await page.getByRole('button', { name: /Chunk \d+, pp?\./ }).first().click();
+      await page
+        .getByRole('button', { name: /Chunk \d+, pp?\./ })
+        .first()
+        .click();
       await page.locator('.row.target .chunk-marker').waitFor();
       await shot('reader');
 

@@ -18,7 +18,9 @@ describe.skipIf(!canRun)('renderer security', () => {
     await page.getByRole('heading', { name: 'Library' }).waitFor();
     const result = await page.evaluate(async () => {
       const violations: string[] = [];
-      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        violations.push(e.violatedDirective),
+      );
       const s = document.createElement('script');
       s.textContent = 'window.__inline = 1';
       document.body.append(s);
@@ -44,14 +46,20 @@ describe.skipIf(!canRun)('renderer security', () => {
     await page.evaluate((text) => {
       const dt = new DataTransfer();
       dt.items.add(new File([text], 'hostile.txt', { type: 'text/plain' }));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      window.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+      );
     }, HOSTILE);
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await page.getByRole('button', { name: 'Reader' }).click();
     const reader = page.getByRole('document', { name: 'Document text' });
-    await reader.getByText('<script>window.__pwned = "script"</script>', { exact: false }).waitFor();
+    await reader
+      .getByText('<script>window.__pwned = "script"</script>', { exact: false })
+      .waitFor();
     await reader.getByText('<img src=x onerror=', { exact: false }).waitFor();
     expect(await reader.locator('script, img, a, b').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned),
+    ).toBeUndefined();
   });
 });

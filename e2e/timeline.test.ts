@@ -27,7 +27,9 @@ describe.skipIf(!canRun)('memory timeline', () => {
     await expect(entries.first().textContent()).resolves.toMatch(/Chunk 1.*p\. 1.*≈\d+ tok/);
 
     // Select the chunk that holds page 12: its memory shows beside its source text.
-    const chunkWithNeedle = page.locator('.timeline-entry', { hasText: /pp?\. (\d+–)?12\b|–1[2-9]/ }).first();
+    const chunkWithNeedle = page
+      .locator('.timeline-entry', { hasText: /pp?\. (\d+–)?12\b|–1[2-9]/ })
+      .first();
     await chunkWithNeedle.locator('button').click();
     await page.getByRole('heading', { name: /Memory after chunk \d+/ }).waitFor();
     await expect(page.locator('.source-text').textContent()).resolves.toContain('Pelican Grey');

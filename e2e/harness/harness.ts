@@ -16,7 +16,6 @@ import { decodeFromPage, encodeForPage, installPageBridge } from './page-bridge.
 import { rendererDir } from './paths.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
-
 export interface HarnessOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
@@ -38,7 +37,11 @@ export interface Harness {
   /** The path the next `documents:choose-path` / `documents:choose` returns (the file dialog). */
   chooseNext(file: string | null): void;
   /** Resolves when an event matching `predicate` has been sent to the page. */
-  waitForEvent<E extends EventName>(name: E, predicate?: (p: Events[E]) => boolean, timeoutMs?: number): Promise<Events[E]>;
+  waitForEvent<E extends EventName>(
+    name: E,
+    predicate?: (p: Events[E]) => boolean,
+    timeoutMs?: number,
+  ): Promise<Events[E]>;
   close(): Promise<void>;
 }
 
@@ -56,7 +59,10 @@ export async function closeStaticServer(): Promise<void> {
   staticServer = null;
 }
 
-export async function startHarness(browser: Browser, options: HarnessOptions = {}): Promise<Harness> {
+export async function startHarness(
+  browser: Browser,
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memagent-e2e-'));
   const sim = await startSimLlm({ model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B', ...options.sim });
   const context = await browser.newContext({
@@ -66,7 +72,11 @@ export async function startHarness(browser: Browser, options: HarnessOptions = {
   });
   const page = await context.newPage();
   const events: Harness['events'] = [];
-  const waiters = new Set<{ name: EventName; test: (p: unknown) => boolean; resolve: (p: unknown) => void }>();
+  const waiters = new Set<{
+    name: EventName;
+    test: (p: unknown) => boolean;
+    resolve: (p: unknown) => void;
+  }>();
   let chosen: string | null = null;
 
   // Events reach the page in order, batched while a delivery is in flight.
@@ -78,7 +88,13 @@ export async function startHarness(browser: Browser, options: HarnessOptions = {
     while (pending.length > 0) {
       const batch = pending;
       pending = [];
-      await page.evaluate((json) => (window as unknown as { __memagentDispatch(j: string): void }).__memagentDispatch(json), encodeForPage(batch)).catch(() => {});
+      await page
+        .evaluate(
+          (json) =>
+            (window as unknown as { __memagentDispatch(j: string): void }).__memagentDispatch(json),
+          encodeForPage(batch),
+        )
+        .catch(() => {});
     }
     delivering = false;
   };
@@ -104,10 +120,15 @@ export async function startHarness(browser: Browser, options: HarnessOptions = {
   });
 
   await page.exposeBinding('__memagentInvoke', async (_source, name: string, json: string) => {
-    const response = await invokeCall(service.handlers, name as CallName, decodeFromPage(json), { senderId: SENDER });
+    const response = await invokeCall(service.handlers, name as CallName, decodeFromPage(json), {
+      senderId: SENDER,
+    });
     return encodeForPage(response);
   });
-  await page.addInitScript(installPageBridge, { calls: Object.keys(calls), events: [...eventNames] });
+  await page.addInitScript(installPageBridge, {
+    calls: Object.keys(calls),
+    events: [...eventNames],
+  });
 
   if (options.backend !== 'none') {
     const profile: BackendProfile = {
@@ -120,9 +141,22 @@ export async function startHarness(browser: Browser, options: HarnessOptions = {
       timeoutMs: 5000,
       maxRetries: 0,
     };
-    const saved = await invokeCall(service.handlers, 'settings:save-profile', { profile }, { senderId: SENDER });
-    if (!saved.ok) throw new Error(`Could not save the test profile: ${saved.error.message} ${saved.error.detail ?? ''}`);
-    const active = await invokeCall(service.handlers, 'settings:set-active-profile', { profileId: saved.value.id }, { senderId: SENDER });
+    const saved = await invokeCall(
+      service.handlers,
+      'settings:save-profile',
+      { profile },
+      { senderId: SENDER },
+    );
+    if (!saved.ok)
+      throw new Error(
+        `Could not save the test profile: ${saved.error.message} ${saved.error.detail ?? ''}`,
+      );
+    const active = await invokeCall(
+      service.handlers,
+      'settings:set-active-profile',
+      { profileId: saved.value.id },
+      { senderId: SENDER },
+    );
     if (!active.ok) throw new Error(`Could not activate the test profile: ${active.error.message}`);
   }
 
@@ -146,7 +180,8 @@ export async function startHarness(browser: Browser, options: HarnessOptions = {
         const waiter = { name, test, resolve: resolve as (p: unknown) => void };
         waiters.add(waiter);
         setTimeout(() => {
-          if (waiters.delete(waiter)) reject(new Error(`No ${name} event matched within ${timeoutMs} ms.`));
+          if (waiters.delete(waiter))
+            reject(new Error(`No ${name} event matched within ${timeoutMs} ms.`));
         }, timeoutMs).unref();
       });
     },

@@ -4,13 +4,18 @@
 
 /** Tags binary values for JSON (Node side). */
 export function encodeForPage(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v instanceof Uint8Array ? { __u8: Buffer.from(v).toString('base64') } : v));
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v instanceof Uint8Array ? { __u8: Buffer.from(v).toString('base64') } : v,
+  );
 }
 
 /** Restores tagged binary values (Node side). */
 export function decodeFromPage(json: string): unknown {
   return JSON.parse(json, (_k, v: unknown) =>
-    v !== null && typeof v === 'object' && '__u8' in v && typeof (v as { __u8: unknown }).__u8 === 'string'
+    v !== null &&
+    typeof v === 'object' &&
+    '__u8' in v &&
+    typeof (v as { __u8: unknown }).__u8 === 'string'
       ? new Uint8Array(Buffer.from((v as { __u8: string }).__u8, 'base64'))
       : v,
   );
@@ -31,23 +36,31 @@ export function installPageBridge(names: { calls: string[]; events: string[] }):
   const eventSet = new Set(names.events);
   const toBase64 = (bytes: Uint8Array): string => {
     let s = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(s);
   };
-  const fromBase64 = (b64: string): Uint8Array => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const fromBase64 = (b64: string): Uint8Array =>
+    Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const encode = (value: unknown): string =>
-    JSON.stringify(value ?? {}, (_k, v: unknown) => (v instanceof Uint8Array ? { __u8: toBase64(v) } : v));
+    JSON.stringify(value ?? {}, (_k, v: unknown) =>
+      v instanceof Uint8Array ? { __u8: toBase64(v) } : v,
+    );
   const decode = (json: string): unknown =>
     JSON.parse(json, (_k, v: unknown) =>
-      v !== null && typeof v === 'object' && '__u8' in v ? fromBase64((v as { __u8: string }).__u8) : v,
+      v !== null && typeof v === 'object' && '__u8' in v
+        ? fromBase64((v as { __u8: string }).__u8)
+        : v,
     );
   const bridge = Object.freeze({
     async invoke(name: string, request: unknown): Promise<unknown> {
-      if (!callSet.has(name)) throw new Error(`window.memagent.invoke: unknown call ${JSON.stringify(String(name))}.`);
+      if (!callSet.has(name))
+        throw new Error(`window.memagent.invoke: unknown call ${JSON.stringify(String(name))}.`);
       return decode(await w.__memagentInvoke(name, encode(request)));
     },
     on(name: string, listener: Listener): () => void {
-      if (!eventSet.has(name)) throw new Error(`window.memagent.on: unknown event ${JSON.stringify(String(name))}.`);
+      if (!eventSet.has(name))
+        throw new Error(`window.memagent.on: unknown event ${JSON.stringify(String(name))}.`);
       const set = listeners.get(name) ?? new Set<Listener>();
       listeners.set(name, set);
       const own: Listener = (p) => listener(p);

@@ -23,7 +23,9 @@ export interface StaticServer {
 export async function serveStatic(root: string): Promise<StaticServer> {
   const base = path.resolve(root);
   if (!existsSync(path.join(base, 'index.html'))) {
-    throw new Error(`${base}/index.html is missing: build the renderer first (vite build --config renderer/vite.config.ts).`);
+    throw new Error(
+      `${base}/index.html is missing: build the renderer first (vite build --config renderer/vite.config.ts).`,
+    );
   }
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -33,7 +35,10 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

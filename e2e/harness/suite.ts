@@ -11,7 +11,10 @@ import { repoRoot } from './paths.ts';
 
 export const canRun = chromiumAvailable();
 
-export function useBrowser(): { open(options?: HarnessOptions): Promise<Harness>; file(name: string, bytes: Uint8Array): string } {
+export function useBrowser(): {
+  open(options?: HarnessOptions): Promise<Harness>;
+  file(name: string, bytes: Uint8Array): string;
+} {
   let browser: Browser | null = null;
   const open: Harness[] = [];
   let filesDir: string | null = null;

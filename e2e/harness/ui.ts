@@ -21,5 +21,11 @@ export async function ask(page: Page, question: string, chunkTokens = 512): Prom
 
 /** Simulator timing slow enough to watch a run (and cancel it) but quick enough for CI. */
 export const SLOW_SIM = {
-  latency: { prefillTokensPerSec: 200_000, decodeTokensPerSec: 300, aggregateDecodeTokensPerSec: 100_000, maxBatch: 64, overheadMs: 30 },
+  latency: {
+    prefillTokensPerSec: 200_000,
+    decodeTokensPerSec: 300,
+    aggregateDecodeTokensPerSec: 100_000,
+    maxBatch: 64,
+    overheadMs: 30,
+  },
 } as const;

@@ -1,6 +1,13 @@
 // The only module that touches window.memagent. Its type comes from shared/api.ts, so the
 // renderer, the preload and the e2e harness share one definition of the bridge.
-import type { CallName, CallRequest, CallResponse, EventName, Events, MemagentBridge } from '../../shared/api.ts';
+import type {
+  CallName,
+  CallRequest,
+  CallResponse,
+  EventName,
+  Events,
+  MemagentBridge,
+} from '../../shared/api.ts';
 import type { AppError } from '../../shared/model.ts';
 
 declare global {
@@ -27,12 +34,19 @@ export function getApi(): Api {
 }
 
 /** Calls `name`; a thrown transport error becomes an error value like every other failure. */
-export async function call<K extends CallName>(api: Api, name: K, request: CallRequest<K>): Promise<CallResponse<K>> {
+export async function call<K extends CallName>(
+  api: Api,
+  name: K,
+  request: CallRequest<K>,
+): Promise<CallResponse<K>> {
   try {
     return await api.invoke(name, request);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: { kind: 'Internal', message: 'The app did not answer the request.', detail } } as CallResponse<K>;
+    return {
+      ok: false,
+      error: { kind: 'Internal', message: 'The app did not answer the request.', detail },
+    } as CallResponse<K>;
   }
 }
 

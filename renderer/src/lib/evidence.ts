@@ -4,7 +4,9 @@ import type { ChunkInfo, MemoryState } from '../../../shared/model.ts';
 import { wordBag } from './word-bags.ts';
 
 const STOP = new Set(
-  'a an the and or of to in on at by for with from is are was were be been it its this that these those as not no yes'.split(' '),
+  'a an the and or of to in on at by for with from is are was were be been it its this that these those as not no yes'.split(
+    ' ',
+  ),
 );
 
 export interface EvidenceEntry {
@@ -17,7 +19,11 @@ function words(text: string): Set<string> {
   return new Set([...wordBag(text).keys()].filter((w) => !STOP.has(w)));
 }
 
-export function evidenceTrail(answer: string, memories: readonly (MemoryState | undefined)[], chunks: readonly ChunkInfo[]): EvidenceEntry[] {
+export function evidenceTrail(
+  answer: string,
+  memories: readonly (MemoryState | undefined)[],
+  chunks: readonly ChunkInfo[],
+): EvidenceEntry[] {
   const wanted = words(answer);
   const states = memories.filter((m): m is MemoryState => m !== undefined);
   const has = (k: number, w: string) => wordBag(states[k]!.memory).has(w);

@@ -4,7 +4,6 @@
 import type { MemoryState } from '../../../shared/model.ts';
 import { wordBag as bag } from './word-bags.ts';
 
-
 /** Share of words added or removed between `a` and `b`, from 0 (same) to 1 (all new). */
 export function wordChange(a: string, b: string): number {
   const A = bag(a);
@@ -25,7 +24,10 @@ export function wordChange(a: string, b: string): number {
 const cache = new WeakMap<MemoryState, number>();
 
 /** Change of each state against its predecessor (the first against the initial memory). */
-export function changesOf(memories: readonly (MemoryState | undefined)[], initial: string): (number | null)[] {
+export function changesOf(
+  memories: readonly (MemoryState | undefined)[],
+  initial: string,
+): (number | null)[] {
   const out: (number | null)[] = [];
   let prev = initial;
   for (let i = 0; i < memories.length; i += 1) {

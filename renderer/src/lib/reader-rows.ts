@@ -22,10 +22,22 @@ interface Marker {
   row: Row;
 }
 
-export function buildRows(text: string, pages: readonly PageSpan[] = [], chunks: readonly ChunkInfo[] = []): RowIndex {
+export function buildRows(
+  text: string,
+  pages: readonly PageSpan[] = [],
+  chunks: readonly ChunkInfo[] = [],
+): RowIndex {
   const markers: Marker[] = [];
-  for (const c of chunks) markers.push({ at: c.start, row: { kind: 'chunk', start: c.start, chunk: c } });
-  for (const p of pages) markers.push({ at: p.start, row: p.label === undefined ? { kind: 'page', start: p.start, page: p.number } : { kind: 'page', start: p.start, page: p.number, label: p.label } });
+  for (const c of chunks)
+    markers.push({ at: c.start, row: { kind: 'chunk', start: c.start, chunk: c } });
+  for (const p of pages)
+    markers.push({
+      at: p.start,
+      row:
+        p.label === undefined
+          ? { kind: 'page', start: p.start, page: p.number }
+          : { kind: 'page', start: p.start, page: p.number, label: p.label },
+    });
   // Chunk boundaries before page markers at the same offset.
   markers.sort((a, b) => a.at - b.at || (a.row.kind === 'chunk' ? -1 : 1));
 

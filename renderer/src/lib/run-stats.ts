@@ -32,14 +32,30 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
   const elapsedMs = Math.max(0, end - begin - run.pausedMs);
   const tokensPerSecond = readMs > 0 && readTokens > 0 ? readTokens / (readMs / 1000) : null;
   let remaining = 0;
-  for (let i = 0; i < run.chunks.length; i += 1) if (!run.memories[i]) remaining += run.chunks[i]?.tokens ?? 0;
-  const etaMs = tokensPerSecond && remaining > 0 ? (remaining / tokensPerSecond) * 1000 : remaining === 0 ? 0 : null;
+  for (let i = 0; i < run.chunks.length; i += 1)
+    if (!run.memories[i]) remaining += run.chunks[i]?.tokens ?? 0;
+  const etaMs =
+    tokensPerSecond && remaining > 0
+      ? (remaining / tokensPerSecond) * 1000
+      : remaining === 0
+        ? 0
+        : null;
   let cost: RunStats['cost'] = null;
   if (profile && (profile.inputPricePerMTok || profile.outputPricePerMTok)) {
     const soFar =
-      (run.usage.promptTokens * (profile.inputPricePerMTok ?? 0) + run.usage.completionTokens * (profile.outputPricePerMTok ?? 0)) / 1e6;
+      (run.usage.promptTokens * (profile.inputPricePerMTok ?? 0) +
+        run.usage.completionTokens * (profile.outputPricePerMTok ?? 0)) /
+      1e6;
     const projected = done > 0 && total > 0 ? (soFar * (total + 1)) / done : soFar;
     cost = { soFar, projected: run.status === 'done' ? soFar : projected };
   }
-  return { done, total, fraction: total > 0 ? done / total : 0, tokensPerSecond, elapsedMs, etaMs, cost };
+  return {
+    done,
+    total,
+    fraction: total > 0 ? done / total : 0,
+    tokensPerSecond,
+    elapsedMs,
+    etaMs,
+    cost,
+  };
 }

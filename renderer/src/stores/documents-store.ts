@@ -9,7 +9,9 @@ import { loadRuns } from './runs-store.ts';
 import { useUiStore } from './ui-store.ts';
 
 /** Where a document being opened comes from, kept so it can be reopened with a password. */
-export type OpenSource = { kind: 'path'; path: string; name: string } | { kind: 'bytes'; name: string; data: Uint8Array<ArrayBuffer> };
+export type OpenSource =
+  | { kind: 'path'; path: string; name: string }
+  | { kind: 'bytes'; name: string; data: Uint8Array<ArrayBuffer> };
 
 export interface DocumentsState {
   list: DocumentInfo[];
@@ -40,7 +42,8 @@ export async function loadDocuments(): Promise<void> {
 /** A library entry changed in main (e.g. its token count became known). */
 export function onDocumentUpdated(info: DocumentInfo): void {
   const list = useDocumentsStore.getState().list;
-  if (list.some((d) => d.id === info.id)) set({ list: list.map((d) => (d.id === info.id ? info : d)) });
+  if (list.some((d) => d.id === info.id))
+    set({ list: list.map((d) => (d.id === info.id ? info : d)) });
 }
 
 export function onDocumentProgress(p: Events['document:progress']): void {
@@ -56,7 +59,11 @@ function opened(info: DocumentInfo): void {
 
 function failed(source: OpenSource, error: AppError): void {
   if (error.kind === 'PasswordRequired' || error.kind === 'WrongPassword') {
-    set({ opening: null, error: null, password: { source, wrong: error.kind === 'WrongPassword' } });
+    set({
+      opening: null,
+      error: null,
+      password: { source, wrong: error.kind === 'WrongPassword' },
+    });
   } else {
     set({ opening: null, error, password: null });
   }
@@ -69,7 +76,11 @@ export async function openSource(source: OpenSource, password?: string): Promise
   const result =
     source.kind === 'path'
       ? await call(bridge(), 'documents:open', { path: source.path, ...pw })
-      : await call(bridge(), 'documents:open-bytes', { name: source.name, data: source.data, ...pw });
+      : await call(bridge(), 'documents:open-bytes', {
+          name: source.name,
+          data: source.data,
+          ...pw,
+        });
   if (result.ok) opened(result.value);
   else failed(source, result.error);
 }
@@ -117,5 +128,8 @@ export async function removeDocument(id: string): Promise<void> {
     return;
   }
   const state = useDocumentsStore.getState();
-  set({ list: state.list.filter((d) => d.id !== id), currentId: state.currentId === id ? null : state.currentId });
+  set({
+    list: state.list.filter((d) => d.id !== id),
+    currentId: state.currentId === id ? null : state.currentId,
+  });
 }

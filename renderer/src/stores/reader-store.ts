@@ -6,7 +6,10 @@ import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useUiStore } from './ui-store.ts';
 
-export type JumpTarget = { kind: 'page'; page: number } | { kind: 'chunk'; chunk: number } | { kind: 'offset'; offset: number };
+export type JumpTarget =
+  | { kind: 'page'; page: number }
+  | { kind: 'chunk'; chunk: number }
+  | { kind: 'offset'; offset: number };
 
 export interface ReaderState {
   documentId: string | null;

@@ -1,6 +1,16 @@
 // The renderer's picture of one run, and how each event or snapshot changes it (pure functions).
 import type { RunSnapshot } from '../../../shared/model.ts';
-import type { AppError, ChunkInfo, MemoryState, RunEvent, RunSettings, RunStatus, RunSummary, Usage, WarningCode } from '../../../shared/model.ts';
+import type {
+  AppError,
+  ChunkInfo,
+  MemoryState,
+  RunEvent,
+  RunSettings,
+  RunStatus,
+  RunSummary,
+  Usage,
+  WarningCode,
+} from '../../../shared/model.ts';
 
 export interface RunView {
   id: string;
@@ -100,7 +110,10 @@ export function fromSnapshot(run: RunView, snap: RunSnapshot): RunView {
 }
 
 function addUsage(a: Usage, b: Usage): Usage {
-  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens };
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+  };
 }
 
 /** Folds one event into the run. */
@@ -123,22 +136,50 @@ export function applyEvent(run: RunView, event: RunEvent, seq: number, now: numb
         error: undefined,
       } as RunView;
     case 'chunk-started':
-      return { ...r, status: r.status === 'paused' ? 'paused' : 'running', currentChunk: event.chunk, partial: '' };
+      return {
+        ...r,
+        status: r.status === 'paused' ? 'paused' : 'running',
+        currentChunk: event.chunk,
+        partial: '',
+      };
     case 'memory-delta':
-      return { ...r, partial: event.chunk === r.currentChunk ? r.partial + event.delta : event.delta, currentChunk: event.chunk };
+      return {
+        ...r,
+        partial: event.chunk === r.currentChunk ? r.partial + event.delta : event.delta,
+        currentChunk: event.chunk,
+      };
     case 'chunk-done': {
       const memories = r.memories.slice();
       memories[event.state.chunk] = event.state;
-      return { ...r, memories, partial: '', currentChunk: event.state.chunk + 1, usage: addUsage(r.usage, event.state.usage) };
+      return {
+        ...r,
+        memories,
+        partial: '',
+        currentChunk: event.state.chunk + 1,
+        usage: addUsage(r.usage, event.state.usage),
+      };
     }
     case 'warning':
-      return { ...r, warnings: [...r.warnings, { chunk: event.chunk, code: event.code, message: event.message }] };
+      return {
+        ...r,
+        warnings: [...r.warnings, { chunk: event.chunk, code: event.code, message: event.message }],
+      };
     case 'paused':
       return { ...r, status: 'paused', pausedAt: now };
     case 'resumed':
-      return { ...r, status: 'running', pausedMs: r.pausedMs + (r.pausedAt ? now - r.pausedAt : 0), pausedAt: undefined };
+      return {
+        ...r,
+        status: 'running',
+        pausedMs: r.pausedMs + (r.pausedAt ? now - r.pausedAt : 0),
+        pausedAt: undefined,
+      };
     case 'answer':
-      return { ...r, answer: event.answer, response: event.response, usage: addUsage(r.usage, event.usage) };
+      return {
+        ...r,
+        answer: event.answer,
+        response: event.response,
+        usage: addUsage(r.usage, event.usage),
+      };
     case 'finished':
       return { ...r, status: 'done', endedAt: now, currentChunk: null };
     case 'error':

@@ -53,7 +53,12 @@ export async function loadRunDetail(runId: string): Promise<void> {
   put(fromSnapshot(get().byId[runId] ?? emptyRun(runId), result.value));
 }
 
-export async function startRun(input: { documentId: string; question: string; settings: RunSettings; profileId?: string }): Promise<boolean> {
+export async function startRun(input: {
+  documentId: string;
+  question: string;
+  settings: RunSettings;
+  profileId?: string;
+}): Promise<boolean> {
   set({ startError: null });
   const result = await call(bridge(), 'runs:start', input);
   if (!result.ok) {
@@ -87,7 +92,12 @@ export async function continueRun(runId: string): Promise<void> {
   if (!result.ok) markError(runId, result.error);
   else {
     const run = get().byId[runId];
-    if (run) put({ ...fromSummary(run, result.value), status: run.status === 'done' ? 'done' : 'queued', error: undefined });
+    if (run)
+      put({
+        ...fromSummary(run, result.value),
+        status: run.status === 'done' ? 'done' : 'queued',
+        error: undefined,
+      });
   }
 }
 

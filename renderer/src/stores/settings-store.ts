@@ -30,7 +30,10 @@ export async function loadSettings(): Promise<void> {
 }
 
 /** Saves a profile; `apiKey` undefined keeps the stored key, '' removes it. */
-export async function saveProfile(profile: BackendProfile, apiKey?: string): Promise<BackendProfile | null> {
+export async function saveProfile(
+  profile: BackendProfile,
+  apiKey?: string,
+): Promise<BackendProfile | null> {
   const request = apiKey === undefined ? { profile } : { profile, apiKey };
   const result = await call(bridge(), 'settings:save-profile', request);
   if (!result.ok) {
@@ -62,7 +65,9 @@ export async function setDefaults(defaults: RunSettings): Promise<void> {
 export async function testProfile(profileId: string): Promise<void> {
   set({ tests: { ...get().tests, [profileId]: 'testing' } });
   const result = await call(bridge(), 'backend:test', { profileId });
-  const test: ConnectionTest = result.ok ? result.value : { ok: false, models: [], latencyMs: 0, error: result.error };
+  const test: ConnectionTest = result.ok
+    ? result.value
+    : { ok: false, models: [], latencyMs: 0, error: result.error };
   set({ tests: { ...get().tests, [profileId]: test } });
 }
 

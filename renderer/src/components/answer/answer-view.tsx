@@ -8,7 +8,10 @@ import type { RunView } from '../../stores/run-view.ts';
 export function AnswerView(props: { run: RunView }) {
   const { run } = props;
   const jumpTo = useReaderStore((s) => s.jumpTo);
-  const trail = useMemo(() => (run.answer ? evidenceTrail(run.answer, run.memories, run.chunks) : []), [run.answer, run.memories, run.chunks]);
+  const trail = useMemo(
+    () => (run.answer ? evidenceTrail(run.answer, run.memories, run.chunks) : []),
+    [run.answer, run.memories, run.chunks],
+  );
   return (
     <section className="answer" aria-label="Answer">
       <h3 className="small-heading">Answer</h3>
@@ -25,7 +28,11 @@ export function AnswerView(props: { run: RunView }) {
           <ul>
             {trail.map((e) => (
               <li key={e.chunk}>
-                <button type="button" className="link" onClick={() => jumpTo({ kind: 'chunk', chunk: e.chunk })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => jumpTo({ kind: 'chunk', chunk: e.chunk })}
+                >
                   Chunk {e.chunk + 1}
                   {e.pages ? `, ${pagesLabel(e.pages)}` : ''}
                 </button>{' '}

@@ -21,12 +21,18 @@ export function AskForm(props: { documentId: string }) {
     const q = question.trim();
     if (!q || busy) return;
     setBusy(true);
-    const input = { documentId: props.documentId, question: q, settings, ...(chosenProfile ? { profileId: chosenProfile.id } : {}) };
+    const input = {
+      documentId: props.documentId,
+      question: q,
+      settings,
+      ...(chosenProfile ? { profileId: chosenProfile.id } : {}),
+    };
     const ok = await startRun(input);
     setBusy(false);
     if (ok) setQuestion('');
   };
-  const num = (key: keyof RunSettings) => (e: ChangeEvent<HTMLInputElement>) => setSettings({ ...settings, [key]: Number(e.target.value) });
+  const num = (key: keyof RunSettings) => (e: ChangeEvent<HTMLInputElement>) =>
+    setSettings({ ...settings, [key]: Number(e.target.value) });
 
   return (
     <form
@@ -53,32 +59,62 @@ export function AskForm(props: { documentId: string }) {
       />
       <details className="run-settings">
         <summary>Run settings</summary>
-        <label>
-          Backend
-          <select value={profileId || activeProfileId || ''} onChange={(e) => setProfileId(e.target.value)}>
-            {profiles.length === 0 ? <option value="">No backend set up</option> : null}
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.model ? ` (${p.model})` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Chunk size (tokens)
-          <input type="number" min={256} max={200000} step={256} value={settings.chunkTokens} onChange={num('chunkTokens')} />
-        </label>
-        <label>
-          Memory size (tokens)
-          <input type="number" min={64} max={32000} step={64} value={settings.memoryTokens} onChange={num('memoryTokens')} />
-        </label>
-        <label>
-          Temperature
-          <input type="number" min={0} max={2} step={0.1} value={settings.temperature} onChange={num('temperature')} />
-        </label>
+        <div className="run-settings-grid">
+          <label className="wide">
+            Backend
+            <select
+              value={profileId || activeProfileId || ''}
+              onChange={(e) => setProfileId(e.target.value)}
+            >
+              {profiles.length === 0 ? <option value="">No backend set up</option> : null}
+              {profiles.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                  {p.model ? ` (${p.model})` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Chunk size (tokens)
+            <input
+              type="number"
+              min={256}
+              max={200000}
+              step={256}
+              value={settings.chunkTokens}
+              onChange={num('chunkTokens')}
+            />
+          </label>
+          <label>
+            Memory size (tokens)
+            <input
+              type="number"
+              min={64}
+              max={32000}
+              step={64}
+              value={settings.memoryTokens}
+              onChange={num('memoryTokens')}
+            />
+          </label>
+          <label>
+            Temperature
+            <input
+              type="number"
+              min={0}
+              max={2}
+              step={0.1}
+              value={settings.temperature}
+              onChange={num('temperature')}
+            />
+          </label>
+        </div>
       </details>
-      {chosenProfile ? <GenericModelNote model={chosenProfile.model} /> : <p className="note">Set up a backend in Settings before asking.</p>}
+      {chosenProfile ? (
+        <GenericModelNote model={chosenProfile.model} />
+      ) : (
+        <p className="note">Set up a backend in Settings before asking.</p>
+      )}
       {startError ? <ErrorBanner error={startError} onDismiss={dismissStartError} /> : null}
       <button type="submit" className="primary" disabled={busy || question.trim().length === 0}>
         Ask <kbd>Ctrl+Enter</kbd>

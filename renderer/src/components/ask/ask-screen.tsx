@@ -41,7 +41,10 @@ export function AskScreen() {
           <RunDetail runId={selectedRunId} />
         ) : (
           <EmptyState title="No question selected">
-            <p>Type a question and press Ask (Ctrl+Enter). You can ask several: they run at the same time.</p>
+            <p>
+              Type a question and press Ask (Ctrl+Enter). You can ask several: they run at the same
+              time.
+            </p>
           </EmptyState>
         )}
       </section>

@@ -20,7 +20,11 @@ export function ExportButton(props: { documentId: string }) {
     <div className="export">
       <label className="inline">
         <span className="visually-hidden">Export format</span>
-        <select value={format} onChange={(e) => setFormat(e.target.value as 'md' | 'html' | 'json')} aria-label="Export format">
+        <select
+          value={format}
+          onChange={(e) => setFormat(e.target.value as 'md' | 'html' | 'json')}
+          aria-label="Export format"
+        >
           <option value="md">Markdown</option>
           <option value="html">HTML</option>
           <option value="json">JSON</option>

@@ -16,9 +16,15 @@ const STATUS: Record<string, string> = {
 
 export function RunList(props: { documentId: string }) {
   const runs = useRunsStore(
-    useShallow((s) => s.order.map((id) => s.byId[id]!).filter((r) => r.documentId === props.documentId || r.documentId === '')),
+    useShallow((s) =>
+      s.order
+        .map((id) => s.byId[id]!)
+        .filter((r) => r.documentId === props.documentId || r.documentId === ''),
+    ),
   );
-  const { selected, selectRun } = useUiStore(useShallow((s) => ({ selected: s.selectedRunId, selectRun: s.selectRun })));
+  const { selected, selectRun } = useUiStore(
+    useShallow((s) => ({ selected: s.selectedRunId, selectRun: s.selectRun })),
+  );
   if (runs.length === 0) return null;
   return (
     <nav aria-label="Questions">
@@ -26,11 +32,18 @@ export function RunList(props: { documentId: string }) {
       <ul className="run-list">
         {runs.map((r) => (
           <li key={r.id}>
-            <button type="button" className={r.id === selected ? 'run-item selected' : 'run-item'} aria-current={r.id === selected ? 'true' : undefined} onClick={() => selectRun(r.id)}>
+            <button
+              type="button"
+              className={r.id === selected ? 'run-item selected' : 'run-item'}
+              aria-current={r.id === selected ? 'true' : undefined}
+              onClick={() => selectRun(r.id)}
+            >
               <span className="run-question">{r.question || 'Question'}</span>
               <span className={`badge status-${r.status}`}>
                 {STATUS[r.status]}
-                {r.status === 'running' || r.status === 'paused' ? ` ${chunksDone(r)}/${r.chunkCount}` : ''}
+                {r.status === 'running' || r.status === 'paused'
+                  ? ` ${chunksDone(r)}/${r.chunkCount}`
+                  : ''}
               </span>
             </button>
           </li>

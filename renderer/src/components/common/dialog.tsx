@@ -1,7 +1,13 @@
 // A modal built on <dialog>: the browser traps focus, Escape closes it, and it is announced.
 import { useEffect, useRef, type ReactNode } from 'react';
 
-export function Dialog(props: { open: boolean; title: string; onClose: () => void; children: ReactNode; labelledBy?: string }) {
+export function Dialog(props: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  labelledBy?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

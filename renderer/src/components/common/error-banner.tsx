@@ -16,7 +16,12 @@ export function ErrorBanner(props: { error: AppError; onDismiss?: () => void }) 
         ) : null}
       </div>
       {props.onDismiss ? (
-        <button type="button" className="ghost" onClick={props.onDismiss} aria-label="Dismiss error">
+        <button
+          type="button"
+          className="ghost"
+          onClick={props.onDismiss}
+          aria-label="Dismiss error"
+        >
           ✕
         </button>
       ) : null}

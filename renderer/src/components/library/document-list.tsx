@@ -27,16 +27,25 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
                 {d.title || d.fileName}
               </button>
               <div className="muted small">{d.fileName}</div>
-              {d.warnings.length > 0 ? <div className="warn small">{d.warnings.length} extraction warning(s)</div> : null}
+              {d.warnings.length > 0 ? (
+                <div className="warn small">{d.warnings.length} extraction warning(s)</div>
+              ) : null}
             </td>
             <td>{d.format.toUpperCase()}</td>
             <td>{d.pageCount === undefined ? '—' : formatCount(d.pageCount)}</td>
             <td title={d.tokenizer ? `${d.tokenizer} tokenizer` : undefined}>
-              {d.tokenCount === undefined ? `≈${formatTokens(d.chars / 4)}` : formatTokens(d.tokenCount)}
+              {d.tokenCount === undefined
+                ? `≈${formatTokens(d.chars / 4)}`
+                : formatTokens(d.tokenCount)}
             </td>
             <td>{new Date(d.openedAt).toLocaleDateString()}</td>
             <td>
-              <button type="button" className="ghost" aria-label={`Remove ${d.title || d.fileName} from the library`} onClick={() => void removeDocument(d.id)}>
+              <button
+                type="button"
+                className="ghost"
+                aria-label={`Remove ${d.title || d.fileName} from the library`}
+                onClick={() => void removeDocument(d.id)}
+              >
                 Remove
               </button>
             </td>

@@ -9,7 +9,9 @@ import { DocumentList } from './document-list.tsx';
 import { OpeningProgress } from './opening-progress.tsx';
 
 export function LibraryScreen() {
-  const { list, loaded, error } = useDocumentsStore(useShallow((s) => ({ list: s.list, loaded: s.loaded, error: s.error })));
+  const { list, loaded, error } = useDocumentsStore(
+    useShallow((s) => ({ list: s.list, loaded: s.loaded, error: s.error })),
+  );
   const hasProfile = useSettingsStore((s) => s.loaded && s.settings.profiles.length > 0);
   const setScreen = useUiStore((s) => s.setScreen);
   return (
@@ -20,7 +22,9 @@ export function LibraryScreen() {
           Open document… <kbd>Ctrl+O</kbd>
         </button>
       </div>
-      <p className="muted">Drop a PDF, DOCX, EPUB, HTML, Markdown or text file anywhere in the window to open it.</p>
+      <p className="muted">
+        Drop a PDF, DOCX, EPUB, HTML, Markdown or text file anywhere in the window to open it.
+      </p>
       <OpeningProgress />
       {error ? <ErrorBanner error={error} onDismiss={dismissError} /> : null}
       {loaded && list.length === 0 ? (
@@ -35,8 +39,14 @@ export function LibraryScreen() {
                 (a local vLLM serving RL-MemoryAgent-14B, or a cloud API).
               </li>
             )}
-            <li>Open a contract, a report or a whole book with “Open document…” or by dropping it here.</li>
-            <li>Ask a question. The agent reads every page, chunk by chunk, and shows how its memory formed.</li>
+            <li>
+              Open a contract, a report or a whole book with “Open document…” or by dropping it
+              here.
+            </li>
+            <li>
+              Ask a question. The agent reads every page, chunk by chunk, and shows how its memory
+              formed.
+            </li>
           </ol>
         </EmptyState>
       ) : (

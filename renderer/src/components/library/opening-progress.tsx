@@ -1,7 +1,11 @@
 // Extraction progress for the document being opened.
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 
-const STAGES = { reading: 'Reading', extracting: 'Extracting text', tokenizing: 'Counting tokens' } as const;
+const STAGES = {
+  reading: 'Reading',
+  extracting: 'Extracting text',
+  tokenizing: 'Counting tokens',
+} as const;
 
 export function OpeningProgress() {
   const opening = useDocumentsStore((s) => s.opening);
@@ -13,7 +17,11 @@ export function OpeningProgress() {
         Opening <strong>{opening.name}</strong>
         {p ? ` — ${STAGES[p.stage]}${p.total > 0 ? ` ${p.done} of ${p.total}` : ''}` : '…'}
       </span>
-      {p && p.total > 0 ? <progress max={p.total} value={p.done} aria-label="Opening progress" /> : <progress aria-label="Opening progress" />}
+      {p && p.total > 0 ? (
+        <progress max={p.total} value={p.done} aria-label="Opening progress" />
+      ) : (
+        <progress aria-label="Opening progress" />
+      )}
     </div>
   );
 }

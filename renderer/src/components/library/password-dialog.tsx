@@ -31,7 +31,13 @@ export function PasswordDialog() {
           ) : null}
           <label>
             Password
-            <input type="password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
+            <input
+              type="password"
+              autoFocus
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="off"
+            />
           </label>
           <div className="dialog-buttons">
             <button type="button" onClick={close}>

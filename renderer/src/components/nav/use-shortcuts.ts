@@ -4,7 +4,12 @@ import { useEffect } from 'react';
 import { chooseAndOpen } from '../../stores/documents-store.ts';
 import { useUiStore, type Screen } from '../../stores/ui-store.ts';
 
-const SCREEN_KEYS: Record<string, Screen> = { '1': 'library', '2': 'reader', '3': 'ask', ',': 'settings' };
+const SCREEN_KEYS: Record<string, Screen> = {
+  '1': 'library',
+  '2': 'reader',
+  '3': 'ask',
+  ',': 'settings',
+};
 
 export function useShortcuts(): void {
   useEffect(() => {

@@ -20,12 +20,17 @@ export function RunProgress(props: { run: RunView }) {
   let headline: string;
   if (run.status === 'queued') headline = 'Waiting for a free slot…';
   else if (run.status === 'running' && run.chunkCount === 0) headline = 'Preparing the document…';
-  else if (active && current !== null && current >= run.chunkCount) headline = 'Writing the answer…';
-  else if (active && current !== null) headline = `Reading chunk ${current + 1} of ${run.chunkCount}${chunk?.pages ? ` (${pagesLabel(chunk.pages)})` : ''}`;
+  else if (active && current !== null && current >= run.chunkCount)
+    headline = 'Writing the answer…';
+  else if (active && current !== null)
+    headline = `Reading chunk ${current + 1} of ${run.chunkCount}${chunk?.pages ? ` (${pagesLabel(chunk.pages)})` : ''}`;
   else if (run.status === 'done') headline = `Read all ${run.chunkCount} chunks`;
-  else if (run.status === 'cancelled') headline = `Cancelled after ${stats.done} of ${run.chunkCount} chunks`;
-  else if (run.status === 'interrupted') headline = `Interrupted after ${stats.done} of ${run.chunkCount} chunks`;
-  else if (run.status === 'error') headline = `Stopped after ${stats.done} of ${run.chunkCount} chunks`;
+  else if (run.status === 'cancelled')
+    headline = `Cancelled after ${stats.done} of ${run.chunkCount} chunks`;
+  else if (run.status === 'interrupted')
+    headline = `Interrupted after ${stats.done} of ${run.chunkCount} chunks`;
+  else if (run.status === 'error')
+    headline = `Stopped after ${stats.done} of ${run.chunkCount} chunks`;
   else headline = '';
   if (run.status === 'paused') headline = `Paused — ${headline}`;
 
@@ -58,7 +63,11 @@ export function RunProgress(props: { run: RunView }) {
           ) : null}
         </div>
       </div>
-      <progress max={Math.max(1, stats.total)} value={stats.done} aria-label={`${stats.done} of ${stats.total} chunks read`} />
+      <progress
+        max={Math.max(1, stats.total)}
+        value={stats.done}
+        aria-label={`${stats.done} of ${stats.total} chunks read`}
+      />
       <dl className="stats">
         <div>
           <dt>Chunks</dt>
@@ -68,7 +77,11 @@ export function RunProgress(props: { run: RunView }) {
         </div>
         <div>
           <dt>Speed</dt>
-          <dd>{stats.tokensPerSecond === null ? '—' : `${formatCount(stats.tokensPerSecond)} tokens/s`}</dd>
+          <dd>
+            {stats.tokensPerSecond === null
+              ? '—'
+              : `${formatCount(stats.tokensPerSecond)} tokens/s`}
+          </dd>
         </div>
         <div>
           <dt>Elapsed</dt>

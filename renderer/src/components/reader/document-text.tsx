@@ -16,7 +16,11 @@ function estimate(row: Row | undefined): number {
   return Math.max(1, Math.ceil((row.end - row.start) / CHARS_PER_LINE)) * LINE + 6;
 }
 
-export function DocumentText(props: { text: string; pages: PageSpan[] | undefined; chunks: ChunkInfo[] }) {
+export function DocumentText(props: {
+  text: string;
+  pages: PageSpan[] | undefined;
+  chunks: ChunkInfo[];
+}) {
   const { text, pages, chunks } = props;
   const index = useMemo(() => buildRows(text, pages, chunks), [text, pages, chunks]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -42,13 +46,30 @@ export function DocumentText(props: { text: string; pages: PageSpan[] | undefine
 
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={scrollRef} className="document-text" tabIndex={0} role="document" aria-label="Document text">
-      <div className="virtual-space" ref={(el) => el?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}>
-        <div className="virtual-window" ref={(el) => el?.style.setProperty('transform', `translateY(${items[0]?.start ?? 0}px)`)}>
+    <div
+      ref={scrollRef}
+      className="document-text"
+      tabIndex={0}
+      role="document"
+      aria-label="Document text"
+    >
+      <div
+        className="virtual-space"
+        ref={(el) => el?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}
+      >
+        <div
+          className="virtual-window"
+          ref={(el) => el?.style.setProperty('transform', `translateY(${items[0]?.start ?? 0}px)`)}
+        >
           {items.map((item) => {
             const row = index.rows[item.index]!;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={item.index === target ? 'row target' : 'row'}>
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={item.index === target ? 'row target' : 'row'}
+              >
                 <RowView row={row} text={text} />
               </div>
             );
@@ -66,7 +87,8 @@ function RowView(props: { row: Row; text: string }) {
   const c = row.chunk;
   return (
     <div className="chunk-marker" data-chunk={c.index + 1}>
-      Chunk {c.index + 1} · {formatCount(c.tokens)} tokens {c.pages ? `· ${pagesLabel(c.pages)}` : ''}
+      Chunk {c.index + 1} · {formatCount(c.tokens)} tokens{' '}
+      {c.pages ? `· ${pagesLabel(c.pages)}` : ''}
     </div>
   );
 }

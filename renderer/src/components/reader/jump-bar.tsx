@@ -18,7 +18,13 @@ export function JumpBar(props: { pageCount: number; chunkCount: number }) {
         >
           <label>
             Page
-            <input type="number" min={1} max={props.pageCount} value={page} onChange={(e) => setPage(e.target.value)} />
+            <input
+              type="number"
+              min={1}
+              max={props.pageCount}
+              value={page}
+              onChange={(e) => setPage(e.target.value)}
+            />
           </label>
           <span className="muted small">of {props.pageCount}</span>
           <button type="submit">Go</button>
@@ -34,7 +40,13 @@ export function JumpBar(props: { pageCount: number; chunkCount: number }) {
         >
           <label>
             Chunk
-            <input type="number" min={1} max={props.chunkCount} value={chunk} onChange={(e) => setChunk(e.target.value)} />
+            <input
+              type="number"
+              min={1}
+              max={props.chunkCount}
+              value={chunk}
+              onChange={(e) => setChunk(e.target.value)}
+            />
           </label>
           <span className="muted small">of {props.chunkCount}</span>
           <button type="submit">Go</button>

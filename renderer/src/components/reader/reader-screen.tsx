@@ -7,13 +7,18 @@ import { DocumentText } from './document-text.tsx';
 import { JumpBar } from './jump-bar.tsx';
 
 export function ReaderScreen() {
-  const { view, loading, error, chunks } = useReaderStore(useShallow((s) => ({ view: s.view, loading: s.loading, error: s.error, chunks: s.chunks })));
+  const { view, loading, error, chunks } = useReaderStore(
+    useShallow((s) => ({ view: s.view, loading: s.loading, error: s.error, chunks: s.chunks })),
+  );
   if (error) return <ErrorBanner error={error} />;
   if (loading) return <p role="status">Loading the document…</p>;
   if (!view) {
     return (
       <EmptyState title="Nothing to read yet">
-        <p>Open a document in the Library; its text shows here with page markers and, once you ask a question, the chunk boundaries the agent read.</p>
+        <p>
+          Open a document in the Library; its text shows here with page markers and, once you ask a
+          question, the chunk boundaries the agent read.
+        </p>
       </EmptyState>
     );
   }

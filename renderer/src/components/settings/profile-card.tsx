@@ -1,11 +1,20 @@
 // A saved backend: its connection test, discovered models, and actions.
 import type { BackendProfile } from '../../../../shared/model.ts';
-import { deleteProfile, setActiveProfile, testProfile, useSettingsStore } from '../../stores/settings-store.ts';
+import {
+  deleteProfile,
+  setActiveProfile,
+  testProfile,
+  useSettingsStore,
+} from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { KINDS } from './profile-kinds.ts';
 
-export function ProfileCard(props: { profile: BackendProfile; active: boolean; onEdit: () => void }) {
+export function ProfileCard(props: {
+  profile: BackendProfile;
+  active: boolean;
+  onEdit: () => void;
+}) {
   const { profile: p } = props;
   const test = useSettingsStore((s) => s.tests[p.id]);
   return (
@@ -15,7 +24,8 @@ export function ProfileCard(props: { profile: BackendProfile; active: boolean; o
         {props.active ? <span className="badge status-done">Active</span> : null}
       </div>
       <div className="muted small">
-        {p.baseUrl} · model: {p.model || 'first served model'} · API key: {p.hasApiKey ? 'stored' : 'none'}
+        {p.baseUrl} · model: {p.model || 'first served model'} · API key:{' '}
+        {p.hasApiKey ? 'stored' : 'none'}
       </div>
       <GenericModelNote model={p.model || (test && test !== 'testing' ? test.model : undefined)} />
       <div className="profile-buttons">
@@ -30,14 +40,20 @@ export function ProfileCard(props: { profile: BackendProfile; active: boolean; o
         <button type="button" onClick={props.onEdit}>
           Edit
         </button>
-        <button type="button" className="danger" onClick={() => void deleteProfile(p.id)} aria-label={`Delete backend ${p.name}`}>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => void deleteProfile(p.id)}
+          aria-label={`Delete backend ${p.name}`}
+        >
           Delete
         </button>
       </div>
       {test && test !== 'testing' ? (
         test.ok ? (
           <p className="ok" role="status">
-            Connected in {test.latencyMs} ms. {test.model ? `Runs will use ${test.model}. ` : ''}Models on the server: {test.models.join(', ') || 'none listed'}
+            Connected in {test.latencyMs} ms. {test.model ? `Runs will use ${test.model}. ` : ''}
+            Models on the server: {test.models.join(', ') || 'none listed'}
           </p>
         ) : test.error ? (
           <ErrorBanner error={test.error} />

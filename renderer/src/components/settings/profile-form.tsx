@@ -13,18 +13,32 @@ function newId(): string {
 
 export function ProfileForm(props: { initial: BackendProfile | null; onDone: () => void }) {
   const [p, setP] = useState<BackendProfile>(
-    props.initial ?? { id: newId(), name: KINDS.vllm.label, kind: 'vllm', baseUrl: KINDS.vllm.baseUrl, hasApiKey: false },
+    props.initial ?? {
+      id: newId(),
+      name: KINDS.vllm.label,
+      kind: 'vllm',
+      baseUrl: KINDS.vllm.baseUrl,
+      hasApiKey: false,
+    },
   );
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
   const test = useSettingsStore((s) => s.tests[p.id]);
   const models = test && test !== 'testing' ? test.models : [];
-  const text = (key: keyof BackendProfile) => (e: ChangeEvent<HTMLInputElement>) => setP({ ...p, [key]: e.target.value || undefined });
-  const price = (key: 'inputPricePerMTok' | 'outputPricePerMTok') => (e: ChangeEvent<HTMLInputElement>) =>
-    setP({ ...p, [key]: e.target.value === '' ? undefined : Number(e.target.value) });
+  const text = (key: keyof BackendProfile) => (e: ChangeEvent<HTMLInputElement>) =>
+    setP({ ...p, [key]: e.target.value || undefined });
+  const price =
+    (key: 'inputPricePerMTok' | 'outputPricePerMTok') => (e: ChangeEvent<HTMLInputElement>) =>
+      setP({ ...p, [key]: e.target.value === '' ? undefined : Number(e.target.value) });
   const setKind = (kind: BackendKind) => {
-    const wasDefault = KIND_ORDER.some((k) => KINDS[k].baseUrl === p.baseUrl || KINDS[k].label === p.name);
-    setP({ ...p, kind, ...(wasDefault ? { baseUrl: KINDS[kind].baseUrl, name: KINDS[kind].label } : {}) });
+    const wasDefault = KIND_ORDER.some(
+      (k) => KINDS[k].baseUrl === p.baseUrl || KINDS[k].label === p.name,
+    );
+    setP({
+      ...p,
+      kind,
+      ...(wasDefault ? { baseUrl: KINDS[kind].baseUrl, name: KINDS[kind].label } : {}),
+    });
   };
 
   return (
@@ -36,7 +50,8 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
         const key = removeKey ? '' : apiKey === '' ? undefined : apiKey;
         void saveProfile({ ...p, name: p.name || KINDS[p.kind].label }, key).then(async (saved) => {
           if (!saved) return;
-          if (!useSettingsStore.getState().settings.activeProfileId) await setActiveProfile(saved.id);
+          if (!useSettingsStore.getState().settings.activeProfileId)
+            await setActiveProfile(saved.id);
           props.onDone();
         });
       }}
@@ -59,42 +74,84 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
       </label>
       <label>
         Server URL
-        <input type="url" value={p.baseUrl} onChange={(e) => setP({ ...p, baseUrl: e.target.value })} required />
+        <input
+          type="url"
+          value={p.baseUrl}
+          onChange={(e) => setP({ ...p, baseUrl: e.target.value })}
+          required
+        />
       </label>
       <label>
         {p.kind === 'azure' ? 'Deployment' : 'Model'}
-        <input value={p.model ?? ''} onChange={text('model')} list={`models-${p.id}`} placeholder="empty: the server’s first model" />
+        <input
+          value={p.model ?? ''}
+          onChange={text('model')}
+          list={`models-${p.id}`}
+          placeholder="empty: the server’s first model"
+        />
         <datalist id={`models-${p.id}`}>
           {models.map((m) => (
             <option key={m} value={m} />
           ))}
         </datalist>
       </label>
-      {models.length > 0 ? <p className="muted small">Discovered models: {models.join(', ')}</p> : null}
+      {models.length > 0 ? (
+        <p className="muted small">Discovered models: {models.join(', ')}</p>
+      ) : null}
       <GenericModelNote model={p.model} />
       {p.kind === 'azure' ? (
         <label>
           API version
-          <input value={p.apiVersion ?? ''} onChange={text('apiVersion')} placeholder={DEFAULT_AZURE_API_VERSION} />
+          <input
+            value={p.apiVersion ?? ''}
+            onChange={text('apiVersion')}
+            placeholder={DEFAULT_AZURE_API_VERSION}
+          />
         </label>
       ) : null}
       <label>
-        API key {p.hasApiKey ? <span className="muted small">(a key is stored; type to replace it)</span> : null}
-        <input type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" placeholder={KINDS[p.kind].needsKey ? 'required' : 'not needed'} />
+        API key{' '}
+        {p.hasApiKey ? (
+          <span className="muted small">(a key is stored; type to replace it)</span>
+        ) : null}
+        <input
+          type="password"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+          autoComplete="off"
+          placeholder={KINDS[p.kind].needsKey ? 'required' : 'not needed'}
+        />
       </label>
       {p.hasApiKey ? (
         <label className="inline">
-          <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} /> Remove the stored key
+          <input
+            type="checkbox"
+            checked={removeKey}
+            onChange={(e) => setRemoveKey(e.target.checked)}
+          />{' '}
+          Remove the stored key
         </label>
       ) : null}
       <div className="row2">
         <label>
           Input price ($ per 1M tokens)
-          <input type="number" min={0} step="any" value={p.inputPricePerMTok ?? ''} onChange={price('inputPricePerMTok')} />
+          <input
+            type="number"
+            min={0}
+            step="any"
+            value={p.inputPricePerMTok ?? ''}
+            onChange={price('inputPricePerMTok')}
+          />
         </label>
         <label>
           Output price ($ per 1M tokens)
-          <input type="number" min={0} step="any" value={p.outputPricePerMTok ?? ''} onChange={price('outputPricePerMTok')} />
+          <input
+            type="number"
+            min={0}
+            step="any"
+            value={p.outputPricePerMTok ?? ''}
+            onChange={price('outputPricePerMTok')}
+          />
         </label>
       </div>
       <div className="dialog-buttons">

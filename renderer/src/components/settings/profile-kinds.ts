@@ -12,14 +12,30 @@ export interface KindInfo {
 const HELP: Record<BackendKind, string> = {
   vllm: 'Run `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B` and leave the model empty to use the served one.',
   openai: 'Needs an API key and a model name; set prices to see cost estimates.',
-  azure: 'URL: https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT; the model field is the deployment name.',
+  azure:
+    'URL: https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT; the model field is the deployment name.',
   openrouter: 'Needs an OpenRouter API key and a model name.',
   ollama: 'Ollama’s OpenAI-compatible endpoint on this computer.',
   custom: 'Any server that speaks the OpenAI chat completions API.',
 };
 
-export const KIND_ORDER: BackendKind[] = ['vllm', 'openai', 'azure', 'openrouter', 'ollama', 'custom'];
+export const KIND_ORDER: BackendKind[] = [
+  'vllm',
+  'openai',
+  'azure',
+  'openrouter',
+  'ollama',
+  'custom',
+];
 
 export const KINDS = Object.fromEntries(
-  KIND_ORDER.map((k) => [k, { label: BACKEND_DEFAULTS[k].name, baseUrl: BACKEND_DEFAULTS[k].baseUrl, needsKey: BACKEND_DEFAULTS[k].needsKey, help: HELP[k] }]),
+  KIND_ORDER.map((k) => [
+    k,
+    {
+      label: BACKEND_DEFAULTS[k].name,
+      baseUrl: BACKEND_DEFAULTS[k].baseUrl,
+      needsKey: BACKEND_DEFAULTS[k].needsKey,
+      help: HELP[k],
+    },
+  ]),
 ) as Record<BackendKind, KindInfo>;

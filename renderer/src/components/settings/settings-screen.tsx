@@ -10,9 +10,15 @@ import { ProfileForm } from './profile-form.tsx';
 
 export function SettingsScreen() {
   const { profiles, activeProfileId, error } = useSettingsStore(
-    useShallow((s) => ({ profiles: s.settings.profiles, activeProfileId: s.settings.activeProfileId, error: s.error })),
+    useShallow((s) => ({
+      profiles: s.settings.profiles,
+      activeProfileId: s.settings.activeProfileId,
+      error: s.error,
+    })),
   );
-  const [editing, setEditing] = useState<BackendProfile | 'new' | null>(profiles.length === 0 ? 'new' : null);
+  const [editing, setEditing] = useState<BackendProfile | 'new' | null>(
+    profiles.length === 0 ? 'new' : null,
+  );
   return (
     <div className="screen settings">
       <h1>Settings</h1>
@@ -24,13 +30,26 @@ export function SettingsScreen() {
             Add backend
           </button>
         </div>
-        {profiles.length === 0 ? <p className="muted">No backend yet. Add the server that will read your documents.</p> : null}
+        {profiles.length === 0 ? (
+          <p className="muted">No backend yet. Add the server that will read your documents.</p>
+        ) : null}
         <ul className="profiles">
           {profiles.map((p) => (
-            <ProfileCard key={p.id} profile={p} active={p.id === activeProfileId} onEdit={() => setEditing(p)} />
+            <ProfileCard
+              key={p.id}
+              profile={p}
+              active={p.id === activeProfileId}
+              onEdit={() => setEditing(p)}
+            />
           ))}
         </ul>
-        {editing ? <ProfileForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+        {editing ? (
+          <ProfileForm
+            key={editing === 'new' ? 'new' : editing.id}
+            initial={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
       </section>
       <DefaultsForm />
     </div>

@@ -5,7 +5,12 @@ import { useMemo } from 'react';
 
 const H = 60;
 
-export function ChangeChart(props: { changes: (number | null)[]; chunkCount: number; selected: number | null; onSelect: (chunk: number) => void }) {
+export function ChangeChart(props: {
+  changes: (number | null)[];
+  chunkCount: number;
+  selected: number | null;
+  onSelect: (chunk: number) => void;
+}) {
   const n = Math.max(props.chunkCount, props.changes.length, 1);
   const d = useMemo(() => {
     const parts: string[] = [];
@@ -39,10 +44,19 @@ export function ChangeChart(props: { changes: (number | null)[]; chunkCount: num
       >
         <path d={d} className="bars" />
         {sel !== null && sel !== undefined && props.selected !== null ? (
-          <rect x={props.selected + 0.1} width={0.8} y={H - Math.max(1, sel * H)} height={Math.max(1, sel * H)} className="bar selected" />
+          <rect
+            x={props.selected + 0.1}
+            width={0.8}
+            y={H - Math.max(1, sel * H)}
+            height={Math.max(1, sel * H)}
+            className="bar selected"
+          />
         ) : null}
       </svg>
-      <figcaption className="muted small">Memory change per chunk (share of words added or removed), chunk 1 on the left. Click a bar to see that chunk.</figcaption>
+      <figcaption className="muted small">
+        Memory change per chunk (share of words added or removed), chunk 1 on the left. Click a bar
+        to see that chunk.
+      </figcaption>
     </figure>
   );
 }

@@ -9,16 +9,29 @@ export function MemoryCompare(props: { run: RunView; a: number; b: number; onClo
   const after = props.run.memories[props.b]?.memory ?? '';
   const parts = useMemo(() => diffWords(before, after), [before, after]);
   return (
-    <div className="compare" aria-label={`Memory after chunk ${props.a + 1} compared with chunk ${props.b + 1}`}>
+    <div
+      className="compare"
+      aria-label={`Memory after chunk ${props.a + 1} compared with chunk ${props.b + 1}`}
+    >
       <div className="compare-head">
         <h4>
           Chunk {props.a + 1} → chunk {props.b + 1}
         </h4>
         <div role="radiogroup" aria-label="Diff layout" className="segmented">
-          <button type="button" role="radio" aria-checked={mode === 'side'} onClick={() => setMode('side')}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={mode === 'side'}
+            onClick={() => setMode('side')}
+          >
             Side by side
           </button>
-          <button type="button" role="radio" aria-checked={mode === 'inline'} onClick={() => setMode('inline')}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={mode === 'inline'}
+            onClick={() => setMode('inline')}
+          >
             Inline
           </button>
         </div>

@@ -11,20 +11,33 @@ export function StateInspector(props: { run: RunView; state: MemoryState }) {
   const chunk = run.chunks[state.chunk];
   const text = useReaderStore((s) => s.view?.document.text);
   const jumpTo = useReaderStore((s) => s.jumpTo);
-  const source = chunk && text ? text.slice(chunk.start, Math.min(chunk.end, chunk.start + PREVIEW)) : '';
+  const source =
+    chunk && text ? text.slice(chunk.start, Math.min(chunk.end, chunk.start + PREVIEW)) : '';
   return (
     <div className="inspector">
       <div className="inspector-col">
         <h4>
-          Memory after chunk {state.chunk + 1} <span className="muted small">≈{formatCount(approxTokens(state.memory))} tokens (approximate)</span>
+          Memory after chunk {state.chunk + 1}{' '}
+          <span className="muted small">
+            ≈{formatCount(approxTokens(state.memory))} tokens (approximate)
+          </span>
         </h4>
-        {state.kept ? <p className="warn small">The reply was empty or cut off, so the previous memory was kept.</p> : null}
+        {state.kept ? (
+          <p className="warn small">
+            The reply was empty or cut off, so the previous memory was kept.
+          </p>
+        ) : null}
         <pre className="memory-text">{state.memory}</pre>
       </div>
       <div className="inspector-col">
         <h4>
-          Source: chunk {state.chunk + 1} {chunk?.pages ? <span className="muted small">{pagesLabel(chunk.pages)}</span> : null}{' '}
-          <button type="button" className="link" onClick={() => jumpTo({ kind: 'chunk', chunk: state.chunk })}>
+          Source: chunk {state.chunk + 1}{' '}
+          {chunk?.pages ? <span className="muted small">{pagesLabel(chunk.pages)}</span> : null}{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => jumpTo({ kind: 'chunk', chunk: state.chunk })}
+          >
             Show in reader
           </button>
         </h4>
