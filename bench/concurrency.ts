@@ -1,7 +1,7 @@
 // Wall time of 8 concurrent questions against sim-llm's latency model (H100, 14B: see
 // sim/options.ts), as a ratio to the ideal that the latency model itself predicts for the very
 // same calls with zero client and engine overhead.
-// `npm exec -- node bench/concurrency.ts [--questions 8] [--chunks 12] [--chunk-tokens 5000]`
+// `npm exec -- node bench/concurrency.ts [--questions 8] [--chunks 8] [--chunk-tokens 5000]`
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { DEFAULT_RUN_SETTINGS, type DocumentText, type Usage } from '../shared/model.ts';
@@ -15,7 +15,7 @@ import { startChildSim } from './engine-sim.ts';
 const { values } = parseArgs({
   options: {
     questions: { type: 'string', default: '8' },
-    chunks: { type: 'string', default: '12' },
+    chunks: { type: 'string', default: '8' },
     'chunk-tokens': { type: 'string', default: '5000' },
   },
 });
@@ -103,7 +103,7 @@ try {
   const completion = calls.flat().reduce((s, u) => s + u.completionTokens, 0);
   const prompt = calls.flat().reduce((s, u) => s + u.promptTokens, 0);
 
-  console.log(`concurrency benchmark — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, Node ${process.version}`);
+  console.log(`concurrency benchmark — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`${questions} questions at once over ${chunks.length} chunks of ≤${chunkTokens} qwen tokens; latency model h100-14b (prefill ${H100_14B.prefillTokensPerSec}/s shared, decode ${H100_14B.decodeTokensPerSec}/s per sequence, ${H100_14B.overheadMs} ms per request)`);
   console.log(`calls: ${calls.flat().length}, prompt tokens ${prompt.toLocaleString('en-US')}, completion tokens ${completion.toLocaleString('en-US')}; simulator peak running ${stats.peakRunning}`);
   console.log(`answers: ${outcomes.map((o) => o.answer).join(', ')}`);

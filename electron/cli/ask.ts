@@ -113,6 +113,8 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
           question,
           settings,
           client,
+          // Token-by-token deltas are only observable in a trace; plain responses cost less.
+          streamMemory: trace !== undefined,
           onEvent: (event: RunEvent) => {
             if (trace) trace.write(`${JSON.stringify(event)}\n`);
             view.onEvent(event);

@@ -95,6 +95,23 @@ describe('runMemAgent against the simulator', () => {
     });
   });
 
+  it('with streamMemory off sends plain requests with the same prompts and no deltas', async () => {
+    const streamed = new EventLog();
+    const a = sim.requests.length;
+    await runMemAgent(input(streamed));
+    const streamedBodies = bodies(a);
+    const plain = new EventLog();
+    const b = sim.requests.length;
+    const outcome = await runMemAgent(input(plain, { streamMemory: false }));
+    const plainBodies = bodies(b);
+    expect(outcome.answer).toBe('AMBER-4471');
+    expect(plain.of('memory-delta')).toHaveLength(0);
+    expect(streamed.of('memory-delta').length).toBeGreaterThan(0);
+    expect(plainBodies.map((x) => x.messages[0]?.content)).toEqual(streamedBodies.map((x) => x.messages[0]?.content));
+    expect(plainBodies.every((x) => (x as { stream?: boolean }).stream !== true)).toBe(true);
+    expect(streamedBodies.slice(0, chunks.length).every((x) => (x as { stream?: boolean }).stream === true)).toBe(true);
+  });
+
   it('uses the text final prompt and extracts "the answer is"', async () => {
     const log = new EventLog();
     const from = sim.requests.length;

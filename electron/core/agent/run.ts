@@ -31,6 +31,11 @@ export interface RunInput {
   /** Awaited after each chunk and before the next request: persist the state here. */
   onChunkDone?: (state: MemoryState) => Promise<void>;
   gate?: PauseGate;
+  /**
+   * Stream memory updates as `memory-delta` events (default true). Off, each chunk is one plain
+   * response: cheaper per chunk for consumers that only need finished memories (CLI --json).
+   */
+  streamMemory?: boolean;
 }
 
 export interface RunWarning {
@@ -72,6 +77,7 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
   const { runId, text, chunks, question, settings, client, signal, onEvent, gate } = input;
   const t0 = performance.now();
   const startChunk = input.startChunk ?? 0;
+  const stream = input.streamMemory ?? true;
   const usage: Usage = { promptTokens: 0, completionTokens: 0 };
   const warnings: RunWarning[] = [];
   const memories: MemoryState[] = [];
@@ -133,7 +139,7 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
         temperature: settings.temperature,
         topP: settings.topP,
         ...(signal ? { signal } : {}),
-        onDelta: (delta) => onEvent({ type: 'memory-delta', runId, chunk: k, delta }),
+        ...(stream ? { onDelta: (delta: string) => onEvent({ type: 'memory-delta', runId, chunk: k, delta }) } : {}),
       });
       checkAbort(); // an abort mid-stream may end a stream silently
       usage.promptTokens += result.usage.promptTokens;
