@@ -10,7 +10,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const stubUrl = pathToFileURL(path.join(here, 'electron-smoke-stub.ts')).href;
 registerHooks({
   resolve(specifier, context, next) {
-    return specifier === 'electron' ? { url: stubUrl, shortCircuit: true } : next(specifier, context);
+    return specifier === 'electron'
+      ? { url: stubUrl, shortCircuit: true }
+      : next(specifier, context);
   },
 });
 
@@ -19,7 +21,10 @@ process.env.MEMAGENT_USER_DATA_DIR = userData;
 const stub = (await import(stubUrl)) as typeof Stub;
 const { record } = stub;
 
-type Handler = (event: unknown, request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { kind: string; message: string } }>;
+type Handler = (
+  event: unknown,
+  request: unknown,
+) => Promise<{ ok: boolean; value?: unknown; error?: { kind: string; message: string } }>;
 
 async function until<T>(check: () => T | undefined, what: string, limitMs = 60_000): Promise<T> {
   const deadline = Date.now() + limitMs;
@@ -42,22 +47,41 @@ const call = (name: string, request: unknown, frameUrl: string | null = appUrl, 
   (record.ipcHandlers.get(`memagent:call:${name}`) as Handler)(event(frameUrl, id), request);
 
 const serve = async (url: string) => {
-  const response = await (record.protocolHandlers.get('app') as (r: Request) => Promise<Response>)(new Request(url));
-  return { status: response.status, csp: response.headers.get('content-security-policy'), type: response.headers.get('content-type') };
+  const response = await (record.protocolHandlers.get('app') as (r: Request) => Promise<Response>)(
+    new Request(url),
+  );
+  return {
+    status: response.status,
+    csp: response.headers.get('content-security-policy'),
+    type: response.headers.get('content-type'),
+  };
 };
 
 let permission: boolean | undefined;
-record.sessionHandlers.get('permissionRequest')?.({}, 'geolocation', (allowed: boolean) => (permission = allowed));
+record.sessionHandlers.get('permissionRequest')?.(
+  {},
+  'geolocation',
+  (allowed: boolean) => (permission = allowed),
+);
 const requestDecision = (url: string) => {
   let cancel: boolean | undefined;
-  record.sessionHandlers.get('onBeforeRequest')?.({ url }, (r: { cancel: boolean }) => (cancel = r.cancel));
+  record.sessionHandlers.get('onBeforeRequest')?.(
+    { url },
+    (r: { cancel: boolean }) => (cancel = r.cancel),
+  );
   return cancel;
 };
 let headers: Record<string, string[]> | undefined;
-record.sessionHandlers.get('onHeadersReceived')?.({ url: appUrl, responseHeaders: { 'content-security-policy': ['default-src *'] } }, (r: { responseHeaders: Record<string, string[]> }) => (headers = r.responseHeaders));
+record.sessionHandlers.get('onHeadersReceived')?.(
+  { url: appUrl, responseHeaders: { 'content-security-policy': ['default-src *'] } },
+  (r: { responseHeaders: Record<string, string[]> }) => (headers = r.responseHeaders),
+);
 
 const opened = await call('documents:open', { path: documentPath });
-const updated = await until(() => record.sent.find((s) => s.channel === 'memagent:event:document:updated'), 'the token count');
+const updated = await until(
+  () => record.sent.find((s) => s.channel === 'memagent:event:document:updated'),
+  'the token count',
+);
 
 const report = {
   calls: record.calls,
@@ -71,7 +95,11 @@ const report = {
   },
   permission,
   permissionCheck: record.sessionHandlers.get('permissionCheck')?.(),
-  cancel: { remote: requestDecision('https://cdn.example/x.js'), app: requestDecision(`${appUrl}`), file: requestDecision('file:///etc/passwd') },
+  cancel: {
+    remote: requestDecision('https://cdn.example/x.js'),
+    app: requestDecision(`${appUrl}`),
+    file: requestDecision('file:///etc/passwd'),
+  },
   headers,
   ipcChannels: [...record.ipcHandlers.keys()],
   settings: await call('settings:get', {}),
@@ -81,14 +109,21 @@ const report = {
   opened,
   updated: { windowId: updated.windowId, payload: updated.payload },
   saveKey: await call('settings:save-profile', {
-    profile: { id: 'p-openai', name: 'OpenAI', kind: 'openai', baseUrl: 'https://api.openai.com/v1', hasApiKey: false },
+    profile: {
+      id: 'p-openai',
+      name: 'OpenAI',
+      kind: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      hasApiKey: false,
+    },
     apiKey: 'sk-secret-1234',
   }),
   menu: (record.menu as Array<{ label?: string; role?: string }>).map((m) => m.label ?? m.role),
 };
 
 // Quit as Electron would: before-quit may be deferred while the service stops.
-for (const listener of record.appListeners.get('before-quit') ?? []) listener({ preventDefault: () => record.calls.push('before-quit.preventDefault') });
+for (const listener of record.appListeners.get('before-quit') ?? [])
+  listener({ preventDefault: () => record.calls.push('before-quit.preventDefault') });
 await until(() => (record.calls.includes('app.quit') ? true : undefined), 'app.quit after dispose');
 
 process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -7,14 +7,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NETWORK_ERROR = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|fetch failed|getaddrinfo/;
+const NETWORK_ERROR =
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|fetch failed|getaddrinfo/;
 
 async function main(): Promise<number> {
-  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], { cwd: repoRoot, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) return built.status ?? 1;
 
   const cli = path.join(repoRoot, 'node_modules/electron-builder/cli.js');
-  const child = spawn(process.execPath, [cli, '--publish', 'never', ...process.argv.slice(2)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, '--publish', 'never', ...process.argv.slice(2)], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // electron-builder prints its errors on either stream: keep the tail of both to explain a failure.
   let output = '';
   const keep = (sink: NodeJS.WriteStream) => (chunk: Buffer) => {

@@ -37,7 +37,10 @@ export function findUrlReferences(code: string, moduleFile: string): UrlReferenc
 }
 
 /** Rewrites the references in `code` to point next to the bundle; returns null when there are none. */
-export function rewriteUrlReferences(code: string, moduleFile: string): { code: string; refs: UrlReference[] } | null {
+export function rewriteUrlReferences(
+  code: string,
+  moduleFile: string,
+): { code: string; refs: UrlReference[] } | null {
   const refs: UrlReference[] = [];
   const rewritten = code.replace(URL_PATTERN, (_whole, _quote: string, relative: string) => {
     const file = path.resolve(path.dirname(moduleFile), relative);
@@ -77,7 +80,9 @@ export function findWorkerEntries(dirs: readonly string[]): Record<string, strin
       const name = ref.outName.replace(/\.js$/, '');
       const existing = entries[name];
       if (existing !== undefined && existing !== ref.file) {
-        throw new Error(`Two worker scripts would both be bundled as ${ref.outName}: ${existing} and ${ref.file}. Rename one.`);
+        throw new Error(
+          `Two worker scripts would both be bundled as ${ref.outName}: ${existing} and ${ref.file}. Rename one.`,
+        );
       }
       entries[name] = ref.file;
       queue.push(ref.file);

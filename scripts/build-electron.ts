@@ -21,7 +21,10 @@ function bundleUrlsPlugin(): Plugin {
       if (result === null) return null;
       for (const ref of result.refs) {
         if (ref.kind !== 'asset') continue;
-        if (!fs.existsSync(ref.file)) this.error(`${path.relative(repoRoot, id)} refers to ${path.relative(repoRoot, ref.file)}, which does not exist.`);
+        if (!fs.existsSync(ref.file))
+          this.error(
+            `${path.relative(repoRoot, id)} refers to ${path.relative(repoRoot, ref.file)}, which does not exist.`,
+          );
         this.emitFile({ type: 'asset', fileName: ref.outName, source: fs.readFileSync(ref.file) });
       }
       return { code: result.code, map: null };
@@ -30,7 +33,11 @@ function bundleUrlsPlugin(): Plugin {
 }
 
 async function buildRenderer(): Promise<void> {
-  await build({ configFile: path.join(repoRoot, 'renderer/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  await build({
+    configFile: path.join(repoRoot, 'renderer/vite.config.ts'),
+    logLevel: 'warn',
+    mode: 'production',
+  });
 }
 
 /**
@@ -44,7 +51,8 @@ function copyRuntimeAssets(): void {
     const from = path.join(repoRoot, 'assets', name);
     const to = path.join(outDir, 'assets', name);
     fs.rmSync(to, { recursive: true, force: true });
-    if (!fs.existsSync(from)) throw new Error(`assets/${name} is missing: core needs it at run time.`);
+    if (!fs.existsSync(from))
+      throw new Error(`assets/${name} is missing: core needs it at run time.`);
     fs.cpSync(from, to, { recursive: true });
   }
 }
@@ -107,19 +115,30 @@ function checkPreload(file: string): void {
   const code = fs.readFileSync(file, 'utf8');
   const required = [...code.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
   const bad = required.filter((name) => name !== 'electron');
-  if (bad.length > 0) throw new Error(`The preload bundle requires ${bad.join(', ')}: a sandboxed preload can only require 'electron'.`);
+  if (bad.length > 0)
+    throw new Error(
+      `The preload bundle requires ${bad.join(', ')}: a sandboxed preload can only require 'electron'.`,
+    );
   const others = fs.readdirSync(path.dirname(file)).filter((name) => name !== path.basename(file));
-  if (others.length > 0) throw new Error(`The preload must be one file, but the build also wrote ${others.join(', ')}.`);
+  if (others.length > 0)
+    throw new Error(`The preload must be one file, but the build also wrote ${others.join(', ')}.`);
 }
 
 async function main(): Promise<void> {
-  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const parts = { renderer: buildRenderer, main: buildMain, preload: buildPreload };
-  const chosen = Object.keys(parts).filter((name) => only === undefined || only.includes(name)) as Array<keyof typeof parts>;
+  const chosen = Object.keys(parts).filter(
+    (name) => only === undefined || only.includes(name),
+  ) as Array<keyof typeof parts>;
   if (chosen.length === 0) throw new Error(`--only takes renderer, main and/or preload.`);
   const started = Date.now();
   for (const name of chosen) await parts[name]();
-  console.log(`Built ${chosen.join(', ')} into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Built ${chosen.join(', ')} into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -40,27 +40,40 @@ describe('electronBinaryPath', () => {
   it('honours ELECTRON_OVERRIDE_DIST_PATH', () => {
     const dist = path.join(root, 'custom');
     fs.mkdirSync(dist);
-    fs.writeFileSync(path.join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron'), '');
+    fs.writeFileSync(
+      path.join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron'),
+      '',
+    );
     process.env.ELECTRON_OVERRIDE_DIST_PATH = dist;
-    expect(electronBinaryPath(root)).toBe(path.join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron'));
+    expect(electronBinaryPath(root)).toBe(
+      path.join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron'),
+    );
   });
 });
 
 describe('ensureElectronBinary', () => {
   it('says in one sentence that npm install is needed when the package is missing', () => {
     const result = ensureElectronBinary(root);
-    expect(result).toEqual({ ok: false, message: 'The electron package is not installed: run `npm install` first.' });
+    expect(result).toEqual({
+      ok: false,
+      message: 'The electron package is not installed: run `npm install` first.',
+    });
   });
 
   it('reports a failing download in one sentence, without a stack trace', () => {
     const dir = path.join(root, 'node_modules', 'electron');
     fs.mkdirSync(dir, { recursive: true });
     // An installer that fails the way Electron's does without network access.
-    fs.writeFileSync(path.join(dir, 'install.js'), "console.error('TypeError: fetch failed\\n    at node:internal/deps/undici'); process.exit(1);");
+    fs.writeFileSync(
+      path.join(dir, 'install.js'),
+      "console.error('TypeError: fetch failed\\n    at node:internal/deps/undici'); process.exit(1);",
+    );
     const result = ensureElectronBinary(root);
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.message).toMatch(/^The Electron binary could not be downloaded \(fetch failed\): /);
+      expect(result.message).toMatch(
+        /^The Electron binary could not be downloaded \(fetch failed\): /,
+      );
       expect(result.message).not.toMatch(/\n|at node:/);
     }
   });

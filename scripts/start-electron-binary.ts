@@ -25,19 +25,32 @@ export function electronBinaryPath(repoRoot: string): string | null {
  * package's postinstall is disabled in allowScripts because it fails where GitHub is unreachable).
  * Returns the binary's path, or an error sentence for the user.
  */
-export function ensureElectronBinary(repoRoot: string): { ok: true; binary: string } | { ok: false; message: string } {
+export function ensureElectronBinary(
+  repoRoot: string,
+): { ok: true; binary: string } | { ok: false; message: string } {
   const existing = electronBinaryPath(repoRoot);
   if (existing !== null) return { ok: true, binary: existing };
   const installer = path.join(repoRoot, 'node_modules', 'electron', 'install.js');
   if (!fs.existsSync(installer)) {
-    return { ok: false, message: 'The electron package is not installed: run `npm install` first.' };
+    return {
+      ok: false,
+      message: 'The electron package is not installed: run `npm install` first.',
+    };
   }
   console.log('Downloading the Electron binary (first start only)…');
-  const result = spawnSync(process.execPath, [installer], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', timeout: 10 * 60_000 });
+  const result = spawnSync(process.execPath, [installer], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    timeout: 10 * 60_000,
+  });
   const binary = electronBinaryPath(repoRoot);
   if (result.status === 0 && binary !== null) return { ok: true, binary };
   const lastLine = (result.stderr ?? '').trim().split('\n').at(-1)?.slice(0, 200);
-  const reason = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|fetch failed/.exec(result.stderr ?? '')?.[0] ?? result.error?.message ?? lastLine;
+  const reason =
+    /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|fetch failed/.exec(result.stderr ?? '')?.[0] ??
+    result.error?.message ??
+    lastLine;
   return {
     ok: false,
     message:

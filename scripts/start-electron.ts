@@ -13,13 +13,20 @@ function main(): number | Promise<number> {
     console.error(binary.message);
     return 1;
   }
-  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], { cwd: repoRoot, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) return built.status ?? 1;
 
   // Never inherit a request to run Electron as plain Node (a packaged build has that fuse off too).
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
-  const child = spawn(binary.binary, [repoRoot, ...process.argv.slice(2)], { cwd: repoRoot, stdio: 'inherit', env });
+  const child = spawn(binary.binary, [repoRoot, ...process.argv.slice(2)], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env,
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   return new Promise<number>((resolve) => {
     child.on('error', (error) => {

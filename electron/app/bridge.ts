@@ -1,7 +1,13 @@
 // The narrow object the preload exposes as `window.memagent`, built from the contract in
 // shared/api.ts over an abstract transport (ipcRenderer in the preload). Pure, so the allow-lists
 // are unit tested without Electron. Channel names are shared with ipc-main.ts through here.
-import { calls, eventNames, type CallName, type EventName, type MemagentBridge } from '../../shared/api.ts';
+import {
+  calls,
+  eventNames,
+  type CallName,
+  type EventName,
+  type MemagentBridge,
+} from '../../shared/api.ts';
 
 /** The IPC channel of a call: prefixed so no app channel can collide with Electron's own. */
 export function callChannel(name: CallName): string {
@@ -14,7 +20,9 @@ export function eventChannel(name: EventName): string {
 }
 
 /** Every call the renderer may make: exactly the contract's calls. */
-export const exposedCallNames: readonly CallName[] = Object.freeze(Object.keys(calls) as CallName[]);
+export const exposedCallNames: readonly CallName[] = Object.freeze(
+  Object.keys(calls) as CallName[],
+);
 /** Every event the renderer may listen to: exactly the contract's events. */
 export const exposedEventNames: readonly EventName[] = Object.freeze([...eventNames]);
 
@@ -37,7 +45,9 @@ export function createBridge(transport: BridgeTransport): MemagentBridge {
   const bridge: MemagentBridge = {
     invoke(name, request) {
       if (typeof name !== 'string' || !callSet.has(name)) {
-        return Promise.reject(new Error(`window.memagent.invoke: unknown call ${JSON.stringify(String(name))}.`));
+        return Promise.reject(
+          new Error(`window.memagent.invoke: unknown call ${JSON.stringify(String(name))}.`),
+        );
       }
       return transport.invoke(callChannel(name), request) as Promise<never>;
     },
@@ -45,7 +55,8 @@ export function createBridge(transport: BridgeTransport): MemagentBridge {
       if (typeof name !== 'string' || !eventSet.has(name)) {
         throw new Error(`window.memagent.on: unknown event ${JSON.stringify(String(name))}.`);
       }
-      if (typeof listener !== 'function') throw new Error('window.memagent.on: the listener must be a function.');
+      if (typeof listener !== 'function')
+        throw new Error('window.memagent.on: the listener must be a function.');
       const off = transport.on(eventChannel(name), (payload) => listener(payload as never));
       let active = true;
       return () => {

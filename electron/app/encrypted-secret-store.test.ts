@@ -4,10 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../core/errors.ts';
-import { createEncryptedSecretStore, isProtectedLinuxBackend, type StringCipher } from './encrypted-secret-store.ts';
+import {
+  createEncryptedSecretStore,
+  isProtectedLinuxBackend,
+  type StringCipher,
+} from './encrypted-secret-store.ts';
 
 // A real AES-256-GCM cipher stands in for the OS keychain that safeStorage would use.
-function aesCipher(options: { available?: boolean; reEncrypt?: boolean } = {}): StringCipher & { key: Buffer } {
+function aesCipher(
+  options: { available?: boolean; reEncrypt?: boolean } = {},
+): StringCipher & { key: Buffer } {
   const key = crypto.randomBytes(32);
   return {
     key,
@@ -75,16 +81,22 @@ describe('createEncryptedSecretStore', () => {
   });
 
   it('with the session-only fallback keeps the key in memory only', async () => {
-    const store = createEncryptedSecretStore(file, aesCipher({ available: false }), { sessionOnlyFallback: true });
+    const store = createEncryptedSecretStore(file, aesCipher({ available: false }), {
+      sessionOnlyFallback: true,
+    });
     await store.set('openai', KEY);
     expect(await store.get('openai')).toBe(KEY);
     expect(fs.existsSync(file)).toBe(false);
-    expect(await createEncryptedSecretStore(file, aesCipher({ available: false })).get('openai')).toBeUndefined();
+    expect(
+      await createEncryptedSecretStore(file, aesCipher({ available: false })).get('openai'),
+    ).toBeUndefined();
   });
 
   it('reports a key encrypted under another keychain as Damaged with a hint', async () => {
     await createEncryptedSecretStore(file, aesCipher()).set('openai', KEY);
-    const error = await createEncryptedSecretStore(file, aesCipher()).get('openai').catch((e: unknown) => e);
+    const error = await createEncryptedSecretStore(file, aesCipher())
+      .get('openai')
+      .catch((e: unknown) => e);
     expect((error as CoreError).kind).toBe('Damaged');
     expect((error as CoreError).hint).toMatch(/enter the key again/);
   });
@@ -92,7 +104,9 @@ describe('createEncryptedSecretStore', () => {
   it('reports a corrupted key file as Damaged', async () => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, '{"keys": 12');
-    const error = await createEncryptedSecretStore(file, aesCipher()).get('x').catch((e: unknown) => e);
+    const error = await createEncryptedSecretStore(file, aesCipher())
+      .get('x')
+      .catch((e: unknown) => e);
     expect((error as CoreError).kind).toBe('Damaged');
   });
 

@@ -35,18 +35,27 @@ export function isProtectedLinuxBackend(backend: string): boolean {
 const fileSchema = z.object({ version: z.literal(1), keys: z.record(z.string(), z.string()) });
 
 export function unavailableError(): CoreError {
-  return new CoreError('Unsupported', 'The API key was not saved: this system offers no encrypted storage for secrets.', {
-    hint:
-      'Install and unlock a keyring (GNOME Keyring or KWallet on Linux) and restart the app, or start it with ' +
-      'MEMAGENT_SESSION_KEYS=1 to keep keys in memory until it quits.',
-  });
+  return new CoreError(
+    'Unsupported',
+    'The API key was not saved: this system offers no encrypted storage for secrets.',
+    {
+      hint:
+        'Install and unlock a keyring (GNOME Keyring or KWallet on Linux) and restart the app, or start it with ' +
+        'MEMAGENT_SESSION_KEYS=1 to keep keys in memory until it quits.',
+    },
+  );
 }
 
 /** A {@link SecretStore} that writes only ciphertext, to `file` (mode 0600, replaced atomically). */
-export function createEncryptedSecretStore(file: string, cipher: StringCipher, options: EncryptedSecretStoreOptions = {}): SecretStore {
+export function createEncryptedSecretStore(
+  file: string,
+  cipher: StringCipher,
+  options: EncryptedSecretStoreOptions = {},
+): SecretStore {
   const sessionKeys = new Map<string, string>();
   let available: Promise<boolean> | undefined;
-  const isAvailable = (): Promise<boolean> => (available ??= cipher.isAvailable().catch(() => false));
+  const isAvailable = (): Promise<boolean> =>
+    (available ??= cipher.isAvailable().catch(() => false));
 
   const read = (): Record<string, string> => {
     let text: string;
@@ -64,7 +73,9 @@ export function createEncryptedSecretStore(file: string, cipher: StringCipher, o
     }
     const parsed = fileSchema.safeParse(json);
     if (!parsed.success) {
-      throw new CoreError('Damaged', 'The file of saved API keys cannot be read.', { hint: `Delete ${file} and enter the keys again.` });
+      throw new CoreError('Damaged', 'The file of saved API keys cannot be read.', {
+        hint: `Delete ${file} and enter the keys again.`,
+      });
     }
     return parsed.data.keys;
   };
@@ -94,7 +105,10 @@ export function createEncryptedSecretStore(file: string, cipher: StringCipher, o
         });
       }
       if (decrypted.reEncrypt) {
-        write({ ...read(), [id]: Buffer.from(await cipher.encrypt(decrypted.text)).toString('base64') });
+        write({
+          ...read(),
+          [id]: Buffer.from(await cipher.encrypt(decrypted.text)).toString('base64'),
+        });
       }
       return decrypted.text;
     },

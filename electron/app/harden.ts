@@ -2,12 +2,18 @@
 // of security.ts: permissions denied, requests outside the app cancelled, CSP on the app's pages,
 // navigation, new windows and <webview> denied, safe web links handed to the user's browser.
 import { app, session, shell, type Session } from 'electron';
-import { externalOpenTarget, isAllowedRendererRequest, isAppUrl, withSecurityHeaders } from './security.ts';
+import {
+  externalOpenTarget,
+  isAllowedRendererRequest,
+  isAppUrl,
+  withSecurityHeaders,
+} from './security.ts';
 
 /** Opens a web address in the user's browser only after it parsed as http(s). */
 export function openExternalSafely(url: string): Promise<void> {
   const target = externalOpenTarget(url);
-  if (target === null) return Promise.reject(new Error('Only http and https addresses are opened.'));
+  if (target === null)
+    return Promise.reject(new Error('Only http and https addresses are opened.'));
   return shell.openExternal(target);
 }
 
@@ -16,7 +22,9 @@ function hardenSession(ses: Session): void {
   ses.setPermissionCheckHandler(() => false);
   ses.setDevicePermissionHandler(() => false);
   ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
-  ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRendererRequest(details.url) }));
+  ses.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isAllowedRendererRequest(details.url) }),
+  );
   ses.webRequest.onHeadersReceived((details, callback) => {
     if (!isAppUrl(details.url)) {
       callback({});

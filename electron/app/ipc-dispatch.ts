@@ -21,18 +21,36 @@ export interface SenderInfo {
  * iframe, or any other webContents is refused.
  */
 export function isTrustedSender(sender: SenderInfo, trustedIds: ReadonlySet<number>): boolean {
-  return trustedIds.has(sender.webContentsId) && sender.isMainFrame && sender.frameUrl !== null && isAppUrl(sender.frameUrl);
+  return (
+    trustedIds.has(sender.webContentsId) &&
+    sender.isMainFrame &&
+    sender.frameUrl !== null &&
+    isAppUrl(sender.frameUrl)
+  );
 }
 
 /** The answer to a refused sender: an error value, with nothing about the app's state. */
 export function refusedSender<K extends CallName>(): CallResponse<K> {
-  return { ok: false, error: { kind: 'BadUsage', message: 'The request was refused: it did not come from the app’s window.' } } as CallResponse<K>;
+  return {
+    ok: false,
+    error: {
+      kind: 'BadUsage',
+      message: 'The request was refused: it did not come from the app’s window.',
+    },
+  } as CallResponse<K>;
 }
 
 /** Handles one call: sender check, then zod validation and the handler through `invokeCall`. */
-export type CallDispatcher = <K extends CallName>(name: K, sender: SenderInfo, rawRequest: unknown) => Promise<CallResponse<K>>;
+export type CallDispatcher = <K extends CallName>(
+  name: K,
+  sender: SenderInfo,
+  rawRequest: unknown,
+) => Promise<CallResponse<K>>;
 
-export function createCallDispatcher(handlers: CallHandlers, isTrusted: (sender: SenderInfo) => boolean): CallDispatcher {
+export function createCallDispatcher(
+  handlers: CallHandlers,
+  isTrusted: (sender: SenderInfo) => boolean,
+): CallDispatcher {
   return async (name, sender, rawRequest) => {
     if (!isTrusted(sender)) return refusedSender();
     return invokeCall(handlers, name, rawRequest, { senderId: senderIdOf(sender.webContentsId) });
@@ -55,7 +73,12 @@ export interface EventWindow {
  * Delivers an event to the window that asked (`target` = its sender id), or to every window when
  * `target` is undefined. A window that has closed is skipped silently: its run goes on in main.
  */
-export function routeEvent<E extends EventName>(windows: readonly EventWindow[], target: string | undefined, name: E, payload: Events[E]): number {
+export function routeEvent<E extends EventName>(
+  windows: readonly EventWindow[],
+  target: string | undefined,
+  name: E,
+  payload: Events[E],
+): number {
   let delivered = 0;
   for (const window of windows) {
     if (window.isDestroyed()) continue;

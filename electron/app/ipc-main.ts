@@ -3,11 +3,20 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { CallHandlers, CallName, EventName, Events } from '../../shared/api.ts';
 import { callChannel, exposedCallNames } from './bridge.ts';
-import { createCallDispatcher, isTrustedSender, routeEvent, type SenderInfo } from './ipc-dispatch.ts';
+import {
+  createCallDispatcher,
+  isTrustedSender,
+  routeEvent,
+  type SenderInfo,
+} from './ipc-dispatch.ts';
 
 function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
   const frame = event.senderFrame;
-  return { webContentsId: event.sender.id, frameUrl: frame?.url ?? null, isMainFrame: frame !== null && frame.parent === null };
+  return {
+    webContentsId: event.sender.id,
+    frameUrl: frame?.url ?? null,
+    isMainFrame: frame !== null && frame.parent === null,
+  };
 }
 
 /**
@@ -34,7 +43,11 @@ export function registerIpc(
 }
 
 /** The service's `emit`: one window by sender id, or all the app's windows. */
-export function emitToWindows<E extends EventName>(target: string | undefined, name: E, payload: Events[E]): void {
+export function emitToWindows<E extends EventName>(
+  target: string | undefined,
+  name: E,
+  payload: Events[E],
+): void {
   const windows = BrowserWindow.getAllWindows().map((window) => ({
     id: window.webContents.id,
     isDestroyed: () => window.isDestroyed() || window.webContents.isDestroyed(),

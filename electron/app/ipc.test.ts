@@ -3,10 +3,30 @@
 // what reached them.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { calls, eventNames, type CallContext, type CallHandlers, type CallName, type Events } from '../../shared/api.ts';
+import {
+  calls,
+  eventNames,
+  type CallContext,
+  type CallHandlers,
+  type CallName,
+  type Events,
+} from '../../shared/api.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
-import { callChannel, createBridge, eventChannel, exposedCallNames, exposedEventNames, type BridgeTransport } from './bridge.ts';
-import { createCallDispatcher, isTrustedSender, routeEvent, type EventWindow, type SenderInfo } from './ipc-dispatch.ts';
+import {
+  callChannel,
+  createBridge,
+  eventChannel,
+  exposedCallNames,
+  exposedEventNames,
+  type BridgeTransport,
+} from './bridge.ts';
+import {
+  createCallDispatcher,
+  isTrustedSender,
+  routeEvent,
+  type EventWindow,
+  type SenderInfo,
+} from './ipc-dispatch.ts';
 import { APP_ENTRY_URL } from './security.ts';
 
 interface Received {
@@ -27,13 +47,19 @@ function recordingHandlers(received: Received[]): CallHandlers {
 }
 
 const WINDOW_ID = 7;
-const appSender: SenderInfo = { webContentsId: WINDOW_ID, frameUrl: APP_ENTRY_URL, isMainFrame: true };
+const appSender: SenderInfo = {
+  webContentsId: WINDOW_ID,
+  frameUrl: APP_ENTRY_URL,
+  isMainFrame: true,
+};
 
 /** Preload ↔ main over one in-process emitter; `sender` is what main will see for each call. */
 function wire(sender: SenderInfo) {
   const received: Received[] = [];
   const trusted = new Set([WINDOW_ID]);
-  const dispatch = createCallDispatcher(recordingHandlers(received), (s) => isTrustedSender(s, trusted));
+  const dispatch = createCallDispatcher(recordingHandlers(received), (s) =>
+    isTrustedSender(s, trusted),
+  );
   const channelToName = new Map(exposedCallNames.map((name) => [callChannel(name), name]));
   const toRenderer = new EventEmitter();
   const invoked: string[] = [];
@@ -51,7 +77,11 @@ function wire(sender: SenderInfo) {
       return () => toRenderer.off(channel, wrapped);
     },
   };
-  const window: EventWindow = { id: WINDOW_ID, isDestroyed: () => false, send: (channel, payload) => toRenderer.emit(channel, payload) };
+  const window: EventWindow = {
+    id: WINDOW_ID,
+    isDestroyed: () => false,
+    send: (channel, payload) => toRenderer.emit(channel, payload),
+  };
   return { bridge: createBridge(transport), received, invoked, window };
 }
 
@@ -69,30 +99,48 @@ describe('the contract-derived allow-lists', () => {
 
   it('refuses a call outside the contract before it reaches IPC', async () => {
     const { bridge, invoked } = wire(appSender);
-    await expect(bridge.invoke('fs:read' as CallName, {} as never)).rejects.toThrow(/unknown call "fs:read"/);
-    await expect(bridge.invoke('__proto__' as CallName, {} as never)).rejects.toThrow(/unknown call/);
+    await expect(bridge.invoke('fs:read' as CallName, {} as never)).rejects.toThrow(
+      /unknown call "fs:read"/,
+    );
+    await expect(bridge.invoke('__proto__' as CallName, {} as never)).rejects.toThrow(
+      /unknown call/,
+    );
     expect(invoked).toEqual([]);
   });
 
   it('refuses to subscribe to an event outside the contract', () => {
     const { bridge } = wire(appSender);
-    expect(() => bridge.on('ELECTRON_BROWSER_REQUIRE' as keyof Events, () => {})).toThrow(/unknown event/);
+    expect(() => bridge.on('ELECTRON_BROWSER_REQUIRE' as keyof Events, () => {})).toThrow(
+      /unknown event/,
+    );
   });
 });
 
 describe('a call from the app’s window', () => {
   it('reaches the handler validated, with the window as sender', async () => {
     const { bridge, received } = wire(appSender);
-    const result = await bridge.invoke('runs:start', { documentId: 'doc', question: '  Who signed?  ', settings: DEFAULT_RUN_SETTINGS });
+    const result = await bridge.invoke('runs:start', {
+      documentId: 'doc',
+      question: '  Who signed?  ',
+      settings: DEFAULT_RUN_SETTINGS,
+    });
     expect(result).toEqual({ ok: true, value: null });
     expect(received).toEqual([
-      { name: 'runs:start', request: { documentId: 'doc', question: 'Who signed?', settings: DEFAULT_RUN_SETTINGS }, ctx: { senderId: '7' } },
+      {
+        name: 'runs:start',
+        request: { documentId: 'doc', question: 'Who signed?', settings: DEFAULT_RUN_SETTINGS },
+        ctx: { senderId: '7' },
+      },
     ]);
   });
 
   it('with an invalid request gets BadUsage and never reaches the handler', async () => {
     const { bridge, received } = wire(appSender);
-    const result = await bridge.invoke('runs:start', { documentId: 'doc', question: '', settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: -1 } });
+    const result = await bridge.invoke('runs:start', {
+      documentId: 'doc',
+      question: '',
+      settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: -1 },
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.kind).toBe('BadUsage');
@@ -113,7 +161,10 @@ describe('the sender check', () => {
   ])('refuses %s without calling the handler', async (_label, sender) => {
     const { bridge, received } = wire(sender);
     const result = await bridge.invoke('settings:get', {});
-    expect(result).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: expect.stringMatching(/refused/) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: expect.stringMatching(/refused/) },
+    });
     expect(received).toEqual([]);
   });
 });
@@ -132,7 +183,11 @@ describe('events', () => {
 
   it('go only to the window that asked, or to every live window when untargeted', () => {
     const sent: Array<[number, string]> = [];
-    const make = (id: number, destroyed = false): EventWindow => ({ id, isDestroyed: () => destroyed, send: (channel) => sent.push([id, channel]) });
+    const make = (id: number, destroyed = false): EventWindow => ({
+      id,
+      isDestroyed: () => destroyed,
+      send: (channel) => sent.push([id, channel]),
+    });
     const windows = [make(1), make(2), make(3, true)];
     const payload = { seq: 1, event: { type: 'started' } } as unknown as Events['run:event'];
     expect(routeEvent(windows, '2', 'run:event', payload)).toBe(1);

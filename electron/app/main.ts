@@ -19,7 +19,10 @@ const PRELOAD = path.join(here, '../preload/preload.cjs');
 const RENDERER_DIR = path.join(here, '../renderer');
 
 const DOCUMENT_FILTERS = [
-  { name: 'Documents', extensions: ['pdf', 'docx', 'epub', 'html', 'htm', 'txt', 'md', 'markdown'] },
+  {
+    name: 'Documents',
+    extensions: ['pdf', 'docx', 'epub', 'html', 'htm', 'txt', 'md', 'markdown'],
+  },
   { name: 'All files', extensions: ['*'] },
 ];
 
@@ -28,7 +31,8 @@ const DOCUMENT_FILTERS = [
 process.env.MEMAGENT_TOKENIZER_DIR ??= path.join(here, '../assets/tokenizers');
 
 // A separate profile folder for tests and side-by-side installs; must be set before `ready`.
-if (process.env.MEMAGENT_USER_DATA_DIR) app.setPath('userData', path.resolve(process.env.MEMAGENT_USER_DATA_DIR));
+if (process.env.MEMAGENT_USER_DATA_DIR)
+  app.setPath('userData', path.resolve(process.env.MEMAGENT_USER_DATA_DIR));
 
 const trustedIds = new Set<number>();
 let service: Service | undefined;
@@ -64,7 +68,9 @@ function sendMenuCommand(command: MenuCommand): void {
 async function recentDocuments(current: Service): Promise<RecentDocument[]> {
   const listed = await current.handlers['documents:list']({}, { senderId: 'menu' });
   if (!listed.ok) return [];
-  return [...listed.value].sort((a, b) => b.openedAt - a.openedAt).map((doc) => ({ id: doc.id, title: doc.title || doc.fileName }));
+  return [...listed.value]
+    .sort((a, b) => b.openedAt - a.openedAt)
+    .map((doc) => ({ id: doc.id, title: doc.title || doc.fileName }));
 }
 
 function startService(): Service {
@@ -78,13 +84,17 @@ function startService(): Service {
     async chooseFile() {
       const parent = focusedOrFirstWindow();
       const options = { properties: ['openFile' as const], filters: DOCUMENT_FILTERS };
-      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      const result = parent
+        ? await dialog.showOpenDialog(parent, options)
+        : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     async chooseSavePath(suggested) {
       const parent = focusedOrFirstWindow();
       const options = { defaultPath: path.join(app.getPath('documents'), suggested) };
-      const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+      const result = parent
+        ? await dialog.showSaveDialog(parent, options)
+        : await dialog.showSaveDialog(options);
       return result.canceled ? null : (result.filePath ?? null);
     },
     openExternal: openExternalSafely,
@@ -111,7 +121,10 @@ async function onReady(): Promise<void> {
 function fail(error: unknown): void {
   // No stack traces for users: one sentence; the detail goes to the terminal for developers.
   console.error(error);
-  dialog.showErrorBox('MemAgent Desktop could not start', error instanceof Error ? error.message : String(error));
+  dialog.showErrorBox(
+    'MemAgent Desktop could not start',
+    error instanceof Error ? error.message : String(error),
+  );
   app.exit(1);
 }
 

@@ -1,6 +1,13 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { MAX_RECENT, PAPER_URL, buildMenuTemplate, findMenuItem, type MenuCommand, type MenuContext } from './menu-template.ts';
+import {
+  MAX_RECENT,
+  PAPER_URL,
+  buildMenuTemplate,
+  findMenuItem,
+  type MenuCommand,
+  type MenuContext,
+} from './menu-template.ts';
 import { isSafeExternalUrl } from './security.ts';
 
 function build(overrides: Partial<MenuContext> = {}) {
@@ -48,7 +55,10 @@ describe('buildMenuTemplate', () => {
   });
 
   it('lists recent documents, newest first, capped, with literal ampersands', () => {
-    const recent = Array.from({ length: 12 }, (_, i) => ({ id: `doc${i}`, title: i === 0 ? 'Terms & Conditions' : `Book ${i}` }));
+    const recent = Array.from({ length: 12 }, (_, i) => ({
+      id: `doc${i}`,
+      title: i === 0 ? 'Terms & Conditions' : `Book ${i}`,
+    }));
     const { template, sent } = build({ recent });
     const items = findMenuItem(template, 'open-recent')?.submenu as MenuItemConstructorOptions[];
     expect(items).toHaveLength(MAX_RECENT);
@@ -58,12 +68,15 @@ describe('buildMenuTemplate', () => {
   });
 
   it('shows a disabled placeholder when there is nothing recent', () => {
-    const items = findMenuItem(build().template, 'open-recent')?.submenu as MenuItemConstructorOptions[];
+    const items = findMenuItem(build().template, 'open-recent')
+      ?.submenu as MenuItemConstructorOptions[];
     expect(items).toEqual([{ label: 'No recent documents', enabled: false }]);
   });
 
   it('has the standard edit, view and window menus, and developer tools only in development', () => {
-    expect(roles(build().template)).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'zoomIn', 'togglefullscreen', 'quit']));
+    expect(roles(build().template)).toEqual(
+      expect.arrayContaining(['editMenu', 'windowMenu', 'zoomIn', 'togglefullscreen', 'quit']),
+    );
     expect(roles(build().template)).not.toContain('toggleDevTools');
     expect(roles(build({ developer: true }).template)).toContain('toggleDevTools');
   });

@@ -46,18 +46,39 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
   const file: MenuItemConstructorOptions = {
     label: '&File',
     submenu: [
-      { id: 'open', label: '&Open…', accelerator: 'CmdOrCtrl+O', click: () => ctx.send({ command: 'open' }) },
+      {
+        id: 'open',
+        label: '&Open…',
+        accelerator: 'CmdOrCtrl+O',
+        click: () => ctx.send({ command: 'open' }),
+      },
       {
         id: 'open-recent',
         label: 'Open &Recent',
         submenu:
           recent.length === 0
             ? [{ label: 'No recent documents', enabled: false }]
-            : recent.map((doc) => ({ id: `recent:${doc.id}`, label: menuLabel(doc.title), click: () => ctx.send({ command: 'open-recent', documentId: doc.id }) })),
+            : recent.map((doc) => ({
+                id: `recent:${doc.id}`,
+                label: menuLabel(doc.title),
+                click: () => ctx.send({ command: 'open-recent', documentId: doc.id }),
+              })),
       },
       { type: 'separator' },
-      { id: 'export', label: '&Export Session…', accelerator: 'CmdOrCtrl+E', click: () => ctx.send({ command: 'export' }) },
-      ...(isMac ? [] : [{ type: 'separator' } as const, settings, { type: 'separator' } as const, { role: 'quit' } as const]),
+      {
+        id: 'export',
+        label: '&Export Session…',
+        accelerator: 'CmdOrCtrl+E',
+        click: () => ctx.send({ command: 'export' }),
+      },
+      ...(isMac
+        ? []
+        : [
+            { type: 'separator' } as const,
+            settings,
+            { type: 'separator' } as const,
+            { role: 'quit' } as const,
+          ]),
       ...(isMac ? [{ type: 'separator' } as const, { role: 'close' } as const] : []),
     ],
   };
@@ -65,7 +86,13 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
   const view: MenuItemConstructorOptions = {
     label: '&View',
     submenu: [
-      ...(ctx.developer ? [{ role: 'reload' } as const, { role: 'toggleDevTools' } as const, { type: 'separator' } as const] : []),
+      ...(ctx.developer
+        ? [
+            { role: 'reload' } as const,
+            { role: 'toggleDevTools' } as const,
+            { type: 'separator' } as const,
+          ]
+        : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -76,7 +103,9 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
 
   const help: MenuItemConstructorOptions = {
     role: 'help',
-    submenu: [{ id: 'paper', label: 'The MemAgent Paper', click: () => ctx.openExternal(PAPER_URL) }],
+    submenu: [
+      { id: 'paper', label: 'The MemAgent Paper', click: () => ctx.openExternal(PAPER_URL) },
+    ],
   };
 
   return [
@@ -109,7 +138,10 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
 }
 
 /** Finds an item by id anywhere in a template (for tests and for enabling items). */
-export function findMenuItem(template: readonly MenuItemConstructorOptions[], id: string): MenuItemConstructorOptions | undefined {
+export function findMenuItem(
+  template: readonly MenuItemConstructorOptions[],
+  id: string,
+): MenuItemConstructorOptions | undefined {
   for (const item of template) {
     if (item.id === id) return item;
     if (Array.isArray(item.submenu)) {

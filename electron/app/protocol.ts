@@ -7,23 +7,35 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { protocol } from 'electron';
-import { APP_SCHEME, appUrlToRelativePath, contentTypeFor, withSecurityHeaders } from './security.ts';
+import {
+  APP_SCHEME,
+  appUrlToRelativePath,
+  contentTypeFor,
+  withSecurityHeaders,
+} from './security.ts';
 
 /** Must run before `app` is ready: makes app:// a secure, standard scheme (origin, fetch, modules). */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
   ]);
 }
 
 function securedHeaders(headers: Record<string, string>): Headers {
   const secured = new Headers();
-  for (const [name, values] of Object.entries(withSecurityHeaders(headers))) for (const value of values) secured.append(name, value);
+  for (const [name, values] of Object.entries(withSecurityHeaders(headers)))
+    for (const value of values) secured.append(name, value);
   return secured;
 }
 
 function notFound(): Response {
-  return new Response('Not found', { status: 404, headers: securedHeaders({ 'Content-Type': 'text/plain; charset=utf-8' }) });
+  return new Response('Not found', {
+    status: 404,
+    headers: securedHeaders({ 'Content-Type': 'text/plain; charset=utf-8' }),
+  });
 }
 
 /** Serves files below `rendererDir` only; everything else is a 404. */
@@ -40,6 +52,9 @@ export function handleAppScheme(rendererDir: string): void {
     } catch {
       return notFound();
     }
-    return new Response(new Uint8Array(body), { status: 200, headers: securedHeaders({ 'Content-Type': contentTypeFor(file) }) });
+    return new Response(new Uint8Array(body), {
+      status: 200,
+      headers: securedHeaders({ 'Content-Type': contentTypeFor(file) }),
+    });
   });
 }

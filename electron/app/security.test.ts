@@ -59,12 +59,16 @@ describe('isAppUrl', () => {
     expect(isAppUrl('app://memagent/assets/index-abc.js')).toBe(true);
   });
 
-  it.each(['app://other/index.html', 'file:///index.html', 'https://memagent/', 'app://x@memagent/', 'about:blank', 'devtools://devtools/x'])(
-    'refuses %s',
-    (url) => {
-      expect(isAppUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    'app://other/index.html',
+    'file:///index.html',
+    'https://memagent/',
+    'app://x@memagent/',
+    'about:blank',
+    'devtools://devtools/x',
+  ])('refuses %s', (url) => {
+    expect(isAppUrl(url)).toBe(false);
+  });
 });
 
 describe('appUrlToRelativePath', () => {
@@ -101,13 +105,18 @@ describe('CONTENT_SECURITY_POLICY', () => {
   });
 
   it('never allows inline script, eval or remote hosts', () => {
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|wasm-unsafe-eval|https?:|\*/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(
+      /unsafe-inline|unsafe-eval|wasm-unsafe-eval|https?:|\*/,
+    );
   });
 });
 
 describe('withSecurityHeaders', () => {
   it('replaces any CSP from the response, whatever its case', () => {
-    const headers = withSecurityHeaders({ 'content-security-policy': ["default-src *"], 'Content-Type': 'text/html' });
+    const headers = withSecurityHeaders({
+      'content-security-policy': ['default-src *'],
+      'Content-Type': 'text/html',
+    });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['content-security-policy']).toBeUndefined();
     expect(headers['Content-Type']).toEqual(['text/html']);
@@ -117,7 +126,13 @@ describe('withSecurityHeaders', () => {
 
 describe('SECURE_WEB_PREFERENCES', () => {
   it('keeps isolation and the sandbox on and Node off', () => {
-    expect(SECURE_WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(SECURE_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(Object.isFrozen(SECURE_WEB_PREFERENCES)).toBe(true);
   });
 });
@@ -129,12 +144,16 @@ describe('isAllowedRendererRequest', () => {
     expect(isAllowedRendererRequest('blob:app://memagent/1234')).toBe(true);
   });
 
-  it.each(['https://cdn.example/x.js', 'http://127.0.0.1:8000/v1/models', 'ws://127.0.0.1:1/', 'file:///etc/passwd', 'ftp://x/y', 'app://other/x'])(
-    'cancels %s',
-    (url) => {
-      expect(isAllowedRendererRequest(url)).toBe(false);
-    },
-  );
+  it.each([
+    'https://cdn.example/x.js',
+    'http://127.0.0.1:8000/v1/models',
+    'ws://127.0.0.1:1/',
+    'file:///etc/passwd',
+    'ftp://x/y',
+    'app://other/x',
+  ])('cancels %s', (url) => {
+    expect(isAllowedRendererRequest(url)).toBe(false);
+  });
 });
 
 describe('externalOpenTarget', () => {

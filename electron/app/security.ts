@@ -82,7 +82,12 @@ export function isSafeExternalUrl(url: string): boolean {
 export function isAppUrl(url: string): boolean {
   const parsed = parse(url);
   if (parsed === null) return false;
-  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+  return (
+    parsed.protocol === `${APP_SCHEME}:` &&
+    parsed.host === APP_HOST &&
+    parsed.username === '' &&
+    parsed.password === ''
+  );
 }
 
 /**
@@ -110,11 +115,14 @@ export function appUrlToRelativePath(url: string): string | null {
  * Response headers for the app's own pages: the CSP plus headers that stop content sniffing and
  * framing. Existing CSP headers are replaced, never merged, so nothing can loosen the policy.
  */
-export function withSecurityHeaders(headers: Record<string, string[] | string> | undefined): Record<string, string[]> {
+export function withSecurityHeaders(
+  headers: Record<string, string[] | string> | undefined,
+): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     const lower = name.toLowerCase();
-    if (lower === 'content-security-policy' || lower === 'content-security-policy-report-only') continue;
+    if (lower === 'content-security-policy' || lower === 'content-security-policy-report-only')
+      continue;
     result[name] = Array.isArray(value) ? value : [value];
   }
   result['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
@@ -131,7 +139,9 @@ export function isAllowedRendererRequest(url: string): boolean {
   if (isAppUrl(url)) return true;
   const parsed = parse(url);
   if (parsed === null) return false;
-  return parsed.protocol === 'data:' || parsed.protocol === 'blob:' || parsed.protocol === 'devtools:';
+  return (
+    parsed.protocol === 'data:' || parsed.protocol === 'blob:' || parsed.protocol === 'devtools:'
+  );
 }
 
 /**
