@@ -16,6 +16,23 @@ const chatPrompts = (harness: Harness): string[] =>
     .filter((r) => r.path.endsWith('/chat/completions'))
     .map((r) => (r.body as { messages: { content: string }[] }).messages[0]?.content ?? '');
 
+/**
+ * Disposes the service synchronously inside the `chunk-done` event of chunk `which(chunkCount)`,
+ * before the run loop can send another request: the state a crash at that moment leaves.
+ */
+async function stopWhenChunkDone(harness: Harness, runId: string, which: (chunkCount: number) => number): Promise<void> {
+  let disposing: Promise<void> | undefined;
+  await harness.waitFor('run:event', (p) => {
+    const e = p.event;
+    if (e.runId !== runId || e.type !== 'chunk-done') return false;
+    const started = harness.runEvents(runId).find((x) => x.event.type === 'started')?.event;
+    if (started?.type !== 'started' || e.state.chunk !== which(started.chunkCount)) return false;
+    disposing = harness.service.dispose();
+    return true;
+  });
+  await disposing;
+}
+
 describe('runs through the service', () => {
   it('runs a question to its answer with numbered events, one terminal event, and a stored history', async () => {
     h = await startHarness();
@@ -104,17 +121,8 @@ describe('runs through the service', () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
     const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
-    const harness = h;
     // Stop the service right when chunk 3 is reported done: no ending is recorded, as in a crash.
-    let disposing: Promise<void> | undefined;
-    await harness.waitFor('run:event', (p) => {
-      if (p.event.runId === run.id && p.event.type === 'chunk-done' && p.event.state.chunk === 2) {
-        disposing = harness.service.dispose();
-        return true;
-      }
-      return false;
-    });
-    await disposing;
+    await stopWhenChunkDone(h, run.id, () => 2);
     const requestsBefore = chatPrompts(h).length;
     expect(h.runEvents(run.id).some((e) => ['finished', 'error', 'cancelled'].includes(e.event.type))).toBe(false);
 
@@ -162,17 +170,7 @@ describe('runs through the service', () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
     const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
-    const harness = h;
-    let disposing: Promise<void> | undefined;
-    await harness.waitFor('run:event', (p) => {
-      const e = p.event;
-      if (e.runId !== run.id || e.type !== 'chunk-done') return false;
-      const started = harness.runEvents(run.id).find((x) => x.event.type === 'started')?.event;
-      if (started?.type !== 'started' || e.state.chunk !== started.chunkCount - 1) return false;
-      disposing = harness.service.dispose();
-      return true;
-    });
-    await disposing;
+    await stopWhenChunkDone(h, run.id, (chunkCount) => chunkCount - 1);
     const before = chatPrompts(h).length;
     h.reopen();
     const snap = await h.ok('runs:get', { runId: run.id });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { AppError, ChunkInfo, MemoryState, RunSettings, RunStatus, RunSummary, Usage, WarningCode } from '../../../shared/model.ts';
+import type { AppError, ChunkInfo, MemoryState, RunStatus, RunSummary, Usage, WarningCode } from '../../../shared/model.ts';
 import { errorColumn, pagesColumn, parseColumn, parseValue, runStatus, settingsColumn, warningCode } from './columns.ts';
 
 interface SummaryRow {
@@ -52,16 +52,7 @@ export interface StoredAnswer {
   ms: number;
 }
 
-export interface NewRun {
-  id: string;
-  documentId: string;
-  question: string;
-  settings: RunSettings;
-  profileId?: string;
-  model?: string;
-  status: RunStatus;
-  createdAt: number;
-}
+export type NewRun = Pick<RunSummary, 'id' | 'documentId' | 'question' | 'settings' | 'profileId' | 'model' | 'status' | 'createdAt'>;
 
 /** Runs and everything they produce: chunking, one memory state per finished chunk, warnings, the answer. */
 export interface RunRepo {
