@@ -9,6 +9,8 @@ export interface FixturePdf {
   pages: FixturePage[];
   /** /PageLabels /Nums array body, e.g. `0 << /S /r >> 2 << /S /D >>`. */
   pageLabels?: string;
+  /** 0-based index of a page whose page-tree entry points at a non-page object (a damaged page). */
+  brokenPage?: number;
   /** Outline entries: title and 0-based page index. */
   outline?: { title: string; page: number }[];
 }
@@ -44,7 +46,8 @@ export function makePdf(spec: FixturePdf): Uint8Array {
       add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contentId} 0 R >>`),
     );
   }
-  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
+  const kids = pageIds.map((id, i) => (i === spec.brokenPage ? `${image} 0 R` : `${id} 0 R`));
+  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pageIds.length} >>`;
   let outlineRef = '';
   if (spec.outline !== undefined && spec.outline.length > 0) {
     const root = add('');

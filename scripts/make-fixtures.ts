@@ -1,5 +1,6 @@
 // Writes the committed document fixtures into test-fixtures/ (run via scripts/make-fixtures.sh,
-// which adds the encrypted PDFs with qpdf). Deterministic: rerunning changes no bytes.
+// which adds the encrypted PDFs with qpdf). Deterministic: rerunning changes no bytes here (qpdf
+// salts its encryption, so the two encrypted PDFs differ on every run).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import iconv from 'iconv-lite';
@@ -42,6 +43,14 @@ write('truncated.pdf', contract.subarray(0, Math.floor(contract.length / 2)));
 write(
   'scanned.pdf',
   makePdf({ title: 'Scanned letter', pages: [{ lines: ['Cover note: the letter follows as scanned images.'] }, { image: true }, { image: true }, { image: true }] }),
+);
+write(
+  'damaged-page.pdf',
+  makePdf({
+    title: 'Minutes',
+    brokenPage: 1,
+    pages: [{ lines: ['Minutes of the first meeting.'] }, { lines: ['This page is unreachable.'] }, { lines: ['Minutes of the third meeting.'] }],
+  }),
 );
 write('garbage.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 251))]));
 

@@ -93,6 +93,13 @@ describe('PDF extraction', () => {
     expect(doc.warnings).toEqual(['Pages 2-4 have no text: a scanned document? OCR is not supported yet.']);
   });
 
+  it('skips a damaged page with a warning and keeps the rest', async () => {
+    const doc = await extractDocument({ path: fixture('damaged-page.pdf') });
+    expect(doc.text).toContain('Minutes of the first meeting.');
+    expect(doc.text).not.toContain('unreachable');
+    expect(doc.warnings).toContain('Page 2 could not be read (damaged) and was skipped.');
+  });
+
   it.each(['truncated.pdf', 'garbage.pdf'])('Damaged for %s', async (name) => {
     const error = await expectKind(extractDocument({ path: fixture(name) }), 'Damaged');
     expect(error.message).toMatch(/damaged/);
