@@ -208,6 +208,21 @@ describe('memagent models, extract, help', () => {
     expect(bad.stderr.split('\n').filter((l) => l.startsWith('memagent:'))).toHaveLength(1);
   });
 
+  it('reads PDFs: pages in ask --json, passwords in extract', async () => {
+    const contract = path.join(repoRoot, 'test-fixtures/contract.pdf');
+    const r = await cli(['ask', contract, '-q', 'What is the fee per month of this agreement?', '--json', '--tokenizer', 'o200k']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { chunks: { pages: { first: number; last: number; firstLabel?: string } | null; section: string | null }[] };
+    expect(doc.chunks[0]?.pages).toMatchObject({ first: 1, last: 4, firstLabel: 'i' });
+    const locked = path.join(repoRoot, 'test-fixtures/encrypted-secret.pdf');
+    const noPassword = await cli(['extract', locked]);
+    expect(noPassword.code).toBe(3);
+    expect(noPassword.stderr).toMatch(/^memagent: .*password/);
+    const opened = await cli(['extract', locked, '--password', 'secret']);
+    expect(opened.code).toBe(0);
+    expect(opened.stdout).toContain('Service Agreement');
+  });
+
   it('--help prints usage', async () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
