@@ -1,4 +1,5 @@
-import { countTokens as o200kCount, decode as o200kDecode, encode as o200kEncode } from 'gpt-tokenizer/encoding/o200k_base';
+import type * as O200kBase from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import { ByteLevelBpe } from './byte-level-bpe.ts';
 import { loadQwenVocabulary } from './qwen-asset.ts';
 
@@ -32,9 +33,13 @@ export class QwenEngine implements TokenEngine {
     this.bpe = bpe;
   }
 
+  // One pattern object per engine: an engine is used by one thread, synchronously.
+  private readonly split = new RegExp(QWEN_SPLIT);
+
   encode(text: string): number[] {
     const out: number[] = [];
-    const split = new RegExp(QWEN_SPLIT);
+    const split = this.split;
+    split.lastIndex = 0;
     const normalized = text.normalize('NFC');
     for (let m = split.exec(normalized); m !== null; m = split.exec(normalized)) this.bpe.encodeWord(m[0], out);
     return out;
@@ -42,7 +47,8 @@ export class QwenEngine implements TokenEngine {
 
   count(text: string): number {
     let n = 0;
-    const split = new RegExp(QWEN_SPLIT);
+    const split = this.split;
+    split.lastIndex = 0;
     const normalized = text.normalize('NFC');
     for (let m = split.exec(normalized); m !== null; m = split.exec(normalized)) n += this.bpe.countWord(m[0]);
     return n;
@@ -71,6 +77,15 @@ export class QwenEngine implements TokenEngine {
 // Document text may contain `<|endoftext|>` and friends: it is text, never a control token.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
+type O200kModule = typeof O200kBase;
+let o200kModule: O200kModule | undefined;
+// Loaded on first use (parsing its ranks takes about half a second), so threads that only
+// count Qwen tokens never pay for it.
+function o200k(): O200kModule {
+  o200kModule ??= createRequire(import.meta.url)('gpt-tokenizer/cjs/encoding/o200k_base') as O200kModule;
+  return o200kModule;
+}
+
 /**
  * OpenAI's o200k_base (GPT-4o, GPT-4.1, GPT-5, o1/o3/o4), via gpt-tokenizer. Its merge loop is
  * quadratic in the length of a pre-token, so a run of more than 1,024 non-space characters (a
@@ -82,18 +97,18 @@ export class O200kEngine implements TokenEngine {
 
   encode(text: string): number[] {
     const slices = sliceLongRuns(text);
-    if (slices.length === 1) return o200kEncode(text, PLAIN_TEXT);
-    return slices.flatMap((s) => o200kEncode(s, PLAIN_TEXT));
+    if (slices.length === 1) return o200k().encode(text, PLAIN_TEXT);
+    return slices.flatMap((s) => o200k().encode(s, PLAIN_TEXT));
   }
 
   count(text: string): number {
     let n = 0;
-    for (const s of sliceLongRuns(text)) n += o200kCount(s, PLAIN_TEXT);
+    for (const s of sliceLongRuns(text)) n += o200k().countTokens(s, PLAIN_TEXT);
     return n;
   }
 
   decode(ids: readonly number[]): string {
-    return o200kDecode(ids);
+    return o200k().decode(ids);
   }
 }
 

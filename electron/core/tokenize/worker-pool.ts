@@ -7,6 +7,7 @@ import type { WorkerReply, WorkerTask } from './tokenize-worker.ts';
 
 /** Texts are sent to workers in batches of about this many characters. */
 const BATCH_CHARS = 256 * 1024;
+const MIN_BATCH_CHARS = 8 * 1024;
 
 /** Default pool size: the cores there are, at most 4 (each worker holds a vocabulary, ~40 MB). */
 export function defaultPoolSize(): number {
@@ -69,11 +70,15 @@ export class TokenizerPool {
   private runBatches(op: WorkerTask['op'], texts: readonly string[], signal?: AbortSignal): Promise<WorkerReply[]> {
     signal?.throwIfAborted();
     if (this.closed) throw new CoreError('Internal', 'The tokenizer was used after it was disposed.');
+    // Batches small enough that every worker gets one, large enough to keep messages few.
+    let total = 0;
+    for (const t of texts) total += t.length;
+    const batchChars = Math.max(MIN_BATCH_CHARS, Math.min(BATCH_CHARS, Math.ceil(total / this.size)));
     const batches: string[][] = [];
     let batch: string[] = [];
     let chars = 0;
     for (const t of texts) {
-      if (batch.length > 0 && chars + t.length > BATCH_CHARS) {
+      if (batch.length > 0 && chars + t.length > batchChars) {
         batches.push(batch);
         batch = [];
         chars = 0;
