@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the CLI is tested against the simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
-import { needleDocument } from '../core/agent/test-support.ts';
+import { TEMPLATE, TEMPLATE_FINAL_BOXED } from '../core/agent/templates.ts';
+import { expectedPrompt, needleDocument } from '../core/agent/test-support.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
@@ -74,6 +75,7 @@ describe('memagent ask', () => {
   });
 
   it('--json prints one document with the agreed shape, pages and sections', async () => {
+    const from = sim.requests.length;
     const r = await cli(['ask', path.join(dir, 'book.md'), '-q', QUESTION, '--chunk-tokens', '256', '--json', '--temperature', '0']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -95,6 +97,17 @@ describe('memagent ask', () => {
     expect(usage.completion_tokens).toBeGreaterThan(0);
     expect(typeof doc.elapsed_ms).toBe('number');
     expect(doc.warnings).toEqual([expect.objectContaining({ code: 'generic-model' })]);
+    // Every prompt the server received is MemAgent's, over the file's text read exactly once.
+    const text = readFileSync(path.join(dir, 'book.md'), 'utf8');
+    const memories = doc.memories as string[];
+    const prompts = sim.requests.slice(from).map((q) => (q.body as { messages: { content: string }[] }).messages[0]?.content);
+    expect(prompts).toHaveLength(chunks.length + 1);
+    chunks.forEach((c, k) => {
+      const values: Record<string, string> = { prompt: QUESTION, memory: k === 0 ? 'No previous memory' : (memories[k - 1] as string), chunk: text.slice(c.start, c.end) };
+      expect(prompts[k]).toBe(expectedPrompt(TEMPLATE, values));
+    });
+    expect(prompts[chunks.length]).toBe(expectedPrompt(TEMPLATE_FINAL_BOXED, { prompt: QUESTION, memory: memories.at(-1) as string }));
+    expect(chunks.at(-1)?.end).toBe(text.length);
   });
 
   it('several questions give an array, and --trace writes every event', async () => {
