@@ -49,6 +49,18 @@ describe('the documents library', () => {
     expect(await h.call('documents:get', { documentId: 'f'.repeat(64) })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
   });
 
+  it('asks for the password of an encrypted PDF and opens it with the right one', async () => {
+    h = await startHarness();
+    const file = path.resolve(import.meta.dirname, '../../../test-fixtures/encrypted-secret.pdf');
+    expect(await h.call('documents:open', { path: file })).toMatchObject({ ok: false, error: { kind: 'PasswordRequired' } });
+    expect(await h.call('documents:open', { path: file, password: 'wrong' })).toMatchObject({ ok: false, error: { kind: 'WrongPassword' } });
+    const info = await h.ok('documents:open', { path: file, password: 'secret' });
+    expect(info).toMatchObject({ format: 'pdf', fileName: 'encrypted-secret.pdf' });
+    // Reopening the same file later needs no password: its text is in the library's cache.
+    expect((await h.ok('documents:open', { path: file })).id).toBe(info.id);
+    expect((await h.ok('documents:get', { documentId: info.id })).document.text.length).toBeGreaterThan(0);
+  });
+
   it('removes a document with its runs, cancelling a live one', async () => {
     h = await startHarness({ sim: { latency: { prefillTokensPerSec: 200_000, decodeTokensPerSec: 2_000, aggregateDecodeTokensPerSec: 100_000, maxBatch: 8, overheadMs: 1 } } });
     const { documentId } = await openBookAndProfile(h);
