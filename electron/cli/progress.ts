@@ -94,7 +94,7 @@ export class ProgressView {
     if (this.#tty) {
       if (!force && now - this.#lastDraw < 100 && this.#doneChunks < this.totalChunks) return;
       this.#lastDraw = now;
-      const columns = this.#sink.columns ?? 100;
+      const columns = this.#sink.columns || 100; // 0 when the terminal size is unknown
       this.#sink.write(`\r\x1b[2K${this.line().slice(0, Math.max(20, columns - 1))}`);
       this.#drawn = true;
       return;
