@@ -24,37 +24,19 @@ export const TEMPLATE = [
   '',
 ].join('\n');
 
+// The two final prompts differ only in their instruction line.
+const finalTemplate = (instruction: string): string =>
+  [instruction, '', '<problem> ', '{prompt}', '</problem>', '', '<memory>', '{memory}', '</memory>', '', 'Your answer:', ''].join('\n');
+
 /** The final prompt asking for the answer in `\boxed{}`. */
-export const TEMPLATE_FINAL_BOXED = [
+export const TEMPLATE_FINAL_BOXED = finalTemplate(
   'You are presented with a problem and a previous memory. Please answer the problem based on the previous memory and put the answer in \\boxed{}.',
-  '',
-  '<problem> ',
-  '{prompt}',
-  '</problem>',
-  '',
-  '<memory>',
-  '{memory}',
-  '</memory>',
-  '',
-  'Your answer:',
-  '',
-].join('\n');
+);
 
 /** The final prompt of the upstream RULER evaluation ("Therefore, the answer is ..."). */
-export const TEMPLATE_FINAL_TEXT = [
+export const TEMPLATE_FINAL_TEXT = finalTemplate(
   'You are presented with a problem and a previous memory. Please answer the problem based on the previous memory and format your response as follows "Therefore, the answer is (insert answer here)".',
-  '',
-  '<problem> ',
-  '{prompt}',
-  '</problem>',
-  '',
-  '<memory>',
-  '{memory}',
-  '</memory>',
-  '',
-  'Your answer:',
-  '',
-].join('\n');
+);
 
 type Slot = 'prompt' | 'memory' | 'chunk';
 
@@ -104,6 +86,6 @@ export function fillFinalPrompt(final: FinalPrompt, question: string, memory: st
 }
 
 /** The final template for a setting (for display and tests). */
-export function finalTemplate(final: FinalPrompt): string {
+export function finalTemplateFor(final: FinalPrompt): string {
   return final === 'boxed' ? TEMPLATE_FINAL_BOXED : TEMPLATE_FINAL_TEXT;
 }
