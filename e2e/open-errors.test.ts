@@ -92,5 +92,12 @@ describe.skipIf(!canRun)('opening documents', () => {
     const row = page.getByRole('row', { name: /dropped\.pdf/ });
     await row.waitFor();
     await expect(row.textContent()).resolves.toMatch(/PDF\s*4/);
+    // Once opened, no "Opening…" status lingers, and the exact token count arrives.
+    await page.locator('.opening').waitFor({ state: 'detached' });
+    await row
+      .locator('td')
+      .nth(3)
+      .filter({ hasText: /^\d[\d,.]*K?$/ })
+      .waitFor();
   });
 });

@@ -18,6 +18,8 @@ export interface DocumentsState {
   loaded: boolean;
   currentId: string | null;
   opening: { name: string; progress: Events['document:progress'] | null } | null;
+  /** Token counting that goes on after a document opened, by document id. */
+  counting: Record<string, { done: number; total: number }>;
   error: AppError | null;
   password: { source: OpenSource; wrong: boolean } | null;
 }
@@ -27,6 +29,7 @@ export const useDocumentsStore = create<DocumentsState>(() => ({
   loaded: false,
   currentId: null,
   opening: null,
+  counting: {},
   error: null,
   password: null,
 }));
@@ -41,14 +44,28 @@ export async function loadDocuments(): Promise<void> {
 
 /** A library entry changed in main (e.g. its token count became known). */
 export function onDocumentUpdated(info: DocumentInfo): void {
-  const list = useDocumentsStore.getState().list;
+  const { list, counting } = useDocumentsStore.getState();
+  const rest = Object.fromEntries(
+    Object.entries(counting).filter(([id]) => id !== info.id || info.tokenCount === undefined),
+  );
   if (list.some((d) => d.id === info.id))
-    set({ list: list.map((d) => (d.id === info.id ? info : d)) });
+    set({ list: list.map((d) => (d.id === info.id ? info : d)), counting: rest });
 }
 
 export function onDocumentProgress(p: Events['document:progress']): void {
-  const opening = useDocumentsStore.getState().opening;
-  set({ opening: { name: opening?.name ?? p.name, progress: p } });
+  const { opening, counting } = useDocumentsStore.getState();
+  if (opening) {
+    set({ opening: { name: opening.name, progress: p } });
+    return;
+  }
+  // Token counting can go on after the document opened: it belongs to its library row then.
+  if (p.stage === 'tokenizing' && p.documentId !== undefined) {
+    const rest = Object.fromEntries(Object.entries(counting).filter(([id]) => id !== p.documentId));
+    set({
+      counting:
+        p.done >= p.total ? rest : { ...rest, [p.documentId]: { done: p.done, total: p.total } },
+    });
+  }
 }
 
 function opened(info: DocumentInfo): void {

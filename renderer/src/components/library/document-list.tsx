@@ -5,6 +5,7 @@ import { removeDocument, selectDocument, useDocumentsStore } from '../../stores/
 
 export function DocumentList(props: { documents: DocumentInfo[] }) {
   const currentId = useDocumentsStore((s) => s.currentId);
+  const counting = useDocumentsStore((s) => s.counting);
   return (
     <table className="documents" aria-label="Recent documents">
       <thead>
@@ -37,6 +38,12 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
               {d.tokenCount === undefined
                 ? `≈${formatTokens(d.chars / 4)}`
                 : formatTokens(d.tokenCount)}
+              {counting[d.id] ? (
+                <div className="muted small" role="status">
+                  counting…{' '}
+                  {Math.round((100 * counting[d.id]!.done) / Math.max(1, counting[d.id]!.total))}%
+                </div>
+              ) : null}
             </td>
             <td>{new Date(d.openedAt).toLocaleDateString()}</td>
             <td>
