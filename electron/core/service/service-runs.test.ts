@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Events } from '../../../shared/api.ts';
+import type { CallResponse, Events } from '../../../shared/api.ts';
 import { INITIAL_MEMORY, type MemoryState } from '../../../shared/model.ts';
 import { openStore } from '../store/store.ts';
 import { SMALL_CHUNKS, openBookAndProfile, startHarness, type Harness } from './service-harness.test-support.ts';
@@ -91,30 +91,42 @@ describe('runs through the service', () => {
     h = await startHarness({ sim: { latency: { prefillTokensPerSec: 200_000, decodeTokensPerSec: 2_000, aggregateDecodeTokensPerSec: 100_000, maxBatch: 8, overheadMs: 1 } } });
     const { documentId } = await openBookAndProfile(h);
     const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
-    // Subscribe late: in the middle of chunk 2's streamed memory.
-    await h.waitFor('run:event', (p) => p.event.runId === run.id && p.event.type === 'memory-delta' && p.event.chunk === 2);
-    const snap = await h.ok('runs:get', { runId: run.id });
-    expect(snap.summary.status).toBe('running');
-    expect(snap.memories.map((m) => m.chunk)).toEqual([0, 1]);
-    expect(snap.partialMemory).toBeDefined();
+    const harness = h;
+    // Subscriber A asks in the very event of chunk 2's first streamed delta (the call computes
+    // its snapshot synchronously); subscriber B asks a moment later, while events keep coming.
+    let snapA: Promise<CallResponse<'runs:get'>> | undefined;
+    await harness.waitFor('run:event', (p) => {
+      if (p.event.runId !== run.id || p.event.type !== 'memory-delta' || p.event.chunk !== 2) return false;
+      snapA = harness.call('runs:get', { runId: run.id });
+      return true;
+    });
+    const a = await snapA;
+    const b = await h.call('runs:get', { runId: run.id });
+    if (!a?.ok || !b.ok) throw new Error('runs:get failed');
+    expect(a.value.summary.status).toBe('running');
+    expect(a.value.memories.map((m) => m.chunk)).toEqual([0, 1]);
+    expect(a.value.partialMemory).toBeTruthy();
     await h.finished(run.id);
+    const final = await h.ok('runs:get', { runId: run.id });
 
     // Rebuild the run the way a renderer would: the snapshot, then events with a higher seq.
-    const memories: MemoryState[] = [...snap.memories];
-    let partial = snap.partialMemory ?? '';
-    let answer: string | null | undefined;
-    const later = h.runEvents(run.id).filter((e) => e.seq > snap.seq);
-    expect(later[0]?.seq).toBe(snap.seq + 1);
-    for (const { event } of later) {
-      if (event.type === 'memory-delta' && event.chunk === 2) partial += event.delta;
-      if (event.type === 'chunk-done') memories.push(event.state);
-      if (event.type === 'answer') answer = event.answer;
+    for (const snap of [a.value, b.value]) {
+      const memories: MemoryState[] = [...snap.memories];
+      const reading = snap.memories.length;
+      let partial = snap.partialMemory ?? '';
+      let answer: string | null | undefined;
+      const later = h.runEvents(run.id).filter((e) => e.seq > snap.seq);
+      expect(later[0]?.seq).toBe(snap.seq + 1);
+      for (const { event } of later) {
+        if (event.type === 'memory-delta' && event.chunk === reading) partial += event.delta;
+        if (event.type === 'chunk-done') memories.push(event.state);
+        if (event.type === 'answer') answer = event.answer;
+      }
+      expect(memories).toEqual(final.memories);
+      expect(answer).toBe(final.summary.answer);
+      const read = final.memories[reading] as MemoryState;
+      if (snap.partialMemory !== undefined && !read.kept) expect(partial).toBe(read.memory);
     }
-    const final = await h.ok('runs:get', { runId: run.id });
-    expect(memories).toEqual(final.memories);
-    expect(answer).toBe(final.summary.answer);
-    const chunk2 = final.memories[2] as MemoryState;
-    if (!chunk2.kept) expect(partial).toBe(chunk2.memory);
   });
 
   it('commits each memory before the next request, survives a shutdown mid-run and continues from (k, memory k)', async () => {
