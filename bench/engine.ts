@@ -7,6 +7,7 @@ import { DEFAULT_RUN_SETTINGS, type DocumentText, type MemoryState } from '../sh
 import { planChunks } from '../electron/core/agent/plan.ts';
 import { runMemAgent } from '../electron/core/agent/run.ts';
 import { createLlmClient } from '../electron/core/llm/client.ts';
+import type { LlmClient } from '../electron/core/llm/types.ts';
 import { createTokenizer } from '../electron/core/tokenize/index.ts';
 import { startChildSim } from './engine-sim.ts';
 
@@ -93,5 +94,41 @@ async function measure(streamMemory: boolean): Promise<void> {
   }
 }
 
+/**
+ * The engine alone: an in-process client that answers at once with a fixed memory (no HTTP, no
+ * simulator), so the wall time is the engine's own work: prompt building, events, persistence.
+ */
+async function measureEngineAlone(): Promise<void> {
+  const memory = 'The observatory ledger records launch code entry 4 as value 31676. '.repeat(48);
+  let promptChars = 0;
+  const client: LlmClient = {
+    resolveModel: async () => 'in-process',
+    listModels: async () => ['in-process'],
+    chat: async (request) => {
+      promptChars += request.prompt.length; // touch the prompt as a client would
+      request.onDelta?.(memory);
+      return { content: `${memory}\\boxed{31676}`, finishReason: 'stop', usage: { promptTokens: 5000, completionTokens: 800 }, model: 'in-process', ms: 0, attempts: 1 };
+    },
+  };
+  let events = 0;
+  const t0 = performance.now();
+  const outcome = await runMemAgent({
+    runId: 'alone',
+    text: doc.text,
+    chunks,
+    question: 'What launch code value does the observatory ledger record?',
+    settings: { ...DEFAULT_RUN_SETTINGS },
+    client,
+    onEvent: () => {
+      events += 1;
+    },
+    onChunkDone: async () => {},
+  });
+  const wallMs = performance.now() - t0;
+  console.log(`\nengine alone (in-process instant client, no HTTP): ${outcome.status}, ${events.toLocaleString('en-US')} events, ${(promptChars / 1e6).toFixed(0)} M prompt chars`);
+  console.log(`  ${(wallMs / 1000).toFixed(2)} s = ${(wallMs / chunks.length).toFixed(3)} ms per chunk (goal < 2 ms)`);
+}
+
+await measureEngineAlone();
 for (const mode of modes) await measure(mode);
 console.log(`\npeak RSS of the engine process: ${mb(process.resourceUsage().maxRSS * 1024)} MB (goal < 1 GB)`);
