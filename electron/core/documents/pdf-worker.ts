@@ -6,11 +6,17 @@ import { parentPort } from 'node:worker_threads';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
-import type { OutlineEntry } from './pdf-assemble.ts';
+import { assemblePdf, type OutlineEntry, type PageResult } from './pdf-assemble.ts';
 import { pageText, type PdfTextItem } from './pdf-text.ts';
 
 /** Requests the host sends to a PDF worker. */
-export type PdfRequest = { type: 'load'; meta: boolean } | { type: 'pages'; from: number; to: number };
+export type PdfRequest =
+  | { type: 'load'; meta: boolean }
+  | { type: 'pages'; from: number; to: number }
+  | { type: 'assemble'; results: PageResult[]; meta: PdfMeta; name: string };
+
+/** Labels, outline and title, read once by the first worker. */
+export type PdfMeta = { labels: string[] | null; outline: OutlineEntry[]; title?: string };
 
 type PdfJs = typeof PdfJsModule;
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -60,8 +66,8 @@ async function resolvePage(doc: PdfDocument, dest: unknown): Promise<number | nu
   return null;
 }
 
-async function readMeta(doc: PdfDocument): Promise<{ labels: string[] | null; outline: OutlineEntry[]; title?: string }> {
-  const meta: { labels: string[] | null; outline: OutlineEntry[]; title?: string } = { labels: null, outline: [] };
+async function readMeta(doc: PdfDocument): Promise<PdfMeta> {
+  const meta: PdfMeta = { labels: null, outline: [] };
   meta.labels = await doc.getPageLabels().catch(() => null);
   const info = await doc.getMetadata().catch(() => null);
   const title = (info?.info as { Title?: unknown } | undefined)?.Title;
@@ -122,6 +128,12 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
       }
       const meta = request.meta ? await readMeta(doc) : undefined;
       port.postMessage({ type: 'loaded', numPages: doc.numPages, meta });
+      return;
+    }
+    if (request.type === 'assemble') {
+      // Joining a book's pages (and counting its words for hyphenation) takes a second of CPU:
+      // done here so the host's event loop stays free.
+      port.postMessage({ type: 'assembled', doc: assemblePdf(request.results, request.meta, request.name) });
       return;
     }
     if (doc === undefined) throw new Error('pages requested before load');

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { AppError, DocumentText } from '../../../shared/model.ts';
 import type { CoreError } from '../errors.ts';
-import { assemblePdf, type OutlineEntry, type PageResult } from './pdf-assemble.ts';
-import type { PdfRequest } from './pdf-worker.ts';
+import type { PageResult } from './pdf-assemble.ts';
+import type { PdfMeta, PdfRequest } from './pdf-worker.ts';
 import {
   cancelledError,
   errorFromWorker,
@@ -22,9 +22,9 @@ export interface PdfOptions extends WorkerLimits {
   name?: string;
 }
 
-type Meta = { labels: string[] | null; outline: OutlineEntry[]; title?: string };
 type FromWorker =
-  | { type: 'loaded'; numPages: number; meta?: Meta }
+  | { type: 'loaded'; numPages: number; meta?: PdfMeta }
+  | { type: 'assembled'; doc: DocumentText }
   | { type: 'page'; number: number; text: string; failed?: string }
   | { type: 'batch-done' }
   | { type: 'error'; error: AppError };
@@ -44,12 +44,14 @@ export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<Docu
       return;
     }
     const workers: Worker[] = [];
+    // Workers terminated on purpose; their exit is not a failure.
+    const retired = new Set<Worker>();
     let settled = false;
     let total = 0;
     let done = 0;
     let nextPage = 1;
     let batchSize = 1;
-    let meta: Meta = { labels: null, outline: [] };
+    let meta: PdfMeta = { labels: null, outline: [] };
     let results: PageResult[] = [];
     const finish = (outcome: () => void): void => {
       if (settled) return;
@@ -90,11 +92,12 @@ export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<Docu
             if (results[msg.number - 1] === undefined) done++;
             results[msg.number - 1] = result;
             options.onProgress?.({ done, total });
-            if (done === total) {
-              finish(() => resolve(assemblePdf(results, meta, options.name ?? 'Untitled')));
-            }
+            if (done === total) assemble();
             break;
           }
+          case 'assembled':
+            finish(() => resolve(msg.doc));
+            break;
           case 'batch-done':
             giveWork(worker);
             break;
@@ -103,18 +106,32 @@ export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<Docu
             break;
         }
       });
-      worker.on('error', (error) => fail(workerCrashError(error)));
-      worker.on('exit', (code) => fail(workerCrashError(new Error(`PDF worker exited with code ${code}`))));
+      worker.on('error', (error) => {
+        if (!retired.has(worker)) fail(workerCrashError(error));
+      });
+      worker.on('exit', (code) => {
+        if (!retired.has(worker)) fail(workerCrashError(new Error(`PDF worker exited with code ${code}`)));
+      });
       worker.postMessage({ type: 'load', meta: withMeta } satisfies PdfRequest);
       return worker;
     };
 
-    const begin = (numPages: number, loadedMeta: Meta | undefined): void => {
+    // The first worker joins the pages; the others are no longer needed.
+    const assemble = (): void => {
+      const [primary, ...rest] = workers;
+      for (const worker of rest) {
+        retired.add(worker);
+        void worker.terminate();
+      }
+      primary?.postMessage({ type: 'assemble', results, meta, name: options.name ?? 'Untitled' } satisfies PdfRequest);
+    };
+
+    const begin = (numPages: number, loadedMeta: PdfMeta | undefined): void => {
       total = numPages;
       if (loadedMeta !== undefined) meta = loadedMeta;
       results = new Array<PageResult>(numPages);
       if (numPages === 0) {
-        finish(() => resolve(assemblePdf([], meta, options.name ?? 'Untitled')));
+        assemble();
         return;
       }
       const cap = Math.max(1, Math.min(options.maxWorkers ?? Math.min(4, availableParallelism()), 8));
