@@ -6,9 +6,15 @@ import type { CliContext } from './context.ts';
 import { helpText } from './help.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 
+// A reader that closed the pipe early (`memagent extract book.pdf | head`) is not an error.
+const isEpipe = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+process.stdout.on('error', (error) => {
+  if (!isEpipe(error)) throw error;
+});
+
 function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    process.stdout.write(text, (error) => (error ? reject(error) : resolve()));
+    process.stdout.write(text, (error) => (error && !isEpipe(error) ? reject(error) : resolve()));
   });
 }
 
