@@ -8,7 +8,8 @@
 /** Boundary strength at a segment's end: 3 paragraph, 2 sentence, 1 word, 0 character. */
 export type Level = 0 | 1 | 2 | 3;
 
-const LINE_BREAK = /[\n\r\u2028\u2029\u0085]/;
+// Line breaks as tokenizers see them; U+2028, U+2029 and U+0085 are mere spaces to them.
+const LINE_BREAK = /[\n\r]/;
 const SPACE = /[\s\u0085]/;
 
 /** End of the whitespace run starting at `i`. */
@@ -111,4 +112,15 @@ export function leadingSpaceEnd(text: string, i: number, limit: number): number 
   let j = i;
   while (j < limit && /[^\S\n\r\u2028\u2029\u0085]/.test(text[j]!)) j++;
   return j < limit && !SPACE.test(text[j]!) ? j : i;
+}
+
+/**
+ * Whether token counts add up across a paragraph cut at `at` for the local tokenizers: just
+ * after a line break, and not before "/" (o200k lets punctuation swallow line breaks and
+ * slashes) or U+FEFF (a space to JavaScript, not to Qwen's pattern).
+ */
+export function additiveCut(text: string, at: number): boolean {
+  const before = text[at - 1];
+  const after = text[at];
+  return (before === '\n' || before === '\r') && after !== '/' && after !== '\uFEFF';
 }

@@ -1,6 +1,6 @@
 import { CoreError } from '../errors.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
-import { codePointCuts, graphemeCuts, leadingSpaceEnd, type Level, paragraphCuts, sentenceCuts, wordCuts } from './chunker-boundaries.ts';
+import { additiveCut, codePointCuts, graphemeCuts, leadingSpaceEnd, type Level, paragraphCuts, sentenceCuts, wordCuts } from './chunker-boundaries.ts';
 
 /** A chunk of the text: characters [start, end) holding `tokens` tokens (counted on its own). */
 export interface TextChunk {
@@ -26,6 +26,8 @@ interface Segment {
   readonly level: Level;
   /** What it splits into: 2 sentences, 1 words, 0 characters. */
   readonly inner: 0 | 1 | 2;
+  /** `tokens` is the count of exactly this text (not an estimate). */
+  readonly exact: boolean;
 }
 
 /**
@@ -70,13 +72,20 @@ async function countParagraphs(text: string, tokenizer: Tokenizer, signal?: Abor
       starts.map((s, i) => text.slice(s, ends[i])),
       signal,
     );
-    parts.push(counting.then((counts) => starts.map((s, i): Segment => ({ start: s, end: ends[i]!, tokens: counts[i]!, level: 3, inner: 2 }))));
+    parts.push(counting.then((counts) => starts.map((s, i): Segment => ({ start: s, end: ends[i]!, tokens: counts[i]!, level: 3, inner: 2, exact: true }))));
     // Catch early so a failure while later parts are scanned is not reported as unhandled.
     parts[parts.length - 1]!.catch(() => undefined);
     await new Promise<void>((resolve) => setImmediate(resolve));
     signal?.throwIfAborted();
   }
   return (await Promise.all(parts)).flat();
+}
+
+interface PlannedChunk {
+  start: number;
+  end: number;
+  /** The segments packed; the last one may end before `end` (spaces moved into the chunk). */
+  segments: Segment[];
 }
 
 interface Snapshot {
@@ -107,7 +116,7 @@ class Planner {
     const chunks: TextChunk[] = [];
     let retryBudget: number | undefined;
     for (;;) {
-      const planned: { start: number; end: number; budget: number; snapshot: Snapshot }[] = [];
+      const planned: (PlannedChunk & { budget: number; snapshot: Snapshot })[] = [];
       for (let w = 0; w < WINDOW; w++) {
         const snapshot: Snapshot = { front: this.front.slice(), next: this.next };
         const budget = w === 0 && retryBudget !== undefined ? retryBudget : this.limit;
@@ -117,7 +126,7 @@ class Planner {
       }
       retryBudget = undefined;
       if (planned.length === 0) return chunks;
-      const counts = await this.count(planned.map((p) => this.text.slice(p.start, p.end)));
+      const counts = await this.chunkCounts(planned);
       for (let i = 0; i < planned.length; i++) {
         const p = planned[i]!;
         if (counts[i]! <= this.limit) {
@@ -134,7 +143,7 @@ class Planner {
   }
 
   /** Plans one chunk from the current position; undefined at the end of the text. */
-  private async planChunk(budget: number): Promise<{ start: number; end: number } | undefined> {
+  private async planChunk(budget: number): Promise<PlannedChunk | undefined> {
     const acc: Segment[] = [];
     const cum: number[] = [];
     let fill = 0;
@@ -183,11 +192,48 @@ class Planner {
     if (acc[acc.length - 1]!.level < 3 && top && top.start === end && fill < budget) {
       const spaceEnd = leadingSpaceEnd(this.text, end, top.end);
       if (spaceEnd > end && spaceEnd < top.end) {
-        this.front[this.front.length - 1] = { ...top, start: spaceEnd };
+        this.front[this.front.length - 1] = { ...top, start: spaceEnd, exact: false };
         end = spaceEnd;
       }
     }
-    return { start, end };
+    return { start, end, segments: acc };
+  }
+
+  /**
+   * Each planned chunk's exact count. With a tokenizer whose counts add up across paragraph
+   * cuts, only runs of segments joined inside a paragraph (and estimates) are counted again:
+   * a chunk of whole paragraphs costs nothing. Otherwise every chunk is counted on its text.
+   */
+  private async chunkCounts(planned: readonly PlannedChunk[]): Promise<number[]> {
+    const texts: string[] = [];
+    const parts = planned.map((p) => {
+      const known: number[] = [];
+      const pending: number[] = [];
+      if (!this.tokenizer.additiveAtLineBreaks) {
+        pending.push(texts.push(this.text.slice(p.start, p.end)) - 1);
+        return { known, pending };
+      }
+      const segs = p.segments;
+      let first = 0;
+      for (let i = 0; i < segs.length; i++) {
+        const last = i === segs.length - 1;
+        if (!last && segs[i]!.level === 3 && additiveCut(this.text, segs[i]!.end)) {
+          this.group(segs, first, i, p.end, false, known, pending, texts);
+          first = i + 1;
+        } else if (last) {
+          this.group(segs, first, i, p.end, true, known, pending, texts);
+        }
+      }
+      return { known, pending };
+    });
+    const counts = texts.length > 0 ? await this.count(texts) : [];
+    return parts.map(({ known, pending }) => known.reduce((a, b) => a + b, 0) + pending.reduce((a, k) => a + counts[k]!, 0));
+  }
+
+  private group(segs: readonly Segment[], a: number, b: number, chunkEnd: number, isLast: boolean, known: number[], pending: number[], texts: string[]): void {
+    const end = isLast ? chunkEnd : segs[b]!.end;
+    if (a === b && segs[a]!.exact && end === segs[b]!.end) known.push(segs[a]!.tokens);
+    else pending.push(texts.push(this.text.slice(segs[a]!.start, end)) - 1);
   }
 
   private take(): Segment | undefined {
@@ -213,6 +259,7 @@ class Planner {
       tokens: counts[i]!,
       level: i === cuts.length - 1 ? x.level : level,
       inner,
+      exact: true,
     }));
   }
 
@@ -221,13 +268,15 @@ class Planner {
    * and not even one grapheme fits) with at most `room` tokens, as [prefix, rest].
    */
   private async splitCharacters(x: Segment, room: number, mustTake: boolean): Promise<[Segment, Segment?] | undefined> {
-    let cut = await this.longestPrefix(x, room, graphemeCuts);
-    if (cut === undefined && mustTake) cut = (await this.longestPrefix(x, room, codePointCuts)) ?? { end: codePointCuts(this.text, x.start, x.end, 2)[0]!, tokens: room };
+    let cut: { end: number; tokens: number; exact?: false } | undefined = await this.longestPrefix(x, room, graphemeCuts);
+    if (cut === undefined && mustTake) {
+      cut = (await this.longestPrefix(x, room, codePointCuts)) ?? { end: codePointCuts(this.text, x.start, x.end, 2)[0]!, tokens: room, exact: false };
+    }
     if (cut === undefined) return undefined;
-    if (cut.end >= x.end) return [{ ...x, tokens: cut.tokens }];
+    if (cut.end >= x.end) return [{ ...x, tokens: cut.tokens, exact: cut.exact ?? true }];
     return [
-      { start: x.start, end: cut.end, tokens: cut.tokens, level: 0, inner: 0 },
-      { start: cut.end, end: x.end, tokens: Math.max(1, x.tokens - cut.tokens), level: x.level, inner: 0 },
+      { start: x.start, end: cut.end, tokens: cut.tokens, level: 0, inner: 0, exact: cut.exact ?? true },
+      { start: cut.end, end: x.end, tokens: Math.max(1, x.tokens - cut.tokens), level: x.level, inner: 0, exact: false },
     ];
   }
 

@@ -27,6 +27,7 @@ export interface LocalTokenizerOptions {
  */
 export class LocalTokenizer implements Tokenizer {
   readonly id: string;
+  readonly additiveAtLineBreaks = true;
   private readonly name: EngineName;
   private readonly poolKey: string;
   private shared: SharedPool | undefined;

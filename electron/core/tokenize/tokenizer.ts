@@ -12,4 +12,10 @@ export interface Tokenizer {
   countMany(texts: readonly string[], signal?: AbortSignal): Promise<number[]>;
   /** Releases worker threads or connections. */
   dispose(): Promise<void>;
+  /**
+   * True when counts add up across a cut just after the last line break of a whitespace run
+   * (true of the local Qwen and o200k tokenizers; unknown for a server's): the chunker then
+   * needs no recount of chunks made of whole paragraphs.
+   */
+  readonly additiveAtLineBreaks?: boolean;
 }
