@@ -13,7 +13,7 @@ import { toAskJson } from './ask-result.ts';
 import { isMemAgentModel } from '../../shared/backends.ts';
 import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';
-import { EXIT, exitCodeFor, formatError } from './report-error.ts';
+import { EXIT, exitCodeFor, formatError, redact } from './report-error.ts';
 import { backendKindFor } from './backend-kind.ts';
 
 async function openTrace(path: string): Promise<WriteStream> {
@@ -60,7 +60,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.model !== undefined ? { model: options.model } : {}),
       onRetry: (info) => {
-        const text = `retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`;
+        const text = redact(`note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`, secrets);
         if (progress) progress.note(text);
         else note(text);
       },
