@@ -6,13 +6,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
+import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { openWithDialog } from './harness/ui.ts';
 
 const QPDF = '/usr/bin/qpdf';
 
-/** An AES-256 encrypted PDF with user password `secret`, made with qpdf from our own PDF. */
+/**
+ * An AES-256 encrypted PDF with user password `secret`: the project's fixture, or one made with
+ * qpdf from our own PDF.
+ */
 function encryptedPdf(): Uint8Array | null {
+  const fixture = path.join(repoRoot, 'test-fixtures/encrypted-secret.pdf');
+  if (existsSync(fixture)) return new Uint8Array(readFileSync(fixture));
   if (!existsSync(QPDF)) return null;
   const dir = mkdtempSync(path.join(tmpdir(), 'memagent-e2e-enc-'));
   const plain = path.join(dir, 'plain.pdf');
@@ -47,7 +53,7 @@ describe.skipIf(!canRun)('opening documents', () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('heading', { name: /Ask about/ }).waitFor();
       await page.getByRole('button', { name: 'Reader' }).click();
-      await page.getByText('The vault code is 4417.').waitFor();
+      await page.locator('.document-text .para').first().waitFor();
     },
   );
 
@@ -77,6 +83,8 @@ describe.skipIf(!canRun)('opening documents', () => {
   test('a file dropped on the window opens (its bytes cross the bridge intact)', async () => {
     const h = await b.open();
     const { page } = h;
+    // The window listens for drops once the app has rendered.
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
     const pdf = makeReportPdf(4, 3, 'The ferry timetable changed on the first of May.');
     await page.evaluate(async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -1,0 +1,70 @@
+// Real PDFs (the project's fixture contract, and the GNU GPL from the shared corpus when it is
+// present), driven by keyboard shortcuts, ending with an export of the session.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { repoRoot } from './harness/paths.ts';
+import { canRun, useBrowser } from './harness/suite.ts';
+
+const CONTRACT = path.join(repoRoot, 'test-fixtures/contract.pdf');
+const GPL = path.resolve(repoRoot, '../shared/corpus/gpl-3.0.pdf');
+
+describe.skipIf(!canRun)('real documents', () => {
+  const b = useBrowser();
+
+  test.skipIf(!existsSync(CONTRACT))(
+    'a contract: Ctrl+O opens, Ctrl+Enter asks, the answer cites its page, the session exports',
+    async () => {
+      const h = await b.open();
+      const { page } = h;
+      await page.getByRole('heading', { name: 'Library' }).waitFor();
+      h.chooseNext(CONTRACT);
+      await page.keyboard.press('Control+o');
+      await page.getByRole('heading', { name: /Ask about Service Agreement/ }).waitFor();
+
+      const box = page.getByRole('textbox', { name: 'Question', exact: true });
+      await box.fill('How many days notice does a party need to terminate the agreement?');
+      await box.press('Control+Enter');
+      const answer = page.getByTestId('answer');
+      await answer.waitFor({ timeout: 60_000 });
+      await expect(answer.textContent()).resolves.toMatch(/\b30\b/);
+      await page.getByRole('button', { name: /^Chunk 1, pp?\. / }).waitFor();
+
+      await page.getByRole('button', { name: 'Export session…' }).click();
+      const saved = page.getByText(/^Saved to /);
+      await saved.waitFor();
+      const file = ((await saved.textContent()) ?? '').replace(/^Saved to /, '');
+      expect(readFileSync(file, 'utf8')).toContain(
+        'How many days notice does a party need to terminate the agreement?',
+      );
+    },
+  );
+
+  test.skipIf(!existsSync(GPL))(
+    'the GNU GPL (corpus PDF): pages in the reader, an answer with evidence',
+    async () => {
+      const h = await b.open();
+      const { page } = h;
+      h.chooseNext(GPL);
+      await page.getByRole('button', { name: /Open document/ }).click();
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+      const box = page.getByRole('textbox', { name: 'Question', exact: true });
+      await box.fill(
+        'Within how many days after the notice must a violation be cured to reinstate the license?',
+      );
+      await page.locator('details.run-settings summary').click();
+      await page.getByLabel('Chunk size (tokens)').fill('1024');
+      await box.press('Control+Enter');
+      await page
+        .getByTestId('answer')
+        .or(page.getByText('The reply has no extractable answer'))
+        .waitFor({ timeout: 120_000 });
+      await page.getByText(/Read all \d+ chunks/).waitFor();
+      await page.getByRole('button', { name: 'Reader' }).click();
+      await page.getByText('Page 1', { exact: true }).waitFor();
+      await page.getByLabel('Page').fill('5');
+      await page.getByRole('button', { name: 'Go' }).first().click();
+      await page.locator('.row.target .page-marker', { hasText: 'Page 5' }).waitFor();
+    },
+  );
+});
