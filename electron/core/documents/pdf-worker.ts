@@ -126,8 +126,9 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
         void task.destroy();
         throw loadError(error);
       }
-      const meta = request.meta ? await readMeta(doc) : undefined;
-      port.postMessage({ type: 'loaded', numPages: doc.numPages, meta });
+      // The page count first, so the host can start more workers while the outline is resolved.
+      port.postMessage({ type: 'loaded', numPages: doc.numPages });
+      if (request.meta) port.postMessage({ type: 'meta', meta: await readMeta(doc) });
       return;
     }
     if (request.type === 'assemble') {

@@ -23,7 +23,8 @@ export interface PdfOptions extends WorkerLimits {
 }
 
 type FromWorker =
-  | { type: 'loaded'; numPages: number; meta?: PdfMeta }
+  | { type: 'loaded'; numPages: number }
+  | { type: 'meta'; meta: PdfMeta }
   | { type: 'assembled'; doc: DocumentText }
   | { type: 'page'; number: number; text: string; failed?: string }
   | { type: 'batch-done' }
@@ -52,6 +53,7 @@ export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<Docu
     let nextPage = 1;
     let batchSize = 1;
     let meta: PdfMeta = { labels: null, outline: [] };
+    let haveMeta = false;
     let results: PageResult[] = [];
     const finish = (outcome: () => void): void => {
       if (settled) return;
@@ -83,8 +85,13 @@ export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<Docu
         if (settled) return;
         switch (msg.type) {
           case 'loaded':
-            if (withMeta) begin(msg.numPages, msg.meta);
+            if (withMeta) begin(msg.numPages);
             giveWork(worker);
+            break;
+          case 'meta':
+            meta = msg.meta;
+            haveMeta = true;
+            if (done === total) assemble();
             break;
           case 'page': {
             const result: PageResult = { text: msg.text };
@@ -92,7 +99,7 @@ export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<Docu
             if (results[msg.number - 1] === undefined) done++;
             results[msg.number - 1] = result;
             options.onProgress?.({ done, total });
-            if (done === total) assemble();
+            if (done === total && haveMeta) assemble();
             break;
           }
           case 'assembled':
@@ -126,14 +133,10 @@ export function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<Docu
       primary?.postMessage({ type: 'assemble', results, meta, name: options.name ?? 'Untitled' } satisfies PdfRequest);
     };
 
-    const begin = (numPages: number, loadedMeta: PdfMeta | undefined): void => {
+    const begin = (numPages: number): void => {
       total = numPages;
-      if (loadedMeta !== undefined) meta = loadedMeta;
       results = new Array<PageResult>(numPages);
-      if (numPages === 0) {
-        assemble();
-        return;
-      }
+      if (numPages === 0) return; // assembled when the metadata arrives
       const cap = Math.max(1, Math.min(options.maxWorkers ?? Math.min(4, availableParallelism()), 8));
       const count = Math.max(1, Math.min(cap, Math.ceil(numPages / PAGES_PER_EXTRA_WORKER)));
       // Small batches balance the load; not so small that messages dominate.
