@@ -33,13 +33,16 @@ export function DocumentText(props: {
     overscan: 8,
   });
 
+  // Each jump request scrolls once (a new chunk layout must not pull the reader back to it).
+  const handled = useRef<number | null>(null);
   useEffect(() => {
-    if (!jump) return;
+    if (!jump || handled.current === jump.nonce) return;
     let row: number | undefined;
     if (jump.kind === 'page') row = index.pageRow.get(jump.page);
     else if (jump.kind === 'chunk') row = index.chunkRow[jump.chunk];
     else row = rowAt(index, jump.offset);
     if (row === undefined) return;
+    handled.current = jump.nonce;
     setTarget(row);
     virtualizer.scrollToIndex(row, { align: 'start' });
   }, [jump, index, virtualizer]);
