@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
@@ -119,7 +120,7 @@ function check<T>(schema: z.ZodType<T>, value: unknown, topic: string): T {
   throw usage(`${first?.message ?? 'Invalid arguments'}.`, topic);
 }
 
-function oneFile(positionals: string[], topic: string): string {
+function onePositional(positionals: string[], topic: string): string {
   if (positionals.length === 0) throw usage(`${topic} needs a FILE.`, topic);
   if (positionals.length > 1) throw usage(`${topic} takes one FILE, got ${positionals.length} (quote a question with spaces).`, topic);
   return positionals[0] as string;
@@ -128,6 +129,9 @@ function oneFile(positionals: string[], topic: string): string {
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const [name, ...rest] = argv;
+  // `npm run memagent` runs in the package folder; paths are meant from where the user typed them.
+  const here = env.INIT_CWD || process.cwd();
+  const oneFile = (positionals: string[], topic: string) => path.resolve(here, onePositional(positionals, topic));
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     return rest[0] !== undefined ? { name: 'help', topic: rest[0] } : { name: 'help' };
   }
@@ -178,7 +182,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     const apiKey = v['api-key'] ?? envKey;
     if (model !== undefined) options.model = model;
     if (apiKey !== undefined) options.apiKey = apiKey;
-    if (v.trace !== undefined) options.trace = v.trace;
+    if (v.trace !== undefined) options.trace = path.resolve(here, v.trace);
     if (v.password !== undefined) options.password = v.password;
     return { name: 'ask', options };
   }
