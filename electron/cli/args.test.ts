@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { CoreError } from '../core/errors.ts';
+import { DEFAULT_BASE_URL, parseCommand, type AskOptions } from './args.ts';
+
+const env = { INIT_CWD: '/home/me/docs' };
+
+function ask(argv: string[], e: NodeJS.ProcessEnv = env): AskOptions {
+  const command = parseCommand(['ask', ...argv], e);
+  if (command.name !== 'ask') throw new Error(`got ${command.name}`);
+  return command.options;
+}
+
+function usageError(argv: string[]): CoreError {
+  try {
+    parseCommand(argv, env);
+  } catch (error) {
+    if (error instanceof CoreError) return error;
+    throw error;
+  }
+  throw new Error('no error');
+}
+
+describe('parseCommand', () => {
+  it('applies MEMAGENT.md defaults and resolves FILE from where the user typed it', () => {
+    expect(ask(['book.pdf', '-q', 'Who?'])).toEqual({
+      file: '/home/me/docs/book.pdf',
+      baseUrl: DEFAULT_BASE_URL,
+      questions: ['Who?'],
+      chunkTokens: 5000,
+      memoryTokens: 1024,
+      answerTokens: 1024,
+      temperature: 0.7,
+      topP: 0.95,
+      final: 'boxed',
+      tokenizer: 'auto',
+      concurrency: 4,
+      json: false,
+      debug: false,
+    });
+  });
+
+  it('reads every flag, several questions, and the environment', () => {
+    const o = ask(
+      ['/abs/b.txt', '--question', 'Q1', '-q', 'Q2', '--chunk-tokens', '4000', '--memory-tokens', '512', '--answer-tokens', '256',
+        '--temperature', '0', '--top-p', '1', '--final', 'text', '--tokenizer', 'o200k', '--concurrency', '8', '--json',
+        '--trace', 't.jsonl', '--debug', '--password', 'pw'],
+      { ...env, MEMAGENT_BASE_URL: 'https://api.example.com/v1', MEMAGENT_MODEL: 'm', OPENAI_API_KEY: 'k2' },
+    );
+    expect(o).toMatchObject({
+      file: '/abs/b.txt', questions: ['Q1', 'Q2'], chunkTokens: 4000, memoryTokens: 512, answerTokens: 256, temperature: 0,
+      topP: 1, final: 'text', tokenizer: 'o200k', concurrency: 8, json: true, trace: '/home/me/docs/t.jsonl', debug: true,
+      password: 'pw', baseUrl: 'https://api.example.com/v1', model: 'm', apiKey: 'k2',
+    });
+  });
+
+  it('prefers flags over the environment, and MEMAGENT_API_KEY over OPENAI_API_KEY', () => {
+    const e = { ...env, MEMAGENT_API_KEY: 'k1', OPENAI_API_KEY: 'k2', MEMAGENT_MODEL: 'env-model' };
+    expect(ask(['b', '-q', 'x'], e)).toMatchObject({ apiKey: 'k1', model: 'env-model' });
+    expect(ask(['b', '-q', 'x', '--api-key', 'k3', '--model', 'flag-model', '--base-url', 'http://h:1/v1'], e)).toMatchObject({
+      apiKey: 'k3', model: 'flag-model', baseUrl: 'http://h:1/v1',
+    });
+  });
+
+  it.each([
+    [['ask', 'b'], /at least one --question/],
+    [['ask', '-q', 'x'], /needs a FILE/],
+    [['ask', 'a', 'b', '-q', 'x'], /one FILE/],
+    [['ask', 'b', '-q', 'x', '--bogus'], /^Unknown option '--bogus'\.$/],
+    [['ask', 'b', '-q', 'x', '--temperature', 'hot'], /--temperature needs a number/],
+    [['ask', 'b', '-q', 'x', '--temperature', '3'], /--temperature must be 0 to 2/],
+    [['ask', 'b', '-q', 'x', '--top-p', '0'], /--top-p must be above 0/],
+    [['ask', 'b', '-q', 'x', '--chunk-tokens', '5.5'], /whole number/],
+    [['ask', 'b', '-q', 'x', '--chunk-tokens', '10'], /at least 256/],
+    [['ask', 'b', '-q', 'x', '--concurrency', '0'], /at least 1/],
+    [['ask', 'b', '-q', 'x', '--final', 'fancy'], /boxed or text/],
+    [['ask', 'b', '-q', 'x', '--tokenizer', 'bert'], /auto, qwen, o200k or server/],
+    [['ask', 'b', '-q', '   '], /--question needs text/],
+    [['ask', 'b', '-q', 'x', '--base-url', 'ftp://x'], /http\(s\) URL/],
+    [['models', 'extra'], /takes no FILE/],
+    [['extract'], /needs a FILE/],
+    [['frobnicate'], /Unknown command "frobnicate"/],
+  ])('%j is bad usage', (argv, message) => {
+    const error = usageError(argv);
+    expect(error.kind).toBe('BadUsage');
+    expect(error.message).toMatch(message);
+    expect(error.hint).toMatch(/--help/);
+  });
+
+  it('knows help, extract and models', () => {
+    expect(parseCommand([], env)).toEqual({ name: 'help' });
+    expect(parseCommand(['--help'], env)).toEqual({ name: 'help' });
+    expect(parseCommand(['ask', '--help'], env)).toEqual({ name: 'help', topic: 'ask' });
+    expect(parseCommand(['extract', 'x.pdf', '--json', '--password', 'p'], env)).toEqual({
+      name: 'extract', options: { file: '/home/me/docs/x.pdf', json: true, debug: false, password: 'p' },
+    });
+    expect(parseCommand(['models'], { MEMAGENT_BASE_URL: 'http://gpu:8000/v1' })).toEqual({
+      name: 'models', options: { baseUrl: 'http://gpu:8000/v1', json: false, debug: false },
+    });
+  });
+});
