@@ -116,7 +116,7 @@ describe('chunkText', () => {
   });
 
   it('generated text with o200k', async () => {
-    await checkChunks(generated(7, 200), 'o200k', 500);
+    await checkChunks(generated(7, 80), 'o200k', 300);
   });
 
   it('cuts only after paragraphs when paragraphs are small', async () => {

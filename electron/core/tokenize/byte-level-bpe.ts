@@ -12,6 +12,7 @@ const CACHE_LIMIT = 200_000;
  */
 export class ByteLevelBpe {
   private readonly tokens: Uint8Array[];
+  private readonly merges: Uint32Array;
   private readonly byteIds = new Int32Array(256);
   // Open-addressed hash table (left, right) -> (rank, merged id).
   private readonly mask: number;
@@ -23,7 +24,8 @@ export class ByteLevelBpe {
   private readonly encoder = new TextEncoder();
   private scratch = new Uint8Array(1024);
 
-  constructor(vocab: BpeVocabulary) {
+  /** Builds the tables; `mergeLimit` < all defers the rest to {@link addMerges}. */
+  constructor(vocab: BpeVocabulary, mergeLimit = vocab.merges.length / 3) {
     this.tokens = vocab.tokens;
     this.byteIds.fill(-1);
     vocab.tokens.forEach((t, id) => {
@@ -38,9 +40,30 @@ export class ByteLevelBpe {
     this.keyRight = new Int32Array(size);
     this.rankOf = new Int32Array(size);
     this.mergedOf = new Int32Array(size);
-    for (let rank = 0; rank < mergeCount; rank++) {
-      const a = vocab.merges[rank * 3]!;
-      const b = vocab.merges[rank * 3 + 1]!;
+    this.merges = vocab.merges;
+    this.addMerges(0, mergeLimit);
+  }
+
+  /**
+   * Builds a tokenizer a slice at a time, yielding to the event loop in between, so loading
+   * the vocabulary on the app's main thread never stalls it.
+   */
+  static async createAsync(vocab: BpeVocabulary): Promise<ByteLevelBpe> {
+    const bpe = new ByteLevelBpe(vocab, 0);
+    const total = vocab.merges.length / 3;
+    for (let from = 0; from < total; from += 16_384) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      bpe.addMerges(from, Math.min(total, from + 16_384));
+    }
+    return bpe;
+  }
+
+  /** Inserts merges of ranks [from, to) into the pair table. */
+  addMerges(from: number, to: number): void {
+    const merges = this.merges;
+    for (let rank = from; rank < to; rank++) {
+      const a = merges[rank * 3]!;
+      const b = merges[rank * 3 + 1]!;
       let h = hash(a, b) & this.mask;
       while (this.keyLeft[h] !== -1) {
         if (this.keyLeft[h] === a && this.keyRight[h] === b) break; // keep the first (best) rank
@@ -50,7 +73,7 @@ export class ByteLevelBpe {
         this.keyLeft[h] = a;
         this.keyRight[h] = b;
         this.rankOf[h] = rank;
-        this.mergedOf[h] = vocab.merges[rank * 3 + 2]!;
+        this.mergedOf[h] = merges[rank * 3 + 2]!;
       }
     }
   }

@@ -1,7 +1,7 @@
 import type * as O200kBase from 'gpt-tokenizer/encoding/o200k_base';
 import { createRequire } from 'node:module';
 import { ByteLevelBpe } from './byte-level-bpe.ts';
-import { loadQwenVocabulary } from './qwen-asset.ts';
+import { loadQwenVocabulary, loadQwenVocabularyAsync } from './qwen-asset.ts';
 
 /** A synchronous tokenizer engine: what runs on one thread (the caller's or a worker's). */
 export interface TokenEngine {
@@ -113,6 +113,28 @@ export class O200kEngine implements TokenEngine {
 }
 
 const engines = new Map<EngineName, TokenEngine>();
+
+let qwenLoading: Promise<TokenEngine> | undefined;
+
+/**
+ * The engine of this thread if it can be used without blocking: Qwen once its vocabulary has
+ * been loaded in the background (started by the first call), o200k never (its module takes half
+ * a second to load, synchronously). Undefined means: use the worker pool for now.
+ */
+export function engineIfReady(name: EngineName): TokenEngine | undefined {
+  const ready = engines.get(name);
+  if (ready || name !== 'qwen') return ready;
+  qwenLoading ??= loadQwenVocabularyAsync()
+    .then((vocab) => ByteLevelBpe.createAsync(vocab))
+    .then((bpe) => {
+      const e = engines.get('qwen') ?? new QwenEngine(bpe);
+      engines.set('qwen', e);
+      return e;
+    });
+  // A failure here shows up where it matters: when the workers load the same file.
+  qwenLoading.catch(() => undefined);
+  return undefined;
+}
 
 /** The engine of this thread, created once (the Qwen one reads its vocabulary, about 0.1 s). */
 export function engine(name: EngineName): TokenEngine {

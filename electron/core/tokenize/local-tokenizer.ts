@@ -1,9 +1,12 @@
 import type { Tokenizer } from './tokenizer.ts';
-import { engine, type EngineName } from './engines.ts';
+import { engine, engineIfReady, type EngineName } from './engines.ts';
 import { splitAtLineBreaks } from './split-pieces.ts';
 import { defaultPoolSize, TokenizerPool } from './worker-pool.ts';
 
-/** Below this many characters work runs on the calling thread (a few milliseconds at most). */
+/**
+ * Below this many characters work runs on the calling thread (a few milliseconds at most),
+ * once that thread has the engine without blocking (see engineIfReady); else on the pool.
+ */
 const SYNC_CHARS = 32 * 1024;
 /** Long texts are cut at line breaks into pieces of about this size for the workers. */
 const PIECE_CHARS = 128 * 1024;
@@ -49,7 +52,8 @@ export class LocalTokenizer implements Tokenizer {
 
   async encode(text: string, signal?: AbortSignal): Promise<number[]> {
     signal?.throwIfAborted();
-    if (text.length <= SYNC_CHARS) return engine(this.name).encode(text);
+    const local = text.length <= SYNC_CHARS ? engineIfReady(this.name) : undefined;
+    if (local) return local.encode(text);
     const parts = await this.pool().encode(splitAtLineBreaks(text, PIECE_CHARS), signal);
     const out: number[] = [];
     for (const p of parts) for (const id of p) out.push(id);
@@ -60,10 +64,8 @@ export class LocalTokenizer implements Tokenizer {
     signal?.throwIfAborted();
     let chars = 0;
     for (const t of texts) chars += t.length;
-    if (chars <= SYNC_CHARS) {
-      const e = engine(this.name);
-      return texts.map((t) => e.count(t));
-    }
+    const local = chars <= SYNC_CHARS ? engineIfReady(this.name) : undefined;
+    if (local) return texts.map((t) => local.count(t));
     // Long texts become several pieces so one book keeps every worker busy; sums are exact.
     const pieces: string[] = [];
     const owners: number[] = [];

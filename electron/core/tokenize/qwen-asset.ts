@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync } from 'node:zlib';
 import { CoreError } from '../errors.ts';
 
 /**
@@ -43,6 +45,22 @@ export function loadQwenVocabulary(dir = tokenizerAssetDir()): BpeVocabulary {
   let packed: Buffer;
   try {
     packed = gunzipSync(readFileSync(file));
+  } catch (error) {
+    throw new CoreError('Internal', 'The Qwen tokenizer vocabulary shipped with the app could not be read.', {
+      hint: 'Reinstall the app; the file assets/tokenizers/qwen2.5-bpe.bin.gz is missing or damaged.',
+      detail: `${file}: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+  return parseVocabulary(packed, file);
+}
+
+/** Like {@link loadQwenVocabulary}, reading and unpacking off the calling thread. */
+export async function loadQwenVocabularyAsync(dir = tokenizerAssetDir()): Promise<BpeVocabulary> {
+  const file = path.join(dir, QWEN_ASSET_FILE);
+  let packed: Buffer;
+  try {
+    packed = await promisify(gunzip)(await readFile(file));
   } catch (error) {
     throw new CoreError('Internal', 'The Qwen tokenizer vocabulary shipped with the app could not be read.', {
       hint: 'Reinstall the app; the file assets/tokenizers/qwen2.5-bpe.bin.gz is missing or damaged.',
