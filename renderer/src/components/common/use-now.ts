@@ -1,12 +1,13 @@
-// The current time, ticking once a second while `active` (for elapsed time and ETA).
+// The current time for elapsed time and ETA: re-renders once a second while `active` (events
+// re-render in between, and each render reads the clock afresh).
 import { useEffect, useState } from 'react';
 
 export function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((t) => t + 1), 1000);
     return () => clearInterval(timer);
   }, [active]);
-  return active ? now : Date.now();
+  return Date.now();
 }
