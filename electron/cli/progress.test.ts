@@ -34,6 +34,7 @@ describe('ProgressView', () => {
       now += 10;
       view.onEvent(done(k));
     }
+    expect(s.writes.at(-1)).toMatch(/chunk 20\/20 · 100k tok\/s · 00:00 elapsed · answering\n$/);
     view.finish();
     expect(s.writes.every((w) => w.endsWith('\n') && !w.includes('\r'))).toBe(true);
     expect(s.writes).toHaveLength(11); // the first chunk, then each further 10%

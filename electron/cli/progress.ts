@@ -39,6 +39,7 @@ export class ProgressView {
   #lastPlainDecile = -1;
   #lastPlainAt = 0;
   #drawn = false;
+  #finished = false;
   #now: () => number;
 
   constructor(sink: ProgressSink, chunks: readonly ChunkInfo[], runs: number, now: () => number = () => performance.now()) {
@@ -85,7 +86,9 @@ export class ProgressView {
     const filled = Math.round(share * width);
     const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
     const label = this.#runs > 1 ? `chunks ${this.#doneChunks}/${total} (${this.#runs} questions)` : `chunk ${this.#doneChunks}/${total}`;
-    return `${bar} ${label} · ${rate(perSec)} tok/s · ${clock(elapsed)} elapsed · ETA ${this.#doneChunks === 0 ? '--:--' : clock(eta)}`;
+    // Every chunk read: the final answer call is the one thing left.
+    const tail = total > 0 && this.#doneChunks === total && !this.#finished ? ' · answering' : ` · ETA ${this.#doneChunks === 0 ? '--:--' : clock(eta)}`;
+    return `${bar} ${label} · ${rate(perSec)} tok/s · ${clock(elapsed)} elapsed${tail}`;
   }
 
   /** Redraws now (`force`) or when due. */
@@ -120,6 +123,7 @@ export class ProgressView {
 
   /** Ends the live line (leaves the last state visible). */
   finish(): void {
+    this.#finished = true;
     if (this.#tty) {
       this.draw(true);
       this.#sink.write('\n');
