@@ -4,7 +4,7 @@
 //   npm exec -- node bench/extract-pdf.ts [file.pdf] [--workers N]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractPdf } from '../electron/core/documents/pdf.ts';
 import { dehyphenate } from '../electron/core/documents/pdf-assemble.ts';
@@ -40,8 +40,11 @@ function overlap(reference: string, text: string): number {
 
 const out = join(mkdtempSync(join(tmpdir(), 'bench-pdf-')), 'poppler.txt');
 let t = performance.now();
-const poppler = spawnSync('pdftotext', ['-layout', file, out]);
+// Through bash so `times` reports pdftotext's CPU time: on a busy machine wall time is noise.
+const poppler = spawnSync('bash', ['-c', 'pdftotext -layout "$0" "$1" && times', file, out], { encoding: 'utf8' });
 const popplerMs = performance.now() - t;
+const childTimes = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(poppler.stdout.trim());
+const popplerCpuMs = childTimes === null ? NaN : (Number(childTimes[1]) * 60 + Number(childTimes[2]) + Number(childTimes[3]) * 60 + Number(childTimes[4])) * 1000;
 if (poppler.status !== 0) {
   console.log('pdftotext failed or is missing (apt-get install -y poppler-utils)');
   process.exit(1);
@@ -50,10 +53,13 @@ const popplerText = readFileSync(out, 'utf8');
 
 const bytes = new Uint8Array(readFileSync(file));
 t = performance.now();
+const cpuBefore = process.cpuUsage();
 const options: Parameters<typeof extractPdf>[1] = { deadline: Date.now() + 600_000, timeLimitMs: 600_000, name: 'bench' };
 if (maxWorkers !== undefined) options.maxWorkers = maxWorkers;
 const doc = await extractPdf(bytes, options);
 const oursMs = performance.now() - t;
+const cpu = process.cpuUsage(cpuBefore);
+const oursCpuMs = (cpu.user + cpu.system) / 1000;
 const peakMb = process.resourceUsage().maxRSS / 1024;
 
 // Poppler keeps line-end hyphens; the same rule applied to its text compares content, not layout.
@@ -65,6 +71,10 @@ const figures = {
   pdftotextMs: Math.round(popplerMs),
   oursMs: Math.round(oursMs),
   ratio: Number((oursMs / popplerMs).toFixed(2)),
+  pdftotextCpuMs: Math.round(popplerCpuMs),
+  oursCpuMs: Math.round(oursCpuMs),
+  cpuRatio: Number((oursCpuMs / popplerCpuMs).toFixed(2)),
+  loadAverage: loadavg().map((x) => Number(x.toFixed(1))),
   peakRssMb: Math.round(peakMb),
   wordOverlap: Number((overlap(popplerText, doc.text) * 100).toFixed(2)),
   wordOverlapDehyphenated: Number((overlap(popplerDehyphenated, doc.text) * 100).toFixed(2)),

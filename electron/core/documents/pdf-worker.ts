@@ -103,6 +103,7 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
   const port = parentPort;
   if (port === null) return;
   let doc: PdfDocument | undefined;
+  let loading: { destroy(): Promise<void> } | undefined;
   // Requests are handled one at a time, in order.
   let queue: Promise<void> = Promise.resolve();
   port.on('message', (request: PdfRequest) => {
@@ -120,6 +121,7 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
         disableFontFace: true,
         verbosity: pdfjs.VerbosityLevel.ERRORS,
       });
+      loading = task;
       try {
         doc = await task.promise;
       } catch (error) {
@@ -132,6 +134,9 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
       return;
     }
     if (request.type === 'assemble') {
+      // The parsed PDF is no longer needed: free it before building the text.
+      await loading?.destroy();
+      doc = undefined;
       // Joining a book's pages (and counting its words for hyphenation) takes a second of CPU:
       // done here so the host's event loop stays free.
       port.postMessage({ type: 'assembled', doc: assemblePdf(request.results, request.meta, request.name) });
