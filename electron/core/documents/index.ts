@@ -5,7 +5,7 @@ import { readInput } from './read-input.ts';
 import { looksLikeHtml, sniffKind } from './sniff.ts';
 import { decodeText } from './decode-text.ts';
 import { extractText, titleFrom } from './text.ts';
-import { cancelledError, runWorkerJob, type WorkerLimits } from './worker-host.ts';
+import { cancelledError, ownBytes, runWorkerJob, type WorkerLimits } from './worker-host.ts';
 import type { WorkerJob } from './worker-entry.ts';
 
 export { locateSpan, describeLocation } from './locations.ts';
@@ -45,7 +45,8 @@ function unsupported(message: string, hint?: string): CoreError {
 export async function extractDocument(input: ExtractInput, options: ExtractOptions = {}): Promise<DocumentText> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
-  const { bytes, name } = await readInput(input, maxBytes);
+  const { bytes: read, name } = await readInput(input, maxBytes);
+  const bytes = ownBytes(read);
   if (options.signal?.aborted === true) throw cancelledError();
   if (bytes.byteLength === 0) throw new CoreError('Damaged', 'This file is empty.', { hint: 'Choose a file with text in it.' });
   const limits: WorkerLimits = { deadline: Date.now() + timeLimitMs, timeLimitMs };

@@ -38,6 +38,14 @@ export function errorFromWorker(error: AppError): CoreError {
   return new CoreError(error.kind, error.message, options);
 }
 
+/**
+ * The bytes as their own buffer: posting a view to a worker clones its whole underlying
+ * ArrayBuffer, which for a slice of a big buffer (or Node's shared pool) is far more than the file.
+ */
+export function ownBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
 /** A worker thread running `worker-entry.ts`, with heap limits. */
 export function spawnDocumentWorker(workerData: unknown): Worker {
   const worker = new Worker(new URL('./worker-entry.ts', import.meta.url), {
