@@ -55,7 +55,7 @@ export async function chunkText(text: string, tokenizer: Tokenizer, chunkTokens:
 }
 
 /** Text scanned for paragraphs between two turns of the event loop. */
-const SCAN_CHARS = 512 * 1024;
+const SCAN_CHARS = 128 * 1024;
 
 /** All paragraphs with their counts; counting runs on the pool while the scan goes on. */
 async function countParagraphs(text: string, tokenizer: Tokenizer, signal?: AbortSignal): Promise<Segment[]> {

@@ -7,7 +7,7 @@ import { defaultPoolSize, TokenizerPool } from './worker-pool.ts';
  * Below this many characters work runs on the calling thread (a few milliseconds at most),
  * once that thread has the engine without blocking (see engineIfReady); else on the pool.
  */
-const SYNC_CHARS = 32 * 1024;
+const SYNC_CHARS = 8 * 1024;
 /** Long texts are cut at line breaks into pieces of about this size for the workers. */
 const PIECE_CHARS = 128 * 1024;
 
