@@ -4,7 +4,7 @@ import { extractDocument } from './index.ts';
 import { expectKind, fixture } from './test-support.ts';
 
 describe('DOCX', () => {
-  it('keeps footnotes, tables row by row and headings as sections', async () => {
+  it('keeps footnotes, tables row by row, lists and headings as sections', async () => {
     const doc = await extractDocument({ path: fixture('lease.docx') });
     expect(doc.format).toBe('docx');
     expect(doc.title).toBe('Lease Agreement & Annex');
@@ -12,6 +12,7 @@ describe('DOCX', () => {
     expect(doc.text).toContain('The tenant is named in Annex A.');
     expect(doc.text).not.toContain('↑');
     expect(doc.text).toContain('Item | Amount\nMonthly rent | 950 EUR\nDeposit | 2850 EUR');
+    expect(doc.text).toContain('- Pay by bank transfer.\n- Quote the flat number.');
     expect(doc.sections?.map((s) => [s.title, s.level])).toEqual([
       ['1. Parties', 1],
       ['2. Rent', 1],
