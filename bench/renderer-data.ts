@@ -7,6 +7,8 @@ export function installBenchBridge(sizes: {
   chars: number;
   chunks: number;
   memoryChars: number;
+  // Passed in: this function runs in the page and cannot import shared/model.ts.
+  settings: unknown;
 }): void {
   const words =
     'memory agent reads every page of the document chunk by chunk and overwrites a bounded text conditioned on question answer bridge committee inspection report budget steel labour weather season'.split(
@@ -64,15 +66,7 @@ export function installBenchBridge(sizes: {
       kept: false,
     });
   }
-  const settings = {
-    chunkTokens: 5000,
-    memoryTokens: 1024,
-    answerTokens: 1024,
-    temperature: 0.7,
-    topP: 0.95,
-    final: 'boxed',
-    tokenizer: 'auto',
-  };
+  const settings = sizes.settings;
   const info = {
     id: 'bench-doc',
     fileName: 'book.txt',

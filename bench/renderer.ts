@@ -6,8 +6,9 @@ import { launchChromium } from '../e2e/harness/browser.ts';
 import { rendererDir } from '../e2e/harness/paths.ts';
 import { serveStatic } from '../e2e/harness/static-server.ts';
 import { installBenchBridge } from './renderer-data.ts';
+import { DEFAULT_RUN_SETTINGS } from '../shared/model.ts';
 
-const SIZES = { chars: 14_000_000, chunks: 700, memoryChars: 4000 };
+const SIZES = { chars: 14_000_000, chunks: 700, memoryChars: 4000, settings: DEFAULT_RUN_SETTINGS };
 const FRAMES = 240;
 
 interface FrameStats {

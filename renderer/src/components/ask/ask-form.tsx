@@ -1,11 +1,12 @@
 // The question box and the settings of the next run.
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RunSettings } from '../../../../shared/model.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
+import { RunSettingsFields } from '../common/run-settings-fields.tsx';
 
 export function AskForm(props: { documentId: string }) {
   const { profiles, activeProfileId, defaults } = useSettingsStore(useShallow((s) => s.settings));
@@ -31,8 +32,6 @@ export function AskForm(props: { documentId: string }) {
     setBusy(false);
     if (ok) setQuestion('');
   };
-  const num = (key: keyof RunSettings) => (e: ChangeEvent<HTMLInputElement>) =>
-    setSettings({ ...settings, [key]: Number(e.target.value) });
 
   return (
     <form
@@ -75,39 +74,11 @@ export function AskForm(props: { documentId: string }) {
               ))}
             </select>
           </label>
-          <label>
-            Chunk size (tokens)
-            <input
-              type="number"
-              min={256}
-              max={200000}
-              step={256}
-              value={settings.chunkTokens}
-              onChange={num('chunkTokens')}
-            />
-          </label>
-          <label>
-            Memory size (tokens)
-            <input
-              type="number"
-              min={64}
-              max={32000}
-              step={64}
-              value={settings.memoryTokens}
-              onChange={num('memoryTokens')}
-            />
-          </label>
-          <label>
-            Temperature
-            <input
-              type="number"
-              min={0}
-              max={2}
-              step={0.1}
-              value={settings.temperature}
-              onChange={num('temperature')}
-            />
-          </label>
+          <RunSettingsFields
+            settings={settings}
+            keys={['chunkTokens', 'memoryTokens', 'temperature']}
+            onChange={setSettings}
+          />
         </div>
       </details>
       {chosenProfile ? (

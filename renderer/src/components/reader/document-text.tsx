@@ -6,6 +6,7 @@ import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
 import { formatCount, pagesLabel } from '../../lib/format.ts';
 import { buildRows, rowAt, type Row } from '../../lib/reader-rows.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
+import { VirtualWindow } from '../common/virtual-window.tsx';
 
 const LINE = 22;
 const CHARS_PER_LINE = 90;
@@ -56,29 +57,21 @@ export function DocumentText(props: {
       role="document"
       aria-label="Document text"
     >
-      <div
-        className="virtual-space"
-        ref={(el) => el?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}
-      >
-        <div
-          className="virtual-window"
-          ref={(el) => el?.style.setProperty('transform', `translateY(${items[0]?.start ?? 0}px)`)}
-        >
-          {items.map((item) => {
-            const row = index.rows[item.index]!;
-            return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className={item.index === target ? 'row target' : 'row'}
-              >
-                <RowView row={row} text={text} />
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <VirtualWindow totalSize={virtualizer.getTotalSize()} offset={items[0]?.start ?? 0}>
+        {items.map((item) => {
+          const row = index.rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={item.index === target ? 'row target' : 'row'}
+            >
+              <RowView row={row} text={text} />
+            </div>
+          );
+        })}
+      </VirtualWindow>
     </div>
   );
 }

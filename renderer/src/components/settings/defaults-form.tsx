@@ -1,14 +1,13 @@
 // Default run settings (MEMAGENT.md's values unless changed).
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../../../../shared/model.ts';
 import { setDefaults, useSettingsStore } from '../../stores/settings-store.ts';
+import { RunSettingsFields } from '../common/run-settings-fields.tsx';
 
 export function DefaultsForm() {
   const defaults = useSettingsStore((s) => s.settings.defaults);
   const [d, setD] = useState<RunSettings>(defaults);
   useEffect(() => setD(defaults), [defaults]);
-  const num = (key: keyof RunSettings) => (e: ChangeEvent<HTMLInputElement>) =>
-    setD({ ...d, [key]: Number(e.target.value) });
   return (
     <form
       className="defaults-form"
@@ -20,58 +19,11 @@ export function DefaultsForm() {
     >
       <h2 id="defaults-heading">Default run settings</h2>
       <div className="grid">
-        <label>
-          Chunk size (tokens)
-          <input
-            type="number"
-            min={256}
-            step={256}
-            value={d.chunkTokens}
-            onChange={num('chunkTokens')}
-          />
-        </label>
-        <label>
-          Memory size (tokens)
-          <input
-            type="number"
-            min={64}
-            step={64}
-            value={d.memoryTokens}
-            onChange={num('memoryTokens')}
-          />
-        </label>
-        <label>
-          Answer length (tokens)
-          <input
-            type="number"
-            min={16}
-            step={64}
-            value={d.answerTokens}
-            onChange={num('answerTokens')}
-          />
-        </label>
-        <label>
-          Temperature
-          <input
-            type="number"
-            min={0}
-            max={2}
-            step={0.1}
-            value={d.temperature}
-            onChange={num('temperature')}
-          />
-        </label>
-        <label>
-          Top-p
-          <input
-            type="number"
-            min={0.01}
-            max={1}
-            step={0.01}
-            value={d.topP}
-            onChange={num('topP')}
-          />
-        </label>
+        <RunSettingsFields
+          settings={d}
+          keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature', 'topP']}
+          onChange={setD}
+        />
         <label>
           Final prompt
           <select

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { approxTokens, pagesLabel } from '../../lib/format.ts';
 import type { RunView } from '../../stores/run-view.ts';
+import { VirtualWindow } from '../common/virtual-window.tsx';
 
 export function TimelineList(props: {
   run: RunView;
@@ -24,55 +25,47 @@ export function TimelineList(props: {
   const items = virtualizer.getVirtualItems();
   return (
     <div ref={ref} className="timeline-list" role="list" aria-label="Memory states">
-      <div
-        className="virtual-space"
-        ref={(el) => el?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}
-      >
-        <div
-          className="virtual-window"
-          ref={(el) => el?.style.setProperty('transform', `translateY(${items[0]?.start ?? 0}px)`)}
-        >
-          {items.map((item) => {
-            const i = item.index;
-            const m = run.memories[i];
-            const chunk = run.chunks[i];
-            const change = props.changes[i];
-            return (
-              <div
-                key={item.key}
-                role="listitem"
-                className={i === props.selected ? 'timeline-entry selected' : 'timeline-entry'}
-                data-chunk={i + 1}
+      <VirtualWindow totalSize={virtualizer.getTotalSize()} offset={items[0]?.start ?? 0}>
+        {items.map((item) => {
+          const i = item.index;
+          const m = run.memories[i];
+          const chunk = run.chunks[i];
+          const change = props.changes[i];
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              className={i === props.selected ? 'timeline-entry selected' : 'timeline-entry'}
+              data-chunk={i + 1}
+            >
+              <input
+                type="checkbox"
+                aria-label={`Compare chunk ${i + 1}`}
+                checked={props.compare.includes(i)}
+                disabled={!m}
+                onChange={() => props.onToggleCompare(i)}
+              />
+              <button
+                type="button"
+                className="entry-main"
+                disabled={!m}
+                onClick={() => props.onSelect(i)}
               >
-                <input
-                  type="checkbox"
-                  aria-label={`Compare chunk ${i + 1}`}
-                  checked={props.compare.includes(i)}
-                  disabled={!m}
-                  onChange={() => props.onToggleCompare(i)}
-                />
-                <button
-                  type="button"
-                  className="entry-main"
-                  disabled={!m}
-                  onClick={() => props.onSelect(i)}
-                >
-                  <span className="entry-chunk">Chunk {i + 1}</span>
-                  <span className="muted small">{chunk?.pages ? pagesLabel(chunk.pages) : ''}</span>
-                  <span className="small">{m ? `≈${approxTokens(m.memory)} tok` : '…'}</span>
-                  <span className="small">
-                    {m?.kept
-                      ? 'kept'
-                      : change === null || change === undefined
-                        ? ''
-                        : `${Math.round(change * 100)}% changed`}
-                  </span>
-                </button>
-              </div>
-            );
-          })}
-        </div>
-      </div>
+                <span className="entry-chunk">Chunk {i + 1}</span>
+                <span className="muted small">{chunk?.pages ? pagesLabel(chunk.pages) : ''}</span>
+                <span className="small">{m ? `≈${approxTokens(m.memory)} tok` : '…'}</span>
+                <span className="small">
+                  {m?.kept
+                    ? 'kept'
+                    : change === null || change === undefined
+                      ? ''
+                      : `${Math.round(change * 100)}% changed`}
+                </span>
+              </button>
+            </div>
+          );
+        })}
+      </VirtualWindow>
     </div>
   );
 }
