@@ -68,3 +68,31 @@ describe.skipIf(!canRun)('real documents', () => {
     },
   );
 });
+
+const BOOK = path.resolve(repoRoot, '../shared/corpus/cplusplus-annotations.pdf');
+
+describe.skipIf(!canRun || !existsSync(BOOK))('a 1,151-page book', () => {
+  const b = useBrowser();
+
+  test('extraction progress shows while it opens; the reader jumps to page 1000', async () => {
+    const h = await b.open({ backend: 'none' });
+    const { page } = h;
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    h.chooseNext(BOOK);
+    await page.getByRole('button', { name: /Open document/ }).click();
+    // The opening status names the stage and counts pages.
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: /Opening cplusplus-annotations\.pdf — (Reading|Extracting text|Counting tokens)/,
+      })
+      .first()
+      .waitFor();
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Reader' }).click();
+    await page.getByText('of 1151').waitFor();
+    await page.getByLabel('Page').fill('1000');
+    await page.getByRole('button', { name: 'Go' }).first().click();
+    await page.locator('.row.target .page-marker', { hasText: 'Page 1000' }).waitFor();
+  }, 240_000);
+});

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { ChunkInfo, MemoryState, RunEvent } from '../shared/model.ts';
 import { evidenceTrail } from '../renderer/src/lib/evidence.ts';
 import { changesOf, wordChange } from '../renderer/src/lib/memory-change.ts';
-import { buildRows, rowAt } from '../renderer/src/lib/reader-rows.ts';
+import { buildRows, pageRowOf, rowAt } from '../renderer/src/lib/reader-rows.ts';
 import { runStats } from '../renderer/src/lib/run-stats.ts';
 import { applyEvent, emptyRun } from '../renderer/src/stores/run-view.ts';
 
@@ -46,6 +46,18 @@ describe('reader rows', () => {
     // Long paragraphs are split (no row longer than 1,200 characters).
     for (const r of index.rows)
       if (r.kind === 'text') expect(r.end - r.start).toBeLessThanOrEqual(1200);
+  });
+
+  test('a typed page finds its printed label first, then its page number', () => {
+    const labelled = [
+      { number: 1, label: 'i', start: 0, end: p2 },
+      { number: 2, label: '1', start: p2, end: text.length },
+    ];
+    const index = buildRows(text, labelled, []);
+    expect(index.rows[pageRowOf(index, '1')!]).toMatchObject({ page: 2, label: '1' });
+    expect(index.rows[pageRowOf(index, 'I')!]).toMatchObject({ page: 1 });
+    expect(index.rows[pageRowOf(index, '2')!]).toMatchObject({ page: 2 });
+    expect(pageRowOf(index, '9')).toBeUndefined();
   });
 
   test('rowAt finds the row holding an offset', () => {

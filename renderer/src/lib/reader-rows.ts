@@ -11,6 +11,8 @@ export type Row =
 export interface RowIndex {
   rows: Row[];
   pageRow: Map<number, number>;
+  /** Rows of pages by printed label. */
+  labelRow: Map<string, number>;
   chunkRow: number[];
 }
 
@@ -43,6 +45,7 @@ export function buildRows(
 
   const rows: Row[] = [];
   const pageRow = new Map<number, number>();
+  const labelRow = new Map<string, number>();
   const chunkRow: number[] = [];
   let m = 0;
   let pos = 0;
@@ -50,8 +53,11 @@ export function buildRows(
   const flushMarkers = (upTo: number): void => {
     while (m < markers.length && markers[m]!.at <= upTo) {
       const row = markers[m]!.row;
-      if (row.kind === 'page') pageRow.set(row.page, rows.length);
-      else if (row.kind === 'chunk') chunkRow[row.chunk.index] = rows.length;
+      if (row.kind === 'page') {
+        pageRow.set(row.page, rows.length);
+        if (row.label !== undefined && !labelRow.has(row.label))
+          labelRow.set(row.label, rows.length);
+      } else if (row.kind === 'chunk') chunkRow[row.chunk.index] = rows.length;
       rows.push(row);
       m += 1;
     }
@@ -70,7 +76,7 @@ export function buildRows(
     pos = end === lineEnd ? end + 1 : Math.max(end, pos + 1);
   }
   flushMarkers(Number.POSITIVE_INFINITY);
-  return { rows, pageRow, chunkRow };
+  return { rows, pageRow, labelRow, chunkRow };
 }
 
 function isBlank(text: string, start: number, end: number): boolean {
@@ -79,6 +85,16 @@ function isBlank(text: string, start: number, end: number): boolean {
     if (c !== 32 && c !== 9 && c !== 13 && c !== 12) return false;
   }
   return true;
+}
+
+/** The row of a page as the user typed it: its printed label first, else its page number. */
+export function pageRowOf(index: RowIndex, page: string): number | undefined {
+  const key = page.trim();
+  return (
+    index.labelRow.get(key) ??
+    index.labelRow.get(key.toLowerCase()) ??
+    index.pageRow.get(Number(key))
+  );
 }
 
 /** The row holding character `offset` (binary search over row starts). */

@@ -6,8 +6,9 @@ import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useUiStore } from './ui-store.ts';
 
+/** `page` is a printed page label ("iv", "1000") or, failing that, a page number. */
 export type JumpTarget =
-  | { kind: 'page'; page: number }
+  | { kind: 'page'; page: string }
   | { kind: 'chunk'; chunk: number }
   | { kind: 'offset'; offset: number };
 

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
 import { formatCount, pagesLabel } from '../../lib/format.ts';
-import { buildRows, rowAt, type Row } from '../../lib/reader-rows.ts';
+import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
 
@@ -39,7 +39,7 @@ export function DocumentText(props: {
   useEffect(() => {
     if (!jump || handled.current === jump.nonce) return;
     let row: number | undefined;
-    if (jump.kind === 'page') row = index.pageRow.get(jump.page);
+    if (jump.kind === 'page') row = pageRowOf(index, jump.page);
     else if (jump.kind === 'chunk') row = index.chunkRow[jump.chunk];
     else row = rowAt(index, jump.offset);
     if (row === undefined) return;

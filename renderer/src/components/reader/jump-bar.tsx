@@ -12,16 +12,15 @@ export function JumpBar(props: { pageCount: number; chunkCount: number }) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            const n = Number(page);
-            if (Number.isInteger(n)) jumpTo({ kind: 'page', page: n });
+            if (page.trim()) jumpTo({ kind: 'page', page });
           }}
         >
           <label>
             Page
             <input
-              type="number"
-              min={1}
-              max={props.pageCount}
+              className="page-input"
+              inputMode="text"
+              title="A printed page number (e.g. iv or 1000) or a page count from the start"
               value={page}
               onChange={(e) => setPage(e.target.value)}
             />
