@@ -6,14 +6,13 @@ import { parentPort } from 'node:worker_threads';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
-import { assemblePdf, type OutlineEntry, type PageResult } from './pdf-assemble.ts';
+import type { OutlineEntry } from './pdf-assemble.ts';
 import { pageText, type PdfTextItem } from './pdf-text.ts';
 
 /** Requests the host sends to a PDF worker. */
 export type PdfRequest =
   | { type: 'load'; meta: boolean }
-  | { type: 'pages'; from: number; to: number }
-  | { type: 'assemble'; results: PageResult[]; meta: PdfMeta; name: string };
+  | { type: 'pages'; from: number; to: number };
 
 /** Labels, outline and title, read once by the first worker. */
 export type PdfMeta = { labels: string[] | null; outline: OutlineEntry[]; title?: string };
@@ -103,7 +102,6 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
   const port = parentPort;
   if (port === null) return;
   let doc: PdfDocument | undefined;
-  let loading: { destroy(): Promise<void> } | undefined;
   // Requests are handled one at a time, in order.
   let queue: Promise<void> = Promise.resolve();
   port.on('message', (request: PdfRequest) => {
@@ -121,7 +119,6 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
         disableFontFace: true,
         verbosity: pdfjs.VerbosityLevel.ERRORS,
       });
-      loading = task;
       try {
         doc = await task.promise;
       } catch (error) {
@@ -131,15 +128,6 @@ export function servePdf(job: { bytes: Uint8Array; password?: string }, toError:
       // The page count first, so the host can start more workers while the outline is resolved.
       port.postMessage({ type: 'loaded', numPages: doc.numPages });
       if (request.meta) port.postMessage({ type: 'meta', meta: await readMeta(doc) });
-      return;
-    }
-    if (request.type === 'assemble') {
-      // The parsed PDF is no longer needed: free it before building the text.
-      await loading?.destroy();
-      doc = undefined;
-      // Joining a book's pages (and counting its words for hyphenation) takes a second of CPU:
-      // done here so the host's event loop stays free.
-      port.postMessage({ type: 'assembled', doc: assemblePdf(request.results, request.meta, request.name) });
       return;
     }
     if (doc === undefined) throw new Error('pages requested before load');

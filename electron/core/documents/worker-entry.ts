@@ -3,11 +3,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
+import type { PageResult } from './pdf-assemble.ts';
+import type { PdfMeta } from './pdf-worker.ts';
 
 /** The job a document worker is started with. */
 export type WorkerJob =
   | { kind: 'html' | 'docx' | 'epub'; bytes: Uint8Array; name: string }
-  | { kind: 'pdf'; bytes: Uint8Array; password?: string };
+  | { kind: 'pdf'; bytes: Uint8Array; password?: string }
+  | { kind: 'pdf-assemble'; results: PageResult[]; meta: PdfMeta; name: string };
 
 function toWorkerError(error: unknown): AppError {
   if (error instanceof CoreError) return error.toValue();
@@ -23,6 +26,8 @@ async function run(job: WorkerJob): Promise<unknown> {
       return (await import('./html.ts')).extractHtml(job.bytes, job.name);
     case 'docx':
       return (await import('./docx.ts')).extractDocx(job.bytes, job.name);
+    case 'pdf-assemble':
+      return (await import('./pdf-assemble.ts')).assemblePdf(job.results, job.meta, job.name);
     case 'epub':
       return (await import('./epub.ts')).extractEpub(job.bytes, job.name, (done, total) => parentPort?.postMessage({ type: 'progress', done, total }));
   }

@@ -47,10 +47,10 @@ export function ownBytes(bytes: Uint8Array): Uint8Array {
 }
 
 /** A worker thread running `worker-entry.ts`, with heap limits. */
-export function spawnDocumentWorker(workerData: unknown): Worker {
+export function spawnDocumentWorker(workerData: unknown, limits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {}): Worker {
   const worker = new Worker(new URL('./worker-entry.ts', import.meta.url), {
     workerData,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, ...limits },
     // Libraries print warnings about hostile files; they are not the user's business.
     stdout: true,
     stderr: true,
