@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { AppError, DocumentText } from '../../../shared/model.ts';
 import type { CoreError } from '../errors.ts';
-import type { PageResult } from './pdf-assemble.ts';
+import { assemblePdf, type PageResult } from './pdf-assemble.ts';
 import type { PdfMeta, PdfRequest } from './pdf-worker.ts';
 import {
   runWorkerJob,
@@ -34,6 +34,8 @@ type FromWorker =
 // stay well under the memory goal (400 MB for the 1,151-page corpus book) at little cost.
 const PDF_WORKER_HEAP = { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 8 };
 
+const INLINE_ASSEMBLY_CHARS = 200_000;
+
 // Pages per worker below which one more worker costs more (it parses the file again) than it saves.
 const PAGES_PER_EXTRA_WORKER = 150;
 
@@ -48,6 +50,10 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
   // in a fresh worker, once the PDF workers are gone, so neither the host's event loop nor the
   // peak memory pays for it.
   await exited;
+  // A short document is joined in well under a millisecond: not worth starting a worker.
+  if (results.reduce((n, r) => n + (r?.text.length ?? 0), 0) < INLINE_ASSEMBLY_CHARS) {
+    return assemblePdf(results, meta, options.name ?? 'Untitled');
+  }
   const limits: WorkerLimits = { deadline: options.deadline, timeLimitMs: options.timeLimitMs };
   if (options.signal !== undefined) limits.signal = options.signal;
   return runWorkerJob<DocumentText>({ kind: 'pdf-assemble', results, meta, name: options.name ?? 'Untitled' }, limits);
