@@ -17,7 +17,31 @@ export function formatRanges(numbers: readonly number[]): string {
   return parts.join(', ');
 }
 
-const HYPHENATED = /(\p{L}*\p{Ll})-\n(\p{Ll}\p{L}*)/gu;
+const LOWER = /\p{Ll}/u;
+const LETTER = /\p{L}/u;
+
+/** A line-end hyphen between lowercase letters: the word parts around `-\n` at `at`. */
+interface Candidate {
+  start: number;
+  end: number;
+  a: string;
+  b: string;
+}
+
+// Scans for "-\n" with indexOf and grows the word parts by hand: a regex with a leading
+// `\p{L}*` backtracks at every position and took most of a second on a 1,151-page book.
+function candidates(page: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (let at = page.indexOf('-\n'); at >= 0; at = page.indexOf('-\n', at + 2)) {
+    if (!LOWER.test(page[at - 1] ?? '') || !LOWER.test(page[at + 2] ?? '')) continue;
+    let start = at - 1;
+    while (start > 0 && LETTER.test(page[start - 1] ?? '')) start--;
+    let end = at + 3;
+    while (end < page.length && LETTER.test(page[end] ?? '')) end++;
+    found.push({ start, end, a: page.slice(start, at), b: page.slice(at + 2, end) });
+  }
+  return found;
+}
 
 /**
  * Undoes line-end hyphenation, using the document itself as the dictionary. Only a hyphen
@@ -28,20 +52,40 @@ const HYPHENATED = /(\p{L}*\p{Ll})-\n(\p{Ll}\p{L}*)/gu;
  * a line-end hyphen is far more often hyphenation than a compound. Soft hyphens always join.
  */
 export function dehyphenate(pages: string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const page of pages) {
-    for (const m of page.matchAll(/\p{L}+(?:-\p{L}+)*/gu)) {
-      const w = m[0].toLowerCase();
-      counts.set(w, (counts.get(w) ?? 0) + 1);
+  const clean = pages.map((page) => page.replace(/\u00ad\n/g, ''));
+  const perPage = clean.map(candidates);
+  const needed = new Set<string>();
+  for (const list of perPage) {
+    for (const c of list) {
+      needed.add(`${c.a}-${c.b}`.toLowerCase());
+      needed.add(`${c.a}${c.b}`.toLowerCase());
     }
   }
-  return pages.map((page) =>
-    page.replace(/\u00ad\n/g, '').replace(HYPHENATED, (_whole, a: string, b: string) => {
-      const hyphenated = counts.get(`${a}-${b}`.toLowerCase()) ?? 0;
-      const joined = counts.get(`${a}${b}`.toLowerCase()) ?? 0;
-      return hyphenated > joined ? `${a}-${b}` : `${a}${b}`;
-    }),
-  );
+  if (needed.size === 0) return clean;
+  const lengths = new Set([...needed].map((w) => w.length));
+  const counts = new Map<string, number>();
+  for (const page of clean) {
+    for (const m of page.matchAll(/\p{L}+(?:-\p{L}+)*/gu)) {
+      if (!lengths.has(m[0].length)) continue;
+      const w = m[0].toLowerCase();
+      if (needed.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+  }
+  return clean.map((page, i) => {
+    const list = perPage[i] ?? [];
+    if (list.length === 0) return page;
+    let out = '';
+    let last = 0;
+    for (const c of list) {
+      // A one-line word hyphenated at both ends ("co-\nop-\neration"): the first join wins.
+      if (c.start < last) continue;
+      const hyphenated = counts.get(`${c.a}-${c.b}`.toLowerCase()) ?? 0;
+      const joined = counts.get(`${c.a}${c.b}`.toLowerCase()) ?? 0;
+      out += page.slice(last, c.start) + (hyphenated > joined ? `${c.a}-${c.b}` : `${c.a}${c.b}`);
+      last = c.end;
+    }
+    return out + page.slice(last);
+  });
 }
 
 /** An outline entry resolved to a 0-based page index (null when its destination is unknown). */

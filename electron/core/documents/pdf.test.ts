@@ -29,6 +29,10 @@ describe('PDF page text', () => {
     expect(page).toBe('the information we keep is well-known. A well-known fact. Jean-\nPaul and ISO-\n8859.');
   });
 
+  it('handles a word broken over three lines and pages without candidates', () => {
+    expect(dehyphenate(['a co-\nop-\neration', 'plain text\u00ad\nhere'])).toEqual(['a coop-\neration', 'plain texthere']);
+  });
+
   it('formats page ranges', () => {
     expect(formatRanges([3, 4, 5, 9, 11, 12])).toBe('3-5, 9, 11-12');
   });
