@@ -123,6 +123,27 @@ describe('runMemAgent against the simulator', () => {
     expect(final.temperature).toBe(0);
   });
 
+  it('a stream cut and retried mid-chunk restarts the streamed memory instead of doubling it', async () => {
+    // Request 2 (chunk 1) is cut after a few tokens; the client retries it from the start.
+    sim.setOptions({ faults: [{ kind: 'partial-stream', every: 2, afterTokens: 3 }] });
+    const log = new EventLog();
+    const outcome = await runMemAgent(input(log, { client: client(2) }));
+    expect(outcome.status).toBe('done');
+    // What a viewer shows: the deltas since the chunk (re)started, as the renderer and the
+    // service fold them, must equal each chunk's final memory.
+    const shown = new Map<number, string>();
+    for (const event of log.events) {
+      if (event.type === 'chunk-started') shown.set(event.chunk, '');
+      if (event.type === 'memory-delta') shown.set(event.chunk, (shown.get(event.chunk) ?? '') + event.delta);
+    }
+    const states = log.of('chunk-done').map((e) => e.state);
+    expect(log.of('chunk-started').filter((e) => e.chunk === 1).length).toBeGreaterThan(1);
+    for (const state of states) {
+      if (!state.kept) expect(shown.get(state.chunk)).toBe(state.memory);
+    }
+    expect(outcome.answer).toBe('AMBER-4471');
+  });
+
   it.each([
     ['empty-reply', 'empty-memory'],
     ['length-empty', 'length-cut'],

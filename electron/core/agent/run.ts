@@ -139,7 +139,14 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
         temperature: settings.temperature,
         topP: settings.topP,
         ...(signal ? { signal } : {}),
-        ...(stream ? { onDelta: (delta: string) => onEvent({ type: 'memory-delta', runId, chunk: k, delta }) } : {}),
+        ...(stream
+          ? {
+              onDelta: (delta: string) => onEvent({ type: 'memory-delta', runId, chunk: k, delta }),
+              // A retried stream starts the reply again: announcing the chunk again tells every
+              // consumer to drop the partial memory text it has shown so far.
+              onRestart: () => onEvent({ type: 'chunk-started', runId, chunk: k, start: chunk.start, end: chunk.end }),
+            }
+          : {}),
       });
       checkAbort(); // an abort mid-stream may end a stream silently
       usage.promptTokens += result.usage.promptTokens;
