@@ -82,6 +82,7 @@ export async function startHarness(
   // Events reach the page in order, batched while a delivery is in flight.
   let pending: [string, unknown][] = [];
   let delivering = false;
+  const deliveryErrors: unknown[] = [];
   const deliver = async (): Promise<void> => {
     if (delivering) return;
     delivering = true;
@@ -94,7 +95,11 @@ export async function startHarness(
             (window as unknown as { __memagentDispatch(j: string): void }).__memagentDispatch(json),
           encodeForPage(batch),
         )
-        .catch(() => {});
+        // A page closed at the end of a test drops its last events; any other failure is kept
+        // and reported by close(), so a broken bridge fails the test instead of hiding.
+        .catch((error: unknown) => {
+          if (!page.isClosed()) deliveryErrors.push(error);
+        });
     }
     delivering = false;
   };
@@ -190,6 +195,9 @@ export async function startHarness(
       await service.dispose();
       await sim.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (deliveryErrors.length > 0) {
+        throw new Error(`Events could not be delivered to the page: ${String(deliveryErrors[0])}`);
+      }
     },
   };
 }

@@ -43,9 +43,13 @@ export function DocumentText(props: {
     else if (jump.kind === 'chunk') row = index.chunkRow[jump.chunk];
     else row = rowAt(index, jump.offset);
     if (row === undefined) return;
-    handled.current = jump.nonce;
-    setTarget(row);
-    virtualizer.scrollToIndex(row, { align: 'start' });
+    // After a frame, so a reader that has just mounted has measured its scroll box.
+    const frame = requestAnimationFrame(() => {
+      handled.current = jump.nonce;
+      setTarget(row);
+      virtualizer.scrollToIndex(row, { align: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [jump, index, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
