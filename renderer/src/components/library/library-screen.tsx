@@ -30,15 +30,14 @@ export function LibraryScreen() {
       {loaded && list.length === 0 ? (
         <EmptyState title="No documents yet">
           <ol className="steps">
-            {hasProfile ? null : (
-              <li>
-                Set up the model server in{' '}
-                <button type="button" className="link" onClick={() => setScreen('settings')}>
-                  Settings
-                </button>{' '}
-                (a local vLLM serving RL-MemoryAgent-14B, or a cloud API).
-              </li>
-            )}
+            <li>
+              {hasProfile ? 'Check the model server in' : 'Set up the model server in'}{' '}
+              <button type="button" className="link" onClick={() => setScreen('settings')}>
+                Settings
+              </button>{' '}
+              with “Test connection”: a local vLLM serving RL-MemoryAgent-14B (the default,
+              http://localhost:8000/v1) or a cloud API.
+            </li>
             <li>
               Open a contract, a report or a whole book with “Open document…” or by dropping it
               here.
