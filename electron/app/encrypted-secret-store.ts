@@ -1,10 +1,9 @@
 // API keys encrypted by an operating-system cipher (Electron's safeStorage in the app), stored as
 // ciphertext in one private JSON file. Pure: the cipher is a parameter, so this is tested under
 // plain Node with a real cipher; secret-store-safe.ts plugs in safeStorage.
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { CoreError } from '../core/errors.ts';
+import { privateJsonFile } from '../core/store/private-json-file.ts';
 import type { SecretStore } from '../core/store/secret-store.ts';
 
 /** What the store needs from the operating system's keychain. */
@@ -57,36 +56,9 @@ export function createEncryptedSecretStore(
   const isAvailable = (): Promise<boolean> =>
     (available ??= cipher.isAvailable().catch(() => false));
 
-  const read = (): Record<string, string> => {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new CoreError('Damaged', 'The file of saved API keys cannot be read.', {
-        hint: `Delete ${file} and enter the keys again.`,
-      });
-    }
-    return parsed.data.keys;
-  };
-
-  const write = (keys: Record<string, string>): void => {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ version: 1, keys }), { mode: 0o600 });
-    fs.chmodSync(tmp, 0o600);
-    fs.renameSync(tmp, file);
-  };
+  const store = privateJsonFile(file, fileSchema, 'file of saved API keys');
+  const read = (): Record<string, string> => store.read()?.keys ?? {};
+  const write = (keys: Record<string, string>): void => store.write({ version: 1, keys });
 
   return {
     async get(id) {

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
-import { CoreError } from '../errors.ts';
+import { privateJsonFile } from './private-json-file.ts';
 
 /**
  * Where API keys live, by profile id. Keys never go into the database, events, responses or
@@ -38,29 +36,9 @@ const fileSchema = z.record(z.string(), z.string());
  * the operating system's keychain through Electron's safeStorage instead.
  */
 export function createFileSecretStore(file: string): SecretStore {
-  const read = (): Record<string, string> => {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    const parsed = fileSchema.safeParse(safeJson(text));
-    if (!parsed.success) {
-      throw new CoreError('Damaged', 'The key file cannot be read.', { hint: `Delete ${file} and enter the keys again.` });
-    }
-    return parsed.data;
-  };
-  const write = (keys: Record<string, string>): void => {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // Write a private temporary file and rename it over the old one, so a crash never leaves a
-    // half-written key file and the keys are never briefly world-readable.
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(keys), { mode: 0o600 });
-    fs.chmodSync(tmp, 0o600);
-    fs.renameSync(tmp, file);
-  };
+  const store = privateJsonFile(file, fileSchema, 'key file');
+  const read = (): Record<string, string> => store.read() ?? {};
+  const write = (keys: Record<string, string>): void => store.write(keys);
   return {
     async get(id) {
       return read()[id];
@@ -75,12 +53,4 @@ export function createFileSecretStore(file: string): SecretStore {
       write(keys);
     },
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
