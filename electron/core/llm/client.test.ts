@@ -138,6 +138,17 @@ describe('the LLM client against sim-llm', () => {
     expect(retries.map((r) => r.reason)).toEqual(['ECONNREFUSED', 'ECONNREFUSED']);
   });
 
+  it('says a blocked port (fetch never dials port 9) cannot be used, not that a connection was lost', async () => {
+    const retries: Retry[] = [];
+    const c = createLlmClient({ kind: 'vllm', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxRetries: 2, retryBaseMs: 5, onRetry: (r) => retries.push(r) });
+    const error = await failure(c.chat(chatRequest));
+    expect(error.kind).toBe('BackendUnavailable');
+    expect(error.message).toContain('http://127.0.0.1:9/v1');
+    expect(error.message).not.toMatch(/lost/);
+    expect(error.hint).toMatch(/another port/);
+    expect(retries).toHaveLength(0);
+  });
+
   it('times out a stalled request and retries timeouts only once, not for half an hour', async () => {
     sim.setOptions({ faults: [{ kind: 'stall' }] });
     const { client: c, retries } = client({ timeoutMs: 150 });

@@ -52,6 +52,16 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** True when fetch refused the URL's port itself: the Fetch standard's "bad ports" (1, 9, 6000...) are never dialled. */
+function isBlockedPort(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e !== null && typeof e === 'object'; depth += 1) {
+    if ((e as { message?: unknown }).message === 'bad port') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function unreachableHint(kind: BackendKind): string {
   if (kind === 'vllm') return 'Start vLLM with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B` or check the base URL.';
   if (kind === 'ollama') return 'Start Ollama (`ollama serve`) or check the base URL.';
@@ -98,6 +108,10 @@ export function classifyFailure(error: unknown, ctx: FailureContext): Failure {
     return { retryable: true, timeout: true, kind: 'BackendFailed', reason: 'timeout', message: `The LLM server did not answer within ${Math.round(ctx.timeoutMs / 1000)} s.`, hint: 'The server may be overloaded: lower the concurrency or raise the timeout of this backend.', detail: error.message };
   }
   if (error instanceof APIConnectionError) {
+    if (isBlockedPort(error)) {
+      // Nothing was ever connected: saying the connection "was lost" would send the user to server logs for nothing.
+      return { retryable: false, timeout: false, kind: 'BackendUnavailable', reason: 'blocked port', message: `The port in ${ctx.url} is one that web clients refuse to use, so the app cannot reach a server there.`, hint: 'Serve the model on another port (vLLM uses 8000 by default) and change the base URL.', detail: 'fetch: bad port' };
+    }
     const code = causeCode(error);
     if (code !== undefined && UNREACHABLE.has(code)) {
       return { retryable: true, timeout: false, kind: 'BackendUnavailable', reason: code, message: `Cannot reach the LLM server at ${ctx.url}.`, hint: unreachableHint(ctx.kind), detail: `${error.message} (${code})` };
