@@ -37,6 +37,19 @@ describe.skipIf(!canRun)('real documents', () => {
       expect(readFileSync(file, 'utf8')).toContain(
         'How many days notice does a party need to terminate the agreement?',
       );
+
+      // A page the document does not have is said so, not silently ignored; a real one clears it.
+      await page.getByRole('button', { name: 'Reader' }).click();
+      await page.getByText('Page 1', { exact: true }).waitFor();
+      await page.getByLabel('Page').fill('99');
+      await page.getByLabel('Page').press('Enter');
+      await expect(page.getByRole('alert').textContent()).resolves.toBe(
+        'There is no page “99” in this document.',
+      );
+      await page.getByLabel('Page').fill('2');
+      await page.getByLabel('Page').press('Enter');
+      await page.locator('.row.target .page-marker', { hasText: 'Page 2' }).waitFor();
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
     },
   );
 

@@ -21,9 +21,12 @@ export interface ReaderState {
   chunks: ChunkInfo[];
   /** A jump request; `nonce` makes repeating the same jump scroll again. */
   jump: (JumpTarget & { nonce: number }) | null;
+  /** The last jump when its page or chunk is not in the document, so the jump bar can say so. */
+  missed: JumpTarget | null;
   load(documentId: string): Promise<void>;
   setChunks(chunks: ChunkInfo[]): void;
   jumpTo(target: JumpTarget, show?: boolean): void;
+  setMissed(target: JumpTarget | null): void;
 }
 
 let nonce = 0;
@@ -35,9 +38,18 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
   error: null,
   chunks: [],
   jump: null,
+  missed: null,
   async load(documentId) {
     if (get().documentId === documentId && get().view) return;
-    set({ documentId, view: null, loading: true, error: null, chunks: [], jump: null });
+    set({
+      documentId,
+      view: null,
+      loading: true,
+      error: null,
+      chunks: [],
+      jump: null,
+      missed: null,
+    });
     const result = await call(bridge(), 'documents:get', { documentId });
     if (get().documentId !== documentId) return;
     if (result.ok) set({ view: result.value, loading: false });
@@ -46,7 +58,8 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
   setChunks: (chunks) => set({ chunks }),
   jumpTo(target, show = true) {
     nonce += 1;
-    set({ jump: { ...target, nonce } });
+    set({ jump: { ...target, nonce }, missed: null });
     if (show) useUiStore.getState().setScreen('reader');
   },
+  setMissed: (missed) => set({ missed }),
 }));

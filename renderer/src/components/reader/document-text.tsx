@@ -42,7 +42,13 @@ export function DocumentText(props: {
     if (jump.kind === 'page') row = pageRowOf(index, jump.page);
     else if (jump.kind === 'chunk') row = index.chunkRow[jump.chunk];
     else row = rowAt(index, jump.offset);
-    if (row === undefined) return;
+    // Not handled: chunk rows may still arrive (a run selected later) and satisfy the jump.
+    const setMissed = useReaderStore.getState().setMissed;
+    if (row === undefined) {
+      setMissed(jump);
+      return;
+    }
+    setMissed(null);
     // After a frame, so a reader that has just mounted has measured its scroll box.
     const frame = requestAnimationFrame(() => {
       handled.current = jump.nonce;

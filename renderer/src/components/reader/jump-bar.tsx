@@ -4,6 +4,7 @@ import { useReaderStore } from '../../stores/reader-store.ts';
 
 export function JumpBar(props: { pageCount: number; chunkCount: number }) {
   const jumpTo = useReaderStore((s) => s.jumpTo);
+  const missed = useReaderStore((s) => s.missed);
   const [page, setPage] = useState('');
   const [chunk, setChunk] = useState('');
   return (
@@ -53,6 +54,15 @@ export function JumpBar(props: { pageCount: number; chunkCount: number }) {
       ) : (
         <span className="muted small">Chunk boundaries show once a question is selected.</span>
       )}
+      {missed ? (
+        <p role="alert" className="jump-miss small">
+          {missed.kind === 'page'
+            ? `There is no page “${missed.page.trim()}” in this document.`
+            : missed.kind === 'chunk'
+              ? `There is no chunk ${missed.chunk + 1}: this question read ${props.chunkCount} chunks.`
+              : 'That place is not in this document.'}
+        </p>
+      ) : null}
     </div>
   );
 }
