@@ -172,6 +172,11 @@ describe('run view', () => {
     expect(run).toMatchObject({ status: 'done', answer: 'A', response: '\\boxed{A}' });
   });
 
+  test('a run that has not been chunked yet has no time left to show', () => {
+    const run = emptyRun('r');
+    expect(runStats(run, 1000)).toMatchObject({ done: 0, total: 0, etaMs: null });
+  });
+
   test('cost is estimated from the profile prices and projected over the remaining chunks', () => {
     let run = emptyRun('r');
     const chunks: ChunkInfo[] = [0, 1, 2, 3].map((i) => ({

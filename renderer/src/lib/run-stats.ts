@@ -34,12 +34,15 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
   let remaining = 0;
   for (let i = 0; i < run.chunks.length; i += 1)
     if (!run.memories[i]) remaining += run.chunks[i]?.tokens ?? 0;
+  // Nothing is known before the chunking arrives: "0 s left" for a queued run would be untrue.
   const etaMs =
-    tokensPerSecond && remaining > 0
-      ? (remaining / tokensPerSecond) * 1000
-      : remaining === 0
-        ? 0
-        : null;
+    run.chunks.length === 0
+      ? null
+      : tokensPerSecond && remaining > 0
+        ? (remaining / tokensPerSecond) * 1000
+        : remaining === 0
+          ? 0
+          : null;
   let cost: RunStats['cost'] = null;
   if (profile && (profile.inputPricePerMTok || profile.outputPricePerMTok)) {
     const soFar =

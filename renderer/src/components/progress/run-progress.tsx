@@ -2,7 +2,13 @@
 // the memory as the model writes it.
 import type { RunView } from '../../stores/run-view.ts';
 import { isActive } from '../../stores/run-view.ts';
-import { cancelRun, continueRun, pauseRun, resumeRun } from '../../stores/runs-store.ts';
+import {
+  cancelRun,
+  continueRun,
+  pauseRun,
+  resumeRun,
+  useRunsStore,
+} from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { formatCount, formatDuration, formatMoney, pagesLabel } from '../../lib/format.ts';
 import { runStats } from '../../lib/run-stats.ts';
@@ -14,11 +20,18 @@ export function RunProgress(props: { run: RunView }) {
   const active = isActive(run);
   const now = useNow(run.status === 'running');
   const profile = useSettingsStore((s) => s.settings.profiles.find((p) => p.id === run.profileId));
+  const othersRunning = useRunsStore((s) =>
+    s.order.some((id) => id !== run.id && s.byId[id]?.status === 'running'),
+  );
   const stats = runStats(run, now, profile);
   const current = run.currentChunk;
   const chunk = current === null ? undefined : run.chunks[current];
   let headline: string;
-  if (run.status === 'queued') headline = 'Waiting for a free slot…';
+  // A queued run is tokenized and chunked first; only with other runs going may it also wait.
+  if (run.status === 'queued')
+    headline = othersRunning
+      ? 'Waiting to start (other questions are being read)…'
+      : 'Preparing the document…';
   else if (run.status === 'running' && run.chunkCount === 0) headline = 'Preparing the document…';
   else if (active && current !== null && current >= run.chunkCount)
     headline = 'Writing the answer…';
