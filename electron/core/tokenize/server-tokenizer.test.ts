@@ -125,3 +125,31 @@ describe('server tokenizer (vLLM /tokenize)', () => {
     await expect(createTokenizer('server', {})).rejects.toMatchObject({ kind: 'BadUsage' });
   });
 });
+
+describe('server tokenizer errors', () => {
+  it('never carries the API key into an error, also when the server echoes it back', async () => {
+    const key = 'sk-tokenize-secret-4242';
+    // A careless server (or proxy) that repeats the credentials it received in its error body.
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const echo = JSON.stringify({ error: `bad credentials: ${req.headers.authorization ?? ''} (api-key: ${key})` });
+        res.writeHead(req.url === '/tokenize' ? 500 : 401, { 'content-type': 'application/json' }).end(echo);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const model of [undefined, 'served-model']) {
+        const tokenizer = new ServerTokenizer({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: key, ...(model ? { model } : {}) });
+        const error = await tokenizer.countMany(['some text']).then(() => undefined, (e: unknown) => e);
+        expect(error).toBeInstanceOf(CoreError);
+        const shown = JSON.stringify((error as CoreError).toValue());
+        expect(shown).toMatch(/HTTP (401|500)/);
+        expect(shown).not.toContain(key);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
+import { redactSecrets } from '../llm/redact.ts';
 import { splitAtLineBreaks } from './split-pieces.ts';
 import type { Tokenizer } from './tokenizer.ts';
 
@@ -136,8 +137,10 @@ export class ServerTokenizer implements Tokenizer {
       });
     }
     const raw = await res.text();
+    // A careless server or proxy may echo the credentials it received: details are redacted.
+    const excerpt = (chars: number): string => redactSecrets(raw, this.options.apiKey).slice(0, chars);
     if (!res.ok) {
-      const detail = `HTTP ${res.status} from ${url}: ${raw.slice(0, 500)}`;
+      const detail = `HTTP ${res.status} from ${url}: ${excerpt(500)}`;
       if (res.status === 404 || res.status === 405) {
         throw new CoreError('Unsupported', 'This server has no /tokenize endpoint (vLLM has one; cloud APIs do not).', {
           hint: 'Choose the Qwen tokenizer for Qwen-based models or o200k for OpenAI models.',
@@ -155,7 +158,7 @@ export class ServerTokenizer implements Tokenizer {
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      throw new CoreError('BackendFailed', 'The server answered with something that is not JSON.', { detail: `${url}: ${raw.slice(0, 200)}` });
+      throw new CoreError('BackendFailed', 'The server answered with something that is not JSON.', { detail: `${url}: ${excerpt(200)}` });
     }
   }
 }
