@@ -7,6 +7,7 @@ import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 
 const CONTRACT = path.join(repoRoot, 'test-fixtures/contract.pdf');
+const LEASE = path.join(repoRoot, 'test-fixtures/lease.docx');
 const GPL = path.resolve(repoRoot, '../shared/corpus/gpl-3.0.pdf');
 
 describe.skipIf(!canRun)('real documents', () => {
@@ -50,6 +51,27 @@ describe.skipIf(!canRun)('real documents', () => {
       await page.getByLabel('Page').press('Enter');
       await page.locator('.row.target .page-marker', { hasText: 'Page 2' }).waitFor();
       await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    },
+  );
+
+  test.skipIf(!existsSync(CONTRACT) || !existsSync(LEASE))(
+    'the export note of one document does not follow the user to another',
+    async () => {
+      const h = await b.open();
+      const { page } = h;
+      h.chooseNext(CONTRACT);
+      await page.getByRole('button', { name: /Open document/ }).click();
+      await page.getByRole('heading', { name: /Ask about Service Agreement/ }).waitFor();
+      await page.getByRole('button', { name: 'Export session…' }).click();
+      await page.getByText(/^Saved to /).waitFor();
+      // Ctrl+O from the Ask screen: the screen stays, its document changes.
+      h.chooseNext(LEASE);
+      await page.keyboard.press('Control+o');
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+      await page.getByRole('heading', { name: /Ask about Service Agreement/ }).waitFor({
+        state: 'detached',
+      });
+      await expect(page.getByText(/^Saved to /).count()).resolves.toBe(0);
     },
   );
 

@@ -34,7 +34,8 @@ export function AskScreen() {
         <h1 className="doc-heading">Ask about {title}</h1>
         <AskForm documentId={documentId} />
         <RunList documentId={documentId} />
-        <ExportButton documentId={documentId} />
+        {/* Keyed: "Saved to …" of one document must not show under another. */}
+        <ExportButton key={documentId} documentId={documentId} />
       </aside>
       <section className="run-pane" aria-label="Selected question">
         {selectedRunId ? (
