@@ -77,6 +77,10 @@ record.sessionHandlers.get('onHeadersReceived')?.(
   (r: { responseHeaders: Record<string, string[]> }) => (headers = r.responseHeaders),
 );
 
+// Only a path the Open dialog returned may be opened; one the page made up is refused.
+const madeUpPath = await call('documents:open', { path: documentPath });
+record.nextOpenPath = documentPath;
+const chosenPath = await call('documents:choose-path', {});
 const opened = await call('documents:open', { path: documentPath });
 const updated = await until(
   () => record.sent.find((s) => s.channel === 'memagent:event:document:updated'),
@@ -106,6 +110,8 @@ const report = {
   refused: await call('settings:get', {}, 'https://evil.example/'),
   otherWindow: await call('settings:get', {}, appUrl, 999),
   invalid: await call('documents:get', { documentId: '' }),
+  madeUpPath,
+  chosenPath,
   opened,
   updated: { windowId: updated.windowId, payload: updated.payload },
   saveKey: await call('settings:save-profile', {

@@ -38,6 +38,8 @@ interface Report {
   refused: { ok: boolean; error?: { kind: string; message: string } };
   otherWindow: { ok: boolean; error?: { kind: string } };
   invalid: { ok: boolean; error?: { kind: string; detail?: string } };
+  madeUpPath: { ok: boolean; error?: { kind: string; message: string } };
+  chosenPath: { ok: boolean; value?: string };
   opened: { ok: boolean; value?: { format: string; pageCount: number; title: string } };
   updated: { windowId: number; payload: { tokenCount?: number } };
   saveKey: { ok: boolean; error?: { kind: string; hint?: string } };
@@ -129,6 +131,11 @@ describe('the built main bundle under a stand-in Electron', () => {
   });
 
   test('opens a real PDF through the bundled worker and counts its tokens with the bundled vocabulary', () => {
+    expect(report.madeUpPath).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: expect.stringMatching(/Open dialog/) },
+    });
+    expect(report.chosenPath.ok).toBe(true);
     expect(report.opened).toMatchObject({ ok: true, value: { format: 'pdf', pageCount: 4 } });
     expect(report.updated.windowId).toBe(1);
     expect(report.updated.payload.tokenCount).toBeGreaterThan(50);

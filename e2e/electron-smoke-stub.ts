@@ -18,6 +18,8 @@ export const record = {
   windows: [] as BrowserWindow[],
   sent: [] as Array<{ windowId: number; channel: string; payload: unknown }>,
   menu: null as unknown,
+  /** What the next open-file dialog returns (null: the user cancels). */
+  nextOpenPath: null as string | null,
   userData: '',
 };
 
@@ -132,7 +134,10 @@ export const shell = {
   openExternal: async (url: string) => record.calls.push(`shell.openExternal:${url}`),
 };
 export const dialog = {
-  showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+  showOpenDialog: async () =>
+    record.nextOpenPath === null
+      ? { canceled: true, filePaths: [] }
+      : { canceled: false, filePaths: [record.nextOpenPath] },
   showSaveDialog: async () => ({ canceled: true }),
   showErrorBox: (title: string, message: string) =>
     record.calls.push(`dialog.showErrorBox:${title}: ${message}`),

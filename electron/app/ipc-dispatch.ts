@@ -47,13 +47,43 @@ export type CallDispatcher = <K extends CallName>(
   rawRequest: unknown,
 ) => Promise<CallResponse<K>>;
 
+/** The answer to `documents:open` for a path the user did not choose in the app's file dialog. */
+export function refusedPath<K extends CallName>(): CallResponse<K> {
+  return {
+    ok: false,
+    error: {
+      kind: 'BadUsage',
+      message: 'The file was not opened: only files chosen in the app’s Open dialog can be opened.',
+    },
+  } as CallResponse<K>;
+}
+
+/**
+ * `documents:open` reads any file main can read, and a run sends a document's text to whichever
+ * backend the renderer names. So a window may open only the paths the file dialog gave it
+ * (`documents:choose-path`), never a path it made up (~/.ssh/id_rsa): a compromised page cannot
+ * turn the app into a file reader for the network. Dropped files travel as bytes and need no path.
+ */
 export function createCallDispatcher(
   handlers: CallHandlers,
   isTrusted: (sender: SenderInfo) => boolean,
 ): CallDispatcher {
+  const chosen = new Map<string, Set<string>>();
   return async (name, sender, rawRequest) => {
     if (!isTrusted(sender)) return refusedSender();
-    return invokeCall(handlers, name, rawRequest, { senderId: senderIdOf(sender.webContentsId) });
+    const senderId = senderIdOf(sender.webContentsId);
+    if (name === 'documents:open') {
+      const path = (rawRequest as { path?: unknown } | null)?.path;
+      // A malformed request goes on to the schema check, which answers it with BadUsage.
+      if (typeof path === 'string' && chosen.get(senderId)?.has(path) !== true) return refusedPath();
+    }
+    const response = await invokeCall(handlers, name, rawRequest, { senderId });
+    if (name === 'documents:choose-path' && response.ok && typeof response.value === 'string') {
+      const paths = chosen.get(senderId) ?? new Set<string>();
+      paths.add(response.value);
+      chosen.set(senderId, paths);
+    }
+    return response;
   };
 }
 

@@ -151,6 +151,41 @@ describe('a call from the app’s window', () => {
   });
 });
 
+describe('opening a file by path', () => {
+  const CHOSEN = '/home/user/contract.pdf';
+  function dispatcher(received: Received[]) {
+    const handlers = recordingHandlers(received) as unknown as Record<string, unknown>;
+    handlers['documents:choose-path'] = async () => ({ ok: true, value: CHOSEN });
+    return createCallDispatcher(handlers as unknown as CallHandlers, (s) =>
+      isTrustedSender(s, new Set([WINDOW_ID])),
+    );
+  }
+
+  it('is refused for a path the file dialog did not give that window', async () => {
+    const received: Received[] = [];
+    const dispatch = dispatcher(received);
+    const made = await dispatch('documents:open', appSender, { path: '/home/user/.ssh/id_rsa' });
+    expect(made).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    expect(made.ok ? '' : made.error.message).toMatch(/Open dialog/);
+    // Chosen by another window: still refused here.
+    await dispatch('documents:choose-path', { ...appSender, webContentsId: 8 }, {});
+    const other = await dispatch('documents:open', appSender, { path: CHOSEN });
+    expect(other.ok).toBe(false);
+    expect(received.map((r) => r.name)).toEqual([]);
+  });
+
+  it('reaches the handler for the path the dialog returned, also again with a password', async () => {
+    const received: Received[] = [];
+    const dispatch = dispatcher(received);
+    const chosen = await dispatch('documents:choose-path', appSender, {});
+    expect(chosen).toEqual({ ok: true, value: CHOSEN });
+    expect((await dispatch('documents:open', appSender, { path: CHOSEN })).ok).toBe(true);
+    const retry = await dispatch('documents:open', appSender, { path: CHOSEN, password: 'x' });
+    expect(retry.ok).toBe(true);
+    expect(received.map((r) => r.name)).toEqual(['documents:open', 'documents:open']);
+  });
+});
+
 describe('the sender check', () => {
   it.each<[string, SenderInfo]>([
     ['another webContents', { ...appSender, webContentsId: 99 }],
