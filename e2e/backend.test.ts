@@ -22,7 +22,10 @@ describe.skipIf(!canRun)('backends', () => {
     await page.locator('.run-item .status-error').waitFor();
 
     // The connection test in Settings says the same.
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
     const card = page.getByRole('listitem', { name: 'Backend Office server' });
     await card.getByRole('button', { name: 'Test connection' }).click();
     await expect(card.getByRole('alert').textContent()).resolves.toMatch(
@@ -36,7 +39,10 @@ describe.skipIf(!canRun)('backends', () => {
       sim: { model: 'qwen2.5-7b-instruct', models: ['qwen2.5-7b-instruct', 'llama-3.1-8b'] },
     });
     const { page } = h;
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
     await page.getByRole('button', { name: 'Add backend' }).click();
     const form = page.getByRole('form', { name: 'New backend' });
     await form.waitFor();

@@ -27,7 +27,10 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
       await shot('library-empty');
 
       // Settings with the simulator as a profile (named as the test instrument it is).
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('button', { name: 'Settings' })
+        .click();
       await page.getByRole('button', { name: 'Add backend' }).click();
       const form = page.getByRole('form', { name: 'New backend' });
       await form.getByLabel('Name').fill('Local vLLM (here: sim-llm test server)');
