@@ -31,7 +31,9 @@ export function AskScreen() {
   return (
     <div className="screen ask">
       <aside className="ask-side">
-        <h1 className="doc-heading">Ask about {title}</h1>
+        <h1 className="doc-heading" title={title}>
+          Ask about {title}
+        </h1>
         <AskForm documentId={documentId} />
         <RunList documentId={documentId} />
         {/* Keyed: "Saved to …" of one document must not show under another. */}

@@ -38,7 +38,10 @@ export function RunList(props: { documentId: string }) {
               aria-current={r.id === selected ? 'true' : undefined}
               onClick={() => selectRun(r.id)}
             >
-              <span className="run-question">{r.question || 'Question'}</span>
+              {/* Cut to one line here; the full question shows on hover. */}
+              <span className="run-question" title={r.question}>
+                {r.question || 'Question'}
+              </span>
               <span className={`badge status-${r.status}`}>
                 {STATUS[r.status]}
                 {r.status === 'running' || r.status === 'paused'

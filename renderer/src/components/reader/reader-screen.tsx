@@ -25,7 +25,9 @@ export function ReaderScreen() {
   return (
     <div className="screen reader">
       <div className="toolbar">
-        <h1 className="doc-heading">{view.info.title || view.info.fileName}</h1>
+        <h1 className="doc-heading" title={view.info.title || view.info.fileName}>
+          {view.info.title || view.info.fileName}
+        </h1>
         <JumpBar pageCount={view.document.pages?.length ?? 0} chunkCount={chunks.length} />
       </div>
       {view.document.warnings.length > 0 ? (
