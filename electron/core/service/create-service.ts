@@ -55,6 +55,15 @@ export function createService(deps: ServiceDeps): Service {
   }
   const texts = createDocumentTexts(path.join(deps.dataDir, 'cache'), maxBytes);
   const pool = createTokenizerPool();
+  // Opens in progress (extraction on worker threads): dispose aborts them and waits for them.
+  const shutdown = new AbortController();
+  const opening = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const settled = work.then(() => undefined, () => undefined);
+    opening.add(settled);
+    void settled.then(() => opening.delete(settled));
+    return work;
+  };
   const registry = new RunRegistry({ store, emit, now, ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }) });
   const counter = createTokenCounter({
     store,
@@ -80,6 +89,7 @@ export function createService(deps: ServiceDeps): Service {
       maxBytes,
       ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
       cancelRunsOf: (documentId) => registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
+      shutdown: { signal: shutdown.signal, track },
     }),
     ...createRunHandlers({ store, secrets: deps.secrets, registry, texts, plans: createChunkPlans(), pool, clients, now }),
     ...createSettingsHandlers(store, deps.secrets, clients),
@@ -97,7 +107,8 @@ export function createService(deps: ServiceDeps): Service {
     idle: () => counter.idle(),
     dispose() {
       disposing ??= (async () => {
-        await Promise.all([registry.dispose(), counter.dispose()]);
+        shutdown.abort();
+        await Promise.all([registry.dispose(), counter.dispose(), Promise.all(opening)]);
         await pool.dispose();
         store.close();
       })();

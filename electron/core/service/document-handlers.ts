@@ -31,6 +31,11 @@ export interface DocumentHandlerDeps {
   chooseFile?: () => Promise<string | null>;
   /** Stops the live runs of a document before it is removed. */
   cancelRunsOf: (documentId: string) => Promise<void>;
+  /**
+   * Aborted when the service shuts down; `track` registers an open in progress so the
+   * shutdown can wait for it (extraction runs on worker threads that must not outlive it).
+   */
+  shutdown?: { signal: AbortSignal; track<T>(work: Promise<T>): Promise<T> };
 }
 
 export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandlers {
@@ -60,6 +65,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
       maxBytes,
       onProgress: (p) => progress(p.done, p.total),
     };
+    if (deps.shutdown) options.signal = deps.shutdown.signal;
     if (password !== undefined) options.password = password;
     const doc = await extractDocument({ bytes, name }, options);
     await texts.remember(id, doc);
@@ -74,6 +80,8 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
     return store.documents.get(id) as DocumentInfo;
   };
 
+  const track = <T>(work: Promise<T>): Promise<T> => (deps.shutdown ? deps.shutdown.track(work) : work);
+
   const openPath = async (path: string, password: string | undefined, senderId: string) => {
     const name = path.split(/[\\/]/).pop() || path;
     emit(senderId, 'document:progress', { name, stage: 'reading', done: 0, total: 1 });
@@ -85,12 +93,12 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
     'documents:choose': (_request, ctx) =>
       asResult(async () => {
         const path = await chooseFile(deps);
-        return path === null ? null : openPath(path, undefined, ctx.senderId);
+        return path === null ? null : track(openPath(path, undefined, ctx.senderId));
       }),
     'documents:choose-path': () => asResult(() => chooseFile(deps)),
-    'documents:open': ({ path, password }, ctx) => asResult(() => openPath(path, password, ctx.senderId)),
+    'documents:open': ({ path, password }, ctx) => asResult(() => track(openPath(path, password, ctx.senderId))),
     'documents:open-bytes': ({ name, data, password }, ctx) =>
-      asResult(() => openBytes(data, name, undefined, password, ctx.senderId)),
+      asResult(() => track(openBytes(data, name, undefined, password, ctx.senderId))),
     'documents:list': () => asResult(() => store.documents.list()),
     'documents:get': ({ documentId: id }) =>
       asResult(async () => {

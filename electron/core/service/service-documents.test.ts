@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
+import { makePdf } from '../../../scripts/make-fixtures-pdf.ts';
 import { SMALL_CHUNKS, bookText, openBookAndProfile, startHarness, type Harness } from './service-harness.test-support.ts';
 
 let h: Harness | undefined;
@@ -98,5 +99,25 @@ describe.skipIf(!fs.existsSync(gplPdf))('a real PDF from the corpus', () => {
     const md = fs.readFileSync(out?.path as string, 'utf8');
     expect(md).toMatch(/#### Chunk 1 \(pp?\. 1/);
     expect(md).toContain('How many days does a licensee');
+  });
+});
+
+describe('service shutdown', () => {
+  it('dispose stops a document being extracted and waits for it, leaving no extraction behind', async () => {
+    h = await startHarness();
+    const pages = Array.from({ length: 600 }, (_, i) => ({ lines: [`# Chapter ${i + 1}`, ...Array.from({ length: 30 }, (_, j) => `Line ${j + 1} of page ${i + 1} tells of the valley and the mill.`)] }));
+    const data = new Uint8Array(makePdf({ title: 'Long book', pages }));
+    const opening = h.call('documents:open-bytes', { name: 'long.pdf', data });
+    let settled = false;
+    void opening.then(() => (settled = true));
+    await h.waitFor('document:progress', (p) => p.name === 'long.pdf' && p.stage === 'extracting');
+    await h.service.dispose();
+    // Dispose returned: the extraction must be over (cancelled), not still running on workers
+    // (one turn of the event loop lets the call's result through; extracting takes far longer).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(true);
+    expect(await opening).toMatchObject({ ok: false, error: { kind: 'Cancelled' } });
+    h.reopen();
+    expect(await h.ok('documents:list', {})).toEqual([]);
   });
 });
