@@ -30,7 +30,7 @@ async function openTrace(path: string): Promise<WriteStream> {
 }
 
 async function closeTrace(stream: WriteStream | undefined): Promise<void> {
-  if (!stream) return;
+  if (!stream || stream.destroyed) return;
   await new Promise<void>((resolve) => stream.end(resolve));
 }
 
@@ -40,6 +40,17 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
   const secrets = [options.apiKey];
   const note = (text: string) => ctx.stderr.write(`${text}\n`);
   const trace = options.trace ? await openTrace(options.trace) : undefined;
+  // A trace that cannot be written (a full disk) must not crash the run and lose its answers:
+  // say so once and go on without it.
+  let traceBroken = false;
+  let progressView: ProgressView | undefined = undefined;
+  trace?.on('error', (error) => {
+    if (traceBroken) return;
+    traceBroken = true;
+    const text = `warning: cannot write the trace file ${options.trace ?? ''} (${error.message}); the run goes on without it.`;
+    if (progressView) progressView.note(text);
+    else note(text);
+  });
   try {
     const doc = await extractDocument(
       { path: options.file },
@@ -97,6 +108,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     note(`${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizer.id}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`);
 
     progress = new ProgressView(ctx.stderr, chunks, options.questions.length);
+    progressView = progress;
     const view = progress;
     const scheduler = new RunScheduler({ concurrency: options.concurrency });
     const onAbort = () => scheduler.cancelAll();
@@ -116,7 +128,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
           // Token-by-token deltas are only observable in a trace; plain responses cost less.
           streamMemory: trace !== undefined,
           onEvent: (event: RunEvent) => {
-            if (trace) trace.write(`${JSON.stringify(event)}\n`);
+            if (trace && !traceBroken) trace.write(`${JSON.stringify(event)}\n`);
             view.onEvent(event);
             if (event.type === 'warning') view.note(`warning${options.questions.length > 1 ? ` (${event.runId})` : ''}: ${event.message}`);
           },

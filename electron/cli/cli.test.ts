@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,14 @@ describe('memagent ask', () => {
       expect(mine.filter((e) => ['finished', 'error', 'cancelled'].includes(e.type)).map((e) => e.type)).toEqual(['finished']);
       expect(mine.some((e) => e.type === 'memory-delta')).toBe(true);
     }
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('a trace that cannot be written (full disk) warns once and still prints the answer', async () => {
+    const r = await cli(['ask', book(), '-q', QUESTION, '--chunk-tokens', '400', '--tokenizer', 'o200k', '--trace', '/dev/full']);
+    expect(r.stdout).toBe('AMBER-4471\n');
+    expect(r.code).toBe(0);
+    expect(r.stderr.match(/cannot write the trace file \/dev\/full/g)).toHaveLength(1);
+    noStack(r.stderr);
   });
 
   it('never prints the API key, also when the server rejects it', async () => {
