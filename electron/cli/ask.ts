@@ -59,7 +59,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     for (const w of doc.warnings) note(`warning: ${w}`);
     if (doc.text.trim() === '') {
       throw new CoreError('Unsupported', `${options.file} contains no text to read.`, {
-        hint: 'A scanned PDF has no text layer; OCR is not supported yet.',
+        hint: doc.format === 'pdf' ? 'A scanned PDF has no text layer; OCR is not supported yet.' : 'Choose a file with text in it.',
       });
     }
 

@@ -173,6 +173,15 @@ describe('memagent ask', () => {
     noStack(image.stderr);
   });
 
+  it('exit 3 for a text file with nothing but blank lines, with a hint that fits a text file', async () => {
+    const blank = path.join(dir, 'blank.txt');
+    writeFileSync(blank, '   \n\n\t\n');
+    const r = await cli(['ask', blank, '-q', QUESTION]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('contains no text to read');
+    expect(r.stderr).not.toMatch(/PDF|OCR/);
+  });
+
   it('exit 4 with a hint when the backend is unreachable', async () => {
     const dead = await startSimLlm();
     const baseUrl = dead.baseUrl;
