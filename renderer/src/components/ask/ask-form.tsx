@@ -37,6 +37,12 @@ export function AskForm(props: { documentId: string }) {
     <form
       className="ask-form"
       aria-label="Ask a question"
+      // An out-of-range setting blocks the submit; inside closed "Run settings" the browser can
+      // neither focus nor flag it, so Ask would seem to do nothing: open the settings first.
+      onInvalidCapture={(e) => {
+        const details = (e.target as HTMLElement).closest('details');
+        if (details) details.open = true;
+      }}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();

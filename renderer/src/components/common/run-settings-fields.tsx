@@ -4,11 +4,14 @@ import type { RunSettings } from '../../../../shared/model.ts';
 
 type NumericKey = 'chunkTokens' | 'memoryTokens' | 'answerTokens' | 'temperature' | 'topP';
 
+// `step` is also a validity rule (value − min must be a multiple of it): coarse steps made the
+// defaults themselves invalid (5000 tokens with step 256 from 256), and the browser then refused
+// to submit. Integers take any whole number, decimals any hundredth.
 const FIELDS: Record<NumericKey, { label: string; min: number; max: number; step: number }> = {
-  chunkTokens: { label: 'Chunk size (tokens)', min: 256, max: 200_000, step: 256 },
-  memoryTokens: { label: 'Memory size (tokens)', min: 64, max: 32_000, step: 64 },
-  answerTokens: { label: 'Answer length (tokens)', min: 16, max: 32_000, step: 64 },
-  temperature: { label: 'Temperature', min: 0, max: 2, step: 0.1 },
+  chunkTokens: { label: 'Chunk size (tokens)', min: 256, max: 200_000, step: 1 },
+  memoryTokens: { label: 'Memory size (tokens)', min: 64, max: 32_000, step: 1 },
+  answerTokens: { label: 'Answer length (tokens)', min: 16, max: 32_000, step: 1 },
+  temperature: { label: 'Temperature', min: 0, max: 2, step: 0.01 },
   topP: { label: 'Top-p', min: 0.01, max: 1, step: 0.01 },
 };
 
