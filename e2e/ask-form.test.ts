@@ -51,4 +51,22 @@ describe.skipIf(!canRun)('the question box', () => {
     ).resolves.toBe(true);
     expect(h.events.some((e) => e.name === 'run:event')).toBe(false);
   });
+
+  test('a question that could not start leaves its error with its document', async () => {
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(3, 2, 'The fee is 40 euros.')));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    // Longer than a run accepts: main refuses to start it.
+    await page.getByRole('textbox', { name: 'Question', exact: true }).fill('why '.repeat(5001));
+    await page.locator('form.ask-form').getByRole('button', { name: /^Ask/ }).click();
+    const form = page.locator('form.ask-form');
+    await form.getByRole('alert').waitFor();
+
+    // Ctrl+O from the Ask screen opens another document: its question box starts clean.
+    h.chooseNext(b.file('other.pdf', makeReportPdf(2, 1, 'Nothing here.')));
+    await page.keyboard.press('Control+o');
+    await h.waitForEvent('document:progress', (p) => p.name === 'other.pdf' && p.done === p.total);
+    await expect.poll(() => form.getByRole('alert').count()).toBe(0);
+  });
 });

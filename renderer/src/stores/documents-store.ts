@@ -5,7 +5,7 @@ import type { AppError, DocumentInfo } from '../../../shared/model.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useReaderStore } from './reader-store.ts';
-import { loadRuns } from './runs-store.ts';
+import { dismissStartError, loadRuns } from './runs-store.ts';
 import { useUiStore } from './ui-store.ts';
 
 /** Where a document being opened comes from, kept so it can be reopened with a password. */
@@ -131,7 +131,11 @@ export function dismissError(): void {
 }
 
 export function selectDocument(id: string): void {
-  if (useDocumentsStore.getState().currentId !== id) useUiStore.getState().selectRun(null);
+  if (useDocumentsStore.getState().currentId !== id) {
+    useUiStore.getState().selectRun(null);
+    // A question that failed to start belongs to the document it was asked about.
+    dismissStartError();
+  }
   set({ currentId: id });
   void useReaderStore.getState().load(id);
   void loadRuns(id);
