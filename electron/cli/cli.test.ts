@@ -137,6 +137,24 @@ describe('memagent ask', () => {
     noStack(r.stderr);
   });
 
+  it('still prints the answer and exits 0 when the reader of stderr has gone away', async () => {
+    const r = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['electron/cli/main.ts', 'ask', book(), '-q', QUESTION, '--chunk-tokens', '400', '--tokenizer', 'o200k'], {
+        cwd: repoRoot,
+        env: { ...process.env, MEMAGENT_BASE_URL: sim.baseUrl },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      // Like `2> >(head -c 10)`: the progress reader closes its end of the pipe at once.
+      child.stderr.destroy();
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout }));
+    });
+    expect(r.stdout).toBe('AMBER-4471\n');
+    expect(r.code).toBe(0);
+  });
+
   it('never prints the API key, also when the server rejects it', async () => {
     sim.setOptions({ apiKey: KEY });
     const ok = await cli(['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--chunk-tokens', '2000', '--json', '--debug'], { MEMAGENT_API_KEY: KEY });

@@ -11,6 +11,10 @@ const isEpipe = (error: unknown) => (error as NodeJS.ErrnoException | null)?.cod
 process.stdout.on('error', (error) => {
   if (!isEpipe(error)) throw error;
 });
+// Progress and notes are diagnostics: a closed stderr (`2> >(head)`) must not cost the answer.
+process.stderr.on('error', (error) => {
+  if (!isEpipe(error)) throw error;
+});
 
 function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
