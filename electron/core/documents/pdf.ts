@@ -39,10 +39,20 @@ const INLINE_ASSEMBLY_CHARS = 200_000;
 // Pages per worker below which one more worker costs more (it parses the file again) than it saves.
 const PAGES_PER_EXTRA_WORKER = 150;
 
+// A file this large nearly always has enough pages for a second worker: it is started with the
+// first instead of after the page count is known, so its start-up (loading pdf.js, opening the
+// file: about half a second) overlaps the first worker's. It is terminated if the count says no.
+const EARLY_SECOND_WORKER_BYTES = 2 * 1024 * 1024;
+
+// Upper bound on pages per request. Requests shrink towards the end (a share of what is left),
+// so the workers finish together instead of one idling while another reads a last long batch.
+const MAX_BATCH = 32;
+
 /**
  * Extracts a PDF with pdf.js in worker threads: the first worker opens the file and reads its
- * labels and outline; for a long document more workers open it too and all take batches of
- * pages from one queue. Every worker is terminated at the end, on the deadline and on abort.
+ * labels and outline; for a long document more workers open it too (a large file's second
+ * worker from the start) and all take batches of pages, shrinking towards the end, from one
+ * queue. Every worker is terminated at the end, on the deadline and on abort.
  */
 export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<DocumentText> {
   const { results, meta, exited } = await readPages(bytes, options);
@@ -72,7 +82,7 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     let total = 0;
     let done = 0;
     let nextPage = 1;
-    let batchSize = 1;
+    let begun = false;
     let meta: PdfMeta = { labels: null, outline: [] };
     let haveMeta = false;
     let results: PageResult[] = [];
@@ -93,7 +103,8 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     const giveWork = (worker: Worker): void => {
       if (nextPage > total) return;
       const from = nextPage;
-      const to = Math.min(total, from + batchSize - 1);
+      const share = Math.ceil((total - from + 1) / (workers.length * 4));
+      const to = Math.min(total, from + Math.max(1, Math.min(MAX_BATCH, share)) - 1);
       nextPage = to + 1;
       worker.postMessage({ type: 'pages', from, to } satisfies PdfRequest);
     };
@@ -107,8 +118,9 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
         if (settled) return;
         switch (msg.type) {
           case 'loaded':
-            if (withMeta) begin(msg.numPages);
-            giveWork(worker);
+            // Whichever worker opens the file first tells the page count.
+            if (!begun) begin(msg.numPages);
+            if (workers.includes(worker)) giveWork(worker);
             break;
           case 'meta':
             meta = msg.meta;
@@ -141,17 +153,26 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
 
     const complete = (): void => finish(() => resolve({ results, meta, exited }));
 
+    const cap = Math.max(1, Math.min(options.maxWorkers ?? Math.min(4, availableParallelism()), 8));
     const begin = (numPages: number): void => {
+      begun = true;
       total = numPages;
       results = new Array<PageResult>(numPages);
-      if (numPages === 0) return; // completed when the metadata arrives
-      const cap = Math.max(1, Math.min(options.maxWorkers ?? Math.min(4, availableParallelism()), 8));
-      const count = Math.max(1, Math.min(cap, Math.ceil(numPages / PAGES_PER_EXTRA_WORKER)));
-      // Small batches balance the load; not so small that messages dominate.
-      batchSize = Math.max(1, Math.min(32, Math.ceil(numPages / (count * 8))));
-      for (let i = 1; i < count; i++) start(false);
+      const count = numPages === 0 ? 1 : Math.max(1, Math.min(cap, Math.ceil(numPages / PAGES_PER_EXTRA_WORKER)));
+      // An early worker the page count does not justify: dropped before it asks for work. The
+      // first worker (outline, labels) is never dropped.
+      while (workers.length > count) {
+        const surplus = workers.pop();
+        if (surplus === undefined) break;
+        surplus.removeAllListeners();
+        surplus.on('error', () => {}); // whatever it does while going away is of no interest
+        void surplus.terminate();
+      }
+      while (workers.length < count) start(false);
+      // numPages 0: completed when the metadata arrives.
     };
 
     start(true);
+    if (cap > 1 && bytes.byteLength >= EARLY_SECOND_WORKER_BYTES) start(false);
   });
 }
