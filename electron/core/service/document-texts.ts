@@ -15,7 +15,8 @@ const MEMORY_SLOTS = 4;
 export interface DocumentTexts {
   remember(id: string, doc: DocumentText): Promise<void>;
   cached(id: string): Promise<boolean>;
-  load(info: DocumentInfo): Promise<DocumentText>;
+  /** `signal` stops a re-extraction (the text was in no cache) that nobody waits for any more. */
+  load(info: DocumentInfo, signal?: AbortSignal): Promise<DocumentText>;
   forget(id: string): Promise<void>;
 }
 
@@ -36,7 +37,7 @@ export function createDocumentTexts(cacheDir: string, maxBytes: number): Documen
     async cached(id) {
       return recent.has(id) || (await cache.get(id)) !== undefined;
     },
-    async load(info) {
+    async load(info, signal) {
       const hit = recent.get(info.id) ?? (await cache.get(info.id));
       if (hit) {
         keep(info.id, hit);
@@ -50,7 +51,7 @@ export function createDocumentTexts(cacheDir: string, maxBytes: number): Documen
         throw gone(info);
       }
       if (documentId(bytes) !== info.id) throw gone(info, 'The file has changed since it was opened.');
-      const doc = await extractDocument({ bytes, name: info.fileName }, { maxBytes });
+      const doc = await extractDocument({ bytes, name: info.fileName }, signal ? { maxBytes, signal } : { maxBytes });
       keep(info.id, doc);
       await cache.put(info.id, doc);
       return doc;

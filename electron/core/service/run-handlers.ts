@@ -61,7 +61,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     };
     if (plan.model !== undefined) options.model = plan.model;
     const client = await clientForProfile(deps.clients, deps.secrets, profile, options);
-    const doc = await deps.texts.load(plan.info);
+    const doc = await deps.texts.load(plan.info, signal);
     let chunks = plan.chunks;
     if (chunks === undefined) {
       const model = await client.resolveModel(signal);

@@ -120,4 +120,23 @@ describe('service shutdown', () => {
     h.reopen();
     expect(await h.ok('documents:list', {})).toEqual([]);
   });
+
+  it('a run cancelled while its document is being extracted again stops that extraction', async () => {
+    h = await startHarness();
+    const pages = Array.from({ length: 200 }, (_, i) => ({ lines: Array.from({ length: 30 }, (_, j) => `Line ${j + 1} of page ${i + 1} tells of the valley and the mill.`) }));
+    const file = path.join(h.dir, 'long.pdf');
+    fs.writeFileSync(file, makePdf({ title: 'Long book', pages }));
+    const info = await h.ok('documents:open', { path: file });
+    const { profileId } = await openBookAndProfile(h);
+    // A new process with an empty text cache (as after an extractor upgrade): a run extracts again.
+    await h.service.dispose();
+    const cacheDir = path.join(h.dir, 'cache');
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    h.reopen();
+    const run = await h.ok('runs:start', { documentId: info.id, question: 'What is in the valley?', settings: SMALL_CHUNKS, profileId });
+    await h.ok('runs:cancel', { runId: run.id });
+    expect((await h.finished(run.id)).type).toBe('cancelled');
+    // The extraction stopped with the cancel: it did not run on to fill the cache.
+    expect(fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).filter((f) => f.startsWith(info.id)) : []).toEqual([]);
+  });
 });
