@@ -37,9 +37,11 @@ describe('extractBoxed', () => {
     expect(extractBoxed('The answer: \\boxed{Paris, France\nmore')).toBe('Paris, France');
     expect(extractBoxed('\\boxed{')).toBeNull();
   });
-  it('is null without a box; an empty box is empty', () => {
+  it('is null without a box or with only empty boxes; an empty last box falls back to a full one', () => {
     expect(extractBoxed('no box here')).toBeNull();
-    expect(extractBoxed('\\boxed{}')).toBe('');
+    expect(extractBoxed('\\boxed{}')).toBeNull();
+    expect(extractBoxed('\\boxed{  }')).toBeNull();
+    expect(extractBoxed('First \\boxed{Paris}, then \\boxed{}')).toBe('Paris');
   });
 });
 

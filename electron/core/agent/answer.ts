@@ -46,18 +46,19 @@ function boxStarts(text: string): { at: number; brace: number }[] {
 }
 
 /**
- * The content of the last `\boxed{...}` whose braces balance. A cut-off last box (the reply hit
- * its token limit) falls back to the previous complete one, and failing that to the cut-off
- * box's text up to the end of its line. Null when the reply has no box.
+ * The content of the last `\boxed{...}` whose braces balance and that holds something: an empty
+ * box is no answer. A cut-off last box (the reply hit its token limit) falls back to the previous
+ * complete one, and failing that to the cut-off box's text up to the end of its line. Null when
+ * the reply has no box with content.
  */
 export function extractBoxed(reply: string): string | null {
   const starts = boxStarts(reply);
   for (let i = starts.length - 1; i >= 0; i -= 1) {
-    const content = balancedGroup(reply, (starts[i] as { brace: number }).brace);
-    if (content !== null) return content.trim();
+    const content = balancedGroup(reply, (starts[i] as { brace: number }).brace)?.trim();
+    if (content !== undefined && content !== '') return content;
   }
   const last = starts[starts.length - 1];
-  if (last === undefined) return null;
+  if (last === undefined || balancedGroup(reply, last.brace) !== null) return null;
   const rest = reply.slice(last.brace + 1).split('\n', 1)[0]?.trim() ?? '';
   return rest === '' ? null : rest;
 }

@@ -51,6 +51,10 @@ describe('rows', () => {
     expect(scoreRow('The Fab Four', ['Beatles', 'The Fab Four'])).toEqual({ em: 0, subEm: 0, f1: 0 });
     expect(scoreRow(null, ['Beatles'])).toEqual({ em: 0, subEm: 0, f1: 0 });
   });
+  it('gives 0 to a prediction that normalizes to nothing', () => {
+    expect(scoreRow('', ['Beatles'])).toEqual({ em: 0, subEm: 0, f1: 0 });
+    expect(scoreRow(' The. ', ['Beatles'])).toEqual({ em: 0, subEm: 0, f1: 0 });
+  });
   it('averages as percentages', () => {
     const total = aggregateScores([scoreRow('Paris', ['Paris']), scoreRow('Paris France', ['Paris']), scoreRow(null, ['x'])]);
     expect(total.em).toBeCloseTo(100 / 3, 10);

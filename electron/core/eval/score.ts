@@ -61,12 +61,13 @@ export interface RowScore {
 }
 
 /**
- * Scores one row: the extracted prediction (null when none was extractable: all zeros) against
- * `answers[0]`, the gold answer the protocol scores.
+ * Scores one row: the extracted prediction against `answers[0]`, the gold answer the protocol
+ * scores. No extractable answer scores all zeros, and so does a prediction that normalizes to
+ * nothing (".", "the"): otherwise sub-EM would count the empty string as a substring of every gold.
  */
 export function scoreRow(prediction: string | null, answers: readonly string[]): RowScore {
   const gold = answers[0];
-  if (prediction === null || gold === undefined) return { em: 0, subEm: 0, f1: 0 };
+  if (prediction === null || gold === undefined || normalizeAnswer(prediction) === '') return { em: 0, subEm: 0, f1: 0 };
   return {
     em: exactMatch(prediction, gold) ? 1 : 0,
     subEm: subExactMatch(prediction, gold) ? 1 : 0,
