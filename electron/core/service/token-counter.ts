@@ -35,7 +35,7 @@ export function createTokenCounter(deps: TokenCounterDeps): TokenCounter {
   const countOne = async (id: string, signal: AbortSignal) => {
     const info = deps.store.documents.get(id);
     if (!info) return;
-    const doc = await deps.texts.load(info);
+    const doc = await deps.texts.load(info, signal);
     const { choice, ctx } = await deps.tokenizerFor();
     const tokenizer = await deps.pool.get(choice, ctx);
     const pieces = splitText(doc.text);
