@@ -52,16 +52,56 @@ describe.skipIf(!canRun)('the question box', () => {
     expect(h.events.some((e) => e.name === 'run:event')).toBe(false);
   });
 
-  test('a question that could not start leaves its error with its document', async () => {
+  test('a question longer than a run accepts is flagged in the form and cannot be asked', async () => {
     const h = await b.open();
     const { page } = h;
     await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(3, 2, 'The fee is 40 euros.')));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
-    // Longer than a run accepts: main refuses to start it.
-    await page.getByRole('textbox', { name: 'Question', exact: true }).fill('why '.repeat(5001));
-    await page.locator('form.ask-form').getByRole('button', { name: /^Ask/ }).click();
+    const box = page.getByRole('textbox', { name: 'Question', exact: true });
+    const ask = page.locator('form.ask-form').getByRole('button', { name: /^Ask/ });
+    await box.fill('why '.repeat(5001));
+    const alert = page.locator('form.ask-form').getByRole('alert');
+    await expect(alert.textContent()).resolves.toMatch(
+      /20,003 characters long; a question can have at most 20,000/,
+    );
+    await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(ask.isDisabled()).resolves.toBe(true);
+    await box.press('Control+Enter');
+    expect(h.events.some((e) => e.name === 'run:event')).toBe(false);
+
+    // Shortened to the limit, it can be asked.
+    await box.fill('why '.repeat(5000));
+    await expect.poll(() => alert.count()).toBe(0);
+    await ask.click();
+    await page.locator('.run-item', { hasText: 'why why' }).waitFor();
+  });
+
+  test('a question that could not start leaves its error with its document', async () => {
+    const h = await b.open({ backend: 'none' });
+    const { page } = h;
+    // A cloud backend saved without its key (allowed: the key may come later)...
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    await page.getByRole('button', { name: 'Add backend' }).click();
+    const newBackend = page.getByRole('form', { name: 'New backend' });
+    await newBackend.getByLabel('Kind').selectOption('openai');
+    await newBackend.getByLabel('Name').fill('Cloud without key');
+    await newBackend.getByLabel('Model').fill('gpt-4o-mini');
+    await newBackend.getByRole('button', { name: 'Save backend' }).click();
+    await page.getByRole('listitem', { name: 'Backend Cloud without key' }).waitFor();
+
+    // ...is refused when a question is asked with it, and the form says why.
+    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(3, 2, 'The fee is 40 euros.')));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     const form = page.locator('form.ask-form');
-    await form.getByRole('alert').waitFor();
+    await form.locator('summary').click();
+    await form.getByLabel('Backend').selectOption({ label: 'Cloud without key (gpt-4o-mini)' });
+    await page.getByRole('textbox', { name: 'Question', exact: true }).fill('What is the fee?');
+    await form.getByRole('button', { name: /^Ask/ }).click();
+    await expect(form.getByRole('alert').textContent()).resolves.toMatch(/needs an API key/);
+    expect(h.events.some((e) => e.name === 'run:event')).toBe(false);
 
     // Ctrl+O from the Ask screen opens another document: its question box starts clean.
     h.chooseNext(b.file('other.pdf', makeReportPdf(2, 1, 'Nothing here.')));

@@ -3,6 +3,7 @@
 // the TypeScript type of its response; every event from main is declared with its payload.
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
+import { MAX_QUESTION_CHARS } from './model.ts';
 import type {
   AppError,
   BackendProfile,
@@ -90,7 +91,7 @@ export const calls = {
   'runs:start': {
     request: z.object({
       documentId: id,
-      question: z.string().trim().min(1).max(20_000),
+      question: z.string().trim().min(1).max(MAX_QUESTION_CHARS),
       settings: runSettingsSchema,
       profileId: id.optional(),
     }),

@@ -73,6 +73,9 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
 
 export const INITIAL_MEMORY = 'No previous memory';
 
+/** The longest question a run accepts, in characters (a question rides along in every prompt). */
+export const MAX_QUESTION_CHARS = 20_000;
+
 /** Kinds of backend a profile can describe; they differ in URL form, auth header and defaults. */
 export type BackendKind = 'vllm' | 'openai' | 'azure' | 'openrouter' | 'ollama' | 'custom';
 

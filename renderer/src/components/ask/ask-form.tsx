@@ -1,7 +1,7 @@
 // The question box and the settings of the next run.
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RunSettings } from '../../../../shared/model.ts';
+import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -17,10 +17,11 @@ export function AskForm(props: { documentId: string }) {
   const [busy, setBusy] = useState(false);
   useEffect(() => setSettings(defaults), [defaults]);
   const chosenProfile = profiles.find((p) => p.id === (profileId || activeProfileId));
+  const tooLong = question.trim().length > MAX_QUESTION_CHARS;
 
   const submit = async () => {
     const q = question.trim();
-    if (!q || busy) return;
+    if (!q || tooLong || busy) return;
     setBusy(true);
     const input = {
       documentId: props.documentId,
@@ -54,6 +55,8 @@ export function AskForm(props: { documentId: string }) {
         rows={3}
         value={question}
         placeholder="e.g. Under which conditions may the licence be terminated?"
+        aria-invalid={tooLong}
+        aria-describedby={tooLong ? 'question-too-long' : undefined}
         onChange={(e) => setQuestion(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -62,6 +65,13 @@ export function AskForm(props: { documentId: string }) {
           }
         }}
       />
+      {tooLong ? (
+        <p id="question-too-long" className="error-text" role="alert">
+          The question is {question.trim().length.toLocaleString('en')} characters long; a question
+          can have at most {MAX_QUESTION_CHARS.toLocaleString('en')}. Put long material in a
+          document and ask about it.
+        </p>
+      ) : null}
       <details className="run-settings">
         <summary>Run settings</summary>
         <div className="run-settings-grid">
@@ -93,7 +103,11 @@ export function AskForm(props: { documentId: string }) {
         <p className="note">Set up a backend in Settings before asking.</p>
       )}
       {startError ? <ErrorBanner error={startError} onDismiss={dismissStartError} /> : null}
-      <button type="submit" className="primary" disabled={busy || question.trim().length === 0}>
+      <button
+        type="submit"
+        className="primary"
+        disabled={busy || tooLong || question.trim().length === 0}
+      >
         Ask <kbd>Ctrl+Enter</kbd>
       </button>
     </form>
