@@ -22,6 +22,8 @@ describe.skipIf(!canRun)('run control', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await h.waitForEvent('run:event', (p) => p.event.type === 'paused');
     await page.getByText(/^Paused — /).waitFor();
+    // The time left is the reading still to do, which waits for Resume.
+    await page.getByText(/ once resumed$/).waitFor();
     const requestsWhilePaused = h.sim.requests.length;
     await page.getByRole('button', { name: 'Resume' }).click();
     await h.waitForEvent('run:event', (p) => p.event.type === 'resumed');

@@ -102,7 +102,11 @@ export function RunProgress(props: { run: RunView }) {
         </div>
         <div>
           <dt>Time left</dt>
-          <dd>{active && stats.etaMs !== null ? formatDuration(stats.etaMs) : '—'}</dd>
+          <dd>
+            {active && stats.etaMs !== null
+              ? `${formatDuration(stats.etaMs)}${run.status === 'paused' ? ' once resumed' : ''}`
+              : '—'}
+          </dd>
         </div>
         {stats.cost ? (
           <div>
