@@ -39,6 +39,8 @@ async function main(): Promise<void> {
     host: values.host,
     latency: values.latency as LatencyPreset,
     seed,
+    // Nobody reads the request log of the command-line simulator: keep a little for debugging.
+    keepRequests: 1000,
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values['max-model-len'] === undefined ? {} : { maxModelLen: Number(values['max-model-len']) }),
   });

@@ -111,6 +111,11 @@ export interface SimOptions {
   tokenCounting: 'exact' | 'approx';
   /** When set, requests must carry this key (Bearer or `api-key`), else 401. */
   apiKey?: string;
+  /**
+   * How many of the latest chat requests (and their timings) are kept for inspection; older
+   * ones are dropped so a long-running simulator does not grow without bound.
+   */
+  keepRequests: number;
 }
 
 export const DEFAULT_SIM_OPTIONS: SimOptions = {
@@ -122,6 +127,7 @@ export const DEFAULT_SIM_OPTIONS: SimOptions = {
   maxModelLen: 32_768,
   seed: 0,
   tokenCounting: 'exact',
+  keepRequests: 100_000,
 };
 
 export function resolveLatency(latency: LatencyModel | LatencyPreset): LatencyModel {

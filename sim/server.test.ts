@@ -122,4 +122,22 @@ describe('sim-llm over HTTP', () => {
     await other.close();
     expect(await pending).toBeInstanceOf(Error);
   });
+
+  it('keeps only the latest requests when told to, so a long-running simulator stays bounded', async () => {
+    const small = await startSimLlm({ keepRequests: 3 });
+    try {
+      for (let i = 1; i <= 5; i += 1) {
+        const response = await fetch(`${small.baseUrl}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'sim', messages: [{ role: 'user', content: `question ${i}` }], max_tokens: 16 }),
+        });
+        await response.arrayBuffer();
+      }
+      expect(small.requests.map((r) => (r.body as { messages: { content: string }[] }).messages[0]?.content)).toEqual(['question 3', 'question 4', 'question 5']);
+      expect(small.timings.map((t) => t.id)).toEqual([3, 4, 5]);
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -110,6 +110,8 @@ export async function startSimLlm(options: Partial<SimOptions> = {}): Promise<Si
       chatCount += 1;
       const timing: RequestTiming = { id: chatCount, receivedAt: Date.now() };
       timings.push(timing);
+      if (requests.length > opts.keepRequests) requests.splice(0, requests.length - opts.keepRequests);
+      if (timings.length > opts.keepRequests) timings.splice(0, timings.length - opts.keepRequests);
       let body = raw;
       if (azure !== null) {
         if (!url.searchParams.has('api-version')) return sendError(res, 400, 'Missing required query parameter: api-version.', 'BadRequestError');
