@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { openWithDialog } from './harness/ui.ts';
+import { addBackend, openWithDialog, showScreen } from './harness/ui.ts';
 
 describe.skipIf(!canRun)('the question box', () => {
   const b = useBrowser();
@@ -19,10 +19,7 @@ describe.skipIf(!canRun)('the question box', () => {
     await page.locator('.run-item', { hasText: question }).waitFor();
 
     // The defaults form accepts the MemAgent defaults as they are.
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
+    await showScreen(page, 'Settings');
     const defaults = page.getByRole('form', { name: 'Default run settings' });
     await defaults.waitFor();
     await expect(defaults.evaluate((f) => (f as HTMLFormElement).checkValidity())).resolves.toBe(
@@ -80,17 +77,7 @@ describe.skipIf(!canRun)('the question box', () => {
     const h = await b.open({ backend: 'none' });
     const { page } = h;
     // A cloud backend saved without its key (allowed: the key may come later)...
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
-    await page.getByRole('button', { name: 'Add backend' }).click();
-    const newBackend = page.getByRole('form', { name: 'New backend' });
-    await newBackend.getByLabel('Kind').selectOption('openai');
-    await newBackend.getByLabel('Name').fill('Cloud without key');
-    await newBackend.getByLabel('Model').fill('gpt-4o-mini');
-    await newBackend.getByRole('button', { name: 'Save backend' }).click();
-    await page.getByRole('listitem', { name: 'Backend Cloud without key' }).waitFor();
+    await addBackend(page, { kind: 'openai', name: 'Cloud without key', model: 'gpt-4o-mini' });
 
     // ...is refused when a question is asked with it, and the form says why.
     await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(3, 2, 'The fee is 40 euros.')));

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { ask, openWithDialog } from './harness/ui.ts';
+import { addBackend, ask, openWithDialog, showScreen } from './harness/ui.ts';
 
 describe.skipIf(!canRun)('backends', () => {
   const b = useBrowser();
@@ -22,10 +22,7 @@ describe.skipIf(!canRun)('backends', () => {
     await page.locator('.run-item .status-error').waitFor();
 
     // The connection test in Settings says the same.
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
+    await showScreen(page, 'Settings');
     const card = page.getByRole('listitem', { name: 'Backend Office server' });
     await card.getByRole('button', { name: 'Test connection' }).click();
     await expect(card.getByRole('alert').textContent()).resolves.toMatch(
@@ -39,21 +36,12 @@ describe.skipIf(!canRun)('backends', () => {
       sim: { model: 'qwen2.5-7b-instruct', models: ['qwen2.5-7b-instruct', 'llama-3.1-8b'] },
     });
     const { page } = h;
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
-    await page.getByRole('button', { name: 'Add backend' }).click();
-    const form = page.getByRole('form', { name: 'New backend' });
-    await form.waitFor();
-    await form.getByLabel('Kind').selectOption('custom');
-    await form.getByLabel('Name').fill('Lab server');
-    await form.getByLabel('Server URL').fill(h.sim.baseUrl);
-    await form.getByLabel('API key').fill('sk-test-not-shown');
-    await form.getByRole('button', { name: 'Save backend' }).click();
-
-    const card = page.getByRole('listitem', { name: 'Backend Lab server' });
-    await card.waitFor();
+    const card = await addBackend(page, {
+      kind: 'custom',
+      name: 'Lab server',
+      url: h.sim.baseUrl,
+      apiKey: 'sk-test-not-shown',
+    });
     // The key is write-only: the renderer only learns that one is stored.
     await expect(card.textContent()).resolves.toContain('API key: stored');
     expect(await page.content()).not.toContain('sk-test-not-shown');

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
+import { addBackend, ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
 
 const OUT = path.join(repoRoot, 'docs/screenshots');
 const NEEDLE =
@@ -27,17 +27,11 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
       await shot('library-empty');
 
       // Settings with the simulator as a profile (named as the test instrument it is).
-      await page
-        .getByRole('navigation', { name: 'Screens' })
-        .getByRole('button', { name: 'Settings' })
-        .click();
-      await page.getByRole('button', { name: 'Add backend' }).click();
-      const form = page.getByRole('form', { name: 'New backend' });
-      await form.getByLabel('Name').fill('Local vLLM (here: sim-llm test server)');
-      await form.getByLabel('Server URL').fill(h.sim.baseUrl);
-      await form.getByLabel('Model').fill('BytedTsinghua-SIA/RL-MemoryAgent-14B');
-      await form.getByRole('button', { name: 'Save backend' }).click();
-      const card = page.getByRole('listitem', { name: /Backend Local vLLM \(here/ });
+      const card = await addBackend(page, {
+        name: 'Local vLLM (here: sim-llm test server)',
+        url: h.sim.baseUrl,
+        model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B',
+      });
       await card.getByRole('button', { name: 'Use this backend' }).click();
       await card.getByText('Active').waitFor();
       await card.getByRole('button', { name: 'Test connection' }).click();

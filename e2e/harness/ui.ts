@@ -1,5 +1,5 @@
 // What a user does, in steps the tests share.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Harness } from './harness.ts';
 
 /** Opens `file` through the Open button and the (harness-answered) file dialog. */
@@ -7,6 +7,39 @@ export async function openWithDialog(h: Harness, file: string): Promise<void> {
   h.chooseNext(file);
   await h.page.getByRole('button', { name: 'Library' }).click();
   await h.page.getByRole('button', { name: /Open document/ }).click();
+}
+
+/** Switches to a screen with the navigation bar. */
+export async function showScreen(
+  page: Page,
+  screen: 'Library' | 'Reader' | 'Ask' | 'Settings',
+): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('button', { name: screen })
+    .click();
+}
+
+/**
+ * Adds a backend in Settings through the New backend form, filling the fields given (labels as
+ * the form shows them); resolves with the saved profile's card.
+ */
+export async function addBackend(
+  page: Page,
+  fields: { kind?: string; name: string; url?: string; apiKey?: string; model?: string },
+): Promise<Locator> {
+  await showScreen(page, 'Settings');
+  await page.getByRole('button', { name: 'Add backend' }).click();
+  const form = page.getByRole('form', { name: 'New backend' });
+  if (fields.kind !== undefined) await form.getByLabel('Kind').selectOption(fields.kind);
+  await form.getByLabel('Name').fill(fields.name);
+  if (fields.url !== undefined) await form.getByLabel('Server URL').fill(fields.url);
+  if (fields.apiKey !== undefined) await form.getByLabel('API key').fill(fields.apiKey);
+  if (fields.model !== undefined) await form.getByLabel('Model').fill(fields.model);
+  await form.getByRole('button', { name: 'Save backend' }).click();
+  const card = page.getByRole('listitem', { name: `Backend ${fields.name}`, exact: true });
+  await card.waitFor();
+  return card;
 }
 
 /** Types a question, sets the chunk size, and presses Ask; resolves when the run is listed. */
