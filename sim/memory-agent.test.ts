@@ -32,7 +32,15 @@ describe('the simulated memory agent', () => {
     const kept = simulateReply(fillMemoryPrompt(QUESTION, NEEDLE, filler(10)), ctx);
     expect(kept).toBe(NEEDLE);
     const merged = simulateReply(fillMemoryPrompt(QUESTION, NEEDLE, 'The northern observatory launch code was changed by the director in 2004.'), ctx);
-    expect(merged).toBe(`${NEEDLE}\nThe northern observatory launch code was changed by the director in 2004.`);
+    expect(merged).toBe(`${NEEDLE}\n\nThe northern observatory launch code was changed by the director in 2004.`);
+  });
+
+  it('reads a sentence wrapped over two lines (as PDF text is) as one sentence', () => {
+    const wrapped = 'The secret launch code of the northern observatory\nis AMBER-4471.';
+    const section = `${filler(3)}\n\n${wrapped}\n\n${filler(3)}`;
+    const memory = simulateReply(fillMemoryPrompt(QUESTION, 'No previous memory', section), ctx);
+    expect(memory).toBe(NEEDLE);
+    expect(simulateReply(fillFinalPrompt('boxed', QUESTION, memory), ctx)).toMatch(/\\boxed\{AMBER-4471\}\.$/);
   });
 
   it('keeps the memory within max_tokens, best sentences first', () => {

@@ -59,11 +59,15 @@ export function contentWords(text: string): Set<string> {
   return words;
 }
 
-/** Sentences of `text`: cut after . ! ? (and their CJK forms) followed by space, and at newlines. */
+/**
+ * Sentences of `text`: cut after . ! ? (and their CJK forms) followed by space, and at blank lines
+ * (paragraph ends, headings). A single line break is a wrapped line (PDF text has one every 80
+ * characters or so): it becomes a space inside the sentence.
+ */
 export function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?。！？])\s+|\n+/u)
-    .map((s) => s.trim())
+    .split(/(?<=[.!?。！？])\s+|\n[^\S\n]*\n\s*/u)
+    .map((s) => s.replace(/\s+/gu, ' ').trim())
     .filter((s) => s.length > 0);
 }
 
@@ -120,10 +124,11 @@ export function updateMemory(problem: string, memory: string, section: string, c
     used += cost;
   }
   if (kept.length === 0) return NOTHING_YET;
+  // One sentence a paragraph, so the next update reads them back as the same sentences.
   return kept
     .sort((a, b) => a.order - b.order)
     .map((c) => c.text)
-    .join('\n');
+    .join('\n\n');
 }
 
 const LEADS = ['Based on the memory, ', 'According to the memory, ', 'From the memory: '];
