@@ -59,6 +59,40 @@ describe.skipIf(!canRun)('run control', () => {
     await page.getByText(/Read all \d+ chunks/).waitFor();
   });
 
+  test('Pause during a slow chunk says it will pause when that chunk is done, then pauses', async () => {
+    // A model that writes 4 tokens a second: each memory takes seconds.
+    const h = await b.open({
+      sim: {
+        latency: { ...SLOW_SIM.latency, decodeTokensPerSec: 4, aggregateDecodeTokensPerSec: 4 },
+      },
+    });
+    const { page } = h;
+    await openWithDialog(h, b.file('harbour.pdf', pdf()));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await ask(page, 'Who was the night watchman of the harbour bridge?', 1024);
+    await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-started');
+    await page.getByRole('button', { name: 'Pause' }).click();
+
+    const pausing = page.getByRole('button', { name: 'Pausing…' });
+    await pausing.waitFor();
+    await expect(pausing.isDisabled()).resolves.toBe(true);
+    await page.getByText(/^Reading chunk 1 of \d+.* — pausing when this chunk is done$/).waitFor();
+    expect(
+      h.events.some(
+        (e) =>
+          e.name === 'run:event' &&
+          (e.payload as { event: { type: string } }).event.type === 'paused',
+      ),
+    ).toBe(false);
+
+    // The chunk in flight finishes and its memory is kept; then the run is paused.
+    await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-done');
+    await h.waitForEvent('run:event', (p) => p.event.type === 'paused');
+    await page.getByText(/^Paused — /).waitFor();
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Pausing…' }).count()).resolves.toBe(0);
+  });
+
   test('two questions asked one after the other read at the same time and both get answers', async () => {
     const h = await b.open({ sim: SLOW_SIM });
     const { page } = h;

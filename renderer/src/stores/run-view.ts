@@ -37,6 +37,8 @@ export interface RunView {
   startedAt?: number;
   pausedAt?: number;
   pausedMs: number;
+  /** Pause was asked for: the run stops once the chunk being read is done. */
+  pauseRequested: boolean;
   endedAt?: number;
   /** Full snapshot loaded (memories of earlier sessions are present). */
   detailed: boolean;
@@ -58,6 +60,7 @@ export function emptyRun(id: string): RunView {
     partial: '',
     currentChunk: null,
     startChunk: 0,
+    pauseRequested: false,
     warnings: [],
     usage: zeroUsage,
     createdAt: Date.now(),
@@ -165,11 +168,12 @@ export function applyEvent(run: RunView, event: RunEvent, seq: number, now: numb
         warnings: [...r.warnings, { chunk: event.chunk, code: event.code, message: event.message }],
       };
     case 'paused':
-      return { ...r, status: 'paused', pausedAt: now };
+      return { ...r, status: 'paused', pausedAt: now, pauseRequested: false };
     case 'resumed':
       return {
         ...r,
         status: 'running',
+        pauseRequested: false,
         pausedMs: r.pausedMs + (r.pausedAt ? now - r.pausedAt : 0),
         pausedAt: undefined,
       };
@@ -181,11 +185,25 @@ export function applyEvent(run: RunView, event: RunEvent, seq: number, now: numb
         usage: addUsage(r.usage, event.usage),
       };
     case 'finished':
-      return { ...r, status: 'done', endedAt: now, currentChunk: null };
+      return { ...r, status: 'done', endedAt: now, currentChunk: null, pauseRequested: false };
     case 'error':
-      return { ...r, status: 'error', error: event.error, endedAt: now, currentChunk: null };
+      return {
+        ...r,
+        status: 'error',
+        error: event.error,
+        endedAt: now,
+        currentChunk: null,
+        pauseRequested: false,
+      };
     case 'cancelled':
-      return { ...r, status: 'cancelled', endedAt: now, currentChunk: null, partial: '' };
+      return {
+        ...r,
+        status: 'cancelled',
+        endedAt: now,
+        currentChunk: null,
+        partial: '',
+        pauseRequested: false,
+      };
   }
 }
 

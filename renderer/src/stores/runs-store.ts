@@ -78,7 +78,11 @@ function markError(runId: string, error: AppError): void {
 
 export async function pauseRun(runId: string): Promise<void> {
   const result = await call(bridge(), 'runs:pause', { runId });
-  if (!result.ok) markError(runId, result.error);
+  if (!result.ok) return markError(runId, result.error);
+  // A chunk being read is finished first (its request is not thrown away): say so until then.
+  const run = get().byId[runId];
+  if (run && (run.status === 'running' || run.status === 'queued'))
+    put({ ...run, pauseRequested: true });
 }
 
 export async function resumeRun(runId: string): Promise<void> {

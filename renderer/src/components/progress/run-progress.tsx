@@ -46,6 +46,7 @@ export function RunProgress(props: { run: RunView }) {
     headline = `Stopped after ${stats.done} of ${run.chunkCount} chunks`;
   else headline = '';
   if (run.status === 'paused') headline = `Paused — ${headline}`;
+  else if (run.pauseRequested) headline = `${headline} — pausing when this chunk is done`;
 
   return (
     <section className="progress" aria-label="Progress">
@@ -55,8 +56,12 @@ export function RunProgress(props: { run: RunView }) {
         </span>
         <div className="progress-buttons">
           {run.status === 'running' || run.status === 'queued' ? (
-            <button type="button" onClick={() => void pauseRun(run.id)}>
-              Pause
+            <button
+              type="button"
+              disabled={run.pauseRequested}
+              onClick={() => void pauseRun(run.id)}
+            >
+              {run.pauseRequested ? 'Pausing…' : 'Pause'}
             </button>
           ) : null}
           {run.status === 'paused' ? (
