@@ -53,12 +53,15 @@ function boxStarts(text: string): { at: number; brace: number }[] {
  */
 export function extractBoxed(reply: string): string | null {
   const starts = boxStarts(reply);
+  let lastClosed = false;
   for (let i = starts.length - 1; i >= 0; i -= 1) {
-    const content = balancedGroup(reply, (starts[i] as { brace: number }).brace)?.trim();
-    if (content !== undefined && content !== '') return content;
+    const group = balancedGroup(reply, (starts[i] as { brace: number }).brace);
+    if (i === starts.length - 1) lastClosed = group !== null;
+    const content = group?.trim();
+    if (content) return content;
   }
   const last = starts[starts.length - 1];
-  if (last === undefined || balancedGroup(reply, last.brace) !== null) return null;
+  if (last === undefined || lastClosed) return null;
   const rest = reply.slice(last.brace + 1).split('\n', 1)[0]?.trim() ?? '';
   return rest === '' ? null : rest;
 }

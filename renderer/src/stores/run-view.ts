@@ -1,5 +1,5 @@
 // The renderer's picture of one run, and how each event or snapshot changes it (pure functions).
-import type { RunSnapshot } from '../../../shared/model.ts';
+import { TERMINAL_EVENTS, type RunSnapshot } from '../../../shared/model.ts';
 import type {
   AppError,
   ChunkInfo,
@@ -119,9 +119,20 @@ function addUsage(a: Usage, b: Usage): Usage {
   };
 }
 
+const SETTLES_PAUSE: ReadonlySet<RunEvent['type']> = new Set([
+  'paused',
+  'resumed',
+  ...TERMINAL_EVENTS,
+]);
+
 /** Folds one event into the run. */
 export function applyEvent(run: RunView, event: RunEvent, seq: number, now: number): RunView {
-  const r: RunView = { ...run, lastSeq: Math.max(run.lastSeq, seq) };
+  const r: RunView = {
+    ...run,
+    lastSeq: Math.max(run.lastSeq, seq),
+    // A pause asked for is settled once the run pauses, resumes or ends.
+    pauseRequested: run.pauseRequested && !SETTLES_PAUSE.has(event.type),
+  };
   switch (event.type) {
     case 'started':
       return {
@@ -168,12 +179,11 @@ export function applyEvent(run: RunView, event: RunEvent, seq: number, now: numb
         warnings: [...r.warnings, { chunk: event.chunk, code: event.code, message: event.message }],
       };
     case 'paused':
-      return { ...r, status: 'paused', pausedAt: now, pauseRequested: false };
+      return { ...r, status: 'paused', pausedAt: now };
     case 'resumed':
       return {
         ...r,
         status: 'running',
-        pauseRequested: false,
         pausedMs: r.pausedMs + (r.pausedAt ? now - r.pausedAt : 0),
         pausedAt: undefined,
       };
@@ -185,25 +195,11 @@ export function applyEvent(run: RunView, event: RunEvent, seq: number, now: numb
         usage: addUsage(r.usage, event.usage),
       };
     case 'finished':
-      return { ...r, status: 'done', endedAt: now, currentChunk: null, pauseRequested: false };
+      return { ...r, status: 'done', endedAt: now, currentChunk: null };
     case 'error':
-      return {
-        ...r,
-        status: 'error',
-        error: event.error,
-        endedAt: now,
-        currentChunk: null,
-        pauseRequested: false,
-      };
+      return { ...r, status: 'error', error: event.error, endedAt: now, currentChunk: null };
     case 'cancelled':
-      return {
-        ...r,
-        status: 'cancelled',
-        endedAt: now,
-        currentChunk: null,
-        partial: '',
-        pauseRequested: false,
-      };
+      return { ...r, status: 'cancelled', endedAt: now, currentChunk: null, partial: '' };
   }
 }
 
