@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'sim/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'electron/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'sim/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

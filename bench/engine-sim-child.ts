@@ -11,7 +11,8 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'stats') {
     // Time each request spent inside the simulator, from receipt to the end of its reply.
     let busyMs = 0;
-    for (const t of sim.timings) if (t.finishedAt !== undefined) busyMs += t.finishedAt - t.receivedAt;
+    for (const t of sim.timings)
+      if (t.finishedAt !== undefined) busyMs += t.finishedAt - t.receivedAt;
     const cpu = process.cpuUsage();
     process.send?.({
       type: 'stats',

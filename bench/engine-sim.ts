@@ -20,7 +20,9 @@ export interface ChildSim {
 /** Starts sim-llm in a child process (see engine-sim-child.ts). */
 export async function startChildSim(options: Partial<SimOptions>): Promise<ChildSim> {
   const script = fileURLToPath(new URL('./engine-sim-child.ts', import.meta.url));
-  const child: ChildProcess = fork(script, [JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(script, [JSON.stringify(options)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const [ready] = (await once(child, 'message')) as [{ type: string; baseUrl: string }];
   return {
     baseUrl: ready.baseUrl,

@@ -12,7 +12,9 @@ import { dehyphenate } from '../electron/core/documents/pdf-assemble.ts';
 const args = process.argv.slice(2);
 const workersArg = args.indexOf('--workers');
 const maxWorkers = workersArg >= 0 ? Number(args[workersArg + 1]) : undefined;
-const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--workers') ?? resolve(import.meta.dirname, '../../shared/corpus/cplusplus-annotations.pdf');
+const file =
+  args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--workers') ??
+  resolve(import.meta.dirname, '../../shared/corpus/cplusplus-annotations.pdf');
 if (!existsSync(file)) {
   console.log(`skipped: ${file} not found`);
   process.exit(0);
@@ -21,7 +23,8 @@ if (!existsSync(file)) {
 /** Words as lowercase letter/digit runs, counted. */
 function wordCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu))
+    counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
   return counts;
 }
 
@@ -41,10 +44,19 @@ function overlap(reference: string, text: string): number {
 const out = join(mkdtempSync(join(tmpdir(), 'bench-pdf-')), 'poppler.txt');
 let t = performance.now();
 // Through bash so `times` reports pdftotext's CPU time: on a busy machine wall time is noise.
-const poppler = spawnSync('bash', ['-c', 'pdftotext -layout "$0" "$1" && times', file, out], { encoding: 'utf8' });
+const poppler = spawnSync('bash', ['-c', 'pdftotext -layout "$0" "$1" && times', file, out], {
+  encoding: 'utf8',
+});
 const popplerMs = performance.now() - t;
 const childTimes = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(poppler.stdout.trim());
-const popplerCpuMs = childTimes === null ? NaN : (Number(childTimes[1]) * 60 + Number(childTimes[2]) + Number(childTimes[3]) * 60 + Number(childTimes[4])) * 1000;
+const popplerCpuMs =
+  childTimes === null
+    ? NaN
+    : (Number(childTimes[1]) * 60 +
+        Number(childTimes[2]) +
+        Number(childTimes[3]) * 60 +
+        Number(childTimes[4])) *
+      1000;
 if (poppler.status !== 0) {
   console.log('pdftotext failed or is missing (apt-get install -y poppler-utils)');
   process.exit(1);
@@ -54,7 +66,11 @@ const popplerText = readFileSync(out, 'utf8');
 const bytes = new Uint8Array(readFileSync(file));
 t = performance.now();
 const cpuBefore = process.cpuUsage();
-const options: Parameters<typeof extractPdf>[1] = { deadline: Date.now() + 600_000, timeLimitMs: 600_000, name: 'bench' };
+const options: Parameters<typeof extractPdf>[1] = {
+  deadline: Date.now() + 600_000,
+  timeLimitMs: 600_000,
+  name: 'bench',
+};
 if (maxWorkers !== undefined) options.maxWorkers = maxWorkers;
 const doc = await extractPdf(bytes, options);
 const oursMs = performance.now() - t;
@@ -63,7 +79,8 @@ const oursCpuMs = (cpu.user + cpu.system) / 1000;
 const peakMb = process.resourceUsage().maxRSS / 1024;
 
 // Poppler keeps line-end hyphens; the same rule applied to its text compares content, not layout.
-const popplerDehyphenated = dehyphenate([popplerText.replace(/[ \t]+\n/g, '\n').replace(/\n[ \t]+/g, '\n')])[0] ?? '';
+const popplerDehyphenated =
+  dehyphenate([popplerText.replace(/[ \t]+\n/g, '\n').replace(/\n[ \t]+/g, '\n')])[0] ?? '';
 const figures = {
   file,
   pages: doc.pages?.length,

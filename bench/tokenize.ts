@@ -22,21 +22,40 @@ function loadText(): { text: string; source: string } {
     try {
       const out = path.join(dir, 'book.txt');
       execFileSync('pdftotext', ['-layout', pdf, out]);
-      return { text: readFileSync(out, 'utf8'), source: 'cplusplus-annotations.pdf (pdftotext -layout)' };
+      return {
+        text: readFileSync(out, 'utf8'),
+        source: 'cplusplus-annotations.pdf (pdftotext -layout)',
+      };
     } catch {
       // pdftotext missing: fall through to the generated text.
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const words = ['memory', 'agent', 'reads', 'every', 'page', 'of', 'the', 'document', 'and', 'keeps', 'what', 'matters'];
+  const words = [
+    'memory',
+    'agent',
+    'reads',
+    'every',
+    'page',
+    'of',
+    'the',
+    'document',
+    'and',
+    'keeps',
+    'what',
+    'matters',
+  ];
   const paras: string[] = [];
-  for (let i = 0; paras.length < 30_000; i++) paras.push(Array.from({ length: 60 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ') + '.');
+  for (let i = 0; paras.length < 30_000; i++)
+    paras.push(
+      Array.from({ length: 60 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ') + '.',
+    );
   return { text: paras.join('\n\n'), source: 'generated text' };
 }
 
 function mtoks(tokens: number, ms: number): string {
-  return `${((tokens / ms) * 1000 / 1e6).toFixed(2)} M tokens/s`;
+  return `${(((tokens / ms) * 1000) / 1e6).toFixed(2)} M tokens/s`;
 }
 
 /**
@@ -44,7 +63,9 @@ function mtoks(tokens: number, ms: number): string {
  * counts time the OS gave the thread no CPU) and the event-loop utilization (the share of time
  * the thread was busy running JavaScript rather than waiting).
  */
-async function stall<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; maxDelayMs: number; busy: number }> {
+async function stall<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number; maxDelayMs: number; busy: number }> {
   const h = monitorEventLoopDelay({ resolution: 5 });
   h.enable();
   const elu = performance.eventLoopUtilization();
@@ -64,10 +85,14 @@ function loopReport(r: { maxDelayMs: number; busy: number }): string {
 
 const { text, source } = loadText();
 const workers = availableParallelism();
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; pool of ${workers} workers`);
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; pool of ${workers} workers`,
+);
 console.log(`text: ${source}, ${text.length.toLocaleString('en')} characters`);
 const idle = await stall(() => new Promise((resolve) => setTimeout(resolve, 2000)));
-console.log(`baseline, main thread idle for 2 s: ${loopReport(idle)} (machine load ${loadavg()[0]!.toFixed(1)})`);
+console.log(
+  `baseline, main thread idle for 2 s: ${loopReport(idle)} (machine load ${loadavg()[0]!.toFixed(1)})`,
+);
 
 for (const [name, make] of [
   ['qwen', () => new QwenEngine()],
@@ -85,29 +110,41 @@ for (const [name, make] of [
   t = performance.now();
   const ids = e.encode(text);
   const enc = performance.now() - t;
-  console.log(`${name} single thread: ${n.toLocaleString('en')} tokens; load ${loadMs.toFixed(0)} ms; count cold ${cold.toFixed(0)} ms (${mtoks(n, cold)}), warm ${warm.toFixed(0)} ms (${mtoks(n, warm)}); encode ${enc.toFixed(0)} ms (${mtoks(ids.length, enc)}); the caller's thread is blocked all that time`);
+  console.log(
+    `${name} single thread: ${n.toLocaleString('en')} tokens; load ${loadMs.toFixed(0)} ms; count cold ${cold.toFixed(0)} ms (${mtoks(n, cold)}), warm ${warm.toFixed(0)} ms (${mtoks(n, warm)}); encode ${enc.toFixed(0)} ms (${mtoks(ids.length, enc)}); the caller's thread is blocked all that time`,
+  );
 
   const tok = new LocalTokenizer(name, { workers });
   const first = await stall(() => tok.countMany([text]));
   const second = await stall(() => tok.countMany([text]));
-  if (first.value[0] !== n || second.value[0] !== n) throw new Error(`pool count differs: ${first.value[0]} vs ${n}`);
-  console.log(`${name} worker pool: first ${first.ms.toFixed(0)} ms incl. worker start (${mtoks(n, first.ms)}), warm ${second.ms.toFixed(0)} ms (${mtoks(n, second.ms)}); ${loopReport({ maxDelayMs: Math.max(first.maxDelayMs, second.maxDelayMs), busy: Math.max(first.busy, second.busy) })}`);
+  if (first.value[0] !== n || second.value[0] !== n)
+    throw new Error(`pool count differs: ${first.value[0]} vs ${n}`);
+  console.log(
+    `${name} worker pool: first ${first.ms.toFixed(0)} ms incl. worker start (${mtoks(n, first.ms)}), warm ${second.ms.toFixed(0)} ms (${mtoks(n, second.ms)}); ${loopReport({ maxDelayMs: Math.max(first.maxDelayMs, second.maxDelayMs), busy: Math.max(first.busy, second.busy) })}`,
+  );
   await tok.dispose();
 }
 
 // A 3.5M-token book: the text repeated.
 const qwenCount = new QwenEngine().count(text);
-const repeat = repeatArg !== -1 ? Number(process.argv[repeatArg + 1]) : Math.max(1, Math.round(3_500_000 / qwenCount));
+const repeat =
+  repeatArg !== -1
+    ? Number(process.argv[repeatArg + 1])
+    : Math.max(1, Math.round(3_500_000 / qwenCount));
 const book = Array.from({ length: repeat }, () => text).join('\n\n');
 const tok = new LocalTokenizer('qwen', { workers });
 await tok.countMany(['warm up\n'.repeat(10_000), 'warm up\n'.repeat(10_000)]);
 const counted = await stall(() => tok.countMany([book]));
-console.log(`qwen book ×${repeat}: ${counted.value[0]!.toLocaleString('en')} tokens counted on the pool in ${counted.ms.toFixed(0)} ms (${mtoks(counted.value[0]!, counted.ms)}); ${loopReport(counted)}`);
+console.log(
+  `qwen book ×${repeat}: ${counted.value[0]!.toLocaleString('en')} tokens counted on the pool in ${counted.ms.toFixed(0)} ms (${mtoks(counted.value[0]!, counted.ms)}); ${loopReport(counted)}`,
+);
 for (const budget of [5000, 1000]) {
   const chunked = await stall(() => chunkText(book, tok, budget));
   const chunks = chunked.value;
   const full = chunks.slice(0, -1);
   const fill = full.reduce((s, c) => s + c.tokens, 0) / Math.max(1, full.length) / budget;
-  console.log(`chunkText ${budget}: ${chunks.length} chunks in ${chunked.ms.toFixed(0)} ms (${(chunked.ms / chunks.length).toFixed(2)} ms a chunk), mean fill ${(fill * 100).toFixed(1)}%; ${loopReport(chunked)}`);
+  console.log(
+    `chunkText ${budget}: ${chunks.length} chunks in ${chunked.ms.toFixed(0)} ms (${(chunked.ms / chunks.length).toFixed(2)} ms a chunk), mean fill ${(fill * 100).toFixed(1)}%; ${loopReport(chunked)}`,
+  );
 }
 await tok.dispose();

@@ -35,15 +35,23 @@ export function makePdf(spec: FixturePdf): Uint8Array {
   const add = (body: string): number => objects.push(body);
   const catalog = add('');
   const pagesObj = add('');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const font = add(
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  );
   const pixels = 'ABCDEFGH'.repeat(8);
-  const image = add(`<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n${pixels}\nendstream`);
+  const image = add(
+    `<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n${pixels}\nendstream`,
+  );
   const pageIds: number[] = [];
   for (const page of spec.pages) {
     const content = pageContent(page);
-    const contentId = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
+    const contentId = add(
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    );
     pageIds.push(
-      add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contentId} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >> /Contents ${contentId} 0 R >>`,
+      ),
     );
   }
   const kids = pageIds.map((id, i) => (i === spec.brokenPage ? `${image} 0 R` : `${id} 0 R`));
@@ -54,13 +62,20 @@ export function makePdf(spec: FixturePdf): Uint8Array {
     const first = objects.length + 1;
     const ids = spec.outline.map((_, i) => first + i);
     spec.outline.forEach((entry, i) => {
-      const links = [i > 0 ? `/Prev ${ids[i - 1]} 0 R` : '', i < ids.length - 1 ? `/Next ${ids[i + 1]} 0 R` : ''].join(' ');
-      add(`<< /Title (${esc(entry.title)}) /Parent ${root} 0 R ${links} /Dest [${pageIds[entry.page]} 0 R /XYZ 0 792 0] >>`);
+      const links = [
+        i > 0 ? `/Prev ${ids[i - 1]} 0 R` : '',
+        i < ids.length - 1 ? `/Next ${ids[i + 1]} 0 R` : '',
+      ].join(' ');
+      add(
+        `<< /Title (${esc(entry.title)}) /Parent ${root} 0 R ${links} /Dest [${pageIds[entry.page]} 0 R /XYZ 0 792 0] >>`,
+      );
     });
-    objects[root - 1] = `<< /Type /Outlines /First ${ids[0]} 0 R /Last ${ids[ids.length - 1]} 0 R /Count ${ids.length} >>`;
+    objects[root - 1] =
+      `<< /Type /Outlines /First ${ids[0]} 0 R /Last ${ids[ids.length - 1]} 0 R /Count ${ids.length} >>`;
     outlineRef = ` /Outlines ${root} 0 R /PageMode /UseOutlines`;
   }
-  const labels = spec.pageLabels === undefined ? '' : ` /PageLabels << /Nums [${spec.pageLabels}] >>`;
+  const labels =
+    spec.pageLabels === undefined ? '' : ` /PageLabels << /Nums [${spec.pageLabels}] >>`;
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R${outlineRef}${labels} >>`;
   const info = add(`<< /Title (${esc(spec.title)}) /Producer (memagent make-fixtures) >>`);
 

@@ -1,7 +1,8 @@
 // DOCX and EPUB fixtures written entry by entry with fflate, so their content is exact.
 import { strToU8, zipSync, type Zippable } from 'fflate';
 
-const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const W =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const p = (text: string, style?: string): string =>
   `<w:p>${style === undefined ? '' : `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>`}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
 const cell = (text: string): string => `<w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
@@ -18,7 +19,8 @@ export function makeDocx(): Uint8Array {
     p('2.1 Payment', 'Heading2'),
     p('Rent is due on the first working day of each month.'),
     ...['Pay by bank transfer.', 'Quote the flat number.'].map(
-      (item) => `<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>${item}</w:t></w:r></w:p>`,
+      (item) =>
+        `<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>${item}</w:t></w:r></w:p>`,
     ),
   ].join('');
   const files: Zippable = {
@@ -38,7 +40,10 @@ export function makeDocx(): Uint8Array {
       `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}>` +
         ['Title:Title', 'Heading1:heading 1', 'Heading2:heading 2', 'ListParagraph:List Paragraph']
           .map((s) => s.split(':'))
-          .map(([id, name]) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`)
+          .map(
+            ([id, name]) =>
+              `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`,
+          )
           .join('') +
         '</w:styles>',
     ),
@@ -48,7 +53,9 @@ export function makeDocx(): Uint8Array {
     'word/footnotes.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8"?><w:footnotes ${W}><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1"><w:p><w:r><w:t xml:space="preserve">The tenant is named in Annex A.</w:t></w:r></w:p></w:footnote></w:footnotes>`,
     ),
-    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`),
+    'word/document.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`,
+    ),
   };
   return zipSync(files, { mtime: new Date('2024-01-01T00:00:00Z') });
 }
@@ -91,7 +98,9 @@ export function makeEpub(options: { broken?: boolean } = {}): Uint8Array {
         '<h1>Chapter One: The Keeper</h1><p>The keeper lit the lamp at dusk &amp; watched the sea.<script>alert(1)</script></p><p>He counted 1,204 ships that year.</p><h2 id="part2">The Storm</h2><p>The storm came on the third night.<b>Unclosed bold</p><p>Waves broke over the rocks.',
       ),
     ),
-    'OEBPS/text/chapter2.xhtml': strToU8(xhtml('Two', '<h1>第二章 灯台</h1><p>灯台守は毎晩ランプを灯した。海は静かだった。</p>')),
+    'OEBPS/text/chapter2.xhtml': strToU8(
+      xhtml('Two', '<h1>第二章 灯台</h1><p>灯台守は毎晩ランプを灯した。海は静かだった。</p>'),
+    ),
   };
   if (options.broken === true) delete files['OEBPS/content.opf'];
   else files['OEBPS/content.opf'] = strToU8(opf);
@@ -103,7 +112,9 @@ export function makeZipBomb(): Uint8Array {
   return zipSync(
     {
       mimetype: [strToU8('application/epub+zip'), { level: 0 }],
-      'META-INF/container.xml': strToU8('<container><rootfiles><rootfile full-path="content.opf"/></rootfiles></container>'),
+      'META-INF/container.xml': strToU8(
+        '<container><rootfiles><rootfile full-path="content.opf"/></rootfiles></container>',
+      ),
       'bomb.xhtml': [new Uint8Array(300 * 1024 * 1024).fill(0x20), { level: 9 }],
     },
     { mtime: new Date('2024-01-01T00:00:00Z') },

@@ -20,7 +20,14 @@ function run(command: string, args: string[]): number {
 }
 
 const extra = process.argv.slice(2);
-const buildStatus = run('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
+const buildStatus = run('npx', [
+  'vite',
+  'build',
+  '--config',
+  'renderer/vite.config.ts',
+  '--logLevel',
+  'warn',
+]);
 if (buildStatus !== 0) {
   console.error('The renderer build failed; the e2e suite cannot run.');
   console.log('0 passed, 1 failed');
@@ -29,13 +36,21 @@ if (buildStatus !== 0) {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'memagent-test-'));
 const reportFile = path.join(dir, 'report.json');
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...extra]);
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile}`,
+  ...extra,
+]);
 
 let totals = '0 passed, 1 failed';
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
   // A suite that fails to load has no failed tests but is a failure all the same.
-  const failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+  const failed =
+    report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
   totals = `${report.numPassedTests} passed, ${failed} failed, ${report.numPendingTests + report.numTodoTests} skipped`;
 } catch (error) {
   console.error(`No test report was written (${String(error)}).`);

@@ -76,7 +76,10 @@ export const calls = {
    */
   'documents:choose-path': { request: z.object({}) },
   'documents:open': {
-    request: z.object({ path: z.string().min(1).max(4096), password: z.string().max(1024).optional() }),
+    request: z.object({
+      path: z.string().min(1).max(4096),
+      password: z.string().max(1024).optional(),
+    }),
   },
   'documents:open-bytes': {
     request: z.object({
@@ -121,7 +124,11 @@ export const calls = {
   'settings:set-defaults': { request: z.object({ defaults: runSettingsSchema }) },
   'backend:test': { request: z.object({ profileId: id }) },
   'export:session': {
-    request: z.object({ documentId: id, runIds: z.array(id).max(10_000).optional(), format: z.enum(['md', 'json', 'html']) }),
+    request: z.object({
+      documentId: id,
+      runIds: z.array(id).max(10_000).optional(),
+      format: z.enum(['md', 'json', 'html']),
+    }),
   },
   'shell:open-external': { request: z.object({ url: z.string().max(4096) }) },
 } as const;
@@ -178,7 +185,12 @@ export interface Events {
 
 export type EventName = keyof Events;
 
-export const eventNames: readonly EventName[] = ['run:event', 'document:progress', 'document:updated', 'menu:command'];
+export const eventNames: readonly EventName[] = [
+  'run:event',
+  'document:progress',
+  'document:updated',
+  'menu:command',
+];
 
 /** Who is calling: the IPC wrapper passes the sender's id (a window), so run events go back only to it. */
 export interface CallContext {
@@ -187,7 +199,10 @@ export interface CallContext {
 
 /** Handlers main registers: one function per call, derived from the contract. */
 export type CallHandlers = {
-  [K in CallName]: (request: z.output<(typeof calls)[K]['request']>, ctx: CallContext) => Promise<CallResponse<K>>;
+  [K in CallName]: (
+    request: z.output<(typeof calls)[K]['request']>,
+    ctx: CallContext,
+  ) => Promise<CallResponse<K>>;
 };
 
 /**

@@ -14,13 +14,38 @@ export interface BackendDefaults {
 }
 
 export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = {
-  vllm: { name: 'Local vLLM', baseUrl: 'http://localhost:8000/v1', needsKey: false, needsModel: false },
-  ollama: { name: 'Ollama', baseUrl: 'http://localhost:11434/v1', needsKey: false, needsModel: false },
-  openai: { name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, needsModel: true },
-  openrouter: { name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, needsModel: true },
+  vllm: {
+    name: 'Local vLLM',
+    baseUrl: 'http://localhost:8000/v1',
+    needsKey: false,
+    needsModel: false,
+  },
+  ollama: {
+    name: 'Ollama',
+    baseUrl: 'http://localhost:11434/v1',
+    needsKey: false,
+    needsModel: false,
+  },
+  openai: {
+    name: 'OpenAI',
+    baseUrl: 'https://api.openai.com/v1',
+    needsKey: true,
+    needsModel: true,
+  },
+  openrouter: {
+    name: 'OpenRouter',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    needsKey: true,
+    needsModel: true,
+  },
   // Azure: https://{resource}.openai.azure.com/openai/deployments/{deployment}, with api-version.
   azure: { name: 'Azure OpenAI', baseUrl: '', needsKey: true, needsModel: true },
-  custom: { name: 'Custom server', baseUrl: 'http://localhost:8000/v1', needsKey: false, needsModel: false },
+  custom: {
+    name: 'Custom server',
+    baseUrl: 'http://localhost:8000/v1',
+    needsKey: false,
+    needsModel: false,
+  },
 };
 
 /** The Azure OpenAI `api-version` a new Azure profile starts with. */

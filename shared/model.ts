@@ -152,28 +152,38 @@ export interface AppError {
 }
 
 export type WarningCode =
-  | 'empty-memory'
-  | 'length-cut'
-  | 'no-answer'
-  | 'retry'
-  | 'generic-model'
-  | 'extraction';
+  'empty-memory' | 'length-cut' | 'no-answer' | 'retry' | 'generic-model' | 'extraction';
 
-export type RunStatus = 'queued' | 'running' | 'paused' | 'done' | 'error' | 'cancelled' | 'interrupted';
+export type RunStatus =
+  'queued' | 'running' | 'paused' | 'done' | 'error' | 'cancelled' | 'interrupted';
 
 /**
  * Events of one run, in order. Exactly one terminal event (`finished`, `error` or `cancelled`)
  * ends every run; `answer` precedes `finished`.
  */
 export type RunEvent =
-  | { type: 'started'; runId: string; chunkCount: number; chunks: ChunkInfo[]; startChunk: number; model: string }
+  | {
+      type: 'started';
+      runId: string;
+      chunkCount: number;
+      chunks: ChunkInfo[];
+      startChunk: number;
+      model: string;
+    }
   | { type: 'chunk-started'; runId: string; chunk: number; start: number; end: number }
   | { type: 'memory-delta'; runId: string; chunk: number; delta: string }
   | { type: 'chunk-done'; runId: string; state: MemoryState }
   | { type: 'warning'; runId: string; chunk?: number; code: WarningCode; message: string }
   | { type: 'paused'; runId: string; atChunk: number }
   | { type: 'resumed'; runId: string; atChunk: number }
-  | { type: 'answer'; runId: string; answer: string | null; response: string; usage: Usage; ms: number }
+  | {
+      type: 'answer';
+      runId: string;
+      answer: string | null;
+      response: string;
+      usage: Usage;
+      ms: number;
+    }
   | { type: 'finished'; runId: string; usage: Usage; elapsedMs: number }
   | { type: 'error'; runId: string; error: AppError; atChunk?: number }
   | { type: 'cancelled'; runId: string; atChunk: number };

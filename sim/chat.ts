@@ -24,14 +24,40 @@ interface ChatBody {
   stream_options?: { include_usage?: unknown };
 }
 
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, status: number, message: string, type: string, headers: Record<string, string> = {}): void {
-  sendJson(res, status, { object: 'error', error: { message, type, param: null, code: status }, message, type, code: status }, headers);
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(
+    res,
+    status,
+    {
+      object: 'error',
+      error: { message, type, param: null, code: status },
+      message,
+      type,
+      code: status,
+    },
+    headers,
+  );
 }
 
 /** The user text of the request: MemAgent sends one user message; others are joined. */
@@ -41,17 +67,24 @@ function promptOf(messages: unknown): string | undefined {
   for (const m of messages as { content?: unknown }[]) {
     if (typeof m?.content === 'string') parts.push(m.content);
     else if (Array.isArray(m?.content)) {
-      for (const p of m.content as { text?: unknown }[]) if (typeof p?.text === 'string') parts.push(p.text);
+      for (const p of m.content as { text?: unknown }[])
+        if (typeof p?.text === 'string') parts.push(p.text);
     } else return undefined;
   }
   return parts.join('\n');
 }
 
-const THINKING = '<think>\nThe problem asks for a specific fact; I will check the section for it and keep what matters.\n</think>\n\n';
+const THINKING =
+  '<think>\nThe problem asks for a specific fact; I will check the section for it and keep what matters.\n</think>\n\n';
 const REASONING = 'The section may mention the fact the problem asks about.';
 
 /** Answers one POST /v1/chat/completions. Never throws: every failure is an HTTP answer. */
-export async function handleChat(rawBody: string, req: IncomingMessage, res: ServerResponse, ctx: ChatContext): Promise<void> {
+export async function handleChat(
+  rawBody: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ChatContext,
+): Promise<void> {
   const { options, fault, timing } = ctx;
   const kind = fault?.kind;
   if (kind === 'drop') {
@@ -63,10 +96,28 @@ export async function handleChat(rawBody: string, req: IncomingMessage, res: Ser
     const headers: Record<string, string> = {};
     if (fault?.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs);
     headers['retry-after'] = String(fault?.retryAfterSec ?? 1);
-    return sendError(res, 429, 'sim-llm: rate limit reached (injected fault).', 'RateLimitError', headers);
+    return sendError(
+      res,
+      429,
+      'sim-llm: rate limit reached (injected fault).',
+      'RateLimitError',
+      headers,
+    );
   }
-  if (kind === 'server-error') return sendError(res, 500, 'sim-llm: internal server error (injected fault).', 'InternalServerError');
-  if (kind === 'unavailable') return sendError(res, 503, 'sim-llm: service unavailable (injected fault).', 'ServiceUnavailableError');
+  if (kind === 'server-error')
+    return sendError(
+      res,
+      500,
+      'sim-llm: internal server error (injected fault).',
+      'InternalServerError',
+    );
+  if (kind === 'unavailable')
+    return sendError(
+      res,
+      503,
+      'sim-llm: service unavailable (injected fault).',
+      'ServiceUnavailableError',
+    );
   if (kind === 'unauthorized') {
     const seen = String(req.headers.authorization ?? req.headers['api-key'] ?? '');
     return sendError(res, 401, `sim-llm: invalid credentials: ${seen}`, 'AuthenticationError');
@@ -79,13 +130,23 @@ export async function handleChat(rawBody: string, req: IncomingMessage, res: Ser
     return sendError(res, 400, 'sim-llm: the request body is not valid JSON.', 'BadRequestError');
   }
   const prompt = promptOf(body.messages);
-  if (prompt === undefined) return sendError(res, 400, 'sim-llm: `messages` must be a non-empty list of messages with text content.', 'BadRequestError');
+  if (prompt === undefined)
+    return sendError(
+      res,
+      400,
+      'sim-llm: `messages` must be a non-empty list of messages with text content.',
+      'BadRequestError',
+    );
   if (typeof body.model === 'string' && body.model !== options.model) {
     return sendError(res, 404, `The model \`${body.model}\` does not exist.`, 'NotFoundError');
   }
-  const promptTokens = options.tokenCounting === 'exact' ? simTokenizer.count(prompt) : approxTokenCount(prompt);
+  const promptTokens =
+    options.tokenCounting === 'exact' ? simTokenizer.count(prompt) : approxTokenCount(prompt);
   const requested = body.max_tokens ?? body.max_completion_tokens;
-  const maxTokens = typeof requested === 'number' && requested > 0 ? Math.floor(requested) : options.maxModelLen - promptTokens;
+  const maxTokens =
+    typeof requested === 'number' && requested > 0
+      ? Math.floor(requested)
+      : options.maxModelLen - promptTokens;
   if (kind === 'bad-request' || promptTokens + maxTokens > options.maxModelLen) {
     return sendError(
       res,
@@ -95,7 +156,11 @@ export async function handleChat(rawBody: string, req: IncomingMessage, res: Ser
     );
   }
 
-  let content = simulateReply(prompt, { maxTokens, seed: options.seed, countTokens: (t) => simTokenizer.count(t) });
+  let content = simulateReply(prompt, {
+    maxTokens,
+    seed: options.seed,
+    countTokens: (t) => simTokenizer.count(t),
+  });
   if (kind === 'thinking') content = THINKING + content;
   if (kind === 'empty-reply' || kind === 'length-empty') content = '';
   let finishReason = kind === 'length-empty' ? 'length' : 'stop';
@@ -108,7 +173,11 @@ export async function handleChat(rawBody: string, req: IncomingMessage, res: Ser
   const completionTokens = Math.min(ids.length, maxTokens);
   // One streamed piece per token, except where a character spans tokens.
   const pieces = content === '' ? [] : tokenPieces(simTokenizer, content);
-  const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 
   const abort = new AbortController();
   res.on('close', () => {
@@ -120,24 +189,42 @@ export async function handleChat(rawBody: string, req: IncomingMessage, res: Ser
     timing.admittedAt = Date.now();
     await ctx.scheduler.prefill(promptTokens, abort.signal);
     const stream = body.stream === true;
-    const meta = { id: `chatcmpl-sim-${ctx.id}`, created: Math.floor(Date.now() / 1000), model: options.model };
+    const meta = {
+      id: `chatcmpl-sim-${ctx.id}`,
+      created: Math.floor(Date.now() / 1000),
+      model: options.model,
+    };
     if (!stream) {
       await ctx.scheduler.decode(pieces.length, abort.signal, (i) => {
         if (i === 0) timing.firstTokenAt = Date.now();
       });
       if (kind === 'malformed-json') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(`{"id": "${meta.id}", "object": "chat.completion", "choices": [{"index": 0, "message": {"content": "`);
+        res.end(
+          `{"id": "${meta.id}", "object": "chat.completion", "choices": [{"index": 0, "message": {"content": "`,
+        );
         return;
       }
       const message: Record<string, unknown> = { role: 'assistant', content, tool_calls: [] };
       if (kind === 'reasoning-field') message.reasoning_content = REASONING;
-      const choices = kind === 'empty-choices' ? [] : [{ index: 0, message, logprobs: null, finish_reason: finishReason, stop_reason: null }];
+      const choices =
+        kind === 'empty-choices'
+          ? []
+          : [{ index: 0, message, logprobs: null, finish_reason: finishReason, stop_reason: null }];
       const reply: Record<string, unknown> = { ...meta, object: 'chat.completion', choices };
       if (kind !== 'no-usage') reply.usage = usage;
       return sendJson(res, 200, reply);
     }
-    await streamReply(res, abort.signal, ctx, meta, pieces, finishReason, usage, body.stream_options?.include_usage === true);
+    await streamReply(
+      res,
+      abort.signal,
+      ctx,
+      meta,
+      pieces,
+      finishReason,
+      usage,
+      body.stream_options?.include_usage === true,
+    );
   } catch {
     // The client went away (abort) while waiting: nothing left to answer.
     if (!res.headersSent && !res.destroyed) res.destroy();
@@ -159,14 +246,24 @@ async function streamReply(
 ): Promise<void> {
   const kind = ctx.fault?.kind;
   const send = (choices: unknown[], extra: Record<string, unknown> = {}): void => {
-    res.write(`data: ${JSON.stringify({ ...meta, object: 'chat.completion.chunk', choices, ...extra })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ ...meta, object: 'chat.completion.chunk', choices, ...extra })}\n\n`,
+    );
   };
   const delta = (d: Record<string, unknown>, finish: string | null = null): unknown[] =>
     kind === 'empty-choices' ? [] : [{ index: 0, delta: d, logprobs: null, finish_reason: finish }];
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   send(delta({ role: 'assistant', content: '' }));
-  if (kind === 'reasoning-field') send(delta({ reasoning_content: 'The section may mention ' }), { usage: null });
-  const cutAt = kind === 'stall-mid-stream' || kind === 'partial-stream' ? (ctx.fault?.afterTokens ?? 3) : Number.POSITIVE_INFINITY;
+  if (kind === 'reasoning-field')
+    send(delta({ reasoning_content: 'The section may mention ' }), { usage: null });
+  const cutAt =
+    kind === 'stall-mid-stream' || kind === 'partial-stream'
+      ? (ctx.fault?.afterTokens ?? 3)
+      : Number.POSITIVE_INFINITY;
   let stopped = false;
   await ctx.scheduler.decode(Math.min(pieces.length, cutAt), signal, (i) => {
     if (i === 0) ctx.timing.firstTokenAt = Date.now();

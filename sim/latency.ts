@@ -80,7 +80,10 @@ export class LatencyScheduler {
   /** Milliseconds one output token takes right now for one running sequence. */
   tokenMs(): number {
     const model = this.model();
-    const rate = Math.min(model.decodeTokensPerSec, model.aggregateDecodeTokensPerSec / Math.max(1, this.running));
+    const rate = Math.min(
+      model.decodeTokensPerSec,
+      model.aggregateDecodeTokensPerSec / Math.max(1, this.running),
+    );
     return Number.isFinite(rate) && rate > 0 ? 1000 / rate : 0;
   }
 

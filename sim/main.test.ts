@@ -5,7 +5,19 @@ import { describe, expect, it } from 'vitest';
 
 describe('npm run sim-llm (sim/main.ts)', () => {
   it('prints its URL, serves it, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), '--port', '0', '--latency', 'zero', '--model', 'sim-llm/cli-test'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(import.meta.dirname, 'main.ts'),
+        '--port',
+        '0',
+        '--latency',
+        'zero',
+        '--model',
+        'sim-llm/cli-test',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       let out = '';
       const url = await new Promise<string>((resolve, reject) => {
@@ -28,7 +40,11 @@ describe('npm run sim-llm (sim/main.ts)', () => {
   });
 
   it('refuses an unknown latency preset with usage and exit code 2', async () => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), '--latency', 'warp'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'main.ts'), '--latency', 'warp'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (b: Buffer) => (err += b.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];

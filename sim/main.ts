@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { LATENCY_PRESETS, type LatencyPreset } from './options.ts';
 import { startSimLlm } from './server.ts';
 
-const USAGE = 'usage: npm run sim-llm -- [--port 8000] [--host 127.0.0.1] [--latency h100-14b|zero] [--model NAME] [--seed N] [--max-model-len N]';
+const USAGE =
+  'usage: npm run sim-llm -- [--port 8000] [--host 127.0.0.1] [--latency h100-14b|zero] [--model NAME] [--seed N] [--max-model-len N]';
 
 async function main(): Promise<void> {
   let values;
@@ -42,9 +43,13 @@ async function main(): Promise<void> {
     // Nobody reads the request log of the command-line simulator: keep a little for debugging.
     keepRequests: 1000,
     ...(values.model === undefined ? {} : { model: values.model }),
-    ...(values['max-model-len'] === undefined ? {} : { maxModelLen: Number(values['max-model-len']) }),
+    ...(values['max-model-len'] === undefined
+      ? {}
+      : { maxModelLen: Number(values['max-model-len']) }),
   });
-  console.log(`sim-llm (simulated OpenAI-compatible server, a test instrument) listening on ${sim.baseUrl}`);
+  console.log(
+    `sim-llm (simulated OpenAI-compatible server, a test instrument) listening on ${sim.baseUrl}`,
+  );
   console.log(`latency model: ${values.latency}; press Ctrl+C to stop.`);
   const stop = (): void => {
     void sim.close().then(() => process.exit(0));

@@ -39,12 +39,14 @@ export function parseMemAgentPrompt(prompt: string): ParsedPrompt {
 }
 
 const STOPWORDS = new Set(
-  ('a an the and or but if of in on at to for from by with about as into over after before ' +
+  (
+    'a an the and or but if of in on at to for from by with about as into over after before ' +
     'is are was were be been being am do does did has have had having can could will would ' +
     'shall should may might must what which who whom whose when where why how that this these ' +
     'those it its he she they them his her their there here we you your our my me i not no ' +
     'than then so such any all each some one ones per via also only just did does according ' +
-    'mentioned text article document section passage name named called give tell').split(/\s+/),
+    'mentioned text article document section passage name named called give tell'
+  ).split(/\s+/),
 );
 
 /** Lower-cased content words of `text` (letters or digits; stopwords and 1-letter words dropped). */
@@ -100,7 +102,12 @@ export interface ReplyContext {
 }
 
 /** The new memory for an update prompt: relevant sentences of old memory and section, bounded. */
-export function updateMemory(problem: string, memory: string, section: string, ctx: ReplyContext): string {
+export function updateMemory(
+  problem: string,
+  memory: string,
+  section: string,
+  ctx: ReplyContext,
+): string {
   const question = contentWords(problem);
   const min = threshold(question);
   const score = scorer(question);
@@ -161,13 +168,19 @@ export function answerFromSentence(sentence: string, problem: string): string {
 }
 
 /** The reply to a final prompt: the best memory sentence and the answer drawn from it. */
-export function finalAnswer(problem: string, memory: string, style: 'boxed' | 'text', seed: number): string {
+export function finalAnswer(
+  problem: string,
+  memory: string,
+  style: 'boxed' | 'text',
+  seed: number,
+): string {
   const question = contentWords(problem);
   const score = scorer(question);
   let best: { text: string; score: number } | undefined;
   for (const text of sentences(memory)) {
     const s = score(text);
-    if (s >= threshold(question) && (best === undefined || s > best.score)) best = { text, score: s };
+    if (s >= threshold(question) && (best === undefined || s > best.score))
+      best = { text, score: s };
   }
   if (best === undefined) {
     return 'The memory does not contain information that answers the problem, so the answer cannot be determined.';
@@ -181,7 +194,9 @@ export function finalAnswer(problem: string, memory: string, style: 'boxed' | 't
 /** The simulator's reply to any prompt. Deterministic in (prompt, maxTokens, seed); temperature plays no part. */
 export function simulateReply(prompt: string, ctx: ReplyContext): string {
   const parsed = parseMemAgentPrompt(prompt);
-  if (parsed.kind === 'update') return updateMemory(parsed.problem, parsed.memory, parsed.section, ctx);
-  if (parsed.kind === 'final') return finalAnswer(parsed.problem, parsed.memory, parsed.style, ctx.seed);
+  if (parsed.kind === 'update')
+    return updateMemory(parsed.problem, parsed.memory, parsed.section, ctx);
+  if (parsed.kind === 'final')
+    return finalAnswer(parsed.problem, parsed.memory, parsed.style, ctx.seed);
   return `sim-llm received a prompt of ${prompt.length} characters that is not a MemAgent prompt.`;
 }

@@ -73,7 +73,10 @@ export async function startSimLlm(options: Partial<SimOptions> = {}): Promise<Si
 
   function authorized(req: IncomingMessage): boolean {
     if (opts.apiKey === undefined) return true;
-    return req.headers.authorization === `Bearer ${opts.apiKey}` || req.headers['api-key'] === opts.apiKey;
+    return (
+      req.headers.authorization === `Bearer ${opts.apiKey}` ||
+      req.headers['api-key'] === opts.apiKey
+    );
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -86,51 +89,113 @@ export async function startSimLlm(options: Partial<SimOptions> = {}): Promise<Si
     }
     if (method === 'GET' && (url.pathname === '/v1/models' || url.pathname === '/openai/models')) {
       const ids = opts.models ?? [opts.model];
-      const data = ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'sim-llm', root: id, parent: null, max_model_len: opts.maxModelLen }));
+      const data = ids.map((id) => ({
+        id,
+        object: 'model',
+        created: 0,
+        owned_by: 'sim-llm',
+        root: id,
+        parent: null,
+        max_model_len: opts.maxModelLen,
+      }));
       return sendJson(res, 200, { object: 'list', data });
     }
     if (method === 'POST' && url.pathname === '/tokenize') {
-      const body = parseJson(raw) as { prompt?: unknown; messages?: { content?: unknown }[] } | undefined;
-      const text = typeof body?.prompt === 'string' ? body.prompt : Array.isArray(body?.messages) ? body.messages.map((m) => String(m.content ?? '')).join('\n') : undefined;
-      if (text === undefined) return sendError(res, 400, 'sim-llm: /tokenize needs `prompt` or `messages`.', 'BadRequestError');
+      const body = parseJson(raw) as
+        { prompt?: unknown; messages?: { content?: unknown }[] } | undefined;
+      const text =
+        typeof body?.prompt === 'string'
+          ? body.prompt
+          : Array.isArray(body?.messages)
+            ? body.messages.map((m) => String(m.content ?? '')).join('\n')
+            : undefined;
+      if (text === undefined)
+        return sendError(
+          res,
+          400,
+          'sim-llm: /tokenize needs `prompt` or `messages`.',
+          'BadRequestError',
+        );
       const tokens = simTokenizer.encode(text);
-      return sendJson(res, 200, { count: tokens.length, max_model_len: opts.maxModelLen, tokens, token_strs: null });
+      return sendJson(res, 200, {
+        count: tokens.length,
+        max_model_len: opts.maxModelLen,
+        tokens,
+        token_strs: null,
+      });
     }
     if (method === 'POST' && url.pathname === '/detokenize') {
       const body = parseJson(raw) as { tokens?: unknown } | undefined;
       const tokens = body?.tokens;
       if (!Array.isArray(tokens) || !tokens.every((t) => Number.isInteger(t))) {
-        return sendError(res, 400, 'sim-llm: /detokenize needs `tokens`, a list of integers.', 'BadRequestError');
+        return sendError(
+          res,
+          400,
+          'sim-llm: /detokenize needs `tokens`, a list of integers.',
+          'BadRequestError',
+        );
       }
       return sendJson(res, 200, { prompt: simTokenizer.decode(tokens as number[]) });
     }
     const azure = AZURE_CHAT.exec(url.pathname);
     if (method === 'POST' && (url.pathname === '/v1/chat/completions' || azure !== null)) {
-      requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, raw, body: parseJson(raw), receivedAt: Date.now() });
+      requests.push({
+        method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: { ...req.headers },
+        raw,
+        body: parseJson(raw),
+        receivedAt: Date.now(),
+      });
       chatCount += 1;
       const timing: RequestTiming = { id: chatCount, receivedAt: Date.now() };
       timings.push(timing);
-      if (requests.length > opts.keepRequests) requests.splice(0, requests.length - opts.keepRequests);
+      if (requests.length > opts.keepRequests)
+        requests.splice(0, requests.length - opts.keepRequests);
       if (timings.length > opts.keepRequests) timings.splice(0, timings.length - opts.keepRequests);
       let body = raw;
       if (azure !== null) {
-        if (!url.searchParams.has('api-version')) return sendError(res, 400, 'Missing required query parameter: api-version.', 'BadRequestError');
+        if (!url.searchParams.has('api-version'))
+          return sendError(
+            res,
+            400,
+            'Missing required query parameter: api-version.',
+            'BadRequestError',
+          );
         const deployment = decodeURIComponent(azure[1] ?? '');
         if (deployment !== opts.model) {
-          return sendError(res, 404, `The API deployment ${deployment} does not exist.`, 'DeploymentNotFound');
+          return sendError(
+            res,
+            404,
+            `The API deployment ${deployment} does not exist.`,
+            'DeploymentNotFound',
+          );
         }
         // Azure takes the model from the path; the body's model may be anything.
         const parsed = parseJson(raw) as Record<string, unknown> | undefined;
         if (parsed !== undefined) body = JSON.stringify({ ...parsed, model: opts.model });
       }
-      return handleChat(body, req, res, { id: chatCount, options: opts, scheduler, fault: faults.next(), timing });
+      return handleChat(body, req, res, {
+        id: chatCount,
+        options: opts,
+        scheduler,
+        fault: faults.next(),
+        timing,
+      });
     }
     return sendError(res, 404, `sim-llm: no route for ${method} ${url.pathname}.`, 'NotFoundError');
   }
 
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendError(res, 500, `sim-llm: ${error instanceof Error ? error.message : String(error)}`, 'InternalServerError');
+      if (!res.headersSent)
+        sendError(
+          res,
+          500,
+          `sim-llm: ${error instanceof Error ? error.message : String(error)}`,
+          'InternalServerError',
+        );
       else res.destroy();
     });
   });

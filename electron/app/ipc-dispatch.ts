@@ -75,7 +75,8 @@ export function createCallDispatcher(
     if (name === 'documents:open') {
       const path = (rawRequest as { path?: unknown } | null)?.path;
       // A malformed request goes on to the schema check, which answers it with BadUsage.
-      if (typeof path === 'string' && chosen.get(senderId)?.has(path) !== true) return refusedPath();
+      if (typeof path === 'string' && chosen.get(senderId)?.has(path) !== true)
+        return refusedPath();
     }
     const response = await invokeCall(handlers, name, rawRequest, { senderId });
     if (name === 'documents:choose-path' && response.ok && typeof response.value === 'string') {

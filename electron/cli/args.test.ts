@@ -41,23 +41,75 @@ describe('parseCommand', () => {
 
   it('reads every flag, several questions, and the environment', () => {
     const o = ask(
-      ['/abs/b.txt', '--question', 'Q1', '-q', 'Q2', '--chunk-tokens', '4000', '--memory-tokens', '512', '--answer-tokens', '256',
-        '--temperature', '0', '--top-p', '1', '--final', 'text', '--tokenizer', 'o200k', '--concurrency', '8', '--json',
-        '--trace', 't.jsonl', '--debug', '--password', 'pw'],
-      { ...env, MEMAGENT_BASE_URL: 'https://api.example.com/v1', MEMAGENT_MODEL: 'm', OPENAI_API_KEY: 'k2' },
+      [
+        '/abs/b.txt',
+        '--question',
+        'Q1',
+        '-q',
+        'Q2',
+        '--chunk-tokens',
+        '4000',
+        '--memory-tokens',
+        '512',
+        '--answer-tokens',
+        '256',
+        '--temperature',
+        '0',
+        '--top-p',
+        '1',
+        '--final',
+        'text',
+        '--tokenizer',
+        'o200k',
+        '--concurrency',
+        '8',
+        '--json',
+        '--trace',
+        't.jsonl',
+        '--debug',
+        '--password',
+        'pw',
+      ],
+      {
+        ...env,
+        MEMAGENT_BASE_URL: 'https://api.example.com/v1',
+        MEMAGENT_MODEL: 'm',
+        OPENAI_API_KEY: 'k2',
+      },
     );
     expect(o).toMatchObject({
-      file: '/abs/b.txt', questions: ['Q1', 'Q2'], chunkTokens: 4000, memoryTokens: 512, answerTokens: 256, temperature: 0,
-      topP: 1, final: 'text', tokenizer: 'o200k', concurrency: 8, json: true, trace: '/home/me/docs/t.jsonl', debug: true,
-      password: 'pw', baseUrl: 'https://api.example.com/v1', model: 'm', apiKey: 'k2',
+      file: '/abs/b.txt',
+      questions: ['Q1', 'Q2'],
+      chunkTokens: 4000,
+      memoryTokens: 512,
+      answerTokens: 256,
+      temperature: 0,
+      topP: 1,
+      final: 'text',
+      tokenizer: 'o200k',
+      concurrency: 8,
+      json: true,
+      trace: '/home/me/docs/t.jsonl',
+      debug: true,
+      password: 'pw',
+      baseUrl: 'https://api.example.com/v1',
+      model: 'm',
+      apiKey: 'k2',
     });
   });
 
   it('prefers flags over the environment, and MEMAGENT_API_KEY over OPENAI_API_KEY', () => {
     const e = { ...env, MEMAGENT_API_KEY: 'k1', OPENAI_API_KEY: 'k2', MEMAGENT_MODEL: 'env-model' };
     expect(ask(['b', '-q', 'x'], e)).toMatchObject({ apiKey: 'k1', model: 'env-model' });
-    expect(ask(['b', '-q', 'x', '--api-key', 'k3', '--model', 'flag-model', '--base-url', 'http://h:1/v1'], e)).toMatchObject({
-      apiKey: 'k3', model: 'flag-model', baseUrl: 'http://h:1/v1',
+    expect(
+      ask(
+        ['b', '-q', 'x', '--api-key', 'k3', '--model', 'flag-model', '--base-url', 'http://h:1/v1'],
+        e,
+      ),
+    ).toMatchObject({
+      apiKey: 'k3',
+      model: 'flag-model',
+      baseUrl: 'http://h:1/v1',
     });
   });
 
@@ -91,10 +143,12 @@ describe('parseCommand', () => {
     expect(parseCommand(['--help'], env)).toEqual({ name: 'help' });
     expect(parseCommand(['ask', '--help'], env)).toEqual({ name: 'help', topic: 'ask' });
     expect(parseCommand(['extract', 'x.pdf', '--json', '--password', 'p'], env)).toEqual({
-      name: 'extract', options: { file: '/home/me/docs/x.pdf', json: true, debug: false, password: 'p' },
+      name: 'extract',
+      options: { file: '/home/me/docs/x.pdf', json: true, debug: false, password: 'p' },
     });
     expect(parseCommand(['models'], { MEMAGENT_BASE_URL: 'http://gpu:8000/v1' })).toEqual({
-      name: 'models', options: { baseUrl: 'http://gpu:8000/v1', json: false, debug: false },
+      name: 'models',
+      options: { baseUrl: 'http://gpu:8000/v1', json: false, debug: false },
     });
   });
 });

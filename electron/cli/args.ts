@@ -71,14 +71,25 @@ const connectionSchema = {
 
 const askSchema = z.object({
   ...connectionSchema,
-  question: z.array(z.string().trim().min(1, '--question needs text')).min(1, 'ask needs at least one --question'),
+  question: z
+    .array(z.string().trim().min(1, '--question needs text'))
+    .min(1, 'ask needs at least one --question'),
   'chunk-tokens': int('chunk-tokens', 256, 200_000),
   'memory-tokens': int('memory-tokens', 64, 32_000),
   'answer-tokens': int('answer-tokens', 16, 32_000),
-  temperature: num('temperature').pipe(z.number().min(0, '--temperature must be 0 to 2').max(2, '--temperature must be 0 to 2')),
-  'top-p': num('top-p').pipe(z.number().gt(0, '--top-p must be above 0 and at most 1').max(1, '--top-p must be above 0 and at most 1')),
+  temperature: num('temperature').pipe(
+    z.number().min(0, '--temperature must be 0 to 2').max(2, '--temperature must be 0 to 2'),
+  ),
+  'top-p': num('top-p').pipe(
+    z
+      .number()
+      .gt(0, '--top-p must be above 0 and at most 1')
+      .max(1, '--top-p must be above 0 and at most 1'),
+  ),
   final: z.enum(['boxed', 'text'], { error: '--final is boxed or text' }),
-  tokenizer: z.enum(['auto', 'qwen', 'o200k', 'server'], { error: '--tokenizer is auto, qwen, o200k or server' }),
+  tokenizer: z.enum(['auto', 'qwen', 'o200k', 'server'], {
+    error: '--tokenizer is auto, qwen, o200k or server',
+  }),
   concurrency: int('concurrency', 1, 64),
   json: z.boolean(),
   trace: z.string().min(1).optional(),
@@ -99,7 +110,9 @@ const commonFlags = {
 } as const;
 
 function usage(message: string, topic?: string): CoreError {
-  return new CoreError('BadUsage', message, { hint: `Run \`memagent ${topic ? `${topic} ` : ''}--help\` for usage.` });
+  return new CoreError('BadUsage', message, {
+    hint: `Run \`memagent ${topic ? `${topic} ` : ''}--help\` for usage.`,
+  });
 }
 
 function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T, topic: string) {
@@ -122,7 +135,11 @@ function check<T>(schema: z.ZodType<T>, value: unknown, topic: string): T {
 
 function onePositional(positionals: string[], topic: string): string {
   if (positionals.length === 0) throw usage(`${topic} needs a FILE.`, topic);
-  if (positionals.length > 1) throw usage(`${topic} takes one FILE, got ${positionals.length} (quote a question with spaces).`, topic);
+  if (positionals.length > 1)
+    throw usage(
+      `${topic} takes one FILE, got ${positionals.length} (quote a question with spaces).`,
+      topic,
+    );
   return positionals[0] as string;
 }
 
@@ -131,7 +148,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const [name, ...rest] = argv;
   // `npm run memagent` runs in the package folder; paths are meant from where the user typed them.
   const here = env.INIT_CWD || process.cwd();
-  const oneFile = (positionals: string[], topic: string) => path.resolve(here, onePositional(positionals, topic));
+  const oneFile = (positionals: string[], topic: string) =>
+    path.resolve(here, onePositional(positionals, topic));
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     return rest[0] !== undefined ? { name: 'help', topic: rest[0] } : { name: 'help' };
   }
@@ -162,7 +180,11 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     );
     if (values.help) return { name: 'help', topic: 'ask' };
     const file = oneFile(positionals, 'ask');
-    const v = check(askSchema, { question: [], ...values, 'base-url': values['base-url'] ?? baseUrl }, 'ask');
+    const v = check(
+      askSchema,
+      { question: [], ...values, 'base-url': values['base-url'] ?? baseUrl },
+      'ask',
+    );
     const options: AskOptions = {
       file,
       baseUrl: v['base-url'],
@@ -188,9 +210,17 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   }
 
   if (name === 'extract') {
-    const { values, positionals } = parse(rest, { ...commonFlags, password: { type: 'string' } }, 'extract');
+    const { values, positionals } = parse(
+      rest,
+      { ...commonFlags, password: { type: 'string' } },
+      'extract',
+    );
     if (values.help) return { name: 'help', topic: 'extract' };
-    const options: ExtractOptions = { file: oneFile(positionals, 'extract'), json: values.json, debug: values.debug };
+    const options: ExtractOptions = {
+      file: oneFile(positionals, 'extract'),
+      json: values.json,
+      debug: values.debug,
+    };
     if (values.password !== undefined) options.password = values.password;
     return { name: 'extract', options };
   }
@@ -198,9 +228,18 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   if (name === 'models') {
     const { values, positionals } = parse(rest, { ...connectionFlags, ...commonFlags }, 'models');
     if (values.help) return { name: 'help', topic: 'models' };
-    if (positionals.length > 0) throw usage(`models takes no FILE (got "${positionals[0]}").`, 'models');
-    const v = check(z.object(connectionSchema), { ...values, 'base-url': values['base-url'] ?? baseUrl }, 'models');
-    const options: ModelsOptions = { baseUrl: v['base-url'], json: values.json, debug: values.debug };
+    if (positionals.length > 0)
+      throw usage(`models takes no FILE (got "${positionals[0]}").`, 'models');
+    const v = check(
+      z.object(connectionSchema),
+      { ...values, 'base-url': values['base-url'] ?? baseUrl },
+      'models',
+    );
+    const options: ModelsOptions = {
+      baseUrl: v['base-url'],
+      json: values.json,
+      debug: values.debug,
+    };
     const apiKey = v['api-key'] ?? envKey;
     if (apiKey !== undefined) options.apiKey = apiKey;
     if (v.model !== undefined) options.model = v.model;

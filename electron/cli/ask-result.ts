@@ -44,7 +44,10 @@ export function toAskJson(
       section: c.section ?? null,
     })),
     memories: outcome.memories.map((m) => m.memory),
-    usage: { prompt_tokens: outcome.usage.promptTokens, completion_tokens: outcome.usage.completionTokens },
+    usage: {
+      prompt_tokens: outcome.usage.promptTokens,
+      completion_tokens: outcome.usage.completionTokens,
+    },
     elapsed_ms: Math.round(outcome.elapsedMs),
     warnings: [...extraWarnings, ...outcome.warnings],
   };

@@ -59,7 +59,10 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     for (const w of doc.warnings) note(`warning: ${w}`);
     if (doc.text.trim() === '') {
       throw new CoreError('Unsupported', `${options.file} contains no text to read.`, {
-        hint: doc.format === 'pdf' ? 'A scanned PDF has no text layer; OCR is not supported yet.' : 'Choose a file with text in it.',
+        hint:
+          doc.format === 'pdf'
+            ? 'A scanned PDF has no text layer; OCR is not supported yet.'
+            : 'Choose a file with text in it.',
       });
     }
 
@@ -71,7 +74,10 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.model !== undefined ? { model: options.model } : {}),
       onRetry: (info) => {
-        const text = redact(`note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`, secrets);
+        const text = redact(
+          `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
+          secrets,
+        );
         if (progress) progress.note(text);
         else note(text);
       },
@@ -105,7 +111,9 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       await tokenizer.dispose();
     }
     const tokens = chunks.reduce((sum, c) => sum + c.tokens, 0);
-    note(`${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizer.id}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`);
+    note(
+      `${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizer.id}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`,
+    );
 
     progress = new ProgressView(ctx.stderr, chunks, options.questions.length);
     progressView = progress;
@@ -130,7 +138,10 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
           onEvent: (event: RunEvent) => {
             if (trace && !traceBroken) trace.write(`${JSON.stringify(event)}\n`);
             view.onEvent(event);
-            if (event.type === 'warning') view.note(`warning${options.questions.length > 1 ? ` (${event.runId})` : ''}: ${event.message}`);
+            if (event.type === 'warning')
+              view.note(
+                `warning${options.questions.length > 1 ? ` (${event.runId})` : ''}: ${event.message}`,
+              );
           },
         }),
       );
@@ -142,13 +153,17 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
 
     if (signal.aborted || outcomes.some((o) => o.status === 'cancelled')) {
       const done = outcomes.filter((o) => o.status === 'done').length;
-      note(`memagent: interrupted; ${done} of ${outcomes.length} question(s) finished before Ctrl-C.`);
+      note(
+        `memagent: interrupted; ${done} of ${outcomes.length} question(s) finished before Ctrl-C.`,
+      );
       return EXIT.interrupted;
     }
 
     const failed = outcomes.find((o) => o.status === 'error');
     if (options.json) {
-      const results = outcomes.map((o, i) => toAskJson(options.questions[i] as string, chunks, o, extraWarnings, options.debug));
+      const results = outcomes.map((o, i) =>
+        toAskJson(options.questions[i] as string, chunks, o, extraWarnings, options.debug),
+      );
       await ctx.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
     } else {
       await ctx.out(humanAnswers(options.questions, outcomes));

@@ -23,10 +23,15 @@ interface CliResult {
 let sim: SimServer;
 let dir: string;
 
-function cli(args: string[], env: Record<string, string> = {}, onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void): Promise<CliResult> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const clean = { ...process.env };
-    for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY']) delete clean[k];
+    for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
+      delete clean[k];
     const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
       cwd: repoRoot,
       env: { ...clean, MEMAGENT_BASE_URL: sim.baseUrl, ...env },
@@ -52,7 +57,13 @@ beforeAll(async () => {
     path.join(dir, 'book.md'),
     `# The Observatory\n\n## Weather\n\n${needleDocument(10, -1)}\n\n## Codes\n\n${needleDocument(10, 4)}\n`,
   );
-  writeFileSync(path.join(dir, 'image.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 0xff, 0xfe]));
+  writeFileSync(
+    path.join(dir, 'image.bin'),
+    Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3,
+      0xff, 0xfe,
+    ]),
+  );
 });
 afterAll(async () => {
   await sim.close();
@@ -67,7 +78,16 @@ const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/)
 
 describe('memagent ask', () => {
   it('prints the answer on stdout and progress on stderr', async () => {
-    const r = await cli(['ask', book(), '--question', QUESTION, '--chunk-tokens', '300', '--tokenizer', 'o200k']);
+    const r = await cli([
+      'ask',
+      book(),
+      '--question',
+      QUESTION,
+      '--chunk-tokens',
+      '300',
+      '--tokenizer',
+      'o200k',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('AMBER-4471\n');
     expect(r.stderr).toMatch(/chunk \d+\/\d+ · .* tok\/s · .* elapsed · ETA/);
@@ -76,19 +96,51 @@ describe('memagent ask', () => {
 
   it('--json prints one document with the agreed shape, pages and sections', async () => {
     const from = sim.requests.length;
-    const r = await cli(['ask', path.join(dir, 'book.md'), '-q', QUESTION, '--chunk-tokens', '256', '--json', '--temperature', '0']);
+    const r = await cli([
+      'ask',
+      path.join(dir, 'book.md'),
+      '-q',
+      QUESTION,
+      '--chunk-tokens',
+      '256',
+      '--json',
+      '--temperature',
+      '0',
+    ]);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(Object.keys(doc).sort()).toEqual(
-      ['answer', 'chunks', 'elapsed_ms', 'memories', 'model', 'question', 'response', 'usage', 'warnings'].sort(),
+      [
+        'answer',
+        'chunks',
+        'elapsed_ms',
+        'memories',
+        'model',
+        'question',
+        'response',
+        'usage',
+        'warnings',
+      ].sort(),
     );
     expect(doc.question).toBe(QUESTION);
     expect(doc.answer).toBe('AMBER-4471');
     expect(doc.response).toContain('\\boxed{AMBER-4471}');
     expect(doc.model).toBe('sim-llm/memagent-simulator');
-    const chunks = doc.chunks as { index: number; start: number; end: number; tokens: number; pages: unknown; section: string | null }[];
+    const chunks = doc.chunks as {
+      index: number;
+      start: number;
+      end: number;
+      tokens: number;
+      pages: unknown;
+      section: string | null;
+    }[];
     expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks.every((c, i) => c.index === i && c.end > c.start && c.tokens > 0 && c.tokens <= 256 && 'pages' in c)).toBe(true);
+    expect(
+      chunks.every(
+        (c, i) =>
+          c.index === i && c.end > c.start && c.tokens > 0 && c.tokens <= 256 && 'pages' in c,
+      ),
+    ).toBe(true);
     expect(chunks[0]?.start).toBe(0);
     expect(chunks.map((c) => c.section)).toContain('Codes');
     expect((doc.memories as string[]).length).toBe(chunks.length);
@@ -100,50 +152,104 @@ describe('memagent ask', () => {
     // Every prompt the server received is MemAgent's, over the file's text read exactly once.
     const text = readFileSync(path.join(dir, 'book.md'), 'utf8');
     const memories = doc.memories as string[];
-    const prompts = sim.requests.slice(from).map((q) => (q.body as { messages: { content: string }[] }).messages[0]?.content);
+    const prompts = sim.requests
+      .slice(from)
+      .map((q) => (q.body as { messages: { content: string }[] }).messages[0]?.content);
     expect(prompts).toHaveLength(chunks.length + 1);
     chunks.forEach((c, k) => {
-      const values: Record<string, string> = { prompt: QUESTION, memory: k === 0 ? 'No previous memory' : (memories[k - 1] as string), chunk: text.slice(c.start, c.end) };
+      const values: Record<string, string> = {
+        prompt: QUESTION,
+        memory: k === 0 ? 'No previous memory' : (memories[k - 1] as string),
+        chunk: text.slice(c.start, c.end),
+      };
       expect(prompts[k]).toBe(expectedPrompt(TEMPLATE, values));
     });
-    expect(prompts[chunks.length]).toBe(expectedPrompt(TEMPLATE_FINAL_BOXED, { prompt: QUESTION, memory: memories.at(-1) as string }));
+    expect(prompts[chunks.length]).toBe(
+      expectedPrompt(TEMPLATE_FINAL_BOXED, { prompt: QUESTION, memory: memories.at(-1) as string }),
+    );
     expect(chunks.at(-1)?.end).toBe(text.length);
   });
 
   it('several questions give an array, and --trace writes every event', async () => {
     const trace = path.join(dir, 'trace.jsonl');
     const r = await cli([
-      'ask', book(), '-q', QUESTION, '-q', 'When was the secret launch code of the observatory set?',
-      '--chunk-tokens', '400', '--tokenizer', 'o200k', '--json', '--trace', trace, '--final', 'text',
+      'ask',
+      book(),
+      '-q',
+      QUESTION,
+      '-q',
+      'When was the secret launch code of the observatory set?',
+      '--chunk-tokens',
+      '400',
+      '--tokenizer',
+      'o200k',
+      '--json',
+      '--trace',
+      trace,
+      '--final',
+      'text',
     ]);
     expect(r.code).toBe(0);
     const docs = JSON.parse(r.stdout) as { answer: string | null; question: string }[];
     expect(docs).toHaveLength(2);
     expect(docs[0]?.answer).toBe('AMBER-4471');
-    const events = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; runId: string });
+    const events = readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; runId: string });
     for (const runId of ['q1', 'q2']) {
       const mine = events.filter((e) => e.runId === runId);
       expect(mine[0]?.type).toBe('started');
-      expect(mine.filter((e) => ['finished', 'error', 'cancelled'].includes(e.type)).map((e) => e.type)).toEqual(['finished']);
+      expect(
+        mine.filter((e) => ['finished', 'error', 'cancelled'].includes(e.type)).map((e) => e.type),
+      ).toEqual(['finished']);
       expect(mine.some((e) => e.type === 'memory-delta')).toBe(true);
     }
   });
 
-  it.skipIf(!existsSync('/dev/full'))('a trace that cannot be written (full disk) warns once and still prints the answer', async () => {
-    const r = await cli(['ask', book(), '-q', QUESTION, '--chunk-tokens', '400', '--tokenizer', 'o200k', '--trace', '/dev/full']);
-    expect(r.stdout).toBe('AMBER-4471\n');
-    expect(r.code).toBe(0);
-    expect(r.stderr.match(/cannot write the trace file \/dev\/full/g)).toHaveLength(1);
-    noStack(r.stderr);
-  });
+  it.skipIf(!existsSync('/dev/full'))(
+    'a trace that cannot be written (full disk) warns once and still prints the answer',
+    async () => {
+      const r = await cli([
+        'ask',
+        book(),
+        '-q',
+        QUESTION,
+        '--chunk-tokens',
+        '400',
+        '--tokenizer',
+        'o200k',
+        '--trace',
+        '/dev/full',
+      ]);
+      expect(r.stdout).toBe('AMBER-4471\n');
+      expect(r.code).toBe(0);
+      expect(r.stderr.match(/cannot write the trace file \/dev\/full/g)).toHaveLength(1);
+      noStack(r.stderr);
+    },
+  );
 
   it('still prints the answer and exits 0 when the reader of stderr has gone away', async () => {
     const r = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['electron/cli/main.ts', 'ask', book(), '-q', QUESTION, '--chunk-tokens', '400', '--tokenizer', 'o200k'], {
-        cwd: repoRoot,
-        env: { ...process.env, MEMAGENT_BASE_URL: sim.baseUrl },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          'electron/cli/main.ts',
+          'ask',
+          book(),
+          '-q',
+          QUESTION,
+          '--chunk-tokens',
+          '400',
+          '--tokenizer',
+          'o200k',
+        ],
+        {
+          cwd: repoRoot,
+          env: { ...process.env, MEMAGENT_BASE_URL: sim.baseUrl },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       // Like `2> >(head -c 10)`: the progress reader closes its end of the pipe at once.
       child.stderr.destroy();
       let stdout = '';
@@ -157,11 +263,35 @@ describe('memagent ask', () => {
 
   it('never prints the API key, also when the server rejects it', async () => {
     sim.setOptions({ apiKey: KEY });
-    const ok = await cli(['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--chunk-tokens', '2000', '--json', '--debug'], { MEMAGENT_API_KEY: KEY });
+    const ok = await cli(
+      [
+        'ask',
+        book(),
+        '-q',
+        QUESTION,
+        '--tokenizer',
+        'o200k',
+        '--chunk-tokens',
+        '2000',
+        '--json',
+        '--debug',
+      ],
+      { MEMAGENT_API_KEY: KEY },
+    );
     expect(ok.code).toBe(0);
     expect(ok.stdout + ok.stderr).not.toContain(KEY);
     const wrong = `${KEY}-wrong`;
-    const bad = await cli(['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--api-key', wrong, '--debug']);
+    const bad = await cli([
+      'ask',
+      book(),
+      '-q',
+      QUESTION,
+      '--tokenizer',
+      'o200k',
+      '--api-key',
+      wrong,
+      '--debug',
+    ]);
     expect(bad.code).toBe(4);
     expect(bad.stdout + bad.stderr).not.toContain(wrong);
     expect(bad.stdout + bad.stderr).not.toContain(KEY);
@@ -213,14 +343,26 @@ describe('memagent ask', () => {
   });
 
   it('exit 130 after one Ctrl-C, promptly and without output on stdout', async () => {
-    sim.setOptions({ latency: { prefillTokensPerSec: Infinity, decodeTokensPerSec: 5, aggregateDecodeTokensPerSec: Infinity, maxBatch: 256, overheadMs: 0 } });
-    let sentAt = 0;
-    const r = await cli(['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--chunk-tokens', '300', '--json'], {}, (stderr, kill) => {
-      if (sentAt === 0 && /chunk 0\/\d+/.test(stderr)) {
-        sentAt = performance.now();
-        kill('SIGINT');
-      }
+    sim.setOptions({
+      latency: {
+        prefillTokensPerSec: Infinity,
+        decodeTokensPerSec: 5,
+        aggregateDecodeTokensPerSec: Infinity,
+        maxBatch: 256,
+        overheadMs: 0,
+      },
     });
+    let sentAt = 0;
+    const r = await cli(
+      ['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--chunk-tokens', '300', '--json'],
+      {},
+      (stderr, kill) => {
+        if (sentAt === 0 && /chunk 0\/\d+/.test(stderr)) {
+          sentAt = performance.now();
+          kill('SIGINT');
+        }
+      },
+    );
     expect(sentAt).toBeGreaterThan(0);
     expect(r.code).toBe(130);
     expect(performance.now() - sentAt).toBeLessThan(5000);
@@ -244,7 +386,12 @@ describe('memagent models, extract, help', () => {
     expect(text.stdout).toBe(`${readFileSync(book(), 'utf8')}\n`);
     const json = await cli(['extract', path.join(dir, 'book.md'), '--json']);
     expect(json.code).toBe(0);
-    const doc = JSON.parse(json.stdout) as { format: string; text: string; sections: { title: string }[]; stats: { chars: number; ms: number } };
+    const doc = JSON.parse(json.stdout) as {
+      format: string;
+      text: string;
+      sections: { title: string }[];
+      stats: { chars: number; ms: number };
+    };
     expect(doc.format).toBe('markdown');
     expect(doc.stats.chars).toBe(doc.text.length);
     expect(doc.sections.map((s) => s.title)).toEqual(['The Observatory', 'Weather', 'Codes']);
@@ -255,9 +402,22 @@ describe('memagent models, extract, help', () => {
 
   it('reads PDFs: pages in ask --json, passwords in extract', async () => {
     const contract = path.join(repoRoot, 'test-fixtures/contract.pdf');
-    const r = await cli(['ask', contract, '-q', 'What is the fee per month of this agreement?', '--json', '--tokenizer', 'o200k']);
+    const r = await cli([
+      'ask',
+      contract,
+      '-q',
+      'What is the fee per month of this agreement?',
+      '--json',
+      '--tokenizer',
+      'o200k',
+    ]);
     expect(r.code).toBe(0);
-    const doc = JSON.parse(r.stdout) as { chunks: { pages: { first: number; last: number; firstLabel?: string } | null; section: string | null }[] };
+    const doc = JSON.parse(r.stdout) as {
+      chunks: {
+        pages: { first: number; last: number; firstLabel?: string } | null;
+        section: string | null;
+      }[];
+    };
     expect(doc.chunks[0]?.pages).toMatchObject({ first: 1, last: 4, firstLabel: 'i' });
     const locked = path.join(repoRoot, 'test-fixtures/encrypted-secret.pdf');
     const noPassword = await cli(['extract', locked]);

@@ -8,11 +8,16 @@ export async function runExtract(options: ExtractOptions, ctx: CliContext): Prom
   const t0 = performance.now();
   const doc = await extractDocument(
     { path: options.file },
-    { signal: ctx.signal, ...(options.password !== undefined ? { password: options.password } : {}) },
+    {
+      signal: ctx.signal,
+      ...(options.password !== undefined ? { password: options.password } : {}),
+    },
   );
   const ms = Math.round(performance.now() - t0);
   if (options.json) {
-    await ctx.out(`${JSON.stringify({ ...doc, stats: { chars: doc.text.length, ms } }, null, 2)}\n`);
+    await ctx.out(
+      `${JSON.stringify({ ...doc, stats: { chars: doc.text.length, ms } }, null, 2)}\n`,
+    );
   } else {
     for (const w of doc.warnings) ctx.stderr.write(`warning: ${w}\n`);
     await ctx.out(doc.text.endsWith('\n') ? doc.text : `${doc.text}\n`);

@@ -29,14 +29,21 @@ export async function main(argv: string[]): Promise<number> {
   const onSigint = () => {
     interrupts += 1;
     if (interrupts === 1) {
-      process.stderr.write('\nmemagent: interrupted; stopping (press Ctrl-C again to quit at once).\n');
+      process.stderr.write(
+        '\nmemagent: interrupted; stopping (press Ctrl-C again to quit at once).\n',
+      );
       controller.abort();
     } else {
       process.exit(EXIT.interrupted);
     }
   };
   process.on('SIGINT', onSigint);
-  const ctx: CliContext = { out: writeStdout, stderr: process.stderr, signal: controller.signal, env: process.env };
+  const ctx: CliContext = {
+    out: writeStdout,
+    stderr: process.stderr,
+    signal: controller.signal,
+    env: process.env,
+  };
   const debug = argv.includes('--debug');
   const secrets = [
     ...argv.filter((_, i) => argv[i - 1] === '--api-key'),

@@ -16,7 +16,9 @@ export async function runModels(options: ModelsOptions, ctx: CliContext): Promis
   const models = await client.listModels(ctx.signal);
   const ms = Math.round(performance.now() - t0);
   if (options.json) {
-    await ctx.out(`${JSON.stringify({ baseUrl: options.baseUrl, models, latency_ms: ms }, null, 2)}\n`);
+    await ctx.out(
+      `${JSON.stringify({ baseUrl: options.baseUrl, models, latency_ms: ms }, null, 2)}\n`,
+    );
   } else {
     ctx.stderr.write(`${options.baseUrl}: ${models.length} model(s) in ${ms} ms\n`);
     await ctx.out(models.map((m) => `${m}\n`).join(''));

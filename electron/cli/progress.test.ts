@@ -2,11 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { ChunkInfo, RunEvent } from '../../shared/model.ts';
 import { ProgressView } from './progress.ts';
 
-const chunks: ChunkInfo[] = Array.from({ length: 20 }, (_, i) => ({ index: i, start: i * 100, end: (i + 1) * 100, tokens: 1000 }));
+const chunks: ChunkInfo[] = Array.from({ length: 20 }, (_, i) => ({
+  index: i,
+  start: i * 100,
+  end: (i + 1) * 100,
+  tokens: 1000,
+}));
 const done = (chunk: number): RunEvent => ({
   type: 'chunk-done',
   runId: 'r',
-  state: { chunk, memory: 'm', usage: { promptTokens: 1, completionTokens: 1 }, ms: 1, kept: false },
+  state: {
+    chunk,
+    memory: 'm',
+    usage: { promptTokens: 1, completionTokens: 1 },
+    ms: 1,
+    kept: false,
+  },
 });
 
 function sink(isTTY: boolean) {
@@ -23,7 +34,9 @@ describe('ProgressView', () => {
     view.onEvent(done(0));
     view.onEvent(done(1));
     // 2,000 tokens in 2 s = 1,000 tok/s; 18,000 left → 18 s.
-    expect(view.line()).toBe('[##..................] chunk 2/20 · 1.0k tok/s · 00:02 elapsed · ETA 00:18');
+    expect(view.line()).toBe(
+      '[##..................] chunk 2/20 · 1.0k tok/s · 00:02 elapsed · ETA 00:18',
+    );
   });
 
   it('writes plain lines only every 10% when stderr is not a terminal', () => {

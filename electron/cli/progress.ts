@@ -42,7 +42,12 @@ export class ProgressView {
   #finished = false;
   #now: () => number;
 
-  constructor(sink: ProgressSink, chunks: readonly ChunkInfo[], runs: number, now: () => number = () => performance.now()) {
+  constructor(
+    sink: ProgressSink,
+    chunks: readonly ChunkInfo[],
+    runs: number,
+    now: () => number = () => performance.now(),
+  ) {
     this.#sink = sink;
     this.#tty = sink.isTTY === true;
     this.#chunkTokens = chunks.map((c) => c.tokens);
@@ -85,9 +90,15 @@ export class ProgressView {
     const width = 20;
     const filled = Math.round(share * width);
     const bar = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
-    const label = this.#runs > 1 ? `chunks ${this.#doneChunks}/${total} (${this.#runs} questions)` : `chunk ${this.#doneChunks}/${total}`;
+    const label =
+      this.#runs > 1
+        ? `chunks ${this.#doneChunks}/${total} (${this.#runs} questions)`
+        : `chunk ${this.#doneChunks}/${total}`;
     // Every chunk read: the final answer call is the one thing left.
-    const tail = total > 0 && this.#doneChunks === total && !this.#finished ? ' · answering' : ` · ETA ${this.#doneChunks === 0 ? '--:--' : clock(eta)}`;
+    const tail =
+      total > 0 && this.#doneChunks === total && !this.#finished
+        ? ' · answering'
+        : ` · ETA ${this.#doneChunks === 0 ? '--:--' : clock(eta)}`;
     return `${bar} ${label} · ${rate(perSec)} tok/s · ${clock(elapsed)} elapsed${tail}`;
   }
 

@@ -1,6 +1,13 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
 
-export const EXIT = { ok: 0, internal: 1, usage: 2, input: 3, backend: 4, interrupted: 130 } as const;
+export const EXIT = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  input: 3,
+  backend: 4,
+  interrupted: 130,
+} as const;
 
 /** The exit code for a kind of failure (see `memagent --help`). */
 export function exitCodeFor(kind: ErrorKind): number {
@@ -47,7 +54,10 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
 }
 
 /** One sentence and a hint; the detail (stack, status, library message) only with --debug. */
-export function formatError(error: AppError, options: { debug: boolean; secrets: readonly (string | undefined)[] }): string {
+export function formatError(
+  error: AppError,
+  options: { debug: boolean; secrets: readonly (string | undefined)[] },
+): string {
   const lines = [`memagent: ${error.message}`];
   const hint = error.hint ?? DEFAULT_HINTS[error.kind];
   if (hint) lines.push(`hint: ${hint}`);

@@ -10,7 +10,11 @@ export class CoreError extends Error {
   readonly hint: string | undefined;
   readonly detail: string | undefined;
 
-  constructor(kind: ErrorKind, message: string, options: { hint?: string; detail?: string; cause?: unknown } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options: { hint?: string; detail?: string; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CoreError';
     this.kind = kind;

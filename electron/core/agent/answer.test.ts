@@ -55,7 +55,9 @@ describe('extractAnswerIs', () => {
     expect(extractAnswerIs("the answer is 'yes'")).toBe('yes');
   });
   it('keeps only the first line after the phrase', () => {
-    expect(extractAnswerIs('Therefore, the answer is\n\nLondon\n\nBecause the memory says so.')).toBe('London');
+    expect(
+      extractAnswerIs('Therefore, the answer is\n\nLondon\n\nBecause the memory says so.'),
+    ).toBe('London');
   });
   it('unboxes a box after the phrase', () => {
     expect(extractAnswerIs('Therefore, the answer is \\boxed{7}.')).toBe('7');

@@ -62,7 +62,11 @@ export function extractBoxed(reply: string): string | null {
   }
   const last = starts[starts.length - 1];
   if (last === undefined || lastClosed) return null;
-  const rest = reply.slice(last.brace + 1).split('\n', 1)[0]?.trim() ?? '';
+  const rest =
+    reply
+      .slice(last.brace + 1)
+      .split('\n', 1)[0]
+      ?.trim() ?? '';
   return rest === '' ? null : rest;
 }
 
@@ -89,7 +93,7 @@ export function extractAnswerIs(reply: string): string | null {
 // Strips wrapping that models add around a short answer: "**Paris**.", "'Paris'", "(Paris)."
 function cleanEnds(text: string): string {
   let out = text.trim();
-  for (let previous = ''; previous !== out; ) {
+  for (let previous = ''; previous !== out;) {
     previous = out;
     out = out.replace(/[.。]+$/u, '').trim();
     out = out.replace(/^\*\*(.*)\*\*$/su, '$1').trim();

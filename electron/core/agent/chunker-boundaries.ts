@@ -96,7 +96,12 @@ export function graphemeCuts(text: string, start: number, end: number, maxChars:
 }
 
 /** Code point boundaries strictly inside text[start, end) (never inside a surrogate pair). */
-export function codePointCuts(text: string, start: number, end: number, maxChars: number): number[] {
+export function codePointCuts(
+  text: string,
+  start: number,
+  end: number,
+  maxChars: number,
+): number[] {
   const cuts: number[] = [];
   const stop = Math.min(end, start + maxChars);
   for (let i = start + 1; i < stop; i++) {

@@ -7,7 +7,10 @@ import type { Tokenizer } from '../tokenize/tokenizer.ts';
 import { corpusDir, epubText } from '../tokenize/reference-qwen.ts';
 import { chunkText, type TextChunk } from './chunker.ts';
 
-const tokenizers = { qwen: new LocalTokenizer('qwen', { workers: 2 }), o200k: new LocalTokenizer('o200k', { workers: 2 }) };
+const tokenizers = {
+  qwen: new LocalTokenizer('qwen', { workers: 2 }),
+  o200k: new LocalTokenizer('o200k', { workers: 2 }),
+};
 afterAll(async () => {
   await Promise.all(Object.values(tokenizers).map((t) => t.dispose()));
 });
@@ -15,7 +18,12 @@ afterAll(async () => {
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Checks every promise of chunkText; returns the chunks. */
-async function checkChunks(text: string, name: EngineName, budget: number, tokenizer: Tokenizer = tokenizers[name]): Promise<TextChunk[]> {
+async function checkChunks(
+  text: string,
+  name: EngineName,
+  budget: number,
+  tokenizer: Tokenizer = tokenizers[name],
+): Promise<TextChunk[]> {
   const chunks = await chunkText(text, tokenizer, budget);
   const count = engine(name);
   expect(chunks.map((c) => text.slice(c.start, c.end)).join('')).toBe(text);
@@ -30,7 +38,10 @@ async function checkChunks(text: string, name: EngineName, budget: number, token
     expect(c.tokens).toBeLessThanOrEqual(budget);
   });
   expect(at).toBe(text.length);
-  const clusters = Array.from(graphemes.segment(text), (s) => ({ start: s.index, end: s.index + s.segment.length }));
+  const clusters = Array.from(graphemes.segment(text), (s) => ({
+    start: s.index,
+    end: s.index + s.segment.length,
+  }));
   const clusterStarts = new Set(clusters.map((s) => s.start));
   for (const c of chunks.slice(1)) {
     const before = text.charCodeAt(c.start - 1);
@@ -60,12 +71,52 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ['the', 'memory', 'agent', 'reads', 'every', 'page', 'of', 'a', 'long', 'document,', 'chunk', 'by', 'chunk', 'Straße', 'naïve', '42', '3.14', 'x²', '👍🏽', '👨‍👩‍👧', 'C++', 'std::vector<int>', 'don\'t', '“quoted”', 'https://example.org/a/b'];
-const CJK = ['日本語', 'の', '文章', 'です', '東京', 'は', '大きい', '都市', 'で', 'あり', '中文', '句子', '😀'];
+const WORDS = [
+  'the',
+  'memory',
+  'agent',
+  'reads',
+  'every',
+  'page',
+  'of',
+  'a',
+  'long',
+  'document,',
+  'chunk',
+  'by',
+  'chunk',
+  'Straße',
+  'naïve',
+  '42',
+  '3.14',
+  'x²',
+  '👍🏽',
+  '👨‍👩‍👧',
+  'C++',
+  'std::vector<int>',
+  "don't",
+  '“quoted”',
+  'https://example.org/a/b',
+];
+const CJK = [
+  '日本語',
+  'の',
+  '文章',
+  'です',
+  '東京',
+  'は',
+  '大きい',
+  '都市',
+  'で',
+  'あり',
+  '中文',
+  '句子',
+  '😀',
+];
 
 function generated(seed: number, paragraphs: number): string {
   const r = rng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const paras: string[] = [];
   for (let p = 0; p < paragraphs; p++) {
     const cjk = r() < 0.25;
@@ -74,7 +125,9 @@ function generated(seed: number, paragraphs: number): string {
     for (let s = 0; s < n; s++) {
       const len = 1 + Math.floor(r() * 25);
       if (cjk) {
-        sentences.push(Array.from({ length: len }, () => pick(CJK)).join('') + pick(['。', '！', '？']));
+        sentences.push(
+          Array.from({ length: len }, () => pick(CJK)).join('') + pick(['。', '！', '？']),
+        );
       } else {
         const words = Array.from({ length: len }, () => pick(WORDS));
         words[0] = words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
@@ -90,14 +143,18 @@ describe('chunkText', () => {
   it('returns no chunk for empty text and one exact chunk for a short text', async () => {
     expect(await chunkText('', tokenizers.qwen, 5000)).toEqual([]);
     const text = 'A short text.\n\nTwo paragraphs, 日本語も。👍🏽';
-    expect(await chunkText(text, tokenizers.qwen, 5000)).toEqual([{ index: 0, start: 0, end: text.length, tokens: engine('qwen').count(text) }]);
+    expect(await chunkText(text, tokenizers.qwen, 5000)).toEqual([
+      { index: 0, start: 0, end: text.length, tokens: engine('qwen').count(text) },
+    ]);
   });
 
   it('rejects a budget below 8 tokens and stops when aborted', async () => {
     await expect(chunkText('x', tokenizers.qwen, 4)).rejects.toMatchObject({ kind: 'BadUsage' });
     const controller = new AbortController();
     controller.abort();
-    await expect(chunkText(generated(1, 50), tokenizers.qwen, 100, controller.signal)).rejects.toThrow();
+    await expect(
+      chunkText(generated(1, 50), tokenizers.qwen, 100, controller.signal),
+    ).rejects.toThrow();
   });
 
   for (const seed of [1, 2, 3]) {
@@ -110,7 +167,12 @@ describe('chunkText', () => {
 
   it('counts every chunk again with a tokenizer whose counts may not add up (a server)', async () => {
     const qwen = tokenizers.qwen;
-    const opaque: Tokenizer = { id: 'opaque', encode: (t, s) => qwen.encode(t, s), countMany: (t, s) => qwen.countMany(t, s), dispose: async () => {} };
+    const opaque: Tokenizer = {
+      id: 'opaque',
+      encode: (t, s) => qwen.encode(t, s),
+      countMany: (t, s) => qwen.countMany(t, s),
+      dispose: async () => {},
+    };
     await checkChunks(generated(4, 150), 'qwen', 300, opaque);
     await checkChunks(generated(4, 150) + '\n\n/slash\n\n\uFEFF\n\nx', 'qwen', 40);
   });
@@ -120,7 +182,10 @@ describe('chunkText', () => {
   });
 
   it('cuts only after paragraphs when paragraphs are small', async () => {
-    const paras = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} says something short about item ${i * 7}.`);
+    const paras = Array.from(
+      { length: 400 },
+      (_, i) => `Paragraph ${i} says something short about item ${i * 7}.`,
+    );
     const text = paras.join('\n\n');
     const chunks = await checkChunks(text, 'qwen', 1000);
     expect(chunks.length).toBeGreaterThan(3);
@@ -128,7 +193,10 @@ describe('chunkText', () => {
   });
 
   it('cuts after sentences inside a long paragraph', async () => {
-    const text = Array.from({ length: 600 }, (_, i) => `Sentence number ${i} is about the ${i % 9}th topic of this long paragraph.`).join(' ');
+    const text = Array.from(
+      { length: 600 },
+      (_, i) => `Sentence number ${i} is about the ${i % 9}th topic of this long paragraph.`,
+    ).join(' ');
     const chunks = await checkChunks(text, 'qwen', 500);
     for (const c of chunks.slice(1)) {
       expect(text.slice(0, c.start)).toMatch(/\. $/);
@@ -144,7 +212,14 @@ describe('chunkText', () => {
 
   it('cuts CJK text after 。！？, or between characters when a sentence is too long', async () => {
     const r = rng(9);
-    const sentences = Array.from({ length: 800 }, () => Array.from({ length: 5 + Math.floor(r() * 30) }, () => CJK[Math.floor(r() * CJK.length)]).join('') + '。');
+    const sentences = Array.from(
+      { length: 800 },
+      () =>
+        Array.from(
+          { length: 5 + Math.floor(r() * 30) },
+          () => CJK[Math.floor(r() * CJK.length)],
+        ).join('') + '。',
+    );
     const text = sentences.join('');
     const chunks = await checkChunks(text, 'qwen', 400);
     for (const c of chunks.slice(1)) expect(text[c.start - 1]).toMatch(/[。！？]/);

@@ -1,6 +1,15 @@
 import { CoreError } from '../errors.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
-import { additiveCut, codePointCuts, graphemeCuts, leadingSpaceEnd, type Level, paragraphCuts, sentenceCuts, wordCuts } from './chunker-boundaries.ts';
+import {
+  additiveCut,
+  codePointCuts,
+  graphemeCuts,
+  leadingSpaceEnd,
+  type Level,
+  paragraphCuts,
+  sentenceCuts,
+  wordCuts,
+} from './chunker-boundaries.ts';
 
 /** A chunk of the text: characters [start, end) holding `tokens` tokens (counted on its own). */
 export interface TextChunk {
@@ -41,12 +50,21 @@ interface Segment {
  * only the paragraph at each cut is split further; every chunk's count is then verified on its
  * own text (`tokens` is that exact count) and a chunk that came out too long is re-planned.
  */
-export async function chunkText(text: string, tokenizer: Tokenizer, chunkTokens: number, signal?: AbortSignal): Promise<TextChunk[]> {
+export async function chunkText(
+  text: string,
+  tokenizer: Tokenizer,
+  chunkTokens: number,
+  signal?: AbortSignal,
+): Promise<TextChunk[]> {
   if (!Number.isInteger(chunkTokens) || chunkTokens < MIN_CHUNK_TOKENS) {
-    throw new CoreError('BadUsage', `The chunk size must be a whole number of at least ${MIN_CHUNK_TOKENS} tokens.`, {
-      hint: 'MemAgent uses 5000 tokens per chunk.',
-      detail: `chunkTokens = ${chunkTokens}`,
-    });
+    throw new CoreError(
+      'BadUsage',
+      `The chunk size must be a whole number of at least ${MIN_CHUNK_TOKENS} tokens.`,
+      {
+        hint: 'MemAgent uses 5000 tokens per chunk.',
+        detail: `chunkTokens = ${chunkTokens}`,
+      },
+    );
   }
   signal?.throwIfAborted();
   if (text.length === 0) return [];
@@ -58,12 +76,20 @@ export async function chunkText(text: string, tokenizer: Tokenizer, chunkTokens:
 const SCAN_CHARS = 128 * 1024;
 
 /** All paragraphs with their counts; counting runs on the pool while the scan goes on. */
-async function countParagraphs(text: string, tokenizer: Tokenizer, signal?: AbortSignal): Promise<Segment[]> {
+async function countParagraphs(
+  text: string,
+  tokenizer: Tokenizer,
+  signal?: AbortSignal,
+): Promise<Segment[]> {
   const parts: Promise<Segment[]>[] = [];
   let start = 0;
   for (let from = 0; from < text.length; from += SCAN_CHARS) {
     // A whitespace run may straddle two windows: never cut at or before the last cut again.
-    const ends = paragraphCuts(text, Math.max(from, start), Math.min(text.length, from + SCAN_CHARS)).filter((c) => c > start);
+    const ends = paragraphCuts(
+      text,
+      Math.max(from, start),
+      Math.min(text.length, from + SCAN_CHARS),
+    ).filter((c) => c > start);
     if (from + SCAN_CHARS >= text.length) ends.push(text.length);
     if (ends.length === 0) continue;
     const starts = [start, ...ends.slice(0, -1)];
@@ -72,7 +98,18 @@ async function countParagraphs(text: string, tokenizer: Tokenizer, signal?: Abor
       starts.map((s, i) => text.slice(s, ends[i])),
       signal,
     );
-    parts.push(counting.then((counts) => starts.map((s, i): Segment => ({ start: s, end: ends[i]!, tokens: counts[i]!, level: 3, inner: 2, exact: true }))));
+    parts.push(
+      counting.then((counts) =>
+        starts.map((s, i): Segment => ({
+          start: s,
+          end: ends[i]!,
+          tokens: counts[i]!,
+          level: 3,
+          inner: 2,
+          exact: true,
+        })),
+      ),
+    );
     // Catch early so a failure while later parts are scanned is not reported as unhandled.
     parts[parts.length - 1]!.catch(() => undefined);
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -104,7 +141,13 @@ class Planner {
   private next = 0;
   private lastYield = performance.now();
 
-  constructor(text: string, tokenizer: Tokenizer, limit: number, paragraphs: Segment[], signal: AbortSignal | undefined) {
+  constructor(
+    text: string,
+    tokenizer: Tokenizer,
+    limit: number,
+    paragraphs: Segment[],
+    signal: AbortSignal | undefined,
+  ) {
     this.text = text;
     this.tokenizer = tokenizer;
     this.limit = limit;
@@ -227,10 +270,22 @@ class Planner {
       return { known, pending };
     });
     const counts = texts.length > 0 ? await this.count(texts) : [];
-    return parts.map(({ known, pending }) => known.reduce((a, b) => a + b, 0) + pending.reduce((a, k) => a + counts[k]!, 0));
+    return parts.map(
+      ({ known, pending }) =>
+        known.reduce((a, b) => a + b, 0) + pending.reduce((a, k) => a + counts[k]!, 0),
+    );
   }
 
-  private group(segs: readonly Segment[], a: number, b: number, chunkEnd: number, isLast: boolean, known: number[], pending: number[], texts: string[]): void {
+  private group(
+    segs: readonly Segment[],
+    a: number,
+    b: number,
+    chunkEnd: number,
+    isLast: boolean,
+    known: number[],
+    pending: number[],
+    texts: string[],
+  ): void {
     const end = isLast ? chunkEnd : segs[b]!.end;
     if (a === b && segs[a]!.exact && end === segs[b]!.end) known.push(segs[a]!.tokens);
     else pending.push(texts.push(this.text.slice(segs[a]!.start, end)) - 1);
@@ -248,7 +303,8 @@ class Planner {
   /** A paragraph as sentences, or a sentence as words, each counted. */
   private async expand(x: Segment): Promise<Segment[]> {
     const inner = x.inner === 2 ? 1 : 0;
-    const cuts = x.inner === 2 ? sentenceCuts(this.text, x.start, x.end) : wordCuts(this.text, x.start, x.end);
+    const cuts =
+      x.inner === 2 ? sentenceCuts(this.text, x.start, x.end) : wordCuts(this.text, x.start, x.end);
     if (cuts.length === 1) return [{ ...x, inner }];
     const starts = [x.start, ...cuts.slice(0, -1)];
     const counts = await this.count(starts.map((s, i) => this.text.slice(s, cuts[i])));
@@ -267,16 +323,42 @@ class Planner {
    * The longest prefix of `x` ending at a grapheme boundary (a code point one when `mustTake`
    * and not even one grapheme fits) with at most `room` tokens, as [prefix, rest].
    */
-  private async splitCharacters(x: Segment, room: number, mustTake: boolean): Promise<[Segment, Segment?] | undefined> {
-    let cut: { end: number; tokens: number; exact?: false } | undefined = await this.longestPrefix(x, room, graphemeCuts);
+  private async splitCharacters(
+    x: Segment,
+    room: number,
+    mustTake: boolean,
+  ): Promise<[Segment, Segment?] | undefined> {
+    let cut: { end: number; tokens: number; exact?: false } | undefined = await this.longestPrefix(
+      x,
+      room,
+      graphemeCuts,
+    );
     if (cut === undefined && mustTake) {
-      cut = (await this.longestPrefix(x, room, codePointCuts)) ?? { end: codePointCuts(this.text, x.start, x.end, 2)[0]!, tokens: room, exact: false };
+      cut = (await this.longestPrefix(x, room, codePointCuts)) ?? {
+        end: codePointCuts(this.text, x.start, x.end, 2)[0]!,
+        tokens: room,
+        exact: false,
+      };
     }
     if (cut === undefined) return undefined;
     if (cut.end >= x.end) return [{ ...x, tokens: cut.tokens, exact: cut.exact ?? true }];
     return [
-      { start: x.start, end: cut.end, tokens: cut.tokens, level: 0, inner: 0, exact: cut.exact ?? true },
-      { start: cut.end, end: x.end, tokens: Math.max(1, x.tokens - cut.tokens), level: x.level, inner: 0, exact: false },
+      {
+        start: x.start,
+        end: cut.end,
+        tokens: cut.tokens,
+        level: 0,
+        inner: 0,
+        exact: cut.exact ?? true,
+      },
+      {
+        start: cut.end,
+        end: x.end,
+        tokens: Math.max(1, x.tokens - cut.tokens),
+        level: x.level,
+        inner: 0,
+        exact: false,
+      },
     ];
   }
 
@@ -333,7 +415,13 @@ class Planner {
  * A cut inside a paragraph moves past the following spaces, which may cost a token: such a
  * cut must leave one token of room.
  */
-function bestCut(acc: readonly Segment[], cum: readonly number[], minLevel: number, minFill: number, budget: number): number {
+function bestCut(
+  acc: readonly Segment[],
+  cum: readonly number[],
+  minLevel: number,
+  minFill: number,
+  budget: number,
+): number {
   for (let i = acc.length - 1; i >= 0 && cum[i]! >= minFill; i--) {
     const level = acc[i]!.level;
     if (level >= minLevel && (level === 3 || cum[i]! < budget)) return i;

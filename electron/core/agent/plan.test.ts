@@ -18,7 +18,8 @@ function book(): DocumentText {
   const sections: Section[] = [];
   let text = '';
   for (let n = 1; n <= 30; n += 1) {
-    if (n % 10 === 1) sections.push({ title: `Chapter ${(n + 9) / 10}`, level: 1, start: text.length, page: n });
+    if (n % 10 === 1)
+      sections.push({ title: `Chapter ${(n + 9) / 10}`, level: 1, start: text.length, page: n });
     const start = text.length;
     text += `${Array.from({ length: 12 }, (_, i) => `Line ${i} of page ${n} says something about ships and harbours.`).join(' ')}\n\n`;
     pages.push({ number: n, label: String(n + 4), start, end: text.length });
@@ -38,16 +39,30 @@ describe('planChunks', () => {
       expect(c.tokens).toBeLessThanOrEqual(600);
       const firstPage = doc.pages!.findLast((p) => p.start <= c.start)!;
       const lastPage = doc.pages!.findLast((p) => p.start <= c.end - 1)!;
-      expect(c.pages).toEqual({ first: firstPage.number, last: lastPage.number, firstLabel: firstPage.label, lastLabel: lastPage.label });
+      expect(c.pages).toEqual({
+        first: firstPage.number,
+        last: lastPage.number,
+        firstLabel: firstPage.label,
+        lastLabel: lastPage.label,
+      });
       expect(c.section).toBe(doc.sections!.findLast((s) => s.start <= c.start)?.title);
     });
-    expect(chunks.map((c) => c.section)).toEqual(expect.arrayContaining(['Chapter 1', 'Chapter 2', 'Chapter 3']));
+    expect(chunks.map((c) => c.section)).toEqual(
+      expect.arrayContaining(['Chapter 1', 'Chapter 2', 'Chapter 3']),
+    );
   });
 
   it('leaves pages and section out for plain text', async () => {
-    const doc: DocumentText = { format: 'text', title: 't', text: 'Just a short note.', warnings: [] };
+    const doc: DocumentText = {
+      format: 'text',
+      title: 't',
+      text: 'Just a short note.',
+      warnings: [],
+    };
     const chunks = await planChunks(doc, tokenizer, 5000);
-    expect(chunks).toEqual([{ index: 0, start: 0, end: doc.text.length, tokens: expect.any(Number) }]);
+    expect(chunks).toEqual([
+      { index: 0, start: 0, end: doc.text.length, tokens: expect.any(Number) },
+    ]);
   });
 
   it('stops when aborted', async () => {

@@ -15,7 +15,12 @@ export async function planChunks(
 ): Promise<ChunkInfo[]> {
   const chunks = await chunkText(doc.text, tokenizer, chunkTokens, signal);
   return chunks.map((chunk) => {
-    const info: ChunkInfo = { index: chunk.index, start: chunk.start, end: chunk.end, tokens: chunk.tokens };
+    const info: ChunkInfo = {
+      index: chunk.index,
+      start: chunk.start,
+      end: chunk.end,
+      tokens: chunk.tokens,
+    };
     const where = locateSpan(doc, chunk.start, chunk.end);
     if (where.pages !== undefined) info.pages = where.pages;
     if (where.section !== undefined) info.section = where.section;

@@ -8,7 +8,14 @@ import { stripThinking } from './answer.ts';
 import { createPauseGate } from './pause-gate.ts';
 import { runMemAgent, type RunInput } from './run.ts';
 import { TEMPLATE, TEMPLATE_FINAL_BOXED, TEMPLATE_FINAL_TEXT } from './templates.ts';
-import { EventLog, QUESTION, SETTINGS, expectedPrompt, needleDocument, paragraphChunks } from './test-support.ts';
+import {
+  EventLog,
+  QUESTION,
+  SETTINGS,
+  expectedPrompt,
+  needleDocument,
+  paragraphChunks,
+} from './test-support.ts';
 
 let sim: SimServer;
 const text = needleDocument(12, 7);
@@ -29,7 +36,16 @@ function client(maxRetries = 0) {
 }
 
 function input(log: EventLog, extra: Partial<RunInput> = {}): RunInput {
-  return { runId: 'r1', text, chunks, question: QUESTION, settings: SETTINGS, client: client(), onEvent: log.push, ...extra };
+  return {
+    runId: 'r1',
+    text,
+    chunks,
+    question: QUESTION,
+    settings: SETTINGS,
+    client: client(),
+    onEvent: log.push,
+    ...extra,
+  };
 }
 
 interface ChatBody {
@@ -59,7 +75,11 @@ describe('runMemAgent against the simulator', () => {
       expect(body.messages).toHaveLength(1);
       expect(body.messages[0]?.role).toBe('user');
       expect(body.messages[0]?.content).toBe(
-        expectedPrompt(TEMPLATE, { prompt: QUESTION, memory, chunk: text.slice(chunk.start, chunk.end) }),
+        expectedPrompt(TEMPLATE, {
+          prompt: QUESTION,
+          memory,
+          chunk: text.slice(chunk.start, chunk.end),
+        }),
       );
       expect(maxTokens(body)).toBe(SETTINGS.memoryTokens);
       expect(body.temperature).toBe(0.7);
@@ -69,7 +89,9 @@ describe('runMemAgent against the simulator', () => {
       expect(memory.length).toBeGreaterThan(0);
     });
     const final = sent[chunks.length] as ChatBody;
-    expect(final.messages[0]?.content).toBe(expectedPrompt(TEMPLATE_FINAL_BOXED, { prompt: QUESTION, memory }));
+    expect(final.messages[0]?.content).toBe(
+      expectedPrompt(TEMPLATE_FINAL_BOXED, { prompt: QUESTION, memory }),
+    );
     expect(maxTokens(final)).toBe(SETTINGS.answerTokens);
     expect(outcome.memory).toBe(memory);
     expect(outcome.memories.map((m) => m.memory)[2]).toContain('AMBER-4471');
@@ -82,11 +104,20 @@ describe('runMemAgent against the simulator', () => {
       'finished',
     ]);
     const started = log.of('started')[0];
-    expect(started).toMatchObject({ chunkCount: 4, startChunk: 0, model: 'sim-llm/memagent-simulator' });
-    const usage = log.of('chunk-done').reduce(
-      (u, e) => ({ p: u.p + e.state.usage.promptTokens, c: u.c + e.state.usage.completionTokens }),
-      { p: 0, c: 0 },
-    );
+    expect(started).toMatchObject({
+      chunkCount: 4,
+      startChunk: 0,
+      model: 'sim-llm/memagent-simulator',
+    });
+    const usage = log
+      .of('chunk-done')
+      .reduce(
+        (u, e) => ({
+          p: u.p + e.state.usage.promptTokens,
+          c: u.c + e.state.usage.completionTokens,
+        }),
+        { p: 0, c: 0 },
+      );
     const answer = log.of('answer')[0];
     expect(answer?.usage.promptTokens).toBeGreaterThan(0);
     expect(log.of('finished')[0]?.usage).toEqual({
@@ -107,19 +138,29 @@ describe('runMemAgent against the simulator', () => {
     expect(outcome.answer).toBe('AMBER-4471');
     expect(plain.of('memory-delta')).toHaveLength(0);
     expect(streamed.of('memory-delta').length).toBeGreaterThan(0);
-    expect(plainBodies.map((x) => x.messages[0]?.content)).toEqual(streamedBodies.map((x) => x.messages[0]?.content));
+    expect(plainBodies.map((x) => x.messages[0]?.content)).toEqual(
+      streamedBodies.map((x) => x.messages[0]?.content),
+    );
     expect(plainBodies.every((x) => (x as { stream?: boolean }).stream !== true)).toBe(true);
-    expect(streamedBodies.slice(0, chunks.length).every((x) => (x as { stream?: boolean }).stream === true)).toBe(true);
+    expect(
+      streamedBodies
+        .slice(0, chunks.length)
+        .every((x) => (x as { stream?: boolean }).stream === true),
+    ).toBe(true);
   });
 
   it('uses the text final prompt and extracts "the answer is"', async () => {
     const log = new EventLog();
     const from = sim.requests.length;
-    const outcome = await runMemAgent(input(log, { settings: { ...SETTINGS, final: 'text', temperature: 0, topP: 1 } }));
+    const outcome = await runMemAgent(
+      input(log, { settings: { ...SETTINGS, final: 'text', temperature: 0, topP: 1 } }),
+    );
     expect(outcome.answer).toBe('AMBER-4471');
     const sent = bodies(from);
     const final = sent[sent.length - 1] as ChatBody;
-    expect(final.messages[0]?.content).toBe(expectedPrompt(TEMPLATE_FINAL_TEXT, { prompt: QUESTION, memory: outcome.memory }));
+    expect(final.messages[0]?.content).toBe(
+      expectedPrompt(TEMPLATE_FINAL_TEXT, { prompt: QUESTION, memory: outcome.memory }),
+    );
     expect(final.temperature).toBe(0);
   });
 
@@ -134,7 +175,8 @@ describe('runMemAgent against the simulator', () => {
     const shown = new Map<number, string>();
     for (const event of log.events) {
       if (event.type === 'chunk-started') shown.set(event.chunk, '');
-      if (event.type === 'memory-delta') shown.set(event.chunk, (shown.get(event.chunk) ?? '') + event.delta);
+      if (event.type === 'memory-delta')
+        shown.set(event.chunk, (shown.get(event.chunk) ?? '') + event.delta);
     }
     const states = log.of('chunk-done').map((e) => e.state);
     expect(log.of('chunk-started').filter((e) => e.chunk === 1).length).toBeGreaterThan(1);
@@ -164,7 +206,11 @@ describe('runMemAgent against the simulator', () => {
     // The prompt for chunk 2 carries the memory of chunk 0.
     const sent = bodies(from);
     expect(sent[2]?.messages[0]?.content).toBe(
-      expectedPrompt(TEMPLATE, { prompt: QUESTION, memory: states[0]?.memory ?? '', chunk: text.slice(chunks[2]!.start, chunks[2]!.end) }),
+      expectedPrompt(TEMPLATE, {
+        prompt: QUESTION,
+        memory: states[0]?.memory ?? '',
+        chunk: text.slice(chunks[2]!.start, chunks[2]!.end),
+      }),
     );
     expect(outcome.answer).toBe('AMBER-4471');
   });
@@ -221,13 +267,26 @@ describe('runMemAgent against the simulator', () => {
     const log = new EventLog();
     const outcome = await runMemAgent(input(log, { startChunk: 9 }));
     expect(outcome.status).toBe('error');
-    expect(log.terminals()).toEqual([expect.objectContaining({ type: 'error', error: expect.objectContaining({ kind: 'BadUsage' }) })]);
+    expect(log.terminals()).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        error: expect.objectContaining({ kind: 'BadUsage' }),
+      }),
+    ]);
   });
 });
 
 describe('runMemAgent endings', () => {
   it('cancel mid-stream ends promptly with one cancelled event', async () => {
-    sim.setOptions({ latency: { prefillTokensPerSec: Infinity, decodeTokensPerSec: 20, aggregateDecodeTokensPerSec: Infinity, maxBatch: 256, overheadMs: 0 } });
+    sim.setOptions({
+      latency: {
+        prefillTokensPerSec: Infinity,
+        decodeTokensPerSec: 20,
+        aggregateDecodeTokensPerSec: Infinity,
+        maxBatch: 256,
+        overheadMs: 0,
+      },
+    });
     const log = new EventLog();
     const controller = new AbortController();
     const from = sim.requests.length;
@@ -321,7 +380,12 @@ describe('runMemAgent endings', () => {
     );
     expect(outcome.status).toBe('error');
     expect(log.terminals()).toEqual([
-      { type: 'error', runId: 'r1', error: { kind: 'Internal', message: 'The database is locked.' }, atChunk: 0 },
+      {
+        type: 'error',
+        runId: 'r1',
+        error: { kind: 'Internal', message: 'The database is locked.' },
+        atChunk: 0,
+      },
     ]);
     expect(sim.requests.length - from).toBe(1);
   });
@@ -332,7 +396,9 @@ describe('runMemAgent endings', () => {
     await dead.close();
     const log = new EventLog();
     const outcome = await runMemAgent(
-      input(log, { client: createLlmClient({ kind: 'vllm', baseUrl, maxRetries: 0, timeoutMs: 5000 }) }),
+      input(log, {
+        client: createLlmClient({ kind: 'vllm', baseUrl, maxRetries: 0, timeoutMs: 5000 }),
+      }),
     );
     expect(outcome.status).toBe('error');
     expect(outcome.error?.kind).toBe('BackendUnavailable');
@@ -341,7 +407,9 @@ describe('runMemAgent endings', () => {
 
   it('reports a final reply without an answer', async () => {
     const log = new EventLog();
-    const outcome = await runMemAgent(input(log, { question: 'Which colour is the zebra of Mars?' }));
+    const outcome = await runMemAgent(
+      input(log, { question: 'Which colour is the zebra of Mars?' }),
+    );
     expect(outcome.status).toBe('done');
     expect(outcome.answer).toBeNull();
     expect(log.of('answer')[0]?.answer).toBeNull();

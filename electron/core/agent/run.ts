@@ -144,7 +144,14 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
               onDelta: (delta: string) => onEvent({ type: 'memory-delta', runId, chunk: k, delta }),
               // A retried stream starts the reply again: announcing the chunk again tells every
               // consumer to drop the partial memory text it has shown so far.
-              onRestart: () => onEvent({ type: 'chunk-started', runId, chunk: k, start: chunk.start, end: chunk.end }),
+              onRestart: () =>
+                onEvent({
+                  type: 'chunk-started',
+                  runId,
+                  chunk: k,
+                  start: chunk.start,
+                  end: chunk.end,
+                }),
             }
           : {}),
       });
@@ -155,10 +162,18 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       let kept = false;
       if (result.finishReason === 'length') {
         kept = true;
-        warn('length-cut', `The memory for chunk ${k + 1} was cut at ${settings.memoryTokens} tokens; the previous memory was kept.`, k);
+        warn(
+          'length-cut',
+          `The memory for chunk ${k + 1} was cut at ${settings.memoryTokens} tokens; the previous memory was kept.`,
+          k,
+        );
       } else if (reply.trim() === '') {
         kept = true;
-        warn('empty-memory', `The model returned an empty memory for chunk ${k + 1}; the previous memory was kept.`, k);
+        warn(
+          'empty-memory',
+          `The model returned an empty memory for chunk ${k + 1}; the previous memory was kept.`,
+          k,
+        );
       } else {
         memory = reply;
       }
@@ -197,7 +212,8 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
         : outcome('error', { error: appError, atChunk });
   }
   // The terminal event is sent outside the try so a throwing listener cannot cause a second one.
-  if (ended.status === 'done') onEvent({ type: 'finished', runId, usage, elapsedMs: ended.elapsedMs });
+  if (ended.status === 'done')
+    onEvent({ type: 'finished', runId, usage, elapsedMs: ended.elapsedMs });
   else if (ended.status === 'cancelled') onEvent({ type: 'cancelled', runId, atChunk });
   else onEvent({ type: 'error', runId, error: ended.error as AppError, atChunk });
   return ended;

@@ -10,7 +10,13 @@ const text = needleDocument(8, 5);
 const chunks = paragraphChunks(text, 2); // 4 chunks
 
 // Slow enough that runs overlap visibly: each memory reply of ~20 tokens takes ~100 ms.
-const SLOW = { prefillTokensPerSec: Infinity, decodeTokensPerSec: 200, aggregateDecodeTokensPerSec: Infinity, maxBatch: 256, overheadMs: 10 };
+const SLOW = {
+  prefillTokensPerSec: Infinity,
+  decodeTokensPerSec: 200,
+  aggregateDecodeTokensPerSec: Infinity,
+  maxBatch: 256,
+  overheadMs: 10,
+};
 
 beforeAll(async () => {
   sim = await startSimLlm({ latency: SLOW });
@@ -19,10 +25,19 @@ afterAll(async () => {
   await sim.close();
 });
 
-const client = () => createLlmClient({ kind: 'vllm', baseUrl: sim.baseUrl, maxRetries: 0, timeoutMs: 10_000 });
+const client = () =>
+  createLlmClient({ kind: 'vllm', baseUrl: sim.baseUrl, maxRetries: 0, timeoutMs: 10_000 });
 
 function start(scheduler: RunScheduler, runId: string, log: EventLog) {
-  return scheduler.start({ runId, text, chunks, question: QUESTION, settings: SETTINGS, client: client(), onEvent: log.push });
+  return scheduler.start({
+    runId,
+    text,
+    chunks,
+    question: QUESTION,
+    settings: SETTINGS,
+    client: client(),
+    onEvent: log.push,
+  });
 }
 
 describe('RunScheduler', () => {
@@ -77,7 +92,9 @@ describe('RunScheduler', () => {
     expect(() => start(scheduler, 'same', new EventLog())).toThrow(/already queued or running/);
     await run;
     // Once ended, the id may run again (a resume).
-    await expect(start(scheduler, 'same', new EventLog())).resolves.toMatchObject({ status: 'done' });
+    await expect(start(scheduler, 'same', new EventLog())).resolves.toMatchObject({
+      status: 'done',
+    });
   });
 
   it('cancels a queued run with exactly one cancelled event and no request', async () => {
@@ -128,7 +145,16 @@ describe('RunScheduler', () => {
     const scheduler = new RunScheduler();
     const log = new EventLog();
     const controller = new AbortController();
-    const run = scheduler.start({ runId: 'x', text, chunks, question: QUESTION, settings: SETTINGS, client: client(), onEvent: log.push, signal: controller.signal });
+    const run = scheduler.start({
+      runId: 'x',
+      text,
+      chunks,
+      question: QUESTION,
+      settings: SETTINGS,
+      client: client(),
+      onEvent: log.push,
+      signal: controller.signal,
+    });
     await log.waitFor((e) => e.type === 'started');
     controller.abort();
     expect((await run).status).toBe('cancelled');

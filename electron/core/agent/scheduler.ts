@@ -38,7 +38,10 @@ export class RunScheduler {
   constructor(options: RunSchedulerOptions = {}) {
     const concurrency = options.concurrency ?? 4;
     if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new CoreError('BadUsage', `Concurrency must be a whole number of at least 1, not ${concurrency}.`);
+      throw new CoreError(
+        'BadUsage',
+        `Concurrency must be a whole number of at least 1, not ${concurrency}.`,
+      );
     }
     this.concurrency = concurrency;
     this.#run = options.run ?? runMemAgent;
@@ -50,7 +53,9 @@ export class RunScheduler {
    */
   start(input: ScheduledRunInput): Promise<RunOutcome> {
     if (this.#entries.has(input.runId)) {
-      throw new CoreError('BadUsage', 'This run is already queued or running.', { detail: input.runId });
+      throw new CoreError('BadUsage', 'This run is already queued or running.', {
+        detail: input.runId,
+      });
     }
     const controller = new AbortController();
     const outer = input.signal;
@@ -150,7 +155,11 @@ export class RunScheduler {
   async #execute(entry: Entry): Promise<void> {
     let outcome: RunOutcome;
     try {
-      outcome = await this.#run({ ...entry.input, signal: entry.controller.signal, gate: entry.gate });
+      outcome = await this.#run({
+        ...entry.input,
+        signal: entry.controller.signal,
+        gate: entry.gate,
+      });
     } catch (error) {
       // Only a throwing event listener gets here (runs report failures as outcomes); the run
       // has ended either way, so free its slot and report the failure as its outcome.

@@ -3,7 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE, TEMPLATE_FINAL_BOXED, TEMPLATE_FINAL_TEXT, fillFinalPrompt, fillMemoryPrompt } from './templates.ts';
+import {
+  TEMPLATE,
+  TEMPLATE_FINAL_BOXED,
+  TEMPLATE_FINAL_TEXT,
+  fillFinalPrompt,
+  fillMemoryPrompt,
+} from './templates.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const memagentMd = path.resolve(repoRoot, '../shared/MEMAGENT.md');
@@ -19,9 +25,15 @@ function blockOf(markdown: string, name: string): string {
 
 describe('MemAgent templates', () => {
   it('have the bytes of MEMAGENT.md (pinned by SHA-256)', () => {
-    expect(sha256(TEMPLATE)).toBe('49fa58187bb7d23e58b08ed1a15732c71008196a1f633be2b4a3be507ee366b3');
-    expect(sha256(TEMPLATE_FINAL_BOXED)).toBe('64632c4a5ae63b70e018366632a44d6a4ac7cb62cef4f977bf8afa30eb0a6622');
-    expect(sha256(TEMPLATE_FINAL_TEXT)).toBe('76c0395b111bb18000345701c14ceaafc8a9776fb76577676df0c15274d1235e');
+    expect(sha256(TEMPLATE)).toBe(
+      '49fa58187bb7d23e58b08ed1a15732c71008196a1f633be2b4a3be507ee366b3',
+    );
+    expect(sha256(TEMPLATE_FINAL_BOXED)).toBe(
+      '64632c4a5ae63b70e018366632a44d6a4ac7cb62cef4f977bf8afa30eb0a6622',
+    );
+    expect(sha256(TEMPLATE_FINAL_TEXT)).toBe(
+      '76c0395b111bb18000345701c14ceaafc8a9776fb76577676df0c15274d1235e',
+    );
   });
 
   it('keep the space after <problem> and end with exactly one newline', () => {
@@ -40,7 +52,9 @@ describe('MemAgent templates', () => {
       ['TEMPLATE_FINAL_BOXED', TEMPLATE_FINAL_BOXED],
       ['TEMPLATE_FINAL_TEXT', TEMPLATE_FINAL_TEXT],
     ])('%s equals the code block byte for byte', (name, template) => {
-      expect(Buffer.from(template, 'utf8').equals(Buffer.from(blockOf(markdown, name), 'utf8'))).toBe(true);
+      expect(
+        Buffer.from(template, 'utf8').equals(Buffer.from(blockOf(markdown, name), 'utf8')),
+      ).toBe(true);
     });
   });
 });
@@ -53,8 +67,12 @@ describe('filling', () => {
         .replace('{memory}', () => 'No previous memory')
         .replace('{chunk}', () => 'Alice met Bob.'),
     );
-    expect(filled).toContain('<problem> \nWho?\n</problem>\n\n<memory>\nNo previous memory\n</memory>');
-    expect(filled.endsWith('<section>\nAlice met Bob.\n</section>\n\nUpdated memory:\n')).toBe(true);
+    expect(filled).toContain(
+      '<problem> \nWho?\n</problem>\n\n<memory>\nNo previous memory\n</memory>',
+    );
+    expect(filled.endsWith('<section>\nAlice met Bob.\n</section>\n\nUpdated memory:\n')).toBe(
+      true,
+    );
   });
 
   it('inserts values verbatim: no $ patterns, no second substitution of placeholders', () => {
@@ -63,7 +81,12 @@ describe('filling', () => {
     const memory = 'mem {prompt} $`';
     const filled = fillMemoryPrompt(question, memory, chunk);
     expect(filled).toBe(
-      TEMPLATE.split('{prompt}').join('\u0000P').split('{memory}').join('\u0000M').split('{chunk}').join('\u0000C')
+      TEMPLATE.split('{prompt}')
+        .join('\u0000P')
+        .split('{memory}')
+        .join('\u0000M')
+        .split('{chunk}')
+        .join('\u0000C')
         .replace('\u0000P', () => question)
         .replace('\u0000M', () => memory)
         .replace('\u0000C', () => chunk),

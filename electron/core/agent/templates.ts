@@ -26,7 +26,20 @@ export const TEMPLATE = [
 
 // The two final prompts differ only in their instruction line.
 const finalTemplate = (instruction: string): string =>
-  [instruction, '', '<problem> ', '{prompt}', '</problem>', '', '<memory>', '{memory}', '</memory>', '', 'Your answer:', ''].join('\n');
+  [
+    instruction,
+    '',
+    '<problem> ',
+    '{prompt}',
+    '</problem>',
+    '',
+    '<memory>',
+    '{memory}',
+    '</memory>',
+    '',
+    'Your answer:',
+    '',
+  ].join('\n');
 
 /** The final prompt asking for the answer in `\boxed{}`. */
 export const TEMPLATE_FINAL_BOXED = finalTemplate(
@@ -82,7 +95,11 @@ export function fillMemoryPrompt(question: string, memory: string, chunk: string
 
 /** The user message that asks for the final answer from `memory`. */
 export function fillFinalPrompt(final: FinalPrompt, question: string, memory: string): string {
-  return fill(final === 'boxed' ? compiledBoxed : compiledText, { prompt: question, memory, chunk: '' });
+  return fill(final === 'boxed' ? compiledBoxed : compiledText, {
+    prompt: question,
+    memory,
+    chunk: '',
+  });
 }
 
 /** The final template for a setting (for display and tests). */

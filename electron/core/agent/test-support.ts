@@ -33,14 +33,19 @@ export function paragraphChunks(text: string, perChunk: number): ChunkInfo[] {
   for (let i = 0; i + 1 < cuts.length; i += 1) {
     const start = cuts[i] as number;
     const end = cuts[i + 1] as number;
-    if (end > start) chunks.push({ index: chunks.length, start, end, tokens: Math.ceil((end - start) / 4) });
+    if (end > start)
+      chunks.push({ index: chunks.length, start, end, tokens: Math.ceil((end - start) / 4) });
   }
   return chunks;
 }
 
 export const QUESTION = 'What is the secret launch code of the northern observatory?';
 
-export const SETTINGS: RunSettings = { ...DEFAULT_RUN_SETTINGS, memoryTokens: 256, answerTokens: 256 };
+export const SETTINGS: RunSettings = {
+  ...DEFAULT_RUN_SETTINGS,
+  memoryTokens: 256,
+  answerTokens: 256,
+};
 
 /** Fills a template by splitting it at its placeholders (independent of templates.ts's fill). */
 export function expectedPrompt(template: string, values: Record<string, string>): string {
@@ -76,7 +81,9 @@ export class EventLog {
   }
 
   terminals(): RunEvent[] {
-    return this.events.filter((e) => e.type === 'finished' || e.type === 'error' || e.type === 'cancelled');
+    return this.events.filter(
+      (e) => e.type === 'finished' || e.type === 'error' || e.type === 'cancelled',
+    );
   }
 
   /** The streamed reply text of chunk `k` (all memory deltas joined). */

@@ -18,7 +18,9 @@ describe('document cache', () => {
   const sha = sha256Hex(new TextEncoder().encode('book bytes'));
 
   it('hashes bytes with SHA-256', () => {
-    expect(sha256Hex(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex(new TextEncoder().encode('abc'))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 
   it('returns what was put, from a fresh cache over the same folder, leaving no temp files', async () => {

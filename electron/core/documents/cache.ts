@@ -20,15 +20,33 @@ const documentSchema = z.object({
   title: z.string(),
   text: z.string(),
   pages: z
-    .array(z.object({ number: z.number().int(), label: z.string().optional(), start: z.number().int(), end: z.number().int() }))
+    .array(
+      z.object({
+        number: z.number().int(),
+        label: z.string().optional(),
+        start: z.number().int(),
+        end: z.number().int(),
+      }),
+    )
     .optional(),
   sections: z
-    .array(z.object({ title: z.string(), level: z.number().int(), start: z.number().int(), page: z.number().int().optional() }))
+    .array(
+      z.object({
+        title: z.string(),
+        level: z.number().int(),
+        start: z.number().int(),
+        page: z.number().int().optional(),
+      }),
+    )
     .optional(),
   warnings: z.array(z.string()),
 });
 
-const entrySchema = z.object({ version: z.literal(EXTRACTOR_VERSION), sha256: z.string(), doc: documentSchema });
+const entrySchema = z.object({
+  version: z.literal(EXTRACTOR_VERSION),
+  sha256: z.string(),
+  doc: documentSchema,
+});
 
 /** Hex SHA-256 of bytes: the identity of a document's content. */
 export function sha256Hex(bytes: Uint8Array): string {
@@ -73,7 +91,9 @@ export function createDocumentCache(dir: string): DocumentCache {
     async put(sha, doc) {
       const target = file(sha);
       await mkdir(dir, { recursive: true });
-      const body = await gzipAsync(Buffer.from(JSON.stringify({ version: EXTRACTOR_VERSION, sha256: sha, doc }), 'utf8'));
+      const body = await gzipAsync(
+        Buffer.from(JSON.stringify({ version: EXTRACTOR_VERSION, sha256: sha, doc }), 'utf8'),
+      );
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         await writeFile(temp, body);

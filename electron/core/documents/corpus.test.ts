@@ -20,7 +20,9 @@ describe.skipIf(!existsSync(corpusDir))('corpus documents', () => {
       expect(doc.warnings).toEqual([]);
     }
     const words = (t: string): string[] => t.toLowerCase().match(/[a-z]+/g) ?? [];
-    expect(Math.abs(words(pdf.text).length - words(docx.text).length) / words(docx.text).length).toBeLessThan(0.02);
+    expect(
+      Math.abs(words(pdf.text).length - words(docx.text).length) / words(docx.text).length,
+    ).toBeLessThan(0.02);
   });
 
   it('fhs-3.0 HTML and DOCX: headings as sections, tables row by row', async () => {
@@ -39,9 +41,15 @@ describe.skipIf(!existsSync(corpusDir))('corpus documents', () => {
       const doc = await extractDocument({ path: corpus(`live-manual.${lang}.epub`) });
       expect(doc.format).toBe('epub');
       expect(doc.warnings).toEqual([]);
-      const { chapters } = readEpub(readFileSync(corpus(`live-manual.${lang}.epub`)), 'x', () => {});
+      const { chapters } = readEpub(
+        readFileSync(corpus(`live-manual.${lang}.epub`)),
+        'x',
+        () => {},
+      );
       expect(chapters).toHaveLength(47);
-      expect(chapters.every((c) => (c.title ?? '').trim() !== '' && c.text.trim() !== '')).toBe(true);
+      expect(chapters.every((c) => (c.title ?? '').trim() !== '' && c.text.trim() !== '')).toBe(
+        true,
+      );
       expect(doc.sections?.length).toBeGreaterThanOrEqual(47);
       if (lang === 'ja') {
         expect(doc.text).toContain('Live システムマニュアル');
@@ -50,16 +58,23 @@ describe.skipIf(!existsSync(corpusDir))('corpus documents', () => {
     }
   });
 
-  it('cplusplus-annotations.pdf: 1,151 pages with labels, outline and locations', { timeout: 180_000 }, async () => {
-    let last = { done: 0, total: 0 };
-    const doc = await extractDocument({ path: corpus('cplusplus-annotations.pdf') }, { onProgress: (p) => (last = p) });
-    expect(doc.pages).toHaveLength(1151);
-    expect(last).toEqual({ done: 1151, total: 1151 });
-    expect(doc.text.length).toBeGreaterThan(2_000_000);
-    expect(doc.sections?.length).toBeGreaterThan(500);
-    const middle = Math.floor(doc.text.length / 2);
-    const where = locateSpan(doc, middle, middle + 20_000);
-    expect(where.pages?.first).toBeGreaterThan(400);
-    expect(where.section).toBeDefined();
-  });
+  it(
+    'cplusplus-annotations.pdf: 1,151 pages with labels, outline and locations',
+    { timeout: 180_000 },
+    async () => {
+      let last = { done: 0, total: 0 };
+      const doc = await extractDocument(
+        { path: corpus('cplusplus-annotations.pdf') },
+        { onProgress: (p) => (last = p) },
+      );
+      expect(doc.pages).toHaveLength(1151);
+      expect(last).toEqual({ done: 1151, total: 1151 });
+      expect(doc.text.length).toBeGreaterThan(2_000_000);
+      expect(doc.sections?.length).toBeGreaterThan(500);
+      const middle = Math.floor(doc.text.length / 2);
+      const where = locateSpan(doc, middle, middle + 20_000);
+      expect(where.pages?.first).toBeGreaterThan(400);
+      expect(where.section).toBeDefined();
+    },
+  );
 });

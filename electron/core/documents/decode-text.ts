@@ -30,7 +30,7 @@ function guessUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
 // nearly always windows-1252 (curly quotes at 0x93/0x94), which is a superset.
 const ALIASES: Record<string, string> = {
   'ISO-8859-1': 'windows-1252',
-  'ASCII': 'utf-8',
+  ASCII: 'utf-8',
 };
 
 /**
@@ -63,7 +63,9 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   if (encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be') {
     text = new TextDecoder(encoding, { ignoreBOM: true }).decode(body);
   } else {
-    text = iconv.decode(Buffer.from(body.buffer, body.byteOffset, body.byteLength), encoding, { stripBOM: false });
+    text = iconv.decode(Buffer.from(body.buffer, body.byteOffset, body.byteLength), encoding, {
+      stripBOM: false,
+    });
   }
   return { text: normalizeNewlines(text), encoding };
 }

@@ -29,8 +29,13 @@ describe('EPUB tables of contents', () => {
   });
 
   it('resolves hrefs against the package folder, decoding and dropping fragments', () => {
-    expect(resolveHref('OEBPS/content.opf', 'text/chapter%201.xhtml#p2')).toEqual({ path: 'OEBPS/text/chapter 1.xhtml', fragment: 'p2' });
-    expect(resolveHref('OEBPS/nav/nav.xhtml', '../text/a.xhtml')).toEqual({ path: 'OEBPS/text/a.xhtml' });
+    expect(resolveHref('OEBPS/content.opf', 'text/chapter%201.xhtml#p2')).toEqual({
+      path: 'OEBPS/text/chapter 1.xhtml',
+      fragment: 'p2',
+    });
+    expect(resolveHref('OEBPS/nav/nav.xhtml', '../text/a.xhtml')).toEqual({
+      path: 'OEBPS/text/a.xhtml',
+    });
     expect(resolveHref('content.opf', './a.xhtml')).toEqual({ path: 'a.xhtml' });
   });
 });

@@ -88,7 +88,8 @@ export function parseNav(xhtml: string): TocEntry[] {
     else if (name === 'a' && close === '') link = { href: attr(attrs, 'href') ?? '', text: '' };
     else if (name === 'a' && link !== undefined) {
       const title = decodeEntities(link.text).replace(/\s+/g, ' ').trim();
-      if (title !== '' && link.href !== '') entries.push({ title, href: link.href, level: Math.max(1, olDepth) });
+      if (title !== '' && link.href !== '')
+        entries.push({ title, href: link.href, level: Math.max(1, olDepth) });
       link = undefined;
     }
   }

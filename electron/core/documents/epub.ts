@@ -20,9 +20,18 @@ const parser = new XMLParser({
 });
 
 type Xml = Record<string, unknown>;
-const obj = (v: unknown): Xml => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Xml) : {});
-const arr = (v: unknown): Xml[] => (Array.isArray(v) ? v.map(obj) : v === undefined ? [] : [obj(v)]);
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : typeof obj(v)['#text'] === 'string' ? (obj(v)['#text'] as string) : '');
+const obj = (v: unknown): Xml =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Xml) : {};
+const arr = (v: unknown): Xml[] =>
+  Array.isArray(v) ? v.map(obj) : v === undefined ? [] : [obj(v)];
+const str = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : typeof v === 'number'
+      ? String(v)
+      : typeof obj(v)['#text'] === 'string'
+        ? (obj(v)['#text'] as string)
+        : '';
 
 function damaged(message: string, detail?: string): CoreError {
   return new CoreError('Damaged', message, detail === undefined ? {} : { detail });
@@ -65,22 +74,32 @@ export function readEpub(
   let opfPath: string | undefined;
   if (container !== undefined) {
     const rootfiles = arr(obj(obj(obj(parser.parse(container)).container).rootfiles).rootfile);
-    opfPath = rootfiles.map((r) => decodeEntities(str(r['full-path']))).find((p) => p !== '' && files[p] !== undefined);
+    opfPath = rootfiles
+      .map((r) => decodeEntities(str(r['full-path'])))
+      .find((p) => p !== '' && files[p] !== undefined);
   }
   opfPath ??= Object.keys(files).find((name) => name.toLowerCase().endsWith('.opf'));
   const opfText = opfPath === undefined ? undefined : read(opfPath);
   if (opfPath === undefined || opfText === undefined) {
-    throw damaged('This EPUB is damaged: it has no package document (OPF).', 'container.xml missing or pointing nowhere');
+    throw damaged(
+      'This EPUB is damaged: it has no package document (OPF).',
+      'container.xml missing or pointing nowhere',
+    );
   }
   const pkg = obj(obj(parser.parse(opfText)).package);
   const metadata = obj(pkg.metadata);
   const titles: unknown[] = Array.isArray(metadata.title) ? metadata.title : [metadata.title];
-  const title = titles.map((t) => decodeEntities(str(t)).trim()).find((t) => t !== '') ?? fallbackTitle;
+  const title =
+    titles.map((t) => decodeEntities(str(t)).trim()).find((t) => t !== '') ?? fallbackTitle;
   const manifest = new Map<string, { href: string; type: string; properties: string }>();
   for (const item of arr(obj(pkg.manifest).item)) {
     const id = str(item.id);
     if (id !== '') {
-      manifest.set(id, { href: decodeEntities(str(item.href)), type: str(item['media-type']), properties: str(item.properties) });
+      manifest.set(id, {
+        href: decodeEntities(str(item.href)),
+        type: str(item['media-type']),
+        properties: str(item.properties),
+      });
     }
   }
   const spine = obj(pkg.spine);
@@ -96,7 +115,9 @@ export function readEpub(
     if (nav !== undefined) toc = parseNav(nav);
   }
   if (toc.length === 0) {
-    const ncxItem = manifest.get(str(spine.toc)) ?? [...manifest.values()].find((m) => m.type === 'application/x-dtbncx+xml');
+    const ncxItem =
+      manifest.get(str(spine.toc)) ??
+      [...manifest.values()].find((m) => m.type === 'application/x-dtbncx+xml');
     if (ncxItem !== undefined) {
       tocPath = resolveHref(opfPath, ncxItem.href).path;
       const ncx = read(tocPath);
@@ -126,7 +147,8 @@ export function readEpub(
       order.push(path);
     }
   }
-  if (order.length === 0) throw damaged('This EPUB is damaged: its reading order (spine) is empty.');
+  if (order.length === 0)
+    throw damaged('This EPUB is damaged: its reading order (spine) is empty.');
 
   const chapters: EpubChapter[] = [];
   const missing: string[] = [];
@@ -140,19 +162,29 @@ export function readEpub(
     try {
       const { text, sections } = htmlToText(source);
       const entries = tocByFile.get(path) ?? [];
-      const chapter: EpubChapter = { path, level: entries[0]?.level ?? 1, text, toc: entries.slice(1) };
+      const chapter: EpubChapter = {
+        path,
+        level: entries[0]?.level ?? 1,
+        text,
+        toc: entries.slice(1),
+      };
       const chapterTitle = entries[0]?.title ?? sections[0]?.title;
       if (chapterTitle !== undefined) chapter.title = chapterTitle;
       chapters.push(chapter);
     } catch (error) {
-      warnings.push(`Chapter ${path} could not be read and was skipped (${error instanceof Error ? error.message : String(error)}).`);
+      warnings.push(
+        `Chapter ${path} could not be read and was skipped (${error instanceof Error ? error.message : String(error)}).`,
+      );
     }
   });
   progress(order.length, order.length);
   if (missing.length > 0) {
-    warnings.push(`${missing.length} chapter file(s) listed in the book are missing and were skipped: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}.`);
+    warnings.push(
+      `${missing.length} chapter file(s) listed in the book are missing and were skipped: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}.`,
+    );
   }
-  if (chapters.length === 0 && missing.length === order.length) throw damaged('This EPUB is damaged: none of its chapters could be found.');
+  if (chapters.length === 0 && missing.length === order.length)
+    throw damaged('This EPUB is damaged: none of its chapters could be found.');
   return { title, chapters, warnings };
 }
 
@@ -182,7 +214,8 @@ export async function extractEpub(
     if (chapter.text.trim() === '') continue;
     if (text !== '') text += '\n\n';
     const start = text.length;
-    if (chapter.title !== undefined) sections.push({ title: chapter.title, level: chapter.level, start });
+    if (chapter.title !== undefined)
+      sections.push({ title: chapter.title, level: chapter.level, start });
     // Further TOC entries into the same file (#fragments): placed where their title appears.
     for (const entry of chapter.toc) {
       const at = chapter.text.indexOf(entry.title);

@@ -40,48 +40,79 @@ function mutate(bytes: Uint8Array, kind: Mutation, seed: number): Uint8Array {
   return out;
 }
 
-const FIXTURES = ['contract.pdf', 'scanned.pdf', 'encrypted-secret.pdf', 'lease.docx', 'lighthouse.epub', 'article.html', 'notes.md', 'french-utf16le.txt'];
+const FIXTURES = [
+  'contract.pdf',
+  'scanned.pdf',
+  'encrypted-secret.pdf',
+  'lease.docx',
+  'lighthouse.epub',
+  'article.html',
+  'notes.md',
+  'french-utf16le.txt',
+];
 const MUTATIONS: Mutation[] = ['flip', 'truncate', 'duplicate'];
 const PER_KIND = 2;
 const TIME_LIMIT_MS = 15_000;
-const EXPECTED_KINDS = ['Unsupported', 'PasswordRequired', 'WrongPassword', 'Damaged', 'TooLarge', 'TimeLimit'];
+const EXPECTED_KINDS = [
+  'Unsupported',
+  'PasswordRequired',
+  'WrongPassword',
+  'Damaged',
+  'TooLarge',
+  'TimeLimit',
+];
 
 describe('fuzz: mutated fixtures', () => {
-  it('each mutant ends in a document or a typed error, in time, with memory bounded', { timeout: 240_000 }, async () => {
-    const cases = FIXTURES.flatMap((name) =>
-      MUTATIONS.flatMap((kind) => Array.from({ length: PER_KIND }, (_, i) => ({ name, kind, seed: 1000 * i + name.length * 31 + kind.length }))),
-    );
-    const rssBefore = process.memoryUsage().rss;
-    const outcomes: string[] = [];
-    const failures: string[] = [];
-    let next = 0;
-    // Two at a time: the machine has two cores.
-    const lane = async (): Promise<void> => {
-      while (next < cases.length) {
-        const c = cases[next++];
-        if (c === undefined) return;
-        const bytes = mutate(fixtureBytes(c.name), c.kind, c.seed);
-        const started = Date.now();
-        try {
-          const doc = await extractDocument({ bytes, name: c.name }, { timeLimitMs: TIME_LIMIT_MS });
-          expect(typeof doc.text).toBe('string');
-          outcomes.push('document');
-        } catch (error) {
-          const kind = error instanceof CoreError ? error.kind : 'not a CoreError';
-          if (!EXPECTED_KINDS.includes(kind)) failures.push(`${c.name} ${c.kind} seed ${c.seed}: ${kind} ${String(error)}`);
-          outcomes.push(kind);
+  it(
+    'each mutant ends in a document or a typed error, in time, with memory bounded',
+    { timeout: 240_000 },
+    async () => {
+      const cases = FIXTURES.flatMap((name) =>
+        MUTATIONS.flatMap((kind) =>
+          Array.from({ length: PER_KIND }, (_, i) => ({
+            name,
+            kind,
+            seed: 1000 * i + name.length * 31 + kind.length,
+          })),
+        ),
+      );
+      const rssBefore = process.memoryUsage().rss;
+      const outcomes: string[] = [];
+      const failures: string[] = [];
+      let next = 0;
+      // Two at a time: the machine has two cores.
+      const lane = async (): Promise<void> => {
+        while (next < cases.length) {
+          const c = cases[next++];
+          if (c === undefined) return;
+          const bytes = mutate(fixtureBytes(c.name), c.kind, c.seed);
+          const started = Date.now();
+          try {
+            const doc = await extractDocument(
+              { bytes, name: c.name },
+              { timeLimitMs: TIME_LIMIT_MS },
+            );
+            expect(typeof doc.text).toBe('string');
+            outcomes.push('document');
+          } catch (error) {
+            const kind = error instanceof CoreError ? error.kind : 'not a CoreError';
+            if (!EXPECTED_KINDS.includes(kind))
+              failures.push(`${c.name} ${c.kind} seed ${c.seed}: ${kind} ${String(error)}`);
+            outcomes.push(kind);
+          }
+          const ms = Date.now() - started;
+          if (ms > TIME_LIMIT_MS + 3000)
+            failures.push(`${c.name} ${c.kind} seed ${c.seed}: took ${ms} ms`);
         }
-        const ms = Date.now() - started;
-        if (ms > TIME_LIMIT_MS + 3000) failures.push(`${c.name} ${c.kind} seed ${c.seed}: took ${ms} ms`);
-      }
-    };
-    await Promise.all([lane(), lane()]);
-    expect(failures).toEqual([]);
-    expect(outcomes).toHaveLength(cases.length);
-    // Both outcomes occur: the mutations are neither all harmless nor all fatal.
-    expect(outcomes).toContain('document');
-    expect(outcomes.some((o) => o !== 'document')).toBe(true);
-    // Workers are gone and their memory with them; allow generous slack for the GC's timing.
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(400 * 1024 * 1024);
-  });
+      };
+      await Promise.all([lane(), lane()]);
+      expect(failures).toEqual([]);
+      expect(outcomes).toHaveLength(cases.length);
+      // Both outcomes occur: the mutations are neither all harmless nor all fatal.
+      expect(outcomes).toContain('document');
+      expect(outcomes.some((o) => o !== 'document')).toBe(true);
+      // Workers are gone and their memory with them; allow generous slack for the GC's timing.
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(400 * 1024 * 1024);
+    },
+  );
 });

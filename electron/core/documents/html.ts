@@ -48,7 +48,10 @@ const rowTable: FormatCallback = (elem, walk, builder, formatOptions) => {
   });
 };
 
-const skip = (selector: string): { selector: string; format: string } => ({ selector, format: 'skip' });
+const skip = (selector: string): { selector: string; format: string } => ({
+  selector,
+  format: 'skip',
+});
 
 const OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
@@ -100,7 +103,12 @@ export function htmlToText(html: string): { text: string; sections: Section[] } 
 /** The `<title>` of an HTML document, entities decoded and whitespace collapsed. */
 export function htmlTitle(html: string): string | undefined {
   const m = /<title[^>]*>([\s\S]{0,2000}?)<\/title>/i.exec(html.slice(0, 100_000));
-  const title = m?.[1] === undefined ? '' : decodeEntities(m[1].replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  const title =
+    m?.[1] === undefined
+      ? ''
+      : decodeEntities(m[1].replace(/<[^>]*>/g, ''))
+          .replace(/\s+/g, ' ')
+          .trim();
   return title === '' ? undefined : title;
 }
 

@@ -42,13 +42,19 @@ function unsupported(message: string, hint?: string): CoreError {
  * from the bytes. Throws CoreError: NotFound, TooLarge, Unsupported, PasswordRequired,
  * WrongPassword, Damaged, TimeLimit, Cancelled.
  */
-export async function extractDocument(input: ExtractInput, options: ExtractOptions = {}): Promise<DocumentText> {
+export async function extractDocument(
+  input: ExtractInput,
+  options: ExtractOptions = {},
+): Promise<DocumentText> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const { bytes: read, name } = await readInput(input, maxBytes);
   const bytes = ownBytes(read);
   if (options.signal?.aborted === true) throw cancelledError();
-  if (bytes.byteLength === 0) throw new CoreError('Damaged', 'This file is empty.', { hint: 'Choose a file with text in it.' });
+  if (bytes.byteLength === 0)
+    throw new CoreError('Damaged', 'This file is empty.', {
+      hint: 'Choose a file with text in it.',
+    });
   const limits: WorkerLimits = { deadline: Date.now() + timeLimitMs, timeLimitMs };
   if (options.signal !== undefined) limits.signal = options.signal;
   const fallbackTitle = titleFrom('', name);
@@ -63,12 +69,18 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
     case 'docx':
     case 'epub': {
       const job: WorkerJob = { kind, bytes, name: fallbackTitle };
-      return finish(await runWorkerJob<DocumentText>(job, limits, options.onProgress), fallbackTitle);
+      return finish(
+        await runWorkerJob<DocumentText>(job, limits, options.onProgress),
+        fallbackTitle,
+      );
     }
     case 'text': {
       if (looksLikeHtml(decodeText(bytes.subarray(0, 8192)).text)) {
         const job: WorkerJob = { kind: 'html', bytes, name: fallbackTitle };
-        return finish(await runWorkerJob<DocumentText>(job, limits, options.onProgress), fallbackTitle);
+        return finish(
+          await runWorkerJob<DocumentText>(job, limits, options.onProgress),
+          fallbackTitle,
+        );
       }
       return finish(extractText(bytes, name), fallbackTitle);
     }
@@ -78,14 +90,23 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
         'Convert the book to EPUB (for example with Calibre) and open that.',
       );
     case 'ole':
-      throw unsupported('Old Word (.doc) and other Office 97-2003 files are not supported.', 'Save the document as DOCX or PDF and open that.');
+      throw unsupported(
+        'Old Word (.doc) and other Office 97-2003 files are not supported.',
+        'Save the document as DOCX or PDF and open that.',
+      );
     case 'rtf':
-      throw unsupported('RTF documents are not supported.', 'Save the document as DOCX or PDF and open that.');
+      throw unsupported(
+        'RTF documents are not supported.',
+        'Save the document as DOCX or PDF and open that.',
+      );
     case 'image':
       throw unsupported('This is an image, not a document with text; OCR is not supported yet.');
     case 'archive':
     case 'zip':
-      throw unsupported('This is an archive, not a document.', 'Unpack it and open the document inside.');
+      throw unsupported(
+        'This is an archive, not a document.',
+        'Unpack it and open the document inside.',
+      );
   }
 }
 
@@ -100,7 +121,17 @@ function finish(doc: DocumentText, fallbackTitle: string): DocumentText {
 }
 
 /** Figures for `memagent extract --json` and the library: characters, pages, sections, words. */
-export function documentStats(doc: DocumentText): { chars: number; pages: number; sections: number; words: number } {
+export function documentStats(doc: DocumentText): {
+  chars: number;
+  pages: number;
+  sections: number;
+  words: number;
+} {
   const words = doc.text.match(/\S+/g)?.length ?? 0;
-  return { chars: doc.text.length, pages: doc.pages?.length ?? 0, sections: doc.sections?.length ?? 0, words };
+  return {
+    chars: doc.text.length,
+    pages: doc.pages?.length ?? 0,
+    sections: doc.sections?.length ?? 0,
+    words,
+  };
 }

@@ -50,7 +50,10 @@ export function locateSpan(
 }
 
 /** "pp. 212-219 · Chapter 7" (or "p. 4", labels preferred) for a located span. */
-export function describeLocation(location: { pages?: ChunkInfo['pages']; section?: string }): string {
+export function describeLocation(location: {
+  pages?: ChunkInfo['pages'];
+  section?: string;
+}): string {
   const parts: string[] = [];
   const p = location.pages;
   if (p !== undefined) {

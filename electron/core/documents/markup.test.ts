@@ -18,14 +18,18 @@ describe('DOCX', () => {
       ['2. Rent', 1],
       ['2.1 Payment', 2],
     ]);
-    for (const s of doc.sections ?? []) expect(doc.text.slice(s.start, s.start + s.title.length)).toBe(s.title);
+    for (const s of doc.sections ?? [])
+      expect(doc.text.slice(s.start, s.start + s.title.length)).toBe(s.title);
   });
 });
 
 describe('EPUB', () => {
   it('reads the spine once per file, titles from the nav, CJK intact, entities not expanded', async () => {
     const progress: { done: number; total: number }[] = [];
-    const doc = await extractDocument({ path: fixture('lighthouse.epub') }, { onProgress: (p) => progress.push(p) });
+    const doc = await extractDocument(
+      { path: fixture('lighthouse.epub') },
+      { onProgress: (p) => progress.push(p) },
+    );
     expect(doc.format).toBe('epub');
     // &amp; decoded; the DOCTYPE's own entity is never expanded.
     expect(doc.title).toBe('The Lighthouse & the Sea &boom;');

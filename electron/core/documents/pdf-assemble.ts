@@ -117,7 +117,11 @@ export function assemblePdf(
   texts.forEach((pageText, index) => {
     // Pages are separated by a blank line; a page without text adds nothing (an empty span).
     if (text !== '' && pageText !== '') text += '\n\n';
-    const span: PageSpan = { number: index + 1, start: text.length, end: text.length + pageText.length };
+    const span: PageSpan = {
+      number: index + 1,
+      start: text.length,
+      end: text.length + pageText.length,
+    };
     const label = meta.labels?.[index];
     if (label !== undefined && label !== '') span.label = label;
     pages.push(span);
@@ -126,14 +130,19 @@ export function assemblePdf(
   const warnings: string[] = [];
   const failed = results.flatMap((r, i) => (r.failed === undefined ? [] : [i + 1]));
   if (failed.length > 0) {
-    warnings.push(`${failed.length === 1 ? 'Page' : 'Pages'} ${formatRanges(failed)} could not be read (damaged) and ${failed.length === 1 ? 'was' : 'were'} skipped.`);
+    warnings.push(
+      `${failed.length === 1 ? 'Page' : 'Pages'} ${formatRanges(failed)} could not be read (damaged) and ${failed.length === 1 ? 'was' : 'were'} skipped.`,
+    );
   }
-  const empty = results.flatMap((r, i) => (r.failed === undefined && r.text.trim() === '' ? [i + 1] : []));
+  const empty = results.flatMap((r, i) =>
+    r.failed === undefined && r.text.trim() === '' ? [i + 1] : [],
+  );
   if (empty.length > 0) {
     const many = empty.length === 1 ? 'Page' : 'Pages';
     const verb = empty.length === 1 ? 'has' : 'have';
     // A few blank pages are normal in a book; many textless pages suggest scanned images.
-    const scanned = empty.length >= Math.max(1, results.length * 0.2) || empty.length === results.length;
+    const scanned =
+      empty.length >= Math.max(1, results.length * 0.2) || empty.length === results.length;
     warnings.push(
       scanned
         ? `${many} ${formatRanges(empty)} ${verb} no text: a scanned document? OCR is not supported yet.`
@@ -148,7 +157,12 @@ export function assemblePdf(
     const pageBody = text.slice(page.start, page.end);
     const needle = entry.title.replace(/\s+/g, ' ').trim();
     const at = needle === '' ? -1 : pageBody.replace(/\s/g, ' ').indexOf(needle);
-    sections.push({ title: entry.title, level: entry.level, start: page.start + Math.max(0, at), page: page.number });
+    sections.push({
+      title: entry.title,
+      level: entry.level,
+      start: page.start + Math.max(0, at),
+      page: page.number,
+    });
   }
   sections.sort((x, y) => x.start - y.start);
   const title = meta.title?.trim() || fallbackTitle;

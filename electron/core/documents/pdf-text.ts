@@ -33,7 +33,11 @@ export function pageText(items: readonly PdfTextItem[]): string {
         const dy = Math.abs(f - prev.y);
         if (dy > Math.max(prev.size, size) * 0.5) {
           endLine();
-        } else if (e - prev.x > Math.max(prev.size, size) * 0.15 && !line.endsWith(' ') && !item.str.startsWith(' ')) {
+        } else if (
+          e - prev.x > Math.max(prev.size, size) * 0.15 &&
+          !line.endsWith(' ') &&
+          !item.str.startsWith(' ')
+        ) {
           line += ' ';
         }
       }

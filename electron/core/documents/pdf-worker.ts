@@ -11,8 +11,7 @@ import { pageText, type PdfTextItem } from './pdf-text.ts';
 
 /** Requests the host sends to a PDF worker. */
 export type PdfRequest =
-  | { type: 'load'; meta: boolean }
-  | { type: 'pages'; from: number; to: number };
+  { type: 'load'; meta: boolean } | { type: 'pages'; from: number; to: number };
 
 /** Labels, outline and title, read once by the first worker. */
 export type PdfMeta = { labels: string[] | null; outline: OutlineEntry[]; title?: string };
@@ -22,7 +21,11 @@ type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 
 // pdf.js reads these with fs in Node: plain paths that end in a slash.
 function packageFolders(): { cMapUrl: string; standardFontDataUrl: string; wasmUrl: string } {
-  const root = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs')), '..', '..');
+  const root = join(
+    dirname(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs')),
+    '..',
+    '..',
+  );
   return {
     cMapUrl: join(root, 'cmaps') + '/',
     standardFontDataUrl: join(root, 'standard_fonts') + '/',
@@ -36,7 +39,10 @@ function loadError(error: unknown): CoreError {
   const detail = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') {
     return code === 2
-      ? new CoreError('WrongPassword', 'The password for this PDF is wrong.', { hint: 'Check the password and try again.', detail })
+      ? new CoreError('WrongPassword', 'The password for this PDF is wrong.', {
+          hint: 'Check the password and try again.',
+          detail,
+        })
       : new CoreError('PasswordRequired', 'This PDF is protected by a password.', {
           hint: 'Open it again and enter its password (memagent: --password).',
           detail,
@@ -76,8 +82,15 @@ async function readMeta(doc: PdfDocument): Promise<PdfMeta> {
   const walk = async (nodes: Node[], level: number): Promise<void> => {
     for (const node of nodes) {
       if (meta.outline.length >= MAX_OUTLINE || level > 12) return;
-      const entryTitle = String(node.title ?? '').replace(/\s+/g, ' ').trim();
-      if (entryTitle !== '') meta.outline.push({ title: entryTitle, level, pageIndex: await resolvePage(doc, node.dest) });
+      const entryTitle = String(node.title ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      if (entryTitle !== '')
+        meta.outline.push({
+          title: entryTitle,
+          level,
+          pageIndex: await resolvePage(doc, node.dest),
+        });
       if (Array.isArray(node.items) && node.items.length > 0) await walk(node.items, level + 1);
     }
   };
@@ -85,11 +98,16 @@ async function readMeta(doc: PdfDocument): Promise<PdfMeta> {
   return meta;
 }
 
-async function readPage(doc: PdfDocument, number: number): Promise<{ text: string; failed?: string }> {
+async function readPage(
+  doc: PdfDocument,
+  number: number,
+): Promise<{ text: string; failed?: string }> {
   try {
     const page = await doc.getPage(number);
     const content = await page.getTextContent();
-    const items = content.items.filter((item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item);
+    const items = content.items.filter(
+      (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
+    );
     page.cleanup();
     return { text: pageText(items) };
   } catch (error) {
@@ -98,14 +116,19 @@ async function readPage(doc: PdfDocument, number: number): Promise<{ text: strin
 }
 
 /** Serves a PDF in this worker: `load` opens it, `pages` streams one message per page. */
-export function servePdf(job: { bytes: Uint8Array; password?: string }, toError: (e: unknown) => AppError): void {
+export function servePdf(
+  job: { bytes: Uint8Array; password?: string },
+  toError: (e: unknown) => AppError,
+): void {
   const port = parentPort;
   if (port === null) return;
   let doc: PdfDocument | undefined;
   // Requests are handled one at a time, in order.
   let queue: Promise<void> = Promise.resolve();
   port.on('message', (request: PdfRequest) => {
-    queue = queue.then(() => handle(request)).catch((error: unknown) => port.postMessage({ type: 'error', error: toError(error) }));
+    queue = queue
+      .then(() => handle(request))
+      .catch((error: unknown) => port.postMessage({ type: 'error', error: toError(error) }));
   });
   const handle = async (request: PdfRequest): Promise<void> => {
     if (request.type === 'load') {

@@ -25,12 +25,19 @@ describe('PDF page text', () => {
   });
 
   it('undoes hyphenation between lowercase letters, keeps compounds the document uses', () => {
-    const [page] = dehyphenate(['the informa-\ntion we keep is well-\nknown. A well-known fact. Jean-\nPaul and ISO-\n8859.']);
-    expect(page).toBe('the information we keep is well-known. A well-known fact. Jean-\nPaul and ISO-\n8859.');
+    const [page] = dehyphenate([
+      'the informa-\ntion we keep is well-\nknown. A well-known fact. Jean-\nPaul and ISO-\n8859.',
+    ]);
+    expect(page).toBe(
+      'the information we keep is well-known. A well-known fact. Jean-\nPaul and ISO-\n8859.',
+    );
   });
 
   it('handles a word broken over three lines and pages without candidates', () => {
-    expect(dehyphenate(['a co-\nop-\neration', 'plain text\u00ad\nhere'])).toEqual(['a coop-\neration', 'plain texthere']);
+    expect(dehyphenate(['a co-\nop-\neration', 'plain text\u00ad\nhere'])).toEqual([
+      'a coop-\neration',
+      'plain texthere',
+    ]);
   });
 
   it('formats page ranges', () => {
@@ -41,7 +48,10 @@ describe('PDF page text', () => {
 describe('PDF extraction', () => {
   it('reads the contract: pages with printed labels, outline sections, hyphenation undone', async () => {
     const progress: number[] = [];
-    const doc = await extractDocument({ path: fixture('contract.pdf') }, { onProgress: (p) => progress.push(p.done) });
+    const doc = await extractDocument(
+      { path: fixture('contract.pdf') },
+      { onProgress: (p) => progress.push(p.done) },
+    );
     expect(doc.format).toBe('pdf');
     expect(doc.title).toBe('Service Agreement');
     expect(doc.pages?.map((p) => [p.number, p.label])).toEqual([
@@ -56,7 +66,10 @@ describe('PDF extraction', () => {
     // "well-" at a line end, and "well-known" elsewhere in the document: the hyphen stays.
     expect(doc.text).toContain('A well-known supplier');
     expect(doc.text).toContain('The fee is 4,200 euros per month');
-    for (const page of doc.pages ?? []) expect(doc.text.slice(page.start, page.end)).toBe(doc.text.slice(page.start, page.end).trim());
+    for (const page of doc.pages ?? [])
+      expect(doc.text.slice(page.start, page.end)).toBe(
+        doc.text.slice(page.start, page.end).trim(),
+      );
     expect(doc.sections?.map((s) => [s.title, s.page])).toEqual([
       ['Preamble', 1],
       ['Definitions', 2],
@@ -94,7 +107,9 @@ describe('PDF extraction', () => {
     expect(doc.text).toBe(doc.text.trim());
     expect(doc.text).toContain('Cover note');
     expect(doc.pages).toHaveLength(4);
-    expect(doc.warnings).toEqual(['Pages 2-4 have no text: a scanned document? OCR is not supported yet.']);
+    expect(doc.warnings).toEqual([
+      'Pages 2-4 have no text: a scanned document? OCR is not supported yet.',
+    ]);
   });
 
   it('skips a damaged page with a warning and keeps the rest', async () => {
@@ -110,9 +125,15 @@ describe('PDF extraction', () => {
   });
 
   it('TimeLimit when the deadline passes, Cancelled on abort', async () => {
-    await expectKind(extractDocument({ path: fixture('contract.pdf') }, { timeLimitMs: 1 }), 'TimeLimit');
+    await expectKind(
+      extractDocument({ path: fixture('contract.pdf') }, { timeLimitMs: 1 }),
+      'TimeLimit',
+    );
     const controller = new AbortController();
-    const running = extractDocument({ path: fixture('contract.pdf') }, { signal: controller.signal });
+    const running = extractDocument(
+      { path: fixture('contract.pdf') },
+      { signal: controller.signal },
+    );
     controller.abort();
     await expectKind(running, 'Cancelled');
   });

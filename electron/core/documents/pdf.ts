@@ -66,7 +66,10 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
   }
   const limits: WorkerLimits = { deadline: options.deadline, timeLimitMs: options.timeLimitMs };
   if (options.signal !== undefined) limits.signal = options.signal;
-  return runWorkerJob<DocumentText>({ kind: 'pdf-assemble', results, meta, name: options.name ?? 'Untitled' }, limits);
+  return runWorkerJob<DocumentText>(
+    { kind: 'pdf-assemble', results, meta, name: options.name ?? 'Untitled' },
+    limits,
+  );
 }
 
 type PagesRead = { results: PageResult[]; meta: PdfMeta; exited: Promise<unknown> };
@@ -97,7 +100,10 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     };
     const fail = (error: CoreError): void => finish(() => reject(error));
     const onAbort = (): void => fail(cancelledError());
-    const timer = setTimeout(() => fail(timeLimitError(options.timeLimitMs)), Math.max(0, options.deadline - Date.now()));
+    const timer = setTimeout(
+      () => fail(timeLimitError(options.timeLimitMs)),
+      Math.max(0, options.deadline - Date.now()),
+    );
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     const giveWork = (worker: Worker): void => {
@@ -146,7 +152,9 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       });
       // After `finish` these are no-ops: workers terminated on purpose do not fail anything.
       worker.on('error', (error) => fail(workerCrashError(error)));
-      worker.on('exit', (code) => fail(workerCrashError(new Error(`PDF worker exited with code ${code}`))));
+      worker.on('exit', (code) =>
+        fail(workerCrashError(new Error(`PDF worker exited with code ${code}`))),
+      );
       worker.postMessage({ type: 'load', meta: withMeta } satisfies PdfRequest);
       return worker;
     };
@@ -158,7 +166,10 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       begun = true;
       total = numPages;
       results = new Array<PageResult>(numPages);
-      const count = numPages === 0 ? 1 : Math.max(1, Math.min(cap, Math.ceil(numPages / PAGES_PER_EXTRA_WORKER)));
+      const count =
+        numPages === 0
+          ? 1
+          : Math.max(1, Math.min(cap, Math.ceil(numPages / PAGES_PER_EXTRA_WORKER)));
       // An early worker the page count does not justify: dropped before it asks for work. The
       // first worker (outline, labels) is never dropped.
       while (workers.length > count) {

@@ -10,9 +10,13 @@ export interface InputBytes {
 
 export function tooLarge(size: number, maxBytes: number): CoreError {
   const mb = (n: number): string => `${Math.round(n / (1024 * 1024))} MB`;
-  return new CoreError('TooLarge', `This file is too large to read (${mb(size)}; the limit is ${mb(maxBytes)}).`, {
-    hint: 'Raise the document size limit in the settings if you trust the file.',
-  });
+  return new CoreError(
+    'TooLarge',
+    `This file is too large to read (${mb(size)}; the limit is ${mb(maxBytes)}).`,
+    {
+      hint: 'Raise the document size limit in the settings if you trust the file.',
+    },
+  );
 }
 
 /** Reads a path (size checked before reading) or takes the given bytes. */
@@ -31,16 +35,29 @@ export async function readInput(
     const code = (error as { code?: string }).code;
     const detail = error instanceof Error ? error.message : String(error);
     if (code === 'EACCES' || code === 'EPERM') {
-      throw new CoreError('NotFound', `The file ${basename(input.path)} cannot be read: permission denied.`, { detail });
+      throw new CoreError(
+        'NotFound',
+        `The file ${basename(input.path)} cannot be read: permission denied.`,
+        { detail },
+      );
     }
-    throw new CoreError('NotFound', `The file ${input.path} does not exist.`, { hint: 'Check the path.', detail });
+    throw new CoreError('NotFound', `The file ${input.path} does not exist.`, {
+      hint: 'Check the path.',
+      detail,
+    });
   }
   try {
     const stat = await handle.stat();
-    if (!stat.isFile()) throw new CoreError('NotFound', `${input.path} is not a file.`, { hint: 'Choose a document file.' });
+    if (!stat.isFile())
+      throw new CoreError('NotFound', `${input.path} is not a file.`, {
+        hint: 'Choose a document file.',
+      });
     if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
     const bytes = await handle.readFile();
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), name: basename(input.path) };
+    return {
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      name: basename(input.path),
+    };
   } finally {
     await handle.close();
   }

@@ -2,16 +2,7 @@ import { unzipSync } from 'fflate';
 
 /** What the first bytes of a file say it is. `zip` is a ZIP that is neither DOCX nor EPUB. */
 export type SniffedKind =
-  | 'pdf'
-  | 'docx'
-  | 'epub'
-  | 'mobi'
-  | 'zip'
-  | 'ole'
-  | 'rtf'
-  | 'image'
-  | 'archive'
-  | 'text';
+  'pdf' | 'docx' | 'epub' | 'mobi' | 'zip' | 'ole' | 'rtf' | 'image' | 'archive' | 'text';
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
@@ -61,7 +52,11 @@ export function sniffKind(bytes: Uint8Array): SniffedKind {
   if (head.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     // EPUB puts an uncompressed "mimetype" entry first; check it, then the entry names.
-    if (ascii(bytes, 30, 38) === 'mimetype' && ascii(bytes, 38, 80).includes('application/epub+zip')) return 'epub';
+    if (
+      ascii(bytes, 30, 38) === 'mimetype' &&
+      ascii(bytes, 38, 80).includes('application/epub+zip')
+    )
+      return 'epub';
     const names = zipEntryNames(bytes);
     if (names.includes('word/document.xml')) return 'docx';
     if (names.includes('META-INF/container.xml') || names.includes('mimetype')) return 'epub';
@@ -95,7 +90,11 @@ export function sniffKind(bytes: Uint8Array): SniffedKind {
 
 /** True when decoded text looks like an HTML or XHTML document rather than prose. */
 export function looksLikeHtml(text: string): boolean {
-  const head = text.slice(0, 4096).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (/^<!doctype\s+html/.test(head) || head.startsWith('<html')) return true;
   if (head.startsWith('<?xml') && /<html[\s>]/.test(head)) return true;
   // Fragments without a doctype: markup near the top that only HTML has.

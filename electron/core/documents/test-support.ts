@@ -6,7 +6,8 @@ import { CoreError } from '../errors.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 export const fixture = (name: string): string => resolve(repoRoot, 'test-fixtures', name);
-export const fixtureBytes = (name: string): Uint8Array => new Uint8Array(readFileSync(fixture(name)));
+export const fixtureBytes = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(fixture(name)));
 export const corpusDir = resolve(repoRoot, '../shared/corpus');
 
 /** Awaits a rejection and checks it is a CoreError of `kind`. */

@@ -10,19 +10,21 @@ import { expectKind, fixture, fixtureBytes } from './test-support.ts';
 const FRENCH = 'Le café de la gare ouvre à sept heures. « Déjà ? » demanda-t-il.';
 
 describe('text and Markdown', () => {
-  it.each(['french-utf8.txt', 'french-utf16le.txt', 'french-utf16be.txt', 'french-windows1252.txt'])(
-    'decodes %s to the same text',
-    async (name) => {
-      const doc = await extractDocument({ path: fixture(name) });
-      expect(doc.format).toBe('text');
-      expect(doc.text.startsWith(FRENCH)).toBe(true);
-      expect(doc.text).toContain('Ça coûte 3 € — très cher.');
-      expect(doc.text).toContain('l’école');
-      expect(doc.text).not.toContain('\r');
-      expect(doc.text.charCodeAt(0)).not.toBe(0xfeff);
-      expect(doc.title).toBe(name.replace('.txt', ''));
-    },
-  );
+  it.each([
+    'french-utf8.txt',
+    'french-utf16le.txt',
+    'french-utf16be.txt',
+    'french-windows1252.txt',
+  ])('decodes %s to the same text', async (name) => {
+    const doc = await extractDocument({ path: fixture(name) });
+    expect(doc.format).toBe('text');
+    expect(doc.text.startsWith(FRENCH)).toBe(true);
+    expect(doc.text).toContain('Ça coûte 3 € — très cher.');
+    expect(doc.text).toContain('l’école');
+    expect(doc.text).not.toContain('\r');
+    expect(doc.text.charCodeAt(0)).not.toBe(0xfeff);
+    expect(doc.title).toBe(name.replace('.txt', ''));
+  });
 
   it('warns when it had to guess a legacy encoding', async () => {
     const doc = await extractDocument({ path: fixture('french-windows1252.txt') });
@@ -33,8 +35,13 @@ describe('text and Markdown', () => {
   });
 
   it('reads UTF-16 without a BOM by its zero bytes', () => {
-    const bytes = new Uint8Array(Buffer.from('Plain ASCII text in UTF-16 without a byte order mark.', 'utf16le'));
-    expect(decodeText(bytes)).toEqual({ text: 'Plain ASCII text in UTF-16 without a byte order mark.', encoding: 'utf-16le' });
+    const bytes = new Uint8Array(
+      Buffer.from('Plain ASCII text in UTF-16 without a byte order mark.', 'utf16le'),
+    );
+    expect(decodeText(bytes)).toEqual({
+      text: 'Plain ASCII text in UTF-16 without a byte order mark.',
+      encoding: 'utf-16le',
+    });
   });
 
   it('turns Markdown headings (ATX and setext, not in code fences) into sections', async () => {
@@ -46,11 +53,15 @@ describe('text and Markdown', () => {
       ['Day one', 2],
       ['Day two', 2],
     ]);
-    for (const s of doc.sections ?? []) expect(doc.text.slice(s.start)).toMatch(/^#* ?(Field Notes|Day one|Day two)/);
+    for (const s of doc.sections ?? [])
+      expect(doc.text.slice(s.start)).toMatch(/^#* ?(Field Notes|Day one|Day two)/);
   });
 
   it('sniffs the format from the bytes, not the name', async () => {
-    const doc = await extractDocument({ bytes: fixtureBytes('contract.pdf'), name: 'looks-like.txt' });
+    const doc = await extractDocument({
+      bytes: fixtureBytes('contract.pdf'),
+      name: 'looks-like.txt',
+    });
     expect(doc.format).toBe('pdf');
     const html = await extractDocument({ bytes: fixtureBytes('article.html'), name: 'page.txt' });
     expect(html.format).toBe('html');
@@ -77,7 +88,10 @@ describe('inputs that are refused', () => {
   });
 
   it('TooLarge before reading, by the size limit', async () => {
-    const error = await expectKind(extractDocument({ path: fixture('contract.pdf') }, { maxBytes: 1000 }), 'TooLarge');
+    const error = await expectKind(
+      extractDocument({ path: fixture('contract.pdf') }, { maxBytes: 1000 }),
+      'TooLarge',
+    );
     expect(error.message).toMatch(/too large/);
   });
 
@@ -92,12 +106,26 @@ describe('inputs that are refused', () => {
     mobi.set(Buffer.from('BOOKMOBI'), 60);
     const error = await expectKind(extractDocument({ bytes: mobi }), 'Unsupported');
     expect(error.message).toMatch(/MOBI/);
-    await expectKind(extractDocument({ bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2]) }), 'Unsupported');
-    await expectKind(extractDocument({ bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]) }), 'Unsupported');
-    await expectKind(extractDocument({ bytes: new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0]) }), 'Unsupported');
+    await expectKind(
+      extractDocument({
+        bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2]),
+      }),
+      'Unsupported',
+    );
+    await expectKind(
+      extractDocument({ bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]) }),
+      'Unsupported',
+    );
+    await expectKind(
+      extractDocument({ bytes: new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0]) }),
+      'Unsupported',
+    );
   });
 
   it('Cancelled when the signal is already aborted', async () => {
-    await expectKind(extractDocument({ path: fixture('notes.md') }, { signal: AbortSignal.abort() }), 'Cancelled');
+    await expectKind(
+      extractDocument({ path: fixture('notes.md') }, { signal: AbortSignal.abort() }),
+      'Cancelled',
+    );
   });
 });

@@ -37,7 +37,11 @@ export function markdownSections(text: string): Section[] {
     }
     const setext = /^\s{0,3}(=+|-+)\s*$/.exec(line);
     if (setext !== null && previous !== undefined && previous.line.trim() !== '') {
-      sections.push({ title: previous.line.trim(), level: setext[1]?.startsWith('=') ? 1 : 2, start: previous.start });
+      sections.push({
+        title: previous.line.trim(),
+        level: setext[1]?.startsWith('=') ? 1 : 2,
+        start: previous.start,
+      });
       previous = undefined;
       continue;
     }
@@ -65,7 +69,13 @@ export function extractText(bytes: Uint8Array, name?: string): DocumentText {
   if (looksLikeMarkdown(text, name)) {
     const sections = markdownSections(text);
     const firstH1 = sections.find((s) => s.level === 1)?.title;
-    return { format: 'markdown', title: firstH1 ?? titleFrom(text, name), text, sections, warnings };
+    return {
+      format: 'markdown',
+      title: firstH1 ?? titleFrom(text, name),
+      text,
+      sections,
+      warnings,
+    };
   }
   return { format: 'text', title: titleFrom(text, name), text, warnings };
 }

@@ -29,7 +29,9 @@ async function run(job: WorkerJob): Promise<unknown> {
     case 'pdf-assemble':
       return (await import('./pdf-assemble.ts')).assemblePdf(job.results, job.meta, job.name);
     case 'epub':
-      return (await import('./epub.ts')).extractEpub(job.bytes, job.name, (done, total) => parentPort?.postMessage({ type: 'progress', done, total }));
+      return (await import('./epub.ts')).extractEpub(job.bytes, job.name, (done, total) =>
+        parentPort?.postMessage({ type: 'progress', done, total }),
+      );
   }
   throw new Error('unknown job');
 }

@@ -21,9 +21,13 @@ export interface WorkerLimits {
 const WORKER_HEAP_MB = 3072;
 
 export function timeLimitError(timeLimitMs: number): CoreError {
-  return new CoreError('TimeLimit', `Reading this document took longer than the time limit (${Math.round(timeLimitMs / 1000)} s).`, {
-    hint: 'The file may be damaged; if it is just very large, raise the time limit.',
-  });
+  return new CoreError(
+    'TimeLimit',
+    `Reading this document took longer than the time limit (${Math.round(timeLimitMs / 1000)} s).`,
+    {
+      hint: 'The file may be damaged; if it is just very large, raise the time limit.',
+    },
+  );
 }
 
 export function cancelledError(): CoreError {
@@ -43,11 +47,16 @@ export function errorFromWorker(error: AppError): CoreError {
  * ArrayBuffer, which for a slice of a big buffer (or Node's shared pool) is far more than the file.
  */
 export function ownBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : bytes.slice();
 }
 
 /** A worker thread running `worker-entry.ts`, with heap limits. */
-export function spawnDocumentWorker(workerData: unknown, limits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {}): Worker {
+export function spawnDocumentWorker(
+  workerData: unknown,
+  limits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {},
+): Worker {
   const worker = new Worker(new URL('./worker-entry.ts', import.meta.url), {
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, ...limits },
@@ -105,11 +114,15 @@ export function runWorkerJob<T>(
     );
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (msg: WorkerMessage) => {
-      if (msg.type === 'progress') onProgress?.({ done: Number(msg.done), total: Number(msg.total) });
+      if (msg.type === 'progress')
+        onProgress?.({ done: Number(msg.done), total: Number(msg.total) });
       else if (msg.type === 'result') finish(() => resolve((msg as { value: T }).value));
-      else if (msg.type === 'error') finish(() => reject(errorFromWorker((msg as { error: AppError }).error)));
+      else if (msg.type === 'error')
+        finish(() => reject(errorFromWorker((msg as { error: AppError }).error)));
     });
     worker.on('error', (error) => finish(() => reject(workerCrashError(error))));
-    worker.on('exit', (code) => finish(() => reject(workerCrashError(new Error(`worker exited with code ${code}`)))));
+    worker.on('exit', (code) =>
+      finish(() => reject(workerCrashError(new Error(`worker exited with code ${code}`)))),
+    );
   });
 }

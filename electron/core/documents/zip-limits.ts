@@ -15,16 +15,24 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 };
 
 function zipBomb(detail: string): CoreError {
-  return new CoreError('TooLarge', 'This document unpacks to more data than allowed: it may be a zip bomb.', { detail });
+  return new CoreError(
+    'TooLarge',
+    'This document unpacks to more data than allowed: it may be a zip bomb.',
+    { detail },
+  );
 }
 
 /** Damaged-zip error with the library's message as detail. */
 export function damagedZip(error: unknown): CoreError {
   if (error instanceof CoreError) return error;
-  return new CoreError('Damaged', 'This document could not be read: its ZIP container is damaged.', {
-    hint: 'The file may be truncated; try downloading or exporting it again.',
-    detail: error instanceof Error ? error.message : String(error),
-  });
+  return new CoreError(
+    'Damaged',
+    'This document could not be read: its ZIP container is damaged.',
+    {
+      hint: 'The file may be truncated; try downloading or exporting it again.',
+      detail: error instanceof Error ? error.message : String(error),
+    },
+  );
 }
 
 /**
@@ -44,9 +52,11 @@ export function unzipLimited(
         entries++;
         if (entries > limits.maxEntries) throw zipBomb(`more than ${limits.maxEntries} entries`);
         if (!want(file.name)) return false;
-        if (file.originalSize > limits.maxEntryBytes) throw zipBomb(`${file.name}: ${file.originalSize} bytes`);
+        if (file.originalSize > limits.maxEntryBytes)
+          throw zipBomb(`${file.name}: ${file.originalSize} bytes`);
         total += file.originalSize;
-        if (total > limits.maxTotalBytes) throw zipBomb(`more than ${limits.maxTotalBytes} bytes in total`);
+        if (total > limits.maxTotalBytes)
+          throw zipBomb(`more than ${limits.maxTotalBytes} bytes in total`);
         // Only stored and deflated entries exist in real DOCX/EPUB; fflate throws on others.
         return file.compression === 0 || file.compression === 8;
       },
@@ -66,8 +76,10 @@ export function checkZipLimits(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZI
         entries++;
         total += file.originalSize;
         if (entries > limits.maxEntries) throw zipBomb(`more than ${limits.maxEntries} entries`);
-        if (file.originalSize > limits.maxEntryBytes) throw zipBomb(`${file.name}: ${file.originalSize} bytes`);
-        if (total > limits.maxTotalBytes) throw zipBomb(`more than ${limits.maxTotalBytes} bytes in total`);
+        if (file.originalSize > limits.maxEntryBytes)
+          throw zipBomb(`${file.name}: ${file.originalSize} bytes`);
+        if (total > limits.maxTotalBytes)
+          throw zipBomb(`more than ${limits.maxTotalBytes} bytes in total`);
         return false;
       },
     });

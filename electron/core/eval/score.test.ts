@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateScores, exactMatch, f1Score, normalizeAnswer, scoreRow, subExactMatch } from './score.ts';
+import {
+  aggregateScores,
+  exactMatch,
+  f1Score,
+  normalizeAnswer,
+  scoreRow,
+  subExactMatch,
+} from './score.ts';
 
 describe('normalizeAnswer', () => {
   it('lowercases, drops punctuation and articles, collapses whitespace', () => {
@@ -47,8 +54,16 @@ describe('F1', () => {
 
 describe('rows', () => {
   it('scores answers[0] and gives 0 without a prediction', () => {
-    expect(scoreRow('the Beatles', ['Beatles', 'The Fab Four'])).toEqual({ em: 1, subEm: 1, f1: 1 });
-    expect(scoreRow('The Fab Four', ['Beatles', 'The Fab Four'])).toEqual({ em: 0, subEm: 0, f1: 0 });
+    expect(scoreRow('the Beatles', ['Beatles', 'The Fab Four'])).toEqual({
+      em: 1,
+      subEm: 1,
+      f1: 1,
+    });
+    expect(scoreRow('The Fab Four', ['Beatles', 'The Fab Four'])).toEqual({
+      em: 0,
+      subEm: 0,
+      f1: 0,
+    });
     expect(scoreRow(null, ['Beatles'])).toEqual({ em: 0, subEm: 0, f1: 0 });
   });
   it('gives 0 to a prediction that normalizes to nothing', () => {
@@ -56,7 +71,11 @@ describe('rows', () => {
     expect(scoreRow(' The. ', ['Beatles'])).toEqual({ em: 0, subEm: 0, f1: 0 });
   });
   it('averages as percentages', () => {
-    const total = aggregateScores([scoreRow('Paris', ['Paris']), scoreRow('Paris France', ['Paris']), scoreRow(null, ['x'])]);
+    const total = aggregateScores([
+      scoreRow('Paris', ['Paris']),
+      scoreRow('Paris France', ['Paris']),
+      scoreRow(null, ['x']),
+    ]);
     expect(total.em).toBeCloseTo(100 / 3, 10);
     expect(total.subEm).toBeCloseTo(200 / 3, 10);
     expect(total.f1).toBeCloseTo((100 * (1 + 2 / 3)) / 3, 10);

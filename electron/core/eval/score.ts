@@ -67,7 +67,8 @@ export interface RowScore {
  */
 export function scoreRow(prediction: string | null, answers: readonly string[]): RowScore {
   const gold = answers[0];
-  if (prediction === null || gold === undefined || normalizeAnswer(prediction) === '') return { em: 0, subEm: 0, f1: 0 };
+  if (prediction === null || gold === undefined || normalizeAnswer(prediction) === '')
+    return { em: 0, subEm: 0, f1: 0 };
   return {
     em: exactMatch(prediction, gold) ? 1 : 0,
     subEm: subExactMatch(prediction, gold) ? 1 : 0,
@@ -78,7 +79,10 @@ export function scoreRow(prediction: string | null, answers: readonly string[]):
 /** Averages over rows, as percentages (0 rows: all 0). */
 export function aggregateScores(rows: readonly RowScore[]): RowScore {
   if (rows.length === 0) return { em: 0, subEm: 0, f1: 0 };
-  const sum = rows.reduce((a, r) => ({ em: a.em + r.em, subEm: a.subEm + r.subEm, f1: a.f1 + r.f1 }), { em: 0, subEm: 0, f1: 0 });
+  const sum = rows.reduce(
+    (a, r) => ({ em: a.em + r.em, subEm: a.subEm + r.subEm, f1: a.f1 + r.f1 }),
+    { em: 0, subEm: 0, f1: 0 },
+  );
   const pct = (x: number) => (100 * x) / rows.length;
   return { em: pct(sum.em), subEm: pct(sum.subEm), f1: pct(sum.f1) };
 }

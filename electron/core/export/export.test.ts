@@ -13,20 +13,69 @@ const EVIL = '<img src=x onerror="alert(1)"><script>alert(2)</script> & ```` ](j
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-export-'));
   store = openStore(dir);
-  store.documents.upsert({ id: 'd', fileName: 'contract.pdf', format: 'pdf', title: `Contract ${EVIL}`, chars: 10, pageCount: 3, openedAt: 1, warnings: [] });
-  store.settings.saveProfile({ id: 'p', name: 'Cloud', kind: 'openai', baseUrl: 'https://user:secret@api.example.com/v1?key=abc', inputPricePerMTok: 2.5, outputPricePerMTok: 10 });
-  store.runs.create({ id: 'r1', documentId: 'd', question: `Who pays? ${EVIL}`, settings: DEFAULT_RUN_SETTINGS, profileId: 'p', model: 'gpt-4o', status: 'done', createdAt: 1000 });
+  store.documents.upsert({
+    id: 'd',
+    fileName: 'contract.pdf',
+    format: 'pdf',
+    title: `Contract ${EVIL}`,
+    chars: 10,
+    pageCount: 3,
+    openedAt: 1,
+    warnings: [],
+  });
+  store.settings.saveProfile({
+    id: 'p',
+    name: 'Cloud',
+    kind: 'openai',
+    baseUrl: 'https://user:secret@api.example.com/v1?key=abc',
+    inputPricePerMTok: 2.5,
+    outputPricePerMTok: 10,
+  });
+  store.runs.create({
+    id: 'r1',
+    documentId: 'd',
+    question: `Who pays? ${EVIL}`,
+    settings: DEFAULT_RUN_SETTINGS,
+    profileId: 'p',
+    model: 'gpt-4o',
+    status: 'done',
+    createdAt: 1000,
+  });
   store.runs.setChunks('r1', [
     { index: 0, start: 0, end: 5, tokens: 5, pages: { first: 1, last: 2 }, section: 'Terms' },
-    { index: 1, start: 5, end: 10, tokens: 5, pages: { first: 3, last: 3, firstLabel: 'iii', lastLabel: 'iii' } },
+    {
+      index: 1,
+      start: 5,
+      end: 10,
+      tokens: 5,
+      pages: { first: 3, last: 3, firstLabel: 'iii', lastLabel: 'iii' },
+    },
   ]);
   const usage = { promptTokens: 100, completionTokens: 10 };
-  store.runs.saveMemory('r1', { chunk: 0, memory: `Memory one ${EVIL}`, usage, ms: 10, kept: false });
+  store.runs.saveMemory('r1', {
+    chunk: 0,
+    memory: `Memory one ${EVIL}`,
+    usage,
+    ms: 10,
+    kept: false,
+  });
   store.runs.saveMemory('r1', { chunk: 1, memory: 'Memory two', usage, ms: 10, kept: true });
   store.runs.addWarning('r1', { chunk: 1, code: 'length-cut', message: `cut ${EVIL}` });
-  store.runs.saveAnswer('r1', { answer: `The buyer ${EVIL}`, response: `Reasoning. \\boxed{The buyer ${EVIL}}`, usage, ms: 5 });
+  store.runs.saveAnswer('r1', {
+    answer: `The buyer ${EVIL}`,
+    response: `Reasoning. \\boxed{The buyer ${EVIL}}`,
+    usage,
+    ms: 5,
+  });
   store.runs.setStatus('r1', 'done', { finishedAt: 2000 });
-  store.runs.create({ id: 'r2', documentId: 'd', question: 'Second?', settings: DEFAULT_RUN_SETTINGS, status: 'interrupted', createdAt: 3000 });
+  store.runs.create({
+    id: 'r2',
+    documentId: 'd',
+    question: 'Second?',
+    settings: DEFAULT_RUN_SETTINGS,
+    status: 'interrupted',
+    createdAt: 3000,
+  });
 });
 afterEach(() => {
   store.close();
@@ -38,12 +87,25 @@ describe('session exports', () => {
     const session: SessionExport = buildSessionExport(store, 'd', undefined, 5000);
     expect(session.runs.map((r) => r.id)).toEqual(['r1', 'r2']);
     const [r1] = session.runs;
-    expect(r1).toMatchObject({ model: 'gpt-4o', answer: `The buyer ${EVIL}`, settings: DEFAULT_RUN_SETTINGS, chunkCount: 2 });
-    expect(r1?.backend).toEqual({ name: 'Cloud', kind: 'openai', baseUrl: 'https://api.example.com/v1' });
+    expect(r1).toMatchObject({
+      model: 'gpt-4o',
+      answer: `The buyer ${EVIL}`,
+      settings: DEFAULT_RUN_SETTINGS,
+      chunkCount: 2,
+    });
+    expect(r1?.backend).toEqual({
+      name: 'Cloud',
+      kind: 'openai',
+      baseUrl: 'https://api.example.com/v1',
+    });
     // 300 prompt and 30 completion tokens at 2.5 and 10 per million.
     expect(r1?.cost).toBeCloseTo((300 * 2.5 + 30 * 10) / 1e6, 12);
     expect(session.runs[1]?.cost).toBeUndefined();
-    expect(r1?.memories[0]).toMatchObject({ chunk: 0, pages: { first: 1, last: 2 }, section: 'Terms' });
+    expect(r1?.memories[0]).toMatchObject({
+      chunk: 0,
+      pages: { first: 1, last: 2 },
+      section: 'Terms',
+    });
     expect(buildSessionExport(store, 'd', ['r2'], 0).runs.map((r) => r.id)).toEqual(['r2']);
     expect(() => buildSessionExport(store, 'other', undefined, 0)).toThrow();
   });
@@ -65,7 +127,9 @@ describe('session exports', () => {
     expect(md).toContain(`Memory one ${EVIL}`);
     expect(md).not.toMatch(/^#+ [^\n]*(?<!\\)<img/m);
     expect(md).toContain('\\<img');
-    const json = JSON.parse(renderSession(buildSessionExport(store, 'd', undefined, 0), 'json')) as SessionExport;
+    const json = JSON.parse(
+      renderSession(buildSessionExport(store, 'd', undefined, 0), 'json'),
+    ) as SessionExport;
     expect(json.runs[0]?.response).toContain('\\boxed{The buyer');
   });
 });

@@ -32,10 +32,18 @@ ${session.runs.map((run, i) => renderRun(run, i + 1)).join('\n')}
 
 function renderRun(run: ExportedRun, n: number): string {
   const s = run.settings;
-  const backend = run.backend ? ` via ${esc(run.backend.name)} (${esc(run.backend.kind)}, ${esc(run.backend.baseUrl)})` : '';
-  const warnings = run.warnings.length === 0 ? '' : `<h3>Warnings</h3>\n<ul>${run.warnings
-    .map((w) => `<li>${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${esc(w.message)}</li>`)
-    .join('')}</ul>`;
+  const backend = run.backend
+    ? ` via ${esc(run.backend.name)} (${esc(run.backend.kind)}, ${esc(run.backend.baseUrl)})`
+    : '';
+  const warnings =
+    run.warnings.length === 0
+      ? ''
+      : `<h3>Warnings</h3>\n<ul>${run.warnings
+          .map(
+            (w) =>
+              `<li>${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${esc(w.message)}</li>`,
+          )
+          .join('')}</ul>`;
   const memories = run.memories
     .map((m) => {
       const where = [pagesLabel(m.pages), m.section ?? ''].filter(Boolean).join(' · ');

@@ -2,7 +2,12 @@ import { sessionToHtml } from './html.ts';
 import { sessionToMarkdown } from './markdown.ts';
 import type { SessionExport } from './session.ts';
 
-export { buildSessionExport, type SessionExport, type ExportedRun, type ExportedMemory } from './session.ts';
+export {
+  buildSessionExport,
+  type SessionExport,
+  type ExportedRun,
+  type ExportedMemory,
+} from './session.ts';
 export { sessionToHtml } from './html.ts';
 export { sessionToMarkdown } from './markdown.ts';
 

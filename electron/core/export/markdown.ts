@@ -6,7 +6,9 @@ export function sessionToMarkdown(session: SessionExport): string {
   const out: string[] = [];
   const d = session.document;
   out.push(`# Questions about ${inline(d.title)}`, '');
-  out.push(`- File: ${inline(d.fileName)} (${d.format}${d.pageCount ? `, ${d.pageCount} pages` : ''}${d.tokenCount ? `, ${d.tokenCount} tokens` : ''})`);
+  out.push(
+    `- File: ${inline(d.fileName)} (${d.format}${d.pageCount ? `, ${d.pageCount} pages` : ''}${d.tokenCount ? `, ${d.tokenCount} tokens` : ''})`,
+  );
   out.push(`- Exported: ${session.exportedAt}`, '');
   session.runs.forEach((run, i) => out.push(...renderRun(run, i + 1)));
   return `${out.join('\n').trimEnd()}\n`;
@@ -16,23 +18,37 @@ function renderRun(run: ExportedRun, n: number): string[] {
   const out: string[] = [`## ${n}. ${inline(run.question)}`, ''];
   out.push(`**Answer:** ${run.answer === null ? '_no answer_' : inline(run.answer)}`, '');
   out.push(`- Status: ${run.status}`);
-  out.push(`- Model: ${inline(run.model ?? 'unknown')}${run.backend ? ` via ${inline(run.backend.name)} (${run.backend.kind}, ${inline(run.backend.baseUrl)})` : ''}`);
+  out.push(
+    `- Model: ${inline(run.model ?? 'unknown')}${run.backend ? ` via ${inline(run.backend.name)} (${run.backend.kind}, ${inline(run.backend.baseUrl)})` : ''}`,
+  );
   const s = run.settings;
-  out.push(`- Settings: chunk ${s.chunkTokens} tokens, memory ${s.memoryTokens}, answer ${s.answerTokens}, temperature ${s.temperature}, top-p ${s.topP}, final prompt ${s.final}, tokenizer ${s.tokenizer}`);
+  out.push(
+    `- Settings: chunk ${s.chunkTokens} tokens, memory ${s.memoryTokens}, answer ${s.answerTokens}, temperature ${s.temperature}, top-p ${s.topP}, final prompt ${s.final}, tokenizer ${s.tokenizer}`,
+  );
   const cost = run.cost === undefined ? '' : `; estimated cost ${run.cost.toFixed(4)}`;
-  out.push(`- Usage: ${run.usage.promptTokens} prompt + ${run.usage.completionTokens} completion tokens${cost}; ${run.memories.length} of ${run.chunkCount} chunks read`);
+  out.push(
+    `- Usage: ${run.usage.promptTokens} prompt + ${run.usage.completionTokens} completion tokens${cost}; ${run.memories.length} of ${run.chunkCount} chunks read`,
+  );
   out.push(`- Asked: ${run.createdAt}${run.finishedAt ? `, finished: ${run.finishedAt}` : ''}`, '');
   if (run.question.includes('\n')) out.push('Question in full:', '', fence(run.question), '');
   if (run.response !== null) out.push('### Full reply', '', fence(run.response), '');
   if (run.warnings.length > 0) {
     out.push('### Warnings', '');
-    for (const w of run.warnings) out.push(`- ${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${inline(w.message)}`);
+    for (const w of run.warnings)
+      out.push(`- ${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${inline(w.message)}`);
     out.push('');
   }
   out.push('### Memory after each chunk', '');
   for (const m of run.memories) {
-    const where = [pagesLabel(m.pages), m.section === undefined ? '' : inline(m.section)].filter(Boolean).join(' · ');
-    out.push(`#### Chunk ${m.chunk + 1}${where ? ` (${where})` : ''}${m.kept ? ' (previous memory kept)' : ''}`, '', fence(m.memory), '');
+    const where = [pagesLabel(m.pages), m.section === undefined ? '' : inline(m.section)]
+      .filter(Boolean)
+      .join(' · ');
+    out.push(
+      `#### Chunk ${m.chunk + 1}${where ? ` (${where})` : ''}${m.kept ? ' (previous memory kept)' : ''}`,
+      '',
+      fence(m.memory),
+      '',
+    );
   }
   return out;
 }

@@ -1,4 +1,12 @@
-import type { BackendKind, ChunkInfo, DocumentInfo, RunSettings, RunStatus, Usage, WarningCode } from '../../../shared/model.ts';
+import type {
+  BackendKind,
+  ChunkInfo,
+  DocumentInfo,
+  RunSettings,
+  RunStatus,
+  Usage,
+  WarningCode,
+} from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { estimateCost } from '../llm/cost.ts';
 import type { Store } from '../store/store.ts';
@@ -41,7 +49,10 @@ export interface SessionExport {
   format: 'memagent-session';
   version: 1;
   exportedAt: string;
-  document: Pick<DocumentInfo, 'id' | 'fileName' | 'title' | 'format' | 'chars' | 'pageCount' | 'tokenCount' | 'tokenizer'>;
+  document: Pick<
+    DocumentInfo,
+    'id' | 'fileName' | 'title' | 'format' | 'chars' | 'pageCount' | 'tokenCount' | 'tokenizer'
+  >;
   runs: ExportedRun[];
 }
 
@@ -49,17 +60,30 @@ export interface SessionExport {
  * Collects a document's runs (all, or `runIds` in that order) from the library for export.
  * API keys are not in the library, and backend URLs lose any user name, password or query.
  */
-export function buildSessionExport(store: Store, documentId: string, runIds: readonly string[] | undefined, now: number): SessionExport {
+export function buildSessionExport(
+  store: Store,
+  documentId: string,
+  runIds: readonly string[] | undefined,
+  now: number,
+): SessionExport {
   const info = store.documents.get(documentId);
   if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
-  const summaries = runIds === undefined
-    ? store.runs.listByDocument(documentId).reverse()
-    : runIds.map((id) => {
-        const run = store.runs.get(id);
-        if (!run || run.documentId !== documentId) throw new CoreError('NotFound', 'A run to export does not belong to this document.');
-        return run;
-      });
-  const document: SessionExport['document'] = { id: info.id, fileName: info.fileName, title: info.title, format: info.format, chars: info.chars };
+  const summaries =
+    runIds === undefined
+      ? store.runs.listByDocument(documentId).reverse()
+      : runIds.map((id) => {
+          const run = store.runs.get(id);
+          if (!run || run.documentId !== documentId)
+            throw new CoreError('NotFound', 'A run to export does not belong to this document.');
+          return run;
+        });
+  const document: SessionExport['document'] = {
+    id: info.id,
+    fileName: info.fileName,
+    title: info.title,
+    format: info.format,
+    chars: info.chars,
+  };
   if (info.pageCount !== undefined) document.pageCount = info.pageCount;
   if (info.tokenCount !== undefined) document.tokenCount = info.tokenCount;
   if (info.tokenizer !== undefined) document.tokenizer = info.tokenizer;
@@ -75,7 +99,9 @@ export function buildSessionExport(store: Store, documentId: string, runIds: rea
       answer: answer?.answer ?? null,
       response: answer?.response ?? null,
       model: run.model ?? null,
-      backend: profile ? { name: profile.name, kind: profile.kind, baseUrl: safeUrl(profile.baseUrl) } : null,
+      backend: profile
+        ? { name: profile.name, kind: profile.kind, baseUrl: safeUrl(profile.baseUrl) }
+        : null,
       settings: run.settings,
       usage: run.usage,
       createdAt: new Date(run.createdAt).toISOString(),
@@ -84,7 +110,13 @@ export function buildSessionExport(store: Store, documentId: string, runIds: rea
       warnings: store.runs.warnings(run.id),
       memories: store.runs.memories(run.id).map((m) => {
         const chunk = chunks[m.chunk];
-        const out: ExportedMemory = { chunk: m.chunk, memory: m.memory, kept: m.kept, usage: m.usage, ms: m.ms };
+        const out: ExportedMemory = {
+          chunk: m.chunk,
+          memory: m.memory,
+          kept: m.kept,
+          usage: m.usage,
+          ms: m.ms,
+        };
         if (chunk?.pages) out.pages = chunk.pages;
         if (chunk?.section !== undefined) out.section = chunk.section;
         if (chunk) out.tokens = chunk.tokens;
@@ -95,7 +127,13 @@ export function buildSessionExport(store: Store, documentId: string, runIds: rea
     if (cost !== undefined) exported.cost = cost;
     return exported;
   });
-  return { format: 'memagent-session', version: 1, exportedAt: new Date(now).toISOString(), document, runs };
+  return {
+    format: 'memagent-session',
+    version: 1,
+    exportedAt: new Date(now).toISOString(),
+    document,
+    runs,
+  };
 }
 
 /** A URL without user info, query or fragment (where keys sometimes hide). */

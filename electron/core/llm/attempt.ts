@@ -22,19 +22,29 @@ export interface AttemptSettings {
   onFirstDelta: () => void;
 }
 
-const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).passthrough();
-const completionSchema = z.object({
-  model: z.string().optional(),
-  choices: z.array(z.object({
-    message: z.object({ content: z.string().nullable().optional() }).passthrough(),
-    finish_reason: z.string().nullable().optional(),
-  }).passthrough()),
-  usage: usageSchema.nullable().optional(),
-}).passthrough();
+const usageSchema = z
+  .object({ prompt_tokens: z.number(), completion_tokens: z.number() })
+  .passthrough();
+const completionSchema = z
+  .object({
+    model: z.string().optional(),
+    choices: z.array(
+      z
+        .object({
+          message: z.object({ content: z.string().nullable().optional() }).passthrough(),
+          finish_reason: z.string().nullable().optional(),
+        })
+        .passthrough(),
+    ),
+    usage: usageSchema.nullable().optional(),
+  })
+  .passthrough();
 
 function toUsage(raw: unknown): AttemptResult['usage'] {
   const parsed = usageSchema.safeParse(raw);
-  return parsed.success ? { promptTokens: parsed.data.prompt_tokens, completionTokens: parsed.data.completion_tokens } : undefined;
+  return parsed.success
+    ? { promptTokens: parsed.data.prompt_tokens, completionTokens: parsed.data.completion_tokens }
+    : undefined;
 }
 
 function body(request: ChatRequest, s: AttemptSettings): Record<string, unknown> {
@@ -68,23 +78,36 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
   // The SDK's own timer is a backstop only: ours fires first and knows whether it was a stall.
   const options = { signal: controller.signal, timeout: s.timeoutMs + 1_000, maxRetries: 0 };
   const explain = (): never => {
-    if (problem === 'timeout') throw new AttemptError('timeout', `no answer within ${s.timeoutMs} ms`);
+    if (problem === 'timeout')
+      throw new AttemptError('timeout', `no answer within ${s.timeoutMs} ms`);
     throw new AttemptError('stall', `no stream chunk for ${s.stallTimeoutMs} ms`);
   };
   try {
     if (request.onDelta === undefined) {
       let raw: unknown;
       try {
-        raw = await s.sdk.chat.completions.create({ ...body(request, s), stream: false } as never, options);
+        raw = await s.sdk.chat.completions.create(
+          { ...body(request, s), stream: false } as never,
+          options,
+        );
       } catch (error) {
         if (problem !== undefined && request.signal?.aborted !== true) explain();
         throw error;
       }
       const parsed = completionSchema.safeParse(raw);
-      if (!parsed.success) throw new AttemptError('malformed', `unexpected completion shape: ${parsed.error.issues[0]?.message ?? ''}`);
+      if (!parsed.success)
+        throw new AttemptError(
+          'malformed',
+          `unexpected completion shape: ${parsed.error.issues[0]?.message ?? ''}`,
+        );
       const choice = parsed.data.choices[0];
       if (choice === undefined) throw new AttemptError('empty-choices', 'choices is empty');
-      return { content: choice.message.content ?? '', finishReason: choice.finish_reason ?? null, usage: toUsage(parsed.data.usage), model: parsed.data.model };
+      return {
+        content: choice.message.content ?? '',
+        finishReason: choice.finish_reason ?? null,
+        usage: toUsage(parsed.data.usage),
+        model: parsed.data.model,
+      };
     }
 
     let content = '';
@@ -93,19 +116,21 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
     let model: string | undefined;
     let sawChoice = false;
     try {
-      const stream = await s.sdk.chat.completions.create(
+      const stream = (await s.sdk.chat.completions.create(
         { ...body(request, s), stream: true, stream_options: { include_usage: true } } as never,
         options,
-      ) as unknown as AsyncIterable<unknown>;
+      )) as unknown as AsyncIterable<unknown>;
       clearTimeout(timer);
       timer = setTimeout(fire, s.stallTimeoutMs, 'stall');
       for await (const raw of stream) {
         timer.refresh();
         const chunk = raw as { model?: unknown; usage?: unknown; choices?: unknown };
         if (typeof chunk.model === 'string') model = chunk.model;
-        if (chunk.usage !== undefined && chunk.usage !== null) usage = toUsage(chunk.usage) ?? usage;
+        if (chunk.usage !== undefined && chunk.usage !== null)
+          usage = toUsage(chunk.usage) ?? usage;
         if (!Array.isArray(chunk.choices)) continue;
-        const choice = chunk.choices[0] as { delta?: { content?: unknown }; finish_reason?: unknown } | undefined;
+        const choice = chunk.choices[0] as
+          { delta?: { content?: unknown }; finish_reason?: unknown } | undefined;
         if (choice === undefined) continue;
         sawChoice = true;
         const delta = choice.delta?.content;
@@ -124,7 +149,8 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
     if (request.signal?.aborted === true) throw new DOMException('aborted', 'AbortError');
     if (problem !== undefined) explain();
     if (!sawChoice) throw new AttemptError('empty-choices', 'the stream carried no choice');
-    if (finishReason === null) throw new AttemptError('incomplete', 'the stream ended without a finish_reason');
+    if (finishReason === null)
+      throw new AttemptError('incomplete', 'the stream ended without a finish_reason');
     return { content, finishReason, usage, model };
   } finally {
     clearTimeout(timer);

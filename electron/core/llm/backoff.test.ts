@@ -5,7 +5,9 @@ import { displayUrl, redactSecrets } from './redact.ts';
 
 describe('backoff', () => {
   it('grows exponentially under full jitter and stays under the cap', () => {
-    expect([1, 2, 3, 4].map((n) => backoffDelay(n, 500, 30_000, () => 1))).toEqual([500, 1000, 2000, 4000]);
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, 500, 30_000, () => 1))).toEqual([
+      500, 1000, 2000, 4000,
+    ]);
     expect(backoffDelay(20, 500, 30_000, () => 1)).toBe(30_000);
     expect(backoffDelay(3, 500, 30_000, () => 0)).toBe(0);
   });
@@ -15,7 +17,9 @@ describe('backoff', () => {
     expect(retryAfterMs(new Headers({ 'retry-after': '2' }))).toBe(2000);
     expect(retryAfterMs(new Headers({ 'retry-after': '3600' }))).toBe(60_000);
     const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(retryAfterMs(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }), 60_000, now)).toBe(5000);
+    expect(
+      retryAfterMs(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }), 60_000, now),
+    ).toBe(5000);
     expect(retryAfterMs(new Headers({}))).toBeUndefined();
     expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }))).toBeUndefined();
   });
@@ -39,9 +43,15 @@ describe('cost and redaction', () => {
   });
 
   it('redacts keys, Bearer tokens and api-key values; URLs lose credentials and query', () => {
-    expect(redactSecrets('bad key sk-abc123456 sent', 'sk-abc123456')).toBe('bad key [redacted] sent');
-    expect(redactSecrets('Authorization: Bearer xyz.123', undefined)).toBe('Authorization: Bearer [redacted]');
+    expect(redactSecrets('bad key sk-abc123456 sent', 'sk-abc123456')).toBe(
+      'bad key [redacted] sent',
+    );
+    expect(redactSecrets('Authorization: Bearer xyz.123', undefined)).toBe(
+      'Authorization: Bearer [redacted]',
+    );
     expect(redactSecrets('{"api-key": "k-9"}', undefined)).toBe('{"api-key": "[redacted]"}');
-    expect(displayUrl('https://user:pw@host.example/v1?key=secret')).toBe('https://host.example/v1');
+    expect(displayUrl('https://user:pw@host.example/v1?key=secret')).toBe(
+      'https://host.example/v1',
+    );
   });
 });

@@ -7,13 +7,22 @@ export const RETRY_AFTER_CAP_MS = 60_000;
  * Exponential backoff with full jitter (a uniform wait in [0, min(cap, base * 2^(attempt-1))]),
  * which spreads the retries of many concurrent runs instead of having them hit the server in step.
  */
-export function backoffDelay(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  capMs: number,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(random() * ceiling);
 }
 
 /** The server's requested wait from `retry-after-ms`, or `retry-after` (seconds or an HTTP date), capped. */
-export function retryAfterMs(headers: Headers | undefined, capMs: number = RETRY_AFTER_CAP_MS, now: number = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: Headers | undefined,
+  capMs: number = RETRY_AFTER_CAP_MS,
+  now: number = Date.now(),
+): number | undefined {
   if (headers === undefined) return undefined;
   const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return Math.min(capMs, Math.round(ms));

@@ -19,15 +19,30 @@ beforeEach(() => {
 
 /** A slow decoder: `tps` tokens a second per sequence, nothing else. */
 const slow = (tps: number): Parameters<SimServer['setOptions']>[0] => ({
-  latency: { prefillTokensPerSec: Number.POSITIVE_INFINITY, decodeTokensPerSec: tps, aggregateDecodeTokensPerSec: Number.POSITIVE_INFINITY, maxBatch: 64, overheadMs: 0 },
+  latency: {
+    prefillTokensPerSec: Number.POSITIVE_INFINITY,
+    decodeTokensPerSec: tps,
+    aggregateDecodeTokensPerSec: Number.POSITIVE_INFINITY,
+    maxBatch: 64,
+    overheadMs: 0,
+  },
 });
 
 function client(extra: Partial<LlmConfig> = {}): ReturnType<typeof createLlmClient> {
-  return createLlmClient({ kind: 'vllm', baseUrl: sim.baseUrl, retryBaseMs: 5, retryCapMs: 20, ...extra });
+  return createLlmClient({
+    kind: 'vllm',
+    baseUrl: sim.baseUrl,
+    retryBaseMs: 5,
+    retryCapMs: 20,
+    ...extra,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<CoreError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(CoreError);
   return error as CoreError;
 }
@@ -41,33 +56,48 @@ describe('streamed chat completions', () => {
     expect(result.content).toBe(EXPECTED_MEMORY);
     expect(result.usage.completionTokens).toBe(deltas.length);
     expect(result.usageMissing).toBeUndefined();
-    expect(sim.requests[0]?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(sim.requests[0]?.body).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
-  it.each(['partial-stream', 'malformed-json', 'empty-choices'] as const)('retries a %s and restarts the deltas', async (kind) => {
-    sim.setOptions({ faults: [{ kind, next: 1, afterTokens: 3 }] });
-    let text = '';
-    let restarts = 0;
-    const reasons: string[] = [];
-    const result = await client({ onRetry: (r) => reasons.push(r.reason) }).chat({
-      ...chatRequest,
-      onDelta: (d) => (text += d),
-      onRestart: () => {
-        restarts += 1;
-        text = '';
-      },
-    });
-    expect(result.attempts).toBe(2);
-    expect(text).toBe(EXPECTED_MEMORY);
-    expect(reasons).toEqual([{ 'partial-stream': 'incomplete', 'malformed-json': 'malformed', 'empty-choices': 'empty-choices' }[kind]]);
-    expect(restarts).toBe(kind === 'empty-choices' ? 0 : 1);
-  });
+  it.each(['partial-stream', 'malformed-json', 'empty-choices'] as const)(
+    'retries a %s and restarts the deltas',
+    async (kind) => {
+      sim.setOptions({ faults: [{ kind, next: 1, afterTokens: 3 }] });
+      let text = '';
+      let restarts = 0;
+      const reasons: string[] = [];
+      const result = await client({ onRetry: (r) => reasons.push(r.reason) }).chat({
+        ...chatRequest,
+        onDelta: (d) => (text += d),
+        onRestart: () => {
+          restarts += 1;
+          text = '';
+        },
+      });
+      expect(result.attempts).toBe(2);
+      expect(text).toBe(EXPECTED_MEMORY);
+      expect(reasons).toEqual([
+        {
+          'partial-stream': 'incomplete',
+          'malformed-json': 'malformed',
+          'empty-choices': 'empty-choices',
+        }[kind],
+      ]);
+      expect(restarts).toBe(kind === 'empty-choices' ? 0 : 1);
+    },
+  );
 
   it('detects a stream that stalls mid-way and retries it', async () => {
     sim.setOptions({ faults: [{ kind: 'stall-mid-stream', next: 1, afterTokens: 2 }] });
     const reasons: string[] = [];
     let text = '';
-    const result = await client({ stallTimeoutMs: 200, onRetry: (r) => reasons.push(r.reason) }).chat({
+    const result = await client({
+      stallTimeoutMs: 200,
+      onRetry: (r) => reasons.push(r.reason),
+    }).chat({
       ...chatRequest,
       onDelta: (d) => (text += d),
       onRestart: () => (text = ''),
@@ -79,16 +109,26 @@ describe('streamed chat completions', () => {
 
   it('gives up on a server whose streams always stall, with a sentence saying so', async () => {
     sim.setOptions({ faults: [{ kind: 'stall-mid-stream', afterTokens: 1 }] });
-    const error = await failure(client({ stallTimeoutMs: 100, maxRetries: 2 }).chat({ ...chatRequest, onDelta: () => undefined }));
+    const error = await failure(
+      client({ stallTimeoutMs: 100, maxRetries: 2 }).chat({
+        ...chatRequest,
+        onDelta: () => undefined,
+      }),
+    );
     expect(error.kind).toBe('BackendFailed');
-    expect(error.message).toBe('The LLM server stopped streaming for more than 0.1 s (3 attempts).');
+    expect(error.message).toBe(
+      'The LLM server stopped streaming for more than 0.1 s (3 attempts).',
+    );
   });
 
   it('times out a stream that never starts', async () => {
     sim.setOptions({ faults: [{ kind: 'stall', next: 1 }] });
     const reasons: string[] = [];
     let text = '';
-    const result = await client({ timeoutMs: 150, onRetry: (r) => reasons.push(r.reason) }).chat({ ...chatRequest, onDelta: (d) => (text += d) });
+    const result = await client({ timeoutMs: 150, onRetry: (r) => reasons.push(r.reason) }).chat({
+      ...chatRequest,
+      onDelta: (d) => (text += d),
+    });
     expect(reasons).toEqual(['timeout']);
     expect(text).toBe(EXPECTED_MEMORY);
     expect(result.attempts).toBe(2);
@@ -96,7 +136,10 @@ describe('streamed chat completions', () => {
 
   it('lets a stream that keeps making progress run past the request timeout', async () => {
     sim.setOptions(slow(8)); // ~11 tokens at 8/s: about 1.4 s in all, each gap 125 ms
-    const result = await client({ timeoutMs: 100, stallTimeoutMs: 400 }).chat({ ...chatRequest, onDelta: () => undefined });
+    const result = await client({ timeoutMs: 100, stallTimeoutMs: 400 }).chat({
+      ...chatRequest,
+      onDelta: () => undefined,
+    });
     expect(result.attempts).toBe(1);
     // Longer than the timeout plus the SDK's 1 s backstop: neither cut the live stream.
     expect(result.ms).toBeGreaterThan(1_100);

@@ -19,9 +19,19 @@ beforeEach(() => {
 
 type Retry = { attempt: number; delayMs: number; reason: string };
 
-function client(extra: Partial<LlmConfig> = {}): { client: ReturnType<typeof createLlmClient>; retries: Retry[] } {
+function client(extra: Partial<LlmConfig> = {}): {
+  client: ReturnType<typeof createLlmClient>;
+  retries: Retry[];
+} {
   const retries: Retry[] = [];
-  const c = createLlmClient({ kind: 'vllm', baseUrl: sim.baseUrl, retryBaseMs: 5, retryCapMs: 20, onRetry: (r) => retries.push(r), ...extra });
+  const c = createLlmClient({
+    kind: 'vllm',
+    baseUrl: sim.baseUrl,
+    retryBaseMs: 5,
+    retryCapMs: 20,
+    onRetry: (r) => retries.push(r),
+    ...extra,
+  });
   return { client: c, retries };
 }
 
@@ -49,7 +59,12 @@ describe('the LLM client against sim-llm', () => {
     // The prompt goes out as one user message, byte for byte, with the sampling settings.
     const body = sim.requests[0]?.body as Record<string, unknown>;
     expect(body.messages).toEqual([{ role: 'user', content: chatRequest.prompt }]);
-    expect(body).toMatchObject({ model: 'sim-llm/memagent-simulator', max_tokens: 256, temperature: 0.7, top_p: 0.95 });
+    expect(body).toMatchObject({
+      model: 'sim-llm/memagent-simulator',
+      max_tokens: 256,
+      temperature: 0.7,
+      top_p: 0.95,
+    });
   });
 
   it('discovers the first served model, and says so clearly when there is none', async () => {
@@ -106,16 +121,19 @@ describe('the LLM client against sim-llm', () => {
   it.each([
     ['bad-request', /rejected the request \(HTTP 400\)/, /context/],
     ['unauthorized', /refused the API key \(HTTP 401\)/, /API key/],
-  ] as const)('never retries a %s: BackendRejected with a clear sentence', async (kind, message, hint) => {
-    sim.setOptions({ faults: [{ kind }] });
-    const { client: c, retries } = client();
-    const error = await failure(c.chat(chatRequest));
-    expect(error.kind).toBe('BackendRejected');
-    expect(error.message).toMatch(message);
-    expect(error.hint).toMatch(hint);
-    expect(retries).toHaveLength(0);
-    expect(sim.requests).toHaveLength(1);
-  });
+  ] as const)(
+    'never retries a %s: BackendRejected with a clear sentence',
+    async (kind, message, hint) => {
+      sim.setOptions({ faults: [{ kind }] });
+      const { client: c, retries } = client();
+      const error = await failure(c.chat(chatRequest));
+      expect(error.kind).toBe('BackendRejected');
+      expect(error.message).toMatch(message);
+      expect(error.hint).toMatch(hint);
+      expect(retries).toHaveLength(0);
+      expect(sim.requests).toHaveLength(1);
+    },
+  );
 
   it('reports an unknown model as BackendRejected naming it, without retrying', async () => {
     const { client: c, retries } = client({ model: 'no/such-model' });
@@ -130,7 +148,14 @@ describe('the LLM client against sim-llm', () => {
     const baseUrl = gone.baseUrl;
     await gone.close();
     const retries: Retry[] = [];
-    const c = createLlmClient({ kind: 'vllm', baseUrl, model: 'm', maxRetries: 2, retryBaseMs: 5, onRetry: (r) => retries.push(r) });
+    const c = createLlmClient({
+      kind: 'vllm',
+      baseUrl,
+      model: 'm',
+      maxRetries: 2,
+      retryBaseMs: 5,
+      onRetry: (r) => retries.push(r),
+    });
     const error = await failure(c.chat(chatRequest));
     expect(error.kind).toBe('BackendUnavailable');
     expect(error.message).toContain(baseUrl);
@@ -140,7 +165,14 @@ describe('the LLM client against sim-llm', () => {
 
   it('says a blocked port (fetch never dials port 9) cannot be used, not that a connection was lost', async () => {
     const retries: Retry[] = [];
-    const c = createLlmClient({ kind: 'vllm', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', maxRetries: 2, retryBaseMs: 5, onRetry: (r) => retries.push(r) });
+    const c = createLlmClient({
+      kind: 'vllm',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      maxRetries: 2,
+      retryBaseMs: 5,
+      onRetry: (r) => retries.push(r),
+    });
     const error = await failure(c.chat(chatRequest));
     expect(error.kind).toBe('BackendUnavailable');
     expect(error.message).toContain('http://127.0.0.1:9/v1');
@@ -171,21 +203,43 @@ describe('the LLM client against sim-llm', () => {
   });
 
   it('keeps an empty reply and a length-cut empty reply as they are (the agent decides)', async () => {
-    sim.setOptions({ faults: [{ kind: 'empty-reply', next: 1 }, { kind: 'length-empty', every: 2 }] });
+    sim.setOptions({
+      faults: [
+        { kind: 'empty-reply', next: 1 },
+        { kind: 'length-empty', every: 2 },
+      ],
+    });
     const { client: c, retries } = client();
-    expect(await c.chat(chatRequest)).toMatchObject({ content: '', finishReason: 'stop', attempts: 1 });
-    expect(await c.chat(chatRequest)).toMatchObject({ content: '', finishReason: 'length', attempts: 1 });
+    expect(await c.chat(chatRequest)).toMatchObject({
+      content: '',
+      finishReason: 'stop',
+      attempts: 1,
+    });
+    expect(await c.chat(chatRequest)).toMatchObject({
+      content: '',
+      finishReason: 'length',
+      attempts: 1,
+    });
     expect(retries).toHaveLength(0);
   });
 
   it('passes thinking through in the content and ignores reasoning_content', async () => {
-    sim.setOptions({ faults: [{ kind: 'thinking', next: 1 }, { kind: 'reasoning-field', next: 2 }] });
+    sim.setOptions({
+      faults: [
+        { kind: 'thinking', next: 1 },
+        { kind: 'reasoning-field', next: 2 },
+      ],
+    });
     const { client: c } = client();
     const thinking = await c.chat(chatRequest);
-    expect(thinking.content).toMatch(/^<think>[\s\S]*<\/think>\n\nThe special magic number for Alice is 7342\.$/);
+    expect(thinking.content).toMatch(
+      /^<think>[\s\S]*<\/think>\n\nThe special magic number for Alice is 7342\.$/,
+    );
     expect((await c.chat(chatRequest)).content).toBe(EXPECTED_MEMORY);
     let streamed = '';
-    expect((await c.chat({ ...chatRequest, onDelta: (d) => (streamed += d) })).content).toBe(EXPECTED_MEMORY);
+    expect((await c.chat({ ...chatRequest, onDelta: (d) => (streamed += d) })).content).toBe(
+      EXPECTED_MEMORY,
+    );
     expect(streamed).toBe(EXPECTED_MEMORY);
   });
 
@@ -231,7 +285,13 @@ describe('the LLM client against sim-llm', () => {
     const { client: c } = client({ apiKey, model: 'sim-llm/memagent-simulator' });
     const error = await failure(c.chat(chatRequest));
     expect(String(sim.requests[0]?.headers.authorization)).toContain(apiKey); // it was sent...
-    const everything = JSON.stringify({ message: error.message, hint: error.hint, detail: error.detail, value: error.toValue(), stack: error.stack });
+    const everything = JSON.stringify({
+      message: error.message,
+      hint: error.hint,
+      detail: error.detail,
+      value: error.toValue(),
+      stack: error.stack,
+    });
     expect(everything).not.toContain('SUPERSECRET'); // ...and never shown.
     expect(error.detail).toContain('[redacted]');
   });

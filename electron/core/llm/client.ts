@@ -47,7 +47,9 @@ export const DEFAULT_MAX_RETRIES = 4;
 // A function, so TypeScript does not keep a narrowing of `signal.aborted` across awaits.
 const aborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
 
-const modelsSchema = z.object({ data: z.array(z.object({ id: z.string() }).passthrough()) }).passthrough();
+const modelsSchema = z
+  .object({ data: z.array(z.object({ id: z.string() }).passthrough()) })
+  .passthrough();
 
 /**
  * Creates the OpenAI-compatible client the agent uses: explicit timeouts, its own bounded
@@ -67,13 +69,21 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   let modelPromise: Promise<string> | undefined;
 
   const sdk = (): { sdk: OpenAI; deployment?: string } => {
-    built ??= createSdk({ kind: config.kind, baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, apiVersion: config.apiVersion, timeoutMs });
+    built ??= createSdk({
+      kind: config.kind,
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      model: config.model,
+      apiVersion: config.apiVersion,
+      timeoutMs,
+    });
     return built;
   };
 
   const finalError = (f: Failure, attempts: number): CoreError => {
     const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
-    const clean = (s: string | undefined): string | undefined => (s === undefined ? undefined : redactSecrets(s, config.apiKey));
+    const clean = (s: string | undefined): string | undefined =>
+      s === undefined ? undefined : redactSecrets(s, config.apiKey);
     const options: { hint?: string; detail?: string } = {};
     const hint = clean(f.hint);
     const detail = clean(f.detail);
@@ -83,7 +93,12 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   };
 
   /** Runs `attempt` with the retry policy; `model` names the model in 404 messages. */
-  async function withRetries<T>(signal: AbortSignal | undefined, model: string | undefined, attempt: (n: number) => Promise<T>, beforeRetry?: () => void): Promise<{ value: T; attempts: number }> {
+  async function withRetries<T>(
+    signal: AbortSignal | undefined,
+    model: string | undefined,
+    attempt: (n: number) => Promise<T>,
+    beforeRetry?: () => void,
+  ): Promise<{ value: T; attempts: number }> {
     const ctx: FailureContext = { kind: config.kind, url, model, timeoutMs, stallTimeoutMs };
     let timeouts = 0;
     for (let n = 1; ; n += 1) {
@@ -96,7 +111,12 @@ export function createLlmClient(config: LlmConfig): LlmClient {
         const failure = classifyFailure(error, ctx);
         if (failure.kind === 'Cancelled') throw cancelledError();
         if (failure.timeout) timeouts += 1;
-        if (!failure.retryable || n > maxRetries || (failure.timeout && timeouts > maxTimeoutRetries)) throw finalError(failure, n);
+        if (
+          !failure.retryable ||
+          n > maxRetries ||
+          (failure.timeout && timeouts > maxTimeoutRetries)
+        )
+          throw finalError(failure, n);
         const delayMs = failure.retryAfterMs ?? backoffDelay(n, retryBaseMs, retryCapMs);
         config.onRetry?.({ attempt: n, delayMs, reason: failure.reason });
         beforeRetry?.();
@@ -108,7 +128,11 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   async function listModels(signal?: AbortSignal): Promise<string[]> {
     const { sdk: client } = sdk();
     const { value } = await withRetries(signal, undefined, async () => {
-      const page = await client.models.list({ signal: signal ?? null, timeout: timeoutMs, maxRetries: 0 });
+      const page = await client.models.list({
+        signal: signal ?? null,
+        timeout: timeoutMs,
+        maxRetries: 0,
+      });
       const parsed = modelsSchema.safeParse({ data: page.data });
       if (!parsed.success) throw new SyntaxError('unexpected /models shape');
       return parsed.data.data.map((m) => m.id);
@@ -120,7 +144,9 @@ export function createLlmClient(config: LlmConfig): LlmClient {
     const models = await listModels(signal);
     const first = models[0];
     if (first === undefined) {
-      throw new CoreError('BackendFailed', `The LLM server at ${url} lists no models.`, { hint: 'Give the model name (--model), or check that the server has loaded a model.' });
+      throw new CoreError('BackendFailed', `The LLM server at ${url} lists no models.`, {
+        hint: 'Give the model name (--model), or check that the server has loaded a model.',
+      });
     }
     return first;
   }
@@ -144,7 +170,15 @@ export function createLlmClient(config: LlmConfig): LlmClient {
     const { value, attempts } = await withRetries(
       request.signal,
       model,
-      () => runAttempt(request, { sdk: client, kind: config.kind, model, timeoutMs, stallTimeoutMs, onFirstDelta: () => (delivered = true) }),
+      () =>
+        runAttempt(request, {
+          sdk: client,
+          kind: config.kind,
+          model,
+          timeoutMs,
+          stallTimeoutMs,
+          onFirstDelta: () => (delivered = true),
+        }),
       () => {
         // Deltas of a failed attempt were shown: the consumer must drop them before the retry streams.
         if (delivered) request.onRestart?.();

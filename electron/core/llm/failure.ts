@@ -38,7 +38,14 @@ export interface FailureContext {
   stallTimeoutMs: number;
 }
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 function causeCode(error: unknown): string | undefined {
   let e: unknown = error;
@@ -63,24 +70,45 @@ function isBlockedPort(error: unknown): boolean {
 }
 
 export function unreachableHint(kind: BackendKind): string {
-  if (kind === 'vllm') return 'Start vLLM with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B` or check the base URL.';
+  if (kind === 'vllm')
+    return 'Start vLLM with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B` or check the base URL.';
   if (kind === 'ollama') return 'Start Ollama (`ollama serve`) or check the base URL.';
   return 'Check the base URL and the network connection; for a local server, start vLLM with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`.';
 }
 
 function rejected(status: number, ctx: FailureContext, detail: string): Failure {
-  const base = { retryable: false, timeout: false, kind: 'BackendRejected' as const, reason: `HTTP ${status}`, detail };
-  if (status === 401) return { ...base, message: `The LLM server at ${ctx.url} refused the API key (HTTP 401).`, hint: 'Check the API key of this backend.' };
-  if (status === 403) return { ...base, message: `The API key is not allowed to use this model or endpoint (HTTP 403).`, hint: 'Check the key\'s permissions, or the deployment and region.' };
+  const base = {
+    retryable: false,
+    timeout: false,
+    kind: 'BackendRejected' as const,
+    reason: `HTTP ${status}`,
+    detail,
+  };
+  if (status === 401)
+    return {
+      ...base,
+      message: `The LLM server at ${ctx.url} refused the API key (HTTP 401).`,
+      hint: 'Check the API key of this backend.',
+    };
+  if (status === 403)
+    return {
+      ...base,
+      message: `The API key is not allowed to use this model or endpoint (HTTP 403).`,
+      hint: "Check the key's permissions, or the deployment and region.",
+    };
   if (status === 404) {
     const what = ctx.model === undefined ? 'the requested path' : `the model "${ctx.model}"`;
-    return { ...base, message: `The LLM server at ${ctx.url} does not know ${what} (HTTP 404).`, hint: 'Check the model (or Azure deployment) name and the base URL; `memagent models` lists what the server serves.' };
+    return {
+      ...base,
+      message: `The LLM server at ${ctx.url} does not know ${what} (HTTP 404).`,
+      hint: 'Check the model (or Azure deployment) name and the base URL; `memagent models` lists what the server serves.',
+    };
   }
   return {
     ...base,
     message: `The LLM server rejected the request (HTTP ${status}).`,
     hint: /context length|maximum context|too long|too many tokens/i.test(detail)
-      ? 'The prompt is longer than the model\'s context: lower the chunk tokens or the memory tokens.'
+      ? "The prompt is longer than the model's context: lower the chunk tokens or the memory tokens."
       : 'The server found the request invalid: check the model name and the settings (the detail says more).',
   };
 }
@@ -96,50 +124,144 @@ export function classifyFailure(error: unknown, ctx: FailureContext): Failure {
       malformed: 'The LLM server sent a reply that is not valid JSON.',
       'empty-choices': 'The LLM server sent a reply without any choice.',
     };
-    const hint = error.problem === 'timeout' || error.problem === 'stall'
-      ? 'The server may be overloaded: lower the concurrency or raise the timeout of this backend.'
-      : 'The server or a proxy in between misbehaved; check its logs.';
-    return { retryable: true, timeout: error.problem === 'timeout', kind: 'BackendFailed', reason: error.problem, message: messages[error.problem], hint, detail: error.message };
+    const hint =
+      error.problem === 'timeout' || error.problem === 'stall'
+        ? 'The server may be overloaded: lower the concurrency or raise the timeout of this backend.'
+        : 'The server or a proxy in between misbehaved; check its logs.';
+    return {
+      retryable: true,
+      timeout: error.problem === 'timeout',
+      kind: 'BackendFailed',
+      reason: error.problem,
+      message: messages[error.problem],
+      hint,
+      detail: error.message,
+    };
   }
   if (error instanceof APIUserAbortError) {
-    return { retryable: false, timeout: false, kind: 'Cancelled', reason: 'cancelled', message: 'The request to the LLM server was cancelled.' };
+    return {
+      retryable: false,
+      timeout: false,
+      kind: 'Cancelled',
+      reason: 'cancelled',
+      message: 'The request to the LLM server was cancelled.',
+    };
   }
   if (error instanceof APIConnectionTimeoutError) {
-    return { retryable: true, timeout: true, kind: 'BackendFailed', reason: 'timeout', message: `The LLM server did not answer within ${Math.round(ctx.timeoutMs / 1000)} s.`, hint: 'The server may be overloaded: lower the concurrency or raise the timeout of this backend.', detail: error.message };
+    return {
+      retryable: true,
+      timeout: true,
+      kind: 'BackendFailed',
+      reason: 'timeout',
+      message: `The LLM server did not answer within ${Math.round(ctx.timeoutMs / 1000)} s.`,
+      hint: 'The server may be overloaded: lower the concurrency or raise the timeout of this backend.',
+      detail: error.message,
+    };
   }
   if (error instanceof APIConnectionError) {
     if (isBlockedPort(error)) {
       // Nothing was ever connected: saying the connection "was lost" would send the user to server logs for nothing.
-      return { retryable: false, timeout: false, kind: 'BackendUnavailable', reason: 'blocked port', message: `The port in ${ctx.url} is one that web clients refuse to use, so the app cannot reach a server there.`, hint: 'Serve the model on another port (vLLM uses 8000 by default) and change the base URL.', detail: 'fetch: bad port' };
+      return {
+        retryable: false,
+        timeout: false,
+        kind: 'BackendUnavailable',
+        reason: 'blocked port',
+        message: `The port in ${ctx.url} is one that web clients refuse to use, so the app cannot reach a server there.`,
+        hint: 'Serve the model on another port (vLLM uses 8000 by default) and change the base URL.',
+        detail: 'fetch: bad port',
+      };
     }
     const code = causeCode(error);
     if (code !== undefined && UNREACHABLE.has(code)) {
-      return { retryable: true, timeout: false, kind: 'BackendUnavailable', reason: code, message: `Cannot reach the LLM server at ${ctx.url}.`, hint: unreachableHint(ctx.kind), detail: `${error.message} (${code})` };
+      return {
+        retryable: true,
+        timeout: false,
+        kind: 'BackendUnavailable',
+        reason: code,
+        message: `Cannot reach the LLM server at ${ctx.url}.`,
+        hint: unreachableHint(ctx.kind),
+        detail: `${error.message} (${code})`,
+      };
     }
-    return { retryable: true, timeout: false, kind: 'BackendFailed', reason: code ?? 'connection lost', message: `The connection to the LLM server at ${ctx.url} was lost.`, hint: 'The server may have restarted or crashed; check its logs.', detail: `${error.message}${code === undefined ? '' : ` (${code})`}` };
+    return {
+      retryable: true,
+      timeout: false,
+      kind: 'BackendFailed',
+      reason: code ?? 'connection lost',
+      message: `The connection to the LLM server at ${ctx.url} was lost.`,
+      hint: 'The server may have restarted or crashed; check its logs.',
+      detail: `${error.message}${code === undefined ? '' : ` (${code})`}`,
+    };
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const status = error.status;
     const detail = error.message;
     if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
       const wait = retryAfterMs(error.headers ?? undefined);
-      const message = status === 429 ? 'The LLM server kept rate-limiting the requests (HTTP 429).' : `The LLM server failed (HTTP ${status}).`;
-      const hint = status === 429 ? 'Wait a little, lower the concurrency, or check the plan\'s rate limits.' : 'The server may be overloaded or restarting; check its logs.';
-      return { retryable: true, timeout: false, kind: 'BackendFailed', reason: `HTTP ${status}`, message, hint, detail, ...(wait === undefined ? {} : { retryAfterMs: wait }) };
+      const message =
+        status === 429
+          ? 'The LLM server kept rate-limiting the requests (HTTP 429).'
+          : `The LLM server failed (HTTP ${status}).`;
+      const hint =
+        status === 429
+          ? "Wait a little, lower the concurrency, or check the plan's rate limits."
+          : 'The server may be overloaded or restarting; check its logs.';
+      return {
+        retryable: true,
+        timeout: false,
+        kind: 'BackendFailed',
+        reason: `HTTP ${status}`,
+        message,
+        hint,
+        detail,
+        ...(wait === undefined ? {} : { retryAfterMs: wait }),
+      };
     }
     return rejected(status, ctx, detail);
   }
   if (error instanceof APIError) {
     // An `error` event inside a stream (vLLM sends one when generation fails mid-way).
-    return { retryable: true, timeout: false, kind: 'BackendFailed', reason: 'stream error', message: 'The LLM server reported an error in the middle of its reply.', hint: 'The server may be overloaded or restarting; check its logs.', detail: error.message };
+    return {
+      retryable: true,
+      timeout: false,
+      kind: 'BackendFailed',
+      reason: 'stream error',
+      message: 'The LLM server reported an error in the middle of its reply.',
+      hint: 'The server may be overloaded or restarting; check its logs.',
+      detail: error.message,
+    };
   }
   if (error instanceof SyntaxError) {
-    return { retryable: true, timeout: false, kind: 'BackendFailed', reason: 'malformed', message: 'The LLM server sent a reply that is not valid JSON.', hint: 'The server or a proxy in between misbehaved; check its logs.', detail: error.message };
+    return {
+      retryable: true,
+      timeout: false,
+      kind: 'BackendFailed',
+      reason: 'malformed',
+      message: 'The LLM server sent a reply that is not valid JSON.',
+      hint: 'The server or a proxy in between misbehaved; check its logs.',
+      detail: error.message,
+    };
   }
   // A body cut off mid-read surfaces as a TypeError ("terminated") from fetch.
   if (error instanceof TypeError && /terminated|fetch failed|socket|network/i.test(error.message)) {
-    return { retryable: true, timeout: false, kind: 'BackendFailed', reason: 'connection lost', message: `The connection to the LLM server at ${ctx.url} was lost.`, hint: 'The server may have restarted or crashed; check its logs.', detail: error.message };
+    return {
+      retryable: true,
+      timeout: false,
+      kind: 'BackendFailed',
+      reason: 'connection lost',
+      message: `The connection to the LLM server at ${ctx.url} was lost.`,
+      hint: 'The server may have restarted or crashed; check its logs.',
+      detail: error.message,
+    };
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return { retryable: false, timeout: false, kind: 'Internal', reason: 'unexpected', message: 'The LLM client failed unexpectedly.', hint: 'Please report it with the details shown by --debug.', detail };
+  return {
+    retryable: false,
+    timeout: false,
+    kind: 'Internal',
+    reason: 'unexpected',
+    message: 'The LLM client failed unexpectedly.',
+    hint: 'Please report it with the details shown by --debug.',
+    detail,
+  };
 }

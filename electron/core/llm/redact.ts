@@ -5,7 +5,9 @@
 export function redactSecrets(text: string, apiKey: string | undefined): string {
   let out = text;
   if (apiKey !== undefined && apiKey.length > 0) out = out.split(apiKey).join('[redacted]');
-  return out.replace(/(Bearer\s+)[^\s"',;]+/gi, '$1[redacted]').replace(/(api[-_]key["']?\s*[:=]\s*["']?)[^\s"',;]+/gi, '$1[redacted]');
+  return out
+    .replace(/(Bearer\s+)[^\s"',;]+/gi, '$1[redacted]')
+    .replace(/(api[-_]key["']?\s*[:=]\s*["']?)[^\s"',;]+/gi, '$1[redacted]');
 }
 
 /** The URL without credentials or query (which may carry a key), for messages. */

@@ -23,13 +23,18 @@ export function parseAzureUrl(baseUrl: string): { endpoint: string; deployment?:
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new CoreError('BadUsage', 'The Azure OpenAI URL is not a valid URL.', { hint: 'Use https://{resource}.openai.azure.com or https://{resource}.openai.azure.com/openai/deployments/{deployment}.' });
+    throw new CoreError('BadUsage', 'The Azure OpenAI URL is not a valid URL.', {
+      hint: 'Use https://{resource}.openai.azure.com or https://{resource}.openai.azure.com/openai/deployments/{deployment}.',
+    });
   }
   const path = url.pathname.replace(/\/+$/, '');
   const match = /^(.*?)\/openai(?:\/deployments\/([^/]+))?(?:\/.*)?$/.exec(path);
   const prefix = match === null ? path : (match[1] ?? '');
   const deployment = match?.[2] === undefined ? undefined : decodeURIComponent(match[2]);
-  return { endpoint: `${url.origin}${prefix}`, ...(deployment === undefined ? {} : { deployment }) };
+  return {
+    endpoint: `${url.origin}${prefix}`,
+    ...(deployment === undefined ? {} : { deployment }),
+  };
 }
 
 /**
@@ -40,16 +45,28 @@ export function createSdk(settings: SdkSettings): { sdk: OpenAI; deployment?: st
   const common = { maxRetries: 0, timeout: settings.timeoutMs, logLevel: 'off' as const };
   if (settings.kind === 'azure') {
     if (settings.apiKey === undefined || settings.apiKey === '') {
-      throw new CoreError('BadUsage', 'Azure OpenAI needs an API key.', { hint: 'Enter the key of the Azure OpenAI resource in the backend settings.' });
+      throw new CoreError('BadUsage', 'Azure OpenAI needs an API key.', {
+        hint: 'Enter the key of the Azure OpenAI resource in the backend settings.',
+      });
     }
     const { endpoint, deployment: fromUrl } = parseAzureUrl(settings.baseUrl);
-    const deployment = settings.model !== undefined && settings.model !== '' ? settings.model : fromUrl;
+    const deployment =
+      settings.model !== undefined && settings.model !== '' ? settings.model : fromUrl;
     if (deployment === undefined) {
-      throw new CoreError('BadUsage', 'Azure OpenAI needs a deployment name.', { hint: 'Give the deployment as the model, or use a URL ending in /openai/deployments/{deployment}.' });
+      throw new CoreError('BadUsage', 'Azure OpenAI needs a deployment name.', {
+        hint: 'Give the deployment as the model, or use a URL ending in /openai/deployments/{deployment}.',
+      });
     }
-    const sdk = new AzureOpenAI({ ...common, endpoint, deployment, apiKey: settings.apiKey, apiVersion: settings.apiVersion ?? DEFAULT_AZURE_API_VERSION });
+    const sdk = new AzureOpenAI({
+      ...common,
+      endpoint,
+      deployment,
+      apiKey: settings.apiKey,
+      apiVersion: settings.apiVersion ?? DEFAULT_AZURE_API_VERSION,
+    });
     return { sdk, deployment };
   }
-  const apiKey = settings.apiKey !== undefined && settings.apiKey !== '' ? settings.apiKey : LOCAL_DUMMY_KEY;
+  const apiKey =
+    settings.apiKey !== undefined && settings.apiKey !== '' ? settings.apiKey : LOCAL_DUMMY_KEY;
   return { sdk: new OpenAI({ ...common, baseURL: settings.baseUrl.replace(/\/+$/, ''), apiKey }) };
 }

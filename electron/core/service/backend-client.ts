@@ -11,7 +11,10 @@ export type ClientFactory = (config: LlmConfig) => LlmClient;
 export const defaultClientFactory: ClientFactory = createLlmClient;
 
 /** The profile a request names, else the active one; a clear error when there is none. */
-export function resolveProfile(settings: SettingsRepo, profileId: string | undefined): StoredProfile {
+export function resolveProfile(
+  settings: SettingsRepo,
+  profileId: string | undefined,
+): StoredProfile {
   const id = profileId ?? settings.activeProfileId() ?? undefined;
   if (id === undefined) {
     throw new CoreError('BadUsage', 'No backend is set up yet.', {
@@ -20,7 +23,9 @@ export function resolveProfile(settings: SettingsRepo, profileId: string | undef
   }
   const profile = settings.profile(id);
   if (!profile) {
-    throw new CoreError('NotFound', 'That backend profile no longer exists.', { hint: 'Choose another profile in Settings.' });
+    throw new CoreError('NotFound', 'That backend profile no longer exists.', {
+      hint: 'Choose another profile in Settings.',
+    });
   }
   return profile;
 }
@@ -29,14 +34,26 @@ export function resolveProfile(settings: SettingsRepo, profileId: string | undef
  * Refuses a profile that cannot work as set up (a cloud service without its key or without a
  * model to use), so the user hears it at once instead of from a failed run.
  */
-export async function checkProfileReady(profile: StoredProfile, secrets: SecretStore): Promise<void> {
+export async function checkProfileReady(
+  profile: StoredProfile,
+  secrets: SecretStore,
+): Promise<void> {
   const needs = BACKEND_DEFAULTS[profile.kind];
   if (needs.needsKey && (await secrets.get(profile.id)) === undefined) {
-    throw new CoreError('BadUsage', `The backend "${profile.name}" needs an API key.`, { hint: 'Enter the key in Settings.' });
+    throw new CoreError('BadUsage', `The backend "${profile.name}" needs an API key.`, {
+      hint: 'Enter the key in Settings.',
+    });
   }
-  if (needs.needsModel && !profile.model && !(profile.kind === 'azure' && /\/deployments\/[^/]+/.test(profile.baseUrl))) {
+  if (
+    needs.needsModel &&
+    !profile.model &&
+    !(profile.kind === 'azure' && /\/deployments\/[^/]+/.test(profile.baseUrl))
+  ) {
     throw new CoreError('BadUsage', `The backend "${profile.name}" needs a model name.`, {
-      hint: profile.kind === 'azure' ? 'Enter the deployment name in Settings.' : 'Choose a model in Settings (the connection test lists them).',
+      hint:
+        profile.kind === 'azure'
+          ? 'Enter the deployment name in Settings.'
+          : 'Choose a model in Settings (the connection test lists them).',
     });
   }
 }

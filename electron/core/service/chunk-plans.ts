@@ -9,7 +9,13 @@ const SLOTS = 8;
  * document, tokenizer and chunk size: the same key always gives the same chunks.
  */
 export interface ChunkPlans {
-  plan(documentId: string, doc: DocumentText, tokenizer: Tokenizer, chunkTokens: number, signal: AbortSignal): Promise<ChunkInfo[]>;
+  plan(
+    documentId: string,
+    doc: DocumentText,
+    tokenizer: Tokenizer,
+    chunkTokens: number,
+    signal: AbortSignal,
+  ): Promise<ChunkInfo[]>;
 }
 
 export function createChunkPlans(): ChunkPlans {

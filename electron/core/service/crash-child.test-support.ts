@@ -12,8 +12,11 @@ const service = createService({
   secrets: createMemorySecretStore(),
   emit: (_target, name, payload) => {
     if (name !== 'run:event') return;
-    const { event } = payload as { event: { type: string; state?: { chunk: number }; runId: string } };
-    if (event.type === 'chunk-done') process.stdout.write(`chunk-done ${event.state?.chunk} ${event.runId}\n`);
+    const { event } = payload as {
+      event: { type: string; state?: { chunk: number }; runId: string };
+    };
+    if (event.type === 'chunk-done')
+      process.stdout.write(`chunk-done ${event.state?.chunk} ${event.runId}\n`);
   },
 });
 const ctx = { senderId: 'child' };
@@ -22,8 +25,29 @@ const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T =
   return r.value;
 };
 const doc = must(await invokeCall(service.handlers, 'documents:open', { path: book }, ctx));
-must(await invokeCall(service.handlers, 'settings:save-profile', {
-  profile: { id: 'sim', name: 'Simulator', kind: 'custom', baseUrl, hasApiKey: false, maxRetries: 0 },
-}, ctx));
+must(
+  await invokeCall(
+    service.handlers,
+    'settings:save-profile',
+    {
+      profile: {
+        id: 'sim',
+        name: 'Simulator',
+        kind: 'custom',
+        baseUrl,
+        hasApiKey: false,
+        maxRetries: 0,
+      },
+    },
+    ctx,
+  ),
+);
 must(await invokeCall(service.handlers, 'settings:set-active-profile', { profileId: 'sim' }, ctx));
-must(await invokeCall(service.handlers, 'runs:start', { documentId: doc.id, question: 'What is the vault code?', settings: SMALL_CHUNKS }, ctx));
+must(
+  await invokeCall(
+    service.handlers,
+    'runs:start',
+    { documentId: doc.id, question: 'What is the vault code?', settings: SMALL_CHUNKS },
+    ctx,
+  ),
+);

@@ -59,12 +59,20 @@ export function createService(deps: ServiceDeps): Service {
   const shutdown = new AbortController();
   const opening = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
-    const settled = work.then(() => undefined, () => undefined);
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
     opening.add(settled);
     void settled.then(() => opening.delete(settled));
     return work;
   };
-  const registry = new RunRegistry({ store, emit, now, ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }) });
+  const registry = new RunRegistry({
+    store,
+    emit,
+    now,
+    ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
+  });
   const counter = createTokenCounter({
     store,
     texts,
@@ -75,7 +83,10 @@ export function createService(deps: ServiceDeps): Service {
       const profile = active === null ? undefined : store.settings.profile(active);
       const choice = store.settings.defaults().tokenizer;
       // The library count must not need the network: a server tokenizer falls back to 'auto'.
-      return { choice: choice === 'server' ? 'auto' : choice, ctx: profile?.model ? { model: profile.model } : {} };
+      return {
+        choice: choice === 'server' ? 'auto' : choice,
+        ctx: profile?.model ? { model: profile.model } : {},
+      };
     },
   });
 
@@ -88,10 +99,20 @@ export function createService(deps: ServiceDeps): Service {
       now,
       maxBytes,
       ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
-      cancelRunsOf: (documentId) => registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
+      cancelRunsOf: (documentId) =>
+        registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
       shutdown: { signal: shutdown.signal, track },
     }),
-    ...createRunHandlers({ store, secrets: deps.secrets, registry, texts, plans: createChunkPlans(), pool, clients, now }),
+    ...createRunHandlers({
+      store,
+      secrets: deps.secrets,
+      registry,
+      texts,
+      plans: createChunkPlans(),
+      pool,
+      clients,
+      now,
+    }),
     ...createSettingsHandlers(store, deps.secrets, clients),
     ...createMiscHandlers({
       store,

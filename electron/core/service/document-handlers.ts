@@ -59,7 +59,13 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
       return info;
     }
     const progress = (done: number, total: number) =>
-      emit(senderId, 'document:progress', { name, stage: 'extracting', done, total, documentId: id });
+      emit(senderId, 'document:progress', {
+        name,
+        stage: 'extracting',
+        done,
+        total,
+        documentId: id,
+      });
     progress(0, 1);
     const options: Parameters<typeof extractDocument>[1] = {
       maxBytes,
@@ -80,7 +86,8 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
     return store.documents.get(id) as DocumentInfo;
   };
 
-  const track = <T>(work: Promise<T>): Promise<T> => (deps.shutdown ? deps.shutdown.track(work) : work);
+  const track = <T>(work: Promise<T>): Promise<T> =>
+    deps.shutdown ? deps.shutdown.track(work) : work;
 
   const openPath = async (path: string, password: string | undefined, senderId: string) => {
     const name = path.split(/[\\/]/).pop() || path;
@@ -96,7 +103,8 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
         return path === null ? null : track(openPath(path, undefined, ctx.senderId));
       }),
     'documents:choose-path': () => asResult(() => chooseFile(deps)),
-    'documents:open': ({ path, password }, ctx) => asResult(() => track(openPath(path, password, ctx.senderId))),
+    'documents:open': ({ path, password }, ctx) =>
+      asResult(() => track(openPath(path, password, ctx.senderId))),
     'documents:open-bytes': ({ name, data, password }, ctx) =>
       asResult(() => track(openBytes(data, name, undefined, password, ctx.senderId))),
     'documents:list': () => asResult(() => store.documents.list()),
@@ -119,11 +127,18 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
 }
 
 async function chooseFile(deps: DocumentHandlerDeps): Promise<string | null> {
-  if (!deps.chooseFile) throw new CoreError('Unsupported', 'Choosing a file is not available here.');
+  if (!deps.chooseFile)
+    throw new CoreError('Unsupported', 'Choosing a file is not available here.');
   return deps.chooseFile();
 }
 
-function describe(id: string, fileName: string, path: string | undefined, doc: DocumentText, openedAt: number): DocumentInfo {
+function describe(
+  id: string,
+  fileName: string,
+  path: string | undefined,
+  doc: DocumentText,
+  openedAt: number,
+): DocumentInfo {
   const info: DocumentInfo = {
     id,
     fileName,
@@ -139,5 +154,7 @@ function describe(id: string, fileName: string, path: string | undefined, doc: D
 }
 
 export function notInLibrary(): CoreError {
-  return new CoreError('NotFound', 'This document is not in the library any more.', { hint: 'Open the file again.' });
+  return new CoreError('NotFound', 'This document is not in the library any more.', {
+    hint: 'Open the file again.',
+  });
 }

@@ -50,8 +50,12 @@ export function createDocumentTexts(cacheDir: string, maxBytes: number): Documen
       } catch {
         throw gone(info);
       }
-      if (documentId(bytes) !== info.id) throw gone(info, 'The file has changed since it was opened.');
-      const doc = await extractDocument({ bytes, name: info.fileName }, signal ? { maxBytes, signal } : { maxBytes });
+      if (documentId(bytes) !== info.id)
+        throw gone(info, 'The file has changed since it was opened.');
+      const doc = await extractDocument(
+        { bytes, name: info.fileName },
+        signal ? { maxBytes, signal } : { maxBytes },
+      );
       keep(info.id, doc);
       await cache.put(info.id, doc);
       return doc;

@@ -1,4 +1,10 @@
-import { calls, type CallContext, type CallHandlers, type CallName, type CallResponse } from '../../../shared/api.ts';
+import {
+  calls,
+  type CallContext,
+  type CallHandlers,
+  type CallName,
+  type CallResponse,
+} from '../../../shared/api.ts';
 import type { AppError } from '../../../shared/model.ts';
 import { toAppError } from '../errors.ts';
 
@@ -14,19 +20,27 @@ export async function invokeCall<K extends CallName>(
   ctx: CallContext,
 ): Promise<CallResponse<K>> {
   if (!Object.hasOwn(calls, name)) {
-    return { ok: false, error: { kind: 'BadUsage', message: 'Unknown request.', detail: String(name) } } as CallResponse<K>;
+    return {
+      ok: false,
+      error: { kind: 'BadUsage', message: 'Unknown request.', detail: String(name) },
+    } as CallResponse<K>;
   }
   const parsed = calls[name].request.safeParse(rawRequest ?? {});
   if (!parsed.success) {
     const error: AppError = {
       kind: 'BadUsage',
       message: 'The request was not valid.',
-      detail: parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; '),
+      detail: parsed.error.issues
+        .map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`)
+        .join('; '),
     };
     return { ok: false, error } as CallResponse<K>;
   }
   try {
-    const handler = handlers[name] as (request: unknown, ctx: CallContext) => Promise<CallResponse<K>>;
+    const handler = handlers[name] as (
+      request: unknown,
+      ctx: CallContext,
+    ) => Promise<CallResponse<K>>;
     return await handler(parsed.data, ctx);
   } catch (error) {
     return { ok: false, error: toAppError(error) } as CallResponse<K>;
@@ -34,7 +48,9 @@ export async function invokeCall<K extends CallName>(
 }
 
 /** Runs `body` and wraps its value, or the error it throws, as a `Result`. */
-export async function asResult<T>(body: () => Promise<T> | T): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
+export async function asResult<T>(
+  body: () => Promise<T> | T,
+): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
   try {
     return { ok: true, value: await body() };
   } catch (error) {

@@ -19,8 +19,11 @@ export function createMiscHandlers(deps: MiscHandlerDeps): MiscHandlers {
     'export:session': ({ documentId, runIds, format }) =>
       asResult(async () => {
         const session = buildSessionExport(deps.store, documentId, runIds, deps.now());
-        if (!deps.chooseSavePath) throw new CoreError('Unsupported', 'Saving files is not available here.');
-        const path = await deps.chooseSavePath(`${slug(session.document.title)}-questions.${format}`);
+        if (!deps.chooseSavePath)
+          throw new CoreError('Unsupported', 'Saving files is not available here.');
+        const path = await deps.chooseSavePath(
+          `${slug(session.document.title)}-questions.${format}`,
+        );
         if (path === null) return null;
         try {
           await fs.writeFile(path, renderSession(session, format), 'utf8');
@@ -35,7 +38,8 @@ export function createMiscHandlers(deps: MiscHandlerDeps): MiscHandlers {
     'shell:open-external': ({ url }) =>
       asResult(async () => {
         const checked = externalUrl(url);
-        if (!deps.openExternal) throw new CoreError('Unsupported', 'Opening links is not available here.');
+        if (!deps.openExternal)
+          throw new CoreError('Unsupported', 'Opening links is not available here.');
         await deps.openExternal(checked);
         return null;
       }),
@@ -51,7 +55,9 @@ export function externalUrl(url: string): string {
     throw new CoreError('BadUsage', 'That link is not a valid web address.');
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new CoreError('BadUsage', 'Only web links (http and https) can be opened.', { detail: parsed.protocol });
+    throw new CoreError('BadUsage', 'Only web links (http and https) can be opened.', {
+      detail: parsed.protocol,
+    });
   }
   return parsed.href;
 }

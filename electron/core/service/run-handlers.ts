@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { CallHandlers } from '../../../shared/api.ts';
-import { INITIAL_MEMORY, type ChunkInfo, type DocumentInfo, type RunSettings } from '../../../shared/model.ts';
+import {
+  INITIAL_MEMORY,
+  type ChunkInfo,
+  type DocumentInfo,
+  type RunSettings,
+} from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { checkProfileReady, clientForProfile, resolveProfile, type ClientFactory } from './backend-client.ts';
+import {
+  checkProfileReady,
+  clientForProfile,
+  resolveProfile,
+  type ClientFactory,
+} from './backend-client.ts';
 import type { ChunkPlans } from './chunk-plans.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
@@ -14,7 +24,14 @@ import type { TokenizerPool } from './tokenizer-pool.ts';
 
 type RunHandlers = Pick<
   CallHandlers,
-  'runs:start' | 'runs:continue' | 'runs:pause' | 'runs:resume' | 'runs:cancel' | 'runs:list' | 'runs:get' | 'runs:delete'
+  | 'runs:start'
+  | 'runs:continue'
+  | 'runs:pause'
+  | 'runs:resume'
+  | 'runs:cancel'
+  | 'runs:list'
+  | 'runs:get'
+  | 'runs:delete'
 >;
 
 export interface RunHandlerDeps {
@@ -48,41 +65,55 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
   const { store, registry } = deps;
 
   /** Resolves backend, text and chunking off the request path; failures end the run as events. */
-  const prepare = (plan: Plan) => async (signal: AbortSignal): Promise<PreparedRun> => {
-    const profile = resolveProfile(store.settings, plan.profileId);
-    const options: Parameters<typeof clientForProfile>[3] = {
-      onRetry: ({ attempt, delayMs, reason }) =>
-        registry.warn(plan.runId, {
-          type: 'warning',
-          runId: plan.runId,
-          code: 'retry',
-          message: `Retrying a request (attempt ${attempt + 1}) in ${Math.round(delayMs)} ms: ${reason}.`,
-        }),
+  const prepare =
+    (plan: Plan) =>
+    async (signal: AbortSignal): Promise<PreparedRun> => {
+      const profile = resolveProfile(store.settings, plan.profileId);
+      const options: Parameters<typeof clientForProfile>[3] = {
+        onRetry: ({ attempt, delayMs, reason }) =>
+          registry.warn(plan.runId, {
+            type: 'warning',
+            runId: plan.runId,
+            code: 'retry',
+            message: `Retrying a request (attempt ${attempt + 1}) in ${Math.round(delayMs)} ms: ${reason}.`,
+          }),
+      };
+      if (plan.model !== undefined) options.model = plan.model;
+      const client = await clientForProfile(deps.clients, deps.secrets, profile, options);
+      const doc = await deps.texts.load(plan.info, signal);
+      let chunks = plan.chunks;
+      if (chunks === undefined) {
+        const model = await client.resolveModel(signal);
+        const apiKey = await deps.secrets.get(profile.id);
+        const tokenizer = await deps.pool.get(plan.settings.tokenizer, {
+          model,
+          baseUrl: profile.baseUrl,
+          ...(apiKey === undefined ? {} : { apiKey }),
+        });
+        chunks = await deps.plans.plan(
+          plan.info.id,
+          doc,
+          tokenizer,
+          plan.settings.chunkTokens,
+          signal,
+        );
+        store.runs.setChunks(plan.runId, chunks);
+      } else if (chunks.some((c) => c.end > doc.text.length)) {
+        throw new CoreError('Damaged', 'The saved chunking does not match the document text.', {
+          hint: 'Ask the question again as a new run.',
+        });
+      }
+      const prepared: PreparedRun = {
+        text: doc.text,
+        chunks,
+        question: plan.question,
+        settings: plan.settings,
+        client,
+      };
+      if (plan.startChunk > 0) prepared.startChunk = plan.startChunk;
+      if (plan.startMemory !== undefined) prepared.startMemory = plan.startMemory;
+      return prepared;
     };
-    if (plan.model !== undefined) options.model = plan.model;
-    const client = await clientForProfile(deps.clients, deps.secrets, profile, options);
-    const doc = await deps.texts.load(plan.info, signal);
-    let chunks = plan.chunks;
-    if (chunks === undefined) {
-      const model = await client.resolveModel(signal);
-      const apiKey = await deps.secrets.get(profile.id);
-      const tokenizer = await deps.pool.get(plan.settings.tokenizer, {
-        model,
-        baseUrl: profile.baseUrl,
-        ...(apiKey === undefined ? {} : { apiKey }),
-      });
-      chunks = await deps.plans.plan(plan.info.id, doc, tokenizer, plan.settings.chunkTokens, signal);
-      store.runs.setChunks(plan.runId, chunks);
-    } else if (chunks.some((c) => c.end > doc.text.length)) {
-      throw new CoreError('Damaged', 'The saved chunking does not match the document text.', {
-        hint: 'Ask the question again as a new run.',
-      });
-    }
-    const prepared: PreparedRun = { text: doc.text, chunks, question: plan.question, settings: plan.settings, client };
-    if (plan.startChunk > 0) prepared.startChunk = plan.startChunk;
-    if (plan.startMemory !== undefined) prepared.startMemory = plan.startMemory;
-    return prepared;
-  };
 
   return {
     'runs:start': ({ documentId, question, settings, profileId }, ctx) =>
@@ -103,9 +134,21 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           status: 'queued',
           createdAt: deps.now(),
         });
-        registry.launch(runId, ctx.senderId, prepare({
-          runId, info, question, settings, profileId: profile.id, model: undefined, startChunk: 0, startMemory: undefined, chunks: undefined,
-        }));
+        registry.launch(
+          runId,
+          ctx.senderId,
+          prepare({
+            runId,
+            info,
+            question,
+            settings,
+            profileId: profile.id,
+            model: undefined,
+            startChunk: 0,
+            startMemory: undefined,
+            chunks: undefined,
+          }),
+        );
         return summary;
       }),
 
@@ -115,7 +158,10 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         if (!summary) throw new CoreError('NotFound', 'This run does not exist.');
         if (registry.isLive(runId)) throw new CoreError('BadUsage', 'This run is already going.');
         if (!CONTINUABLE.has(summary.status)) {
-          throw new CoreError('BadUsage', `Only an interrupted, cancelled or failed run can be continued; this one is ${summary.status}.`);
+          throw new CoreError(
+            'BadUsage',
+            `Only an interrupted, cancelled or failed run can be continued; this one is ${summary.status}.`,
+          );
         }
         const info = store.documents.get(summary.documentId);
         if (!info) throw notInLibrary();
@@ -125,21 +171,30 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         // this service; a gap would mean a damaged library and re-reading from it is safe).
         let k = 0;
         while (k < memories.length && memories[k]?.chunk === k) k += 1;
-        const chunks = stored.length > 0 && stored.length === summary.chunkCount ? stored : undefined;
+        const chunks =
+          stored.length > 0 && stored.length === summary.chunkCount ? stored : undefined;
         const startChunk = chunks ? Math.min(k, chunks.length) : 0;
-        const profileId = summary.profileId !== undefined && store.settings.profile(summary.profileId) ? summary.profileId : undefined;
+        const profileId =
+          summary.profileId !== undefined && store.settings.profile(summary.profileId)
+            ? summary.profileId
+            : undefined;
         store.runs.setStatus(runId, 'queued', { error: null });
-        registry.launch(runId, ctx.senderId, prepare({
+        registry.launch(
           runId,
-          info,
-          question: summary.question,
-          settings: summary.settings,
-          profileId,
-          model: profileId === undefined ? undefined : summary.model,
-          startChunk,
-          startMemory: startChunk > 0 ? (memories[startChunk - 1]?.memory ?? INITIAL_MEMORY) : undefined,
-          chunks,
-        }));
+          ctx.senderId,
+          prepare({
+            runId,
+            info,
+            question: summary.question,
+            settings: summary.settings,
+            profileId,
+            model: profileId === undefined ? undefined : summary.model,
+            startChunk,
+            startMemory:
+              startChunk > 0 ? (memories[startChunk - 1]?.memory ?? INITIAL_MEMORY) : undefined,
+            chunks,
+          }),
+        );
         return store.runs.get(runId) as NonNullable<ReturnType<typeof store.runs.get>>;
       }),
 

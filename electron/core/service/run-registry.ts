@@ -42,7 +42,9 @@ export class RunRegistry {
     this.#store = options.store;
     this.#emit = options.emit;
     this.#now = options.now;
-    this.#scheduler = new RunScheduler(options.concurrency === undefined ? {} : { concurrency: options.concurrency });
+    this.#scheduler = new RunScheduler(
+      options.concurrency === undefined ? {} : { concurrency: options.concurrency },
+    );
   }
 
   isLive(runId: string): boolean {
@@ -53,7 +55,11 @@ export class RunRegistry {
    * Starts (or continues) run `runId`, already stored as `queued`. `prepare` resolves the
    * backend, text and chunking; its failure ends the run with one `error` event.
    */
-  launch(runId: string, owner: string, prepare: (signal: AbortSignal) => Promise<PreparedRun>): void {
+  launch(
+    runId: string,
+    owner: string,
+    prepare: (signal: AbortSignal) => Promise<PreparedRun>,
+  ): void {
     if (this.#disposed) throw new CoreError('Cancelled', 'The app is shutting down.');
     if (this.#live.has(runId)) throw new CoreError('BadUsage', 'This run is already going.');
     const live: LiveRun = {
@@ -72,7 +78,11 @@ export class RunRegistry {
     });
   }
 
-  async #drive(runId: string, live: LiveRun, prepare: (signal: AbortSignal) => Promise<PreparedRun>): Promise<void> {
+  async #drive(
+    runId: string,
+    live: LiveRun,
+    prepare: (signal: AbortSignal) => Promise<PreparedRun>,
+  ): Promise<void> {
     const signal = live.controller.signal;
     let prepared: PreparedRun;
     try {
@@ -81,9 +91,13 @@ export class RunRegistry {
     } catch (error) {
       const atChunk = this.#store.runs.memories(runId).length;
       const appError = toAppError(error);
-      this.#fold(runId, live, signal.aborted || appError.kind === 'Cancelled'
-        ? { type: 'cancelled', runId, atChunk }
-        : { type: 'error', runId, error: appError, atChunk });
+      this.#fold(
+        runId,
+        live,
+        signal.aborted || appError.kind === 'Cancelled'
+          ? { type: 'cancelled', runId, atChunk }
+          : { type: 'error', runId, error: appError, atChunk },
+      );
       return;
     }
     const onEvent = (event: RunEvent) => this.#fold(runId, live, event);
@@ -127,7 +141,10 @@ export class RunRegistry {
         live.partial = undefined;
         break;
       case 'warning': {
-        const warning = event.chunk === undefined ? { code: event.code, message: event.message } : { chunk: event.chunk, code: event.code, message: event.message };
+        const warning =
+          event.chunk === undefined
+            ? { code: event.code, message: event.message }
+            : { chunk: event.chunk, code: event.code, message: event.message };
         runs.addWarning(runId, warning);
         break;
       }
@@ -138,7 +155,12 @@ export class RunRegistry {
         runs.setStatus(runId, 'running');
         break;
       case 'answer':
-        runs.saveAnswer(runId, { answer: event.answer, response: event.response, usage: event.usage, ms: event.ms });
+        runs.saveAnswer(runId, {
+          answer: event.answer,
+          response: event.response,
+          usage: event.usage,
+          ms: event.ms,
+        });
         break;
       case 'finished':
         runs.setStatus(runId, 'done', { finishedAt: this.#now(), error: null });

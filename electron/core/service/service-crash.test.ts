@@ -23,12 +23,24 @@ describe('a process killed mid-run', () => {
   it('leaves every finished chunk committed, and the run continues from there in a new process', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-crash-'));
     // About 50 ms per chunk, so the kill lands while the run is going.
-    sim = await startSimLlm({ latency: { prefillTokensPerSec: 100_000, decodeTokensPerSec: 2_000, aggregateDecodeTokensPerSec: 100_000, maxBatch: 8, overheadMs: 5 } });
+    sim = await startSimLlm({
+      latency: {
+        prefillTokensPerSec: 100_000,
+        decodeTokensPerSec: 2_000,
+        aggregateDecodeTokensPerSec: 100_000,
+        maxBatch: 8,
+        overheadMs: 5,
+      },
+    });
     const book = path.join(dir, 'book.txt');
     fs.writeFileSync(book, bookText(60));
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'crash-child.test-support.ts'), dir, sim.baseUrl, book], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'crash-child.test-support.ts'), dir, sim.baseUrl, book],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const runId = await new Promise<string>((resolve, reject) => {

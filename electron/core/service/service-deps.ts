@@ -4,7 +4,11 @@ import type { LlmConfig } from '../llm/client.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 
 /** Sends an event to one window (`target` = its sender id) or to every window (`undefined`). */
-export type Emit = <E extends EventName>(target: string | undefined, name: E, payload: Events[E]) => void;
+export type Emit = <E extends EventName>(
+  target: string | undefined,
+  name: E,
+  payload: Events[E],
+) => void;
 
 /** What the service needs from its host (the Electron main process, the e2e harness, tests). */
 export interface ServiceDeps {

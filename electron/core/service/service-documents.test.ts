@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
 import { makePdf } from '../../../scripts/make-fixtures-pdf.ts';
-import { SMALL_CHUNKS, bookText, openBookAndProfile, startHarness, type Harness } from './service-harness.test-support.ts';
+import {
+  SMALL_CHUNKS,
+  bookText,
+  openBookAndProfile,
+  startHarness,
+  type Harness,
+} from './service-harness.test-support.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -20,14 +26,26 @@ describe('the documents library', () => {
     const info = await h.ok('documents:open', { path: file });
     expect(info).toMatchObject({ fileName: 'notes.md', path: file, chars: text.length });
     expect(info.id).toMatch(/^[0-9a-f]{64}$/);
-    const updated = await h.waitFor('document:updated', (d) => d.id === info.id && d.tokenCount !== undefined);
+    const updated = await h.waitFor(
+      'document:updated',
+      (d) => d.id === info.id && d.tokenCount !== undefined,
+    );
     expect(updated.tokenCount).toBeGreaterThan(text.length / 8);
     expect(updated.tokenizer).toBeTruthy();
-    expect(h.emitted.some((e) => e.name === 'document:progress' && (e.payload as Events['document:progress']).stage === 'tokenizing')).toBe(true);
+    expect(
+      h.emitted.some(
+        (e) =>
+          e.name === 'document:progress' &&
+          (e.payload as Events['document:progress']).stage === 'tokenizing',
+      ),
+    ).toBe(true);
     expect(h.emitted.find((e) => e.name === 'document:progress')?.target).toBe('w1');
 
     // The same bytes under another name are the same library entry.
-    const copy = await h.ok('documents:open-bytes', { name: 'copy.md', data: new Uint8Array(fs.readFileSync(file)) });
+    const copy = await h.ok('documents:open-bytes', {
+      name: 'copy.md',
+      data: new Uint8Array(fs.readFileSync(file)),
+    });
     expect(copy.id).toBe(info.id);
     expect(copy.tokenCount).toBe(updated.tokenCount);
     expect((await h.ok('documents:list', {})).map((d) => d.id)).toEqual([info.id]);
@@ -43,34 +61,67 @@ describe('the documents library', () => {
 
   it('reports unreadable input as error values', async () => {
     h = await startHarness();
-    expect(await h.call('documents:open', { path: path.join(h.dir, 'missing.txt') })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    expect(await h.call('documents:open', { path: path.join(h.dir, 'missing.txt') })).toMatchObject(
+      { ok: false, error: { kind: 'NotFound' } },
+    );
     const empty = path.join(h.dir, 'empty.txt');
     fs.writeFileSync(empty, '');
-    expect(await h.call('documents:open', { path: empty })).toMatchObject({ ok: false, error: { kind: 'Damaged' } });
-    expect(await h.call('documents:get', { documentId: 'f'.repeat(64) })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    expect(await h.call('documents:open', { path: empty })).toMatchObject({
+      ok: false,
+      error: { kind: 'Damaged' },
+    });
+    expect(await h.call('documents:get', { documentId: 'f'.repeat(64) })).toMatchObject({
+      ok: false,
+      error: { kind: 'NotFound' },
+    });
   });
 
   it('asks for the password of an encrypted PDF and opens it with the right one', async () => {
     h = await startHarness();
     const file = path.resolve(import.meta.dirname, '../../../test-fixtures/encrypted-secret.pdf');
-    expect(await h.call('documents:open', { path: file })).toMatchObject({ ok: false, error: { kind: 'PasswordRequired' } });
-    expect(await h.call('documents:open', { path: file, password: 'wrong' })).toMatchObject({ ok: false, error: { kind: 'WrongPassword' } });
+    expect(await h.call('documents:open', { path: file })).toMatchObject({
+      ok: false,
+      error: { kind: 'PasswordRequired' },
+    });
+    expect(await h.call('documents:open', { path: file, password: 'wrong' })).toMatchObject({
+      ok: false,
+      error: { kind: 'WrongPassword' },
+    });
     const info = await h.ok('documents:open', { path: file, password: 'secret' });
     expect(info).toMatchObject({ format: 'pdf', fileName: 'encrypted-secret.pdf' });
     // Reopening the same file later needs no password: its text is in the library's cache.
     expect((await h.ok('documents:open', { path: file })).id).toBe(info.id);
-    expect((await h.ok('documents:get', { documentId: info.id })).document.text.length).toBeGreaterThan(0);
+    expect(
+      (await h.ok('documents:get', { documentId: info.id })).document.text.length,
+    ).toBeGreaterThan(0);
   });
 
   it('removes a document with its runs, cancelling a live one', async () => {
-    h = await startHarness({ sim: { latency: { prefillTokensPerSec: 200_000, decodeTokensPerSec: 2_000, aggregateDecodeTokensPerSec: 100_000, maxBatch: 8, overheadMs: 1 } } });
+    h = await startHarness({
+      sim: {
+        latency: {
+          prefillTokensPerSec: 200_000,
+          decodeTokensPerSec: 2_000,
+          aggregateDecodeTokensPerSec: 100_000,
+          maxBatch: 8,
+          overheadMs: 1,
+        },
+      },
+    });
     const { documentId } = await openBookAndProfile(h);
-    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     await h.waitFor('run:event', (p) => p.event.runId === run.id && p.event.type === 'chunk-done');
     await h.ok('documents:remove', { documentId });
     expect((await h.finished(run.id)).type).toBe('cancelled');
     expect(await h.ok('documents:list', {})).toEqual([]);
-    expect(await h.call('runs:get', { runId: run.id })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    expect(await h.call('runs:get', { runId: run.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'NotFound' },
+    });
   });
 });
 
@@ -105,7 +156,15 @@ describe.skipIf(!fs.existsSync(gplPdf))('a real PDF from the corpus', () => {
 describe('service shutdown', () => {
   it('dispose stops a document being extracted and waits for it, leaving no extraction behind', async () => {
     h = await startHarness();
-    const pages = Array.from({ length: 600 }, (_, i) => ({ lines: [`# Chapter ${i + 1}`, ...Array.from({ length: 30 }, (_, j) => `Line ${j + 1} of page ${i + 1} tells of the valley and the mill.`)] }));
+    const pages = Array.from({ length: 600 }, (_, i) => ({
+      lines: [
+        `# Chapter ${i + 1}`,
+        ...Array.from(
+          { length: 30 },
+          (_, j) => `Line ${j + 1} of page ${i + 1} tells of the valley and the mill.`,
+        ),
+      ],
+    }));
     const data = new Uint8Array(makePdf({ title: 'Long book', pages }));
     const opening = h.call('documents:open-bytes', { name: 'long.pdf', data });
     let settled = false;
@@ -123,7 +182,12 @@ describe('service shutdown', () => {
 
   it('a run cancelled while its document is being extracted again stops that extraction', async () => {
     h = await startHarness();
-    const pages = Array.from({ length: 200 }, (_, i) => ({ lines: Array.from({ length: 30 }, (_, j) => `Line ${j + 1} of page ${i + 1} tells of the valley and the mill.`) }));
+    const pages = Array.from({ length: 200 }, (_, i) => ({
+      lines: Array.from(
+        { length: 30 },
+        (_, j) => `Line ${j + 1} of page ${i + 1} tells of the valley and the mill.`,
+      ),
+    }));
     const file = path.join(h.dir, 'long.pdf');
     fs.writeFileSync(file, makePdf({ title: 'Long book', pages }));
     const info = await h.ok('documents:open', { path: file });
@@ -133,10 +197,17 @@ describe('service shutdown', () => {
     const cacheDir = path.join(h.dir, 'cache');
     fs.rmSync(cacheDir, { recursive: true, force: true });
     h.reopen();
-    const run = await h.ok('runs:start', { documentId: info.id, question: 'What is in the valley?', settings: SMALL_CHUNKS, profileId });
+    const run = await h.ok('runs:start', {
+      documentId: info.id,
+      question: 'What is in the valley?',
+      settings: SMALL_CHUNKS,
+      profileId,
+    });
     await h.ok('runs:cancel', { runId: run.id });
     expect((await h.finished(run.id)).type).toBe('cancelled');
     // The extraction stopped with the cancel: it did not run on to fill the cache.
-    expect(fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).filter((f) => f.startsWith(info.id)) : []).toEqual([]);
+    expect(
+      fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).filter((f) => f.startsWith(info.id)) : [],
+    ).toEqual([]);
   });
 });

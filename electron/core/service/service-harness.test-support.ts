@@ -3,7 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CallName, CallRequest, CallResponse, EventName, Events } from '../../../shared/api.ts';
+import type {
+  CallName,
+  CallRequest,
+  CallResponse,
+  EventName,
+  Events,
+} from '../../../shared/api.ts';
 import type { RunEvent } from '../../../shared/model.ts';
 // eslint-disable-next-line no-restricted-imports -- tests drive the real simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
@@ -25,11 +31,22 @@ export interface Harness {
   secrets: SecretStore;
   service: Service;
   emitted: Emitted[];
-  call<K extends CallName>(name: K, request: CallRequest<K>, sender?: string): Promise<CallResponse<K>>;
+  call<K extends CallName>(
+    name: K,
+    request: CallRequest<K>,
+    sender?: string,
+  ): Promise<CallResponse<K>>;
   /** Like `call` but fails the test on an error value. */
-  ok<K extends CallName>(name: K, request: CallRequest<K>, sender?: string): Promise<Extract<CallResponse<K>, { ok: true }>['value']>;
+  ok<K extends CallName>(
+    name: K,
+    request: CallRequest<K>,
+    sender?: string,
+  ): Promise<Extract<CallResponse<K>, { ok: true }>['value']>;
   /** Resolves with the first (past or future) event matching `match`. */
-  waitFor<E extends EventName>(name: E, match: (payload: Events[E], target: string | undefined) => boolean): Promise<Events[E]>;
+  waitFor<E extends EventName>(
+    name: E,
+    match: (payload: Events[E], target: string | undefined) => boolean,
+  ): Promise<Events[E]>;
   /** Run events sent to `target` for `runId`, in emission order. */
   runEvents(runId: string, target?: string): Events['run:event'][];
   /** Waits for the run's terminal event. */
@@ -40,13 +57,21 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { sim?: Partial<SimOptions>; exports?: string; /** Sending to this target throws, like a closed window. */ brokenTarget?: string } = {},
+  options: {
+    sim?: Partial<SimOptions>;
+    exports?: string;
+    /** Sending to this target throws, like a closed window. */ brokenTarget?: string;
+  } = {},
 ): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-service-'));
   const sim = await startSimLlm(options.sim ?? {});
   const secrets = createMemorySecretStore();
   const emitted: Emitted[] = [];
-  const waiters: { name: EventName; match: (p: never, t: string | undefined) => boolean; resolve: (p: never) => void }[] = [];
+  const waiters: {
+    name: EventName;
+    match: (p: never, t: string | undefined) => boolean;
+    resolve: (p: never) => void;
+  }[] = [];
   const emit = (target: string | undefined, name: EventName, payload: unknown) => {
     emitted.push({ target, name, payload });
     for (const w of [...waiters]) {
@@ -55,7 +80,8 @@ export async function startHarness(
         w.resolve(payload as never);
       }
     }
-    if (target !== undefined && target === options.brokenTarget) throw new Error('Object has been destroyed');
+    if (target !== undefined && target === options.brokenTarget)
+      throw new Error('Object has been destroyed');
   };
   const make = () =>
     createService({
@@ -71,7 +97,8 @@ export async function startHarness(
     secrets,
     service: make(),
     emitted,
-    call: (name, request, sender = 'w1') => invokeCall(h.service.handlers, name, request, { senderId: sender }),
+    call: (name, request, sender = 'w1') =>
+      invokeCall(h.service.handlers, name, request, { senderId: sender }),
     async ok(name, request, sender = 'w1') {
       const result = await h.call(name, request, sender);
       if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
@@ -80,7 +107,9 @@ export async function startHarness(
     waitFor(name, match) {
       const seen = emitted.find((e) => e.name === name && match(e.payload as never, e.target));
       if (seen) return Promise.resolve(seen.payload as never);
-      return new Promise((resolve) => waiters.push({ name, match: match as never, resolve: resolve as never }));
+      return new Promise((resolve) =>
+        waiters.push({ name, match: match as never, resolve: resolve as never }),
+      );
     },
     runEvents(runId, target) {
       return emitted
@@ -89,7 +118,10 @@ export async function startHarness(
         .filter((p) => p.event.runId === runId);
     },
     async finished(runId) {
-      const p = await h.waitFor('run:event', (e) => e.event.runId === runId && ['finished', 'error', 'cancelled'].includes(e.event.type));
+      const p = await h.waitFor(
+        'run:event',
+        (e) => e.event.runId === runId && ['finished', 'error', 'cancelled'].includes(e.event.type),
+      );
       return p.event;
     },
     reopen() {
@@ -108,7 +140,8 @@ export async function startHarness(
 export function bookText(paragraphs = 40): string {
   const out: string[] = [];
   for (let i = 0; i < paragraphs; i += 1) {
-    if (i === Math.floor(paragraphs / 2)) out.push('The vault code is 4711. It was set by Ada in the spring.');
+    if (i === Math.floor(paragraphs / 2))
+      out.push('The vault code is 4711. It was set by Ada in the spring.');
     out.push(
       `Paragraph ${i + 1} tells of the valley, where the river bends twice before the mill. ` +
         'Travellers rest by the old bridge and talk of the weather, the harvest and the market prices. ' +
@@ -119,12 +152,24 @@ export function bookText(paragraphs = 40): string {
 }
 
 /** Writes `text` to a file in the harness folder, opens it and sets up a profile for the simulator. */
-export async function openBookAndProfile(h: Harness, text = bookText(), key?: string): Promise<{ documentId: string; profileId: string }> {
+export async function openBookAndProfile(
+  h: Harness,
+  text = bookText(),
+  key?: string,
+): Promise<{ documentId: string; profileId: string }> {
   const file = path.join(h.dir, 'book.txt');
   fs.writeFileSync(file, text);
   const info = await h.ok('documents:open', { path: file });
   const profile = await h.ok('settings:save-profile', {
-    profile: { id: 'sim', name: 'Simulator', kind: 'custom', baseUrl: h.sim.baseUrl, hasApiKey: false, timeoutMs: 10_000, maxRetries: 0 },
+    profile: {
+      id: 'sim',
+      name: 'Simulator',
+      kind: 'custom',
+      baseUrl: h.sim.baseUrl,
+      hasApiKey: false,
+      timeoutMs: 10_000,
+      maxRetries: 0,
+    },
     ...(key === undefined ? {} : { apiKey: key }),
   });
   await h.ok('settings:set-active-profile', { profileId: profile.id });

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CallResponse, Events } from '../../../shared/api.ts';
 import { INITIAL_MEMORY, type MemoryState } from '../../../shared/model.ts';
 import { openStore } from '../store/store.ts';
-import { SMALL_CHUNKS, openBookAndProfile, startHarness, type Harness } from './service-harness.test-support.ts';
+import {
+  SMALL_CHUNKS,
+  openBookAndProfile,
+  startHarness,
+  type Harness,
+} from './service-harness.test-support.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -20,7 +25,11 @@ const chatPrompts = (harness: Harness): string[] =>
  * Disposes the service synchronously inside the `chunk-done` event of chunk `which(chunkCount)`,
  * before the run loop can send another request: the state a crash at that moment leaves.
  */
-async function stopWhenChunkDone(harness: Harness, runId: string, which: (chunkCount: number) => number): Promise<void> {
+async function stopWhenChunkDone(
+  harness: Harness,
+  runId: string,
+  which: (chunkCount: number) => number,
+): Promise<void> {
   let disposing: Promise<void> | undefined;
   await harness.waitFor('run:event', (p) => {
     const e = p.event;
@@ -37,20 +46,30 @@ describe('runs through the service', () => {
   it('runs a question to its answer with numbered events, one terminal event, and a stored history', async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
-    const summary = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const summary = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     expect(summary.status).toBe('queued');
     const end = await h.finished(summary.id);
     expect(end.type).toBe('finished');
 
     const events = h.runEvents(summary.id);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-    expect(events.filter((e) => ['finished', 'error', 'cancelled'].includes(e.event.type))).toHaveLength(1);
+    expect(
+      events.filter((e) => ['finished', 'error', 'cancelled'].includes(e.event.type)),
+    ).toHaveLength(1);
     const started = events.find((e) => e.event.type === 'started')?.event;
     if (started?.type !== 'started') throw new Error('no started event');
     expect(started.chunkCount).toBeGreaterThanOrEqual(4);
 
     const snap = await h.ok('runs:get', { runId: summary.id });
-    expect(snap.summary).toMatchObject({ status: 'done', chunkCount: started.chunkCount, chunksDone: started.chunkCount });
+    expect(snap.summary).toMatchObject({
+      status: 'done',
+      chunkCount: started.chunkCount,
+      chunksDone: started.chunkCount,
+    });
     expect(snap.summary.answer).toContain('4711');
     expect(snap.memories.map((m) => m.chunk)).toEqual([...Array(started.chunkCount).keys()]);
     expect(snap.chunks).toHaveLength(started.chunkCount);
@@ -66,8 +85,16 @@ describe('runs through the service', () => {
   it('sends run events only to the window that started the run', async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
-    const a = await h.ok('runs:start', { documentId, question: 'Who set the code?', settings: SMALL_CHUNKS }, 'window-a');
-    const b = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS }, 'window-b');
+    const a = await h.ok(
+      'runs:start',
+      { documentId, question: 'Who set the code?', settings: SMALL_CHUNKS },
+      'window-a',
+    );
+    const b = await h.ok(
+      'runs:start',
+      { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS },
+      'window-b',
+    );
     await Promise.all([h.finished(a.id), h.finished(b.id)]);
     const runEvents = h.emitted.filter((e) => e.name === 'run:event');
     for (const e of runEvents) {
@@ -81,22 +108,41 @@ describe('runs through the service', () => {
   it('keeps a run going when its window is gone (sending to it throws)', async () => {
     h = await startHarness({ brokenTarget: 'closed-window' });
     const { documentId } = await openBookAndProfile(h);
-    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS }, 'closed-window');
+    const run = await h.ok(
+      'runs:start',
+      { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS },
+      'closed-window',
+    );
     expect((await h.finished(run.id)).type).toBe('finished');
     const snap = await h.ok('runs:get', { runId: run.id });
     expect(snap.summary).toMatchObject({ status: 'done', answer: '4711' });
   });
 
   it('gives a late subscriber a snapshot that merges with later events without loss or repetition', async () => {
-    h = await startHarness({ sim: { latency: { prefillTokensPerSec: 200_000, decodeTokensPerSec: 2_000, aggregateDecodeTokensPerSec: 100_000, maxBatch: 8, overheadMs: 1 } } });
+    h = await startHarness({
+      sim: {
+        latency: {
+          prefillTokensPerSec: 200_000,
+          decodeTokensPerSec: 2_000,
+          aggregateDecodeTokensPerSec: 100_000,
+          maxBatch: 8,
+          overheadMs: 1,
+        },
+      },
+    });
     const { documentId } = await openBookAndProfile(h);
-    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     const harness = h;
     // Subscriber A asks in the very event of chunk 2's first streamed delta (the call computes
     // its snapshot synchronously); subscriber B asks a moment later, while events keep coming.
     let snapA: Promise<CallResponse<'runs:get'>> | undefined;
     await harness.waitFor('run:event', (p) => {
-      if (p.event.runId !== run.id || p.event.type !== 'memory-delta' || p.event.chunk !== 2) return false;
+      if (p.event.runId !== run.id || p.event.type !== 'memory-delta' || p.event.chunk !== 2)
+        return false;
       snapA = harness.call('runs:get', { runId: run.id });
       return true;
     });
@@ -132,11 +178,17 @@ describe('runs through the service', () => {
   it('commits each memory before the next request, survives a shutdown mid-run and continues from (k, memory k)', async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
-    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     // Stop the service right when chunk 3 is reported done: no ending is recorded, as in a crash.
     await stopWhenChunkDone(h, run.id, () => 2);
     const requestsBefore = chatPrompts(h).length;
-    expect(h.runEvents(run.id).some((e) => ['finished', 'error', 'cancelled'].includes(e.event.type))).toBe(false);
+    expect(
+      h.runEvents(run.id).some((e) => ['finished', 'error', 'cancelled'].includes(e.event.type)),
+    ).toBe(false);
 
     // The database holds the three memories, committed; the run is left "running".
     const raw = openStore(h.dir);
@@ -158,9 +210,11 @@ describe('runs through the service', () => {
     const events = h.runEvents(run.id, 'window-2');
     const started = events.find((e) => e.event.type === 'started')?.event;
     expect(started).toMatchObject({ type: 'started', startChunk: 3, chunkCount });
-    expect(events.filter((e) => e.event.type === 'chunk-started').map((e) => (e.event as { chunk: number }).chunk)).toEqual(
-      [...Array(chunkCount - 3).keys()].map((i) => i + 3),
-    );
+    expect(
+      events
+        .filter((e) => e.event.type === 'chunk-started')
+        .map((e) => (e.event as { chunk: number }).chunk),
+    ).toEqual([...Array(chunkCount - 3).keys()].map((i) => i + 3));
 
     // The first prompt after the restart carries memory 3 (after chunk index 2) and chunk index 3.
     const prompts = chatPrompts(h).slice(requestsBefore);
@@ -168,7 +222,9 @@ describe('runs through the service', () => {
     expect(prompts[0]).toContain(`<memory>\n${memory2}\n</memory>`);
     const doc = await h.ok('documents:get', { documentId });
     const chunk3 = after.chunks[3] as { start: number; end: number };
-    expect(prompts[0]).toContain(`<section>\n${doc.document.text.slice(chunk3.start, chunk3.end)}\n</section>`);
+    expect(prompts[0]).toContain(
+      `<section>\n${doc.document.text.slice(chunk3.start, chunk3.end)}\n</section>`,
+    );
     expect(prompts).toHaveLength(chunkCount - 3 + 1);
 
     const final = await h.ok('runs:get', { runId: run.id });
@@ -181,25 +237,38 @@ describe('runs through the service', () => {
   it('continues a run interrupted during its final call with the final call only', async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
-    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     await stopWhenChunkDone(h, run.id, (chunkCount) => chunkCount - 1);
     const before = chatPrompts(h).length;
     h.reopen();
     const snap = await h.ok('runs:get', { runId: run.id });
-    expect(snap.summary).toMatchObject({ status: 'interrupted', chunksDone: snap.summary.chunkCount });
+    expect(snap.summary).toMatchObject({
+      status: 'interrupted',
+      chunksDone: snap.summary.chunkCount,
+    });
     expect(snap.summary.answer).toBeUndefined();
     await h.ok('runs:continue', { runId: run.id });
     expect((await h.finished(run.id)).type).toBe('finished');
     const prompts = chatPrompts(h).slice(before);
     expect(prompts).toHaveLength(1);
-    expect(prompts[0]).toContain(`<memory>\n${snap.memories.at(-1)?.memory}\n</memory>\n\nYour answer:\n`);
+    expect(prompts[0]).toContain(
+      `<memory>\n${snap.memories.at(-1)?.memory}\n</memory>\n\nYour answer:\n`,
+    );
     expect((await h.ok('runs:get', { runId: run.id })).summary.answer).toBe('4711');
   });
 
   it('pauses at a chunk boundary, resumes, cancels with one terminal event, and continues a cancelled run', async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
-    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     const harness = h;
     await harness.waitFor('run:event', (p) => {
       if (p.event.runId === run.id && p.event.type === 'chunk-done' && p.event.state.chunk === 0) {
@@ -208,7 +277,10 @@ describe('runs through the service', () => {
       }
       return false;
     });
-    const paused = await h.waitFor('run:event', (p) => p.event.runId === run.id && p.event.type === 'paused');
+    const paused = await h.waitFor(
+      'run:event',
+      (p) => p.event.runId === run.id && p.event.type === 'paused',
+    );
     expect(paused.event).toMatchObject({ atChunk: 1 });
     const snap = await h.ok('runs:get', { runId: run.id });
     expect(snap.summary.status).toBe('paused');
@@ -216,14 +288,19 @@ describe('runs through the service', () => {
     const chatsWhilePaused = chatPrompts(h).length;
 
     await h.ok('runs:resume', { runId: run.id });
-    await h.waitFor('run:event', (p) => p.event.runId === run.id && p.event.type === 'chunk-done' && p.event.state.chunk === 1);
+    await h.waitFor(
+      'run:event',
+      (p) => p.event.runId === run.id && p.event.type === 'chunk-done' && p.event.state.chunk === 1,
+    );
     expect(chatPrompts(h).length).toBeGreaterThan(chatsWhilePaused);
     await h.ok('runs:cancel', { runId: run.id });
     const end = await h.finished(run.id);
     expect(end.type).toBe('cancelled');
     const cancelled = await h.ok('runs:get', { runId: run.id });
     expect(cancelled.summary.status).toBe('cancelled');
-    expect(h.runEvents(run.id).filter((e) => ['finished', 'error', 'cancelled'].includes(e.event.type))).toHaveLength(1);
+    expect(
+      h.runEvents(run.id).filter((e) => ['finished', 'error', 'cancelled'].includes(e.event.type)),
+    ).toHaveLength(1);
     // Pausing a run that is not going is a clear error value.
     const bad = await h.call('runs:pause', { runId: run.id });
     expect(bad).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
@@ -241,11 +318,14 @@ describe('runs through the service', () => {
     const repeat = await h.call('runs:continue', { runId: run.id });
     expect(repeat).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
     await h.ok('runs:delete', { runId: run.id });
-    expect(await h.call('runs:get', { runId: run.id })).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    expect(await h.call('runs:get', { runId: run.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'NotFound' },
+    });
     expect(await h.ok('runs:list', { documentId })).toEqual([]);
   });
 
-  it('starts from the initial memory and reports a backend that is down as the run\'s one error', async () => {
+  it("starts from the initial memory and reports a backend that is down as the run's one error", async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
     // A port that was free a moment ago: nothing listens there.
@@ -254,9 +334,22 @@ describe('runs through the service', () => {
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     await h.ok('settings:save-profile', {
-      profile: { id: 'down', name: 'Down', kind: 'vllm', baseUrl: `http://127.0.0.1:${port}/v1`, hasApiKey: false, timeoutMs: 2000, maxRetries: 0 },
+      profile: {
+        id: 'down',
+        name: 'Down',
+        kind: 'vllm',
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        hasApiKey: false,
+        timeoutMs: 2000,
+        maxRetries: 0,
+      },
     });
-    const run = await h.ok('runs:start', { documentId, question: 'q?', settings: SMALL_CHUNKS, profileId: 'down' });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'q?',
+      settings: SMALL_CHUNKS,
+      profileId: 'down',
+    });
     const end = await h.finished(run.id);
     expect(end).toMatchObject({ type: 'error', error: { kind: 'BackendUnavailable' } });
     const snap = await h.ok('runs:get', { runId: run.id });
@@ -266,7 +359,11 @@ describe('runs through the service', () => {
     expect(test.ok).toBe(false);
     expect(test.error?.kind).toBe('BackendUnavailable');
 
-    const good = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    const good = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     await h.finished(good.id);
     expect(chatPrompts(h)[0]).toContain(`<memory>\n${INITIAL_MEMORY}\n</memory>`);
   });
@@ -275,8 +372,17 @@ describe('runs through the service', () => {
     h = await startHarness({ sim: { model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B' } });
     const { documentId, profileId } = await openBookAndProfile(h);
     const test = await h.ok('backend:test', { profileId });
-    expect(test).toMatchObject({ ok: true, models: ['BytedTsinghua-SIA/RL-MemoryAgent-14B'], model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B', genericModel: false });
-    const run = await h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS });
+    expect(test).toMatchObject({
+      ok: true,
+      models: ['BytedTsinghua-SIA/RL-MemoryAgent-14B'],
+      model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B',
+      genericModel: false,
+    });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
     await h.finished(run.id);
     const snap = await h.ok('runs:get', { runId: run.id });
     expect(snap.summary.model).toBe('BytedTsinghua-SIA/RL-MemoryAgent-14B');

@@ -5,7 +5,13 @@ import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
 import { invokeCall } from './invoke-call.ts';
 import { SEEDED_PROFILE_ID } from './settings-handlers.ts';
-import { SMALL_CHUNKS, bookText, openBookAndProfile, startHarness, type Harness } from './service-harness.test-support.ts';
+import {
+  SMALL_CHUNKS,
+  bookText,
+  openBookAndProfile,
+  startHarness,
+  type Harness,
+} from './service-harness.test-support.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -21,7 +27,13 @@ describe('settings, profiles and keys', () => {
     const settings = await h.ok('settings:get', {});
     expect(settings.activeProfileId).toBe(SEEDED_PROFILE_ID);
     expect(settings.profiles).toEqual([
-      { id: SEEDED_PROFILE_ID, name: 'Local vLLM', kind: 'vllm', baseUrl: BACKEND_DEFAULTS.vllm.baseUrl, hasApiKey: false },
+      {
+        id: SEEDED_PROFILE_ID,
+        name: 'Local vLLM',
+        kind: 'vllm',
+        baseUrl: BACKEND_DEFAULTS.vllm.baseUrl,
+        hasApiKey: false,
+      },
     ]);
     expect(settings.defaults).toEqual(DEFAULT_RUN_SETTINGS);
     await h.ok('settings:set-defaults', { defaults: { ...DEFAULT_RUN_SETTINGS, temperature: 0 } });
@@ -33,16 +45,59 @@ describe('settings, profiles and keys', () => {
     expect(again.profiles).toEqual([]);
     expect(again.activeProfileId).toBeNull();
     expect(again.defaults.temperature).toBe(0);
-    const doc = await h.ok('documents:open-bytes', { name: 'a.txt', data: new TextEncoder().encode(bookText(5)) });
-    const none = await h.call('runs:start', { documentId: doc.id, question: 'q', settings: SMALL_CHUNKS });
-    expect(none).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: 'No backend is set up yet.' } });
+    const doc = await h.ok('documents:open-bytes', {
+      name: 'a.txt',
+      data: new TextEncoder().encode(bookText(5)),
+    });
+    const none = await h.call('runs:start', {
+      documentId: doc.id,
+      question: 'q',
+      settings: SMALL_CHUNKS,
+    });
+    expect(none).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: 'No backend is set up yet.' },
+    });
     const { documentId } = await openBookAndProfile(h);
-    await h.ok('settings:save-profile', { profile: { id: 'oa', name: 'OpenAI', kind: 'openai', baseUrl: BACKEND_DEFAULTS.openai.baseUrl, hasApiKey: false } });
-    const noKey = await h.call('runs:start', { documentId, question: 'q', settings: SMALL_CHUNKS, profileId: 'oa' });
-    expect(noKey).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: 'The backend "OpenAI" needs an API key.' } });
-    await h.ok('settings:save-profile', { profile: { id: 'oa', name: 'OpenAI', kind: 'openai', baseUrl: BACKEND_DEFAULTS.openai.baseUrl, hasApiKey: false }, apiKey: 'sk-x' });
-    const noModel = await h.call('runs:start', { documentId, question: 'q', settings: SMALL_CHUNKS, profileId: 'oa' });
-    expect(noModel).toMatchObject({ ok: false, error: { kind: 'BadUsage', message: 'The backend "OpenAI" needs a model name.' } });
+    await h.ok('settings:save-profile', {
+      profile: {
+        id: 'oa',
+        name: 'OpenAI',
+        kind: 'openai',
+        baseUrl: BACKEND_DEFAULTS.openai.baseUrl,
+        hasApiKey: false,
+      },
+    });
+    const noKey = await h.call('runs:start', {
+      documentId,
+      question: 'q',
+      settings: SMALL_CHUNKS,
+      profileId: 'oa',
+    });
+    expect(noKey).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: 'The backend "OpenAI" needs an API key.' },
+    });
+    await h.ok('settings:save-profile', {
+      profile: {
+        id: 'oa',
+        name: 'OpenAI',
+        kind: 'openai',
+        baseUrl: BACKEND_DEFAULTS.openai.baseUrl,
+        hasApiKey: false,
+      },
+      apiKey: 'sk-x',
+    });
+    const noModel = await h.call('runs:start', {
+      documentId,
+      question: 'q',
+      settings: SMALL_CHUNKS,
+      profileId: 'oa',
+    });
+    expect(noModel).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: 'The backend "OpenAI" needs a model name.' },
+    });
     expect(await h.ok('runs:list', { documentId })).toEqual([]);
   });
 
@@ -57,16 +112,30 @@ describe('settings, profiles and keys', () => {
     expect(await h.secrets.get(profileId)).toBe(KEY);
     const test = await record(h.ok('backend:test', { profileId }));
     expect(test.ok).toBe(true);
-    const run = await record(h.ok('runs:start', { documentId, question: 'What is the vault code?', settings: SMALL_CHUNKS }));
+    const run = await record(
+      h.ok('runs:start', {
+        documentId,
+        question: 'What is the vault code?',
+        settings: SMALL_CHUNKS,
+      }),
+    );
     await h.finished(run.id);
     // The key reached the server (it refuses requests without it).
     expect(h.sim.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
     await record(h.ok('runs:get', { runId: run.id }));
     await record(h.ok('runs:list', { documentId }));
     // Saving without `apiKey` keeps the key; the response never carries it.
-    const saved = await record(h.ok('settings:save-profile', {
-      profile: { id: profileId, name: 'Renamed', kind: 'custom', baseUrl: h.sim.baseUrl, hasApiKey: false },
-    }));
+    const saved = await record(
+      h.ok('settings:save-profile', {
+        profile: {
+          id: profileId,
+          name: 'Renamed',
+          kind: 'custom',
+          baseUrl: h.sim.baseUrl,
+          hasApiKey: false,
+        },
+      }),
+    );
     expect(saved.hasApiKey).toBe(true);
     const exported: string[] = [];
     for (const format of ['md', 'json', 'html'] as const) {
@@ -82,7 +151,8 @@ describe('settings, profiles and keys', () => {
     await h.service.dispose();
     for (const file of fs.readdirSync(h.dir)) {
       const full = path.join(h.dir, file);
-      if (fs.statSync(full).isFile()) expect(fs.readFileSync(full).includes(Buffer.from(KEY)), file).toBe(false);
+      if (fs.statSync(full).isFile())
+        expect(fs.readFileSync(full).includes(Buffer.from(KEY)), file).toBe(false);
     }
 
     // '' removes the key; deleting a profile removes its key too.
@@ -98,11 +168,31 @@ describe('settings, profiles and keys', () => {
     h = await startHarness();
     const ctx = { senderId: 'w1' };
     const bad = [
-      invokeCall(h.service.handlers, 'runs:start', { documentId: 'x', question: '   ', settings: DEFAULT_RUN_SETTINGS }, ctx),
-      invokeCall(h.service.handlers, 'runs:start', { documentId: 'x', question: 'q', settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: 5 } }, ctx),
+      invokeCall(
+        h.service.handlers,
+        'runs:start',
+        { documentId: 'x', question: '   ', settings: DEFAULT_RUN_SETTINGS },
+        ctx,
+      ),
+      invokeCall(
+        h.service.handlers,
+        'runs:start',
+        { documentId: 'x', question: 'q', settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: 5 } },
+        ctx,
+      ),
       invokeCall(h.service.handlers, 'runs:get', {}, ctx),
-      invokeCall(h.service.handlers, 'settings:save-profile', { profile: { id: 'p', name: 'n', kind: 'nope', baseUrl: 'x', hasApiKey: false } }, ctx),
-      invokeCall(h.service.handlers, 'documents:open-bytes', { name: 'a.txt', data: 'not bytes' }, ctx),
+      invokeCall(
+        h.service.handlers,
+        'settings:save-profile',
+        { profile: { id: 'p', name: 'n', kind: 'nope', baseUrl: 'x', hasApiKey: false } },
+        ctx,
+      ),
+      invokeCall(
+        h.service.handlers,
+        'documents:open-bytes',
+        { name: 'a.txt', data: 'not bytes' },
+        ctx,
+      ),
       invokeCall(h.service.handlers, 'no:such-call' as 'runs:get', {}, ctx),
     ];
     for (const result of await Promise.all(bad)) {
@@ -110,7 +200,10 @@ describe('settings, profiles and keys', () => {
     }
     const link = await h.call('shell:open-external', { url: 'javascript:alert(1)' });
     expect(link).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
-    expect(await h.call('shell:open-external', { url: 'https://example.org/a' })).toEqual({ ok: true, value: null });
+    expect(await h.call('shell:open-external', { url: 'https://example.org/a' })).toEqual({
+      ok: true,
+      value: null,
+    });
     const missing = await h.call('runs:get', { runId: 'nope' });
     expect(missing).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
     const noProfile = await h.call('settings:set-active-profile', { profileId: 'nope' });

@@ -30,14 +30,23 @@ export function seedProfiles(store: Store): void {
   const local = BACKEND_DEFAULTS.vllm;
   store.db.transaction(() => {
     if (store.settings.profiles().length === 0) {
-      store.settings.saveProfile({ id: SEEDED_PROFILE_ID, name: local.name, kind: 'vllm', baseUrl: local.baseUrl });
+      store.settings.saveProfile({
+        id: SEEDED_PROFILE_ID,
+        name: local.name,
+        kind: 'vllm',
+        baseUrl: local.baseUrl,
+      });
       store.settings.setActiveProfileId(SEEDED_PROFILE_ID);
     }
     store.settings.markSeeded();
   })();
 }
 
-export function createSettingsHandlers(store: Store, secrets: SecretStore, clients: ClientFactory): SettingsHandlers {
+export function createSettingsHandlers(
+  store: Store,
+  secrets: SecretStore,
+  clients: ClientFactory,
+): SettingsHandlers {
   const withKeyFlag = async (profile: StoredProfile): Promise<BackendProfile> => ({
     ...profile,
     hasApiKey: (await secrets.get(profile.id)) !== undefined,
@@ -54,7 +63,11 @@ export function createSettingsHandlers(store: Store, secrets: SecretStore, clien
     'settings:save-profile': ({ profile, apiKey }) =>
       asResult(async () => {
         const { hasApiKey: _ignored, ...stored } = profile;
-        if (stored.kind === 'azure' && !stored.model && !/\/deployments\/[^/]+/.test(stored.baseUrl)) {
+        if (
+          stored.kind === 'azure' &&
+          !stored.model &&
+          !/\/deployments\/[^/]+/.test(stored.baseUrl)
+        ) {
           throw new CoreError('BadUsage', 'An Azure OpenAI profile needs its deployment name.', {
             hint: 'Enter the deployment name in the Model field.',
           });
@@ -84,7 +97,8 @@ export function createSettingsHandlers(store: Store, secrets: SecretStore, clien
 
     'settings:set-active-profile': ({ profileId }) =>
       asResult(() => {
-        if (!store.settings.profile(profileId)) throw new CoreError('NotFound', 'That backend profile does not exist.');
+        if (!store.settings.profile(profileId))
+          throw new CoreError('NotFound', 'That backend profile does not exist.');
         store.settings.setActiveProfileId(profileId);
         return null;
       }),
@@ -102,7 +116,12 @@ export function createSettingsHandlers(store: Store, secrets: SecretStore, clien
         const t0 = performance.now();
         const deadline = AbortSignal.timeout(timeoutMs);
         try {
-          const client = await clientForProfile(clients, secrets, { ...profile, maxRetries: 0 }, { timeoutMs });
+          const client = await clientForProfile(
+            clients,
+            secrets,
+            { ...profile, maxRetries: 0 },
+            { timeoutMs },
+          );
           const models = await client.listModels(deadline);
           const latencyMs = Math.round(performance.now() - t0);
           const model = profile.model || models[0];
@@ -114,11 +133,20 @@ export function createSettingsHandlers(store: Store, secrets: SecretStore, clien
           return test;
         } catch (error) {
           const value = deadline.aborted
-            ? new CoreError('BackendUnavailable', `The server did not answer within ${Math.round(timeoutMs / 1000)} s.`, {
-                hint: `Check that the server at ${profile.baseUrl} is running and reachable.`,
-              }).toValue()
+            ? new CoreError(
+                'BackendUnavailable',
+                `The server did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+                {
+                  hint: `Check that the server at ${profile.baseUrl} is running and reachable.`,
+                },
+              ).toValue()
             : toAppError(error);
-          return { ok: false, models: [], latencyMs: Math.round(performance.now() - t0), error: value };
+          return {
+            ok: false,
+            models: [],
+            latencyMs: Math.round(performance.now() - t0),
+            error: value,
+          };
         }
       }),
   };

@@ -41,7 +41,13 @@ export function createTokenCounter(deps: TokenCounterDeps): TokenCounter {
     const pieces = splitText(doc.text);
     let total = 0;
     const progress = (done: number) =>
-      deps.emit(undefined, 'document:progress', { name: info.fileName, stage: 'tokenizing', done, total: pieces.length, documentId: id });
+      deps.emit(undefined, 'document:progress', {
+        name: info.fileName,
+        stage: 'tokenizing',
+        done,
+        total: pieces.length,
+        documentId: id,
+      });
     progress(0);
     for (let i = 0; i < pieces.length; i += BATCH) {
       const counts = await tokenizer.countMany(pieces.slice(i, i + BATCH), signal);

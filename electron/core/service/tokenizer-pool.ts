@@ -22,7 +22,9 @@ export function createTokenizerPool(): TokenizerPool {
   return {
     get(choice, ctx) {
       // 'auto' depends on the model name, 'server' on the server too; the key is never stored.
-      const key = [choice, ctx.model ?? '', choice === 'server' ? (ctx.baseUrl ?? '') : ''].join('\u0000');
+      const key = [choice, ctx.model ?? '', choice === 'server' ? (ctx.baseUrl ?? '') : ''].join(
+        '\u0000',
+      );
       let tokenizer: Promise<Tokenizer> | undefined = pool.get(key);
       if (!tokenizer) {
         tokenizer = createTokenizer(choice, ctx);

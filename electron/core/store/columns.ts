@@ -41,12 +41,31 @@ export const errorColumn = z.object({
   detail: z.string().optional(),
 });
 
-export const warningCode = z.enum(['empty-memory', 'length-cut', 'no-answer', 'retry', 'generic-model', 'extraction']);
+export const warningCode = z.enum([
+  'empty-memory',
+  'length-cut',
+  'no-answer',
+  'retry',
+  'generic-model',
+  'extraction',
+]);
 
-export const runStatus = z.enum(['queued', 'running', 'paused', 'done', 'error', 'cancelled', 'interrupted']);
+export const runStatus = z.enum([
+  'queued',
+  'running',
+  'paused',
+  'done',
+  'error',
+  'cancelled',
+  'interrupted',
+]);
 
 /** Parses a JSON column with `schema`; a bad value is reported as a damaged library. */
-export function parseColumn<S extends z.ZodType>(schema: S, text: string, where: string): z.output<S> {
+export function parseColumn<S extends z.ZodType>(
+  schema: S,
+  text: string,
+  where: string,
+): z.output<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -59,7 +78,11 @@ export function parseColumn<S extends z.ZodType>(schema: S, text: string, where:
 }
 
 /** Parses a plain column value (not JSON) with `schema`. */
-export function parseValue<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+export function parseValue<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: string,
+): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw damaged(where, parsed.error.message);
   return parsed.data;

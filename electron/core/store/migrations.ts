@@ -103,14 +103,21 @@ export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
  * Brings `db` up to `SCHEMA_VERSION`. Idempotent: a current database is left untouched.
  * A database written by a newer build is refused rather than guessed at.
  */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) {
-    throw new CoreError('Unsupported', 'The library database was written by a newer version of MemAgent Desktop.', {
-      hint: 'Update the app, or move the data folder aside to start a new library.',
-      detail: `schema version ${current}, this build knows up to ${latest}`,
-    });
+    throw new CoreError(
+      'Unsupported',
+      'The library database was written by a newer version of MemAgent Desktop.',
+      {
+        hint: 'Update the app, or move the data folder aside to start a new library.',
+        detail: `schema version ${current}, this build knows up to ${latest}`,
+      },
+    );
   }
   for (const step of migrations) {
     if (step.version <= current) continue;

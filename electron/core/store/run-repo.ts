@@ -1,6 +1,22 @@
 import type Database from 'better-sqlite3';
-import type { AppError, ChunkInfo, MemoryState, RunStatus, RunSummary, Usage, WarningCode } from '../../../shared/model.ts';
-import { errorColumn, pagesColumn, parseColumn, parseValue, runStatus, settingsColumn, warningCode } from './columns.ts';
+import type {
+  AppError,
+  ChunkInfo,
+  MemoryState,
+  RunStatus,
+  RunSummary,
+  Usage,
+  WarningCode,
+} from '../../../shared/model.ts';
+import {
+  errorColumn,
+  pagesColumn,
+  parseColumn,
+  parseValue,
+  runStatus,
+  settingsColumn,
+  warningCode,
+} from './columns.ts';
 
 interface SummaryRow {
   id: string;
@@ -52,7 +68,10 @@ export interface StoredAnswer {
   ms: number;
 }
 
-export type NewRun = Pick<RunSummary, 'id' | 'documentId' | 'question' | 'settings' | 'profileId' | 'model' | 'status' | 'createdAt'>;
+export type NewRun = Pick<
+  RunSummary,
+  'id' | 'documentId' | 'question' | 'settings' | 'profileId' | 'model' | 'status' | 'createdAt'
+>;
 
 /** Runs and everything they produce: chunking, one memory state per finished chunk, warnings, the answer. */
 export interface RunRepo {
@@ -63,7 +82,11 @@ export interface RunRepo {
   setModel(id: string, model: string): void;
   /** Stores the run's chunking (replacing any) and its chunk count. */
   setChunks(id: string, chunks: readonly ChunkInfo[]): void;
-  setStatus(id: string, status: RunStatus, options?: { finishedAt?: number; error?: AppError | null }): void;
+  setStatus(
+    id: string,
+    status: RunStatus,
+    options?: { finishedAt?: number; error?: AppError | null },
+  ): void;
   /** Commits one finished chunk's memory. Idempotent per (run, chunk). */
   saveMemory(id: string, state: MemoryState): void;
   saveAnswer(id: string, answer: StoredAnswer): void;
@@ -92,14 +115,18 @@ export function createRunRepo(db: Database.Database): RunRepo {
     INSERT INTO runs (id, document_id, question, settings, profile_id, model, status, chunk_count, created_at)
     VALUES (@id, @document_id, @question, @settings, @profile_id, @model, @status, 0, @created_at)`);
   const get = db.prepare<[string], SummaryRow>(`${SUMMARY_SELECT} WHERE r.id = ?`);
-  const byDocument = db.prepare<[string], SummaryRow>(`${SUMMARY_SELECT} WHERE r.document_id = ? ORDER BY r.created_at DESC, r.rowid DESC`);
+  const byDocument = db.prepare<[string], SummaryRow>(
+    `${SUMMARY_SELECT} WHERE r.document_id = ? ORDER BY r.created_at DESC, r.rowid DESC`,
+  );
   const setModel = db.prepare('UPDATE runs SET model = ? WHERE id = ?');
   const deleteChunks = db.prepare('DELETE FROM chunks WHERE run_id = ?');
   const insertChunk = db.prepare(
     'INSERT INTO chunks (run_id, idx, start, end, tokens, pages, section) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const setChunkCount = db.prepare('UPDATE runs SET chunk_count = ? WHERE id = ?');
-  const setStatus = db.prepare('UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?');
+  const setStatus = db.prepare(
+    'UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?',
+  );
   const setStatusOnly = db.prepare('UPDATE runs SET status = ? WHERE id = ?');
   const saveMemory = db.prepare(`
     INSERT OR REPLACE INTO memory_states (run_id, chunk, memory, prompt_tokens, completion_tokens, ms, kept)
@@ -107,25 +134,48 @@ export function createRunRepo(db: Database.Database): RunRepo {
   const saveAnswer = db.prepare(`
     INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const addWarning = db.prepare('INSERT INTO warnings (run_id, chunk, code, message) VALUES (?, ?, ?, ?)');
-  const chunks = db.prepare<[string], ChunkRow>('SELECT * FROM chunks WHERE run_id = ? ORDER BY idx');
-  const memories = db.prepare<[string], MemoryRow>('SELECT * FROM memory_states WHERE run_id = ? ORDER BY chunk');
+  const addWarning = db.prepare(
+    'INSERT INTO warnings (run_id, chunk, code, message) VALUES (?, ?, ?, ?)',
+  );
+  const chunks = db.prepare<[string], ChunkRow>(
+    'SELECT * FROM chunks WHERE run_id = ? ORDER BY idx',
+  );
+  const memories = db.prepare<[string], MemoryRow>(
+    'SELECT * FROM memory_states WHERE run_id = ? ORDER BY chunk',
+  );
   const warnings = db.prepare<[string], { chunk: number | null; code: string; message: string }>(
     'SELECT chunk, code, message FROM warnings WHERE run_id = ? ORDER BY id',
   );
-  const answer = db.prepare<[string], { answer: string | null; response: string; prompt_tokens: number; completion_tokens: number; ms: number }>(
-    'SELECT * FROM answers WHERE run_id = ?',
-  );
+  const answer = db.prepare<
+    [string],
+    {
+      answer: string | null;
+      response: string;
+      prompt_tokens: number;
+      completion_tokens: number;
+      ms: number;
+    }
+  >('SELECT * FROM answers WHERE run_id = ?');
   const unfinished = db.prepare<[], { id: string }>(
     "SELECT id FROM runs WHERE status IN ('queued', 'running', 'paused')",
   );
-  const interrupt = db.prepare("UPDATE runs SET status = 'interrupted' WHERE status IN ('queued', 'running', 'paused')");
+  const interrupt = db.prepare(
+    "UPDATE runs SET status = 'interrupted' WHERE status IN ('queued', 'running', 'paused')",
+  );
   const remove = db.prepare('DELETE FROM runs WHERE id = ?');
 
   const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[]) => {
     deleteChunks.run(id);
     for (const c of list) {
-      insertChunk.run(id, c.index, c.start, c.end, c.tokens, c.pages ? JSON.stringify(c.pages) : null, c.section ?? null);
+      insertChunk.run(
+        id,
+        c.index,
+        c.start,
+        c.end,
+        c.tokens,
+        c.pages ? JSON.stringify(c.pages) : null,
+        c.section ?? null,
+      );
     }
     setChunkCount.run(list.length, id);
   });
@@ -164,21 +214,47 @@ export function createRunRepo(db: Database.Database): RunRepo {
         setStatusOnly.run(status, id);
         return;
       }
-      setStatus.run(status, options.finishedAt ?? null, options.error ? JSON.stringify(options.error) : null, id);
+      setStatus.run(
+        status,
+        options.finishedAt ?? null,
+        options.error ? JSON.stringify(options.error) : null,
+        id,
+      );
     },
     saveMemory(id, s) {
-      saveMemory.run(id, s.chunk, s.memory, s.usage.promptTokens, s.usage.completionTokens, s.ms, s.kept ? 1 : 0);
+      saveMemory.run(
+        id,
+        s.chunk,
+        s.memory,
+        s.usage.promptTokens,
+        s.usage.completionTokens,
+        s.ms,
+        s.kept ? 1 : 0,
+      );
     },
     saveAnswer(id, a) {
-      saveAnswer.run(id, a.answer, a.response, a.usage.promptTokens, a.usage.completionTokens, a.ms);
+      saveAnswer.run(
+        id,
+        a.answer,
+        a.response,
+        a.usage.promptTokens,
+        a.usage.completionTokens,
+        a.ms,
+      );
     },
     addWarning(id, w) {
       addWarning.run(id, w.chunk ?? null, w.code, w.message);
     },
     chunks(id) {
       return chunks.all(id).map((row) => {
-        const chunk: ChunkInfo = { index: row.idx, start: row.start, end: row.end, tokens: row.tokens };
-        if (row.pages !== null) chunk.pages = parseColumn(pagesColumn, row.pages, `chunks.pages of ${id}`);
+        const chunk: ChunkInfo = {
+          index: row.idx,
+          start: row.start,
+          end: row.end,
+          tokens: row.tokens,
+        };
+        if (row.pages !== null)
+          chunk.pages = parseColumn(pagesColumn, row.pages, `chunks.pages of ${id}`);
         if (row.section !== null) chunk.section = row.section;
         return chunk;
       });
@@ -194,7 +270,10 @@ export function createRunRepo(db: Database.Database): RunRepo {
     },
     warnings(id) {
       return warnings.all(id).map((row) => {
-        const w: StoredWarning = { code: parseValue(warningCode, row.code, `warnings.code of ${id}`), message: row.message };
+        const w: StoredWarning = {
+          code: parseValue(warningCode, row.code, `warnings.code of ${id}`),
+          message: row.message,
+        };
         if (row.chunk !== null) w.chunk = row.chunk;
         return w;
       });
@@ -239,6 +318,7 @@ function toSummary(row: SummaryRow): RunSummary {
   if (row.model !== null) summary.model = row.model;
   if (row.has_answer) summary.answer = row.answer;
   if (row.finished_at !== null) summary.finishedAt = row.finished_at;
-  if (row.error !== null) summary.error = parseColumn(errorColumn, row.error, `runs.error of ${row.id}`);
+  if (row.error !== null)
+    summary.error = parseColumn(errorColumn, row.error, `runs.error of ${row.id}`);
   return summary;
 }

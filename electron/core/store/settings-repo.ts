@@ -24,14 +24,20 @@ export interface SettingsRepo {
 }
 
 export function createSettingsRepo(db: Database.Database): SettingsRepo {
-  const all = db.prepare<[], { id: string; data: string }>('SELECT id, data FROM profiles ORDER BY position, id');
-  const one = db.prepare<[string], { id: string; data: string }>('SELECT id, data FROM profiles WHERE id = ?');
+  const all = db.prepare<[], { id: string; data: string }>(
+    'SELECT id, data FROM profiles ORDER BY position, id',
+  );
+  const one = db.prepare<[string], { id: string; data: string }>(
+    'SELECT id, data FROM profiles WHERE id = ?',
+  );
   const upsert = db.prepare(`
     INSERT INTO profiles (id, position, data)
     VALUES (@id, (SELECT COALESCE(MAX(position), -1) + 1 FROM profiles), @data)
     ON CONFLICT(id) DO UPDATE SET data = excluded.data`);
   const remove = db.prepare('DELETE FROM profiles WHERE id = ?');
-  const getValue = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const getValue = db.prepare<[string], { value: string }>(
+    'SELECT value FROM settings WHERE key = ?',
+  );
   const setValue = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   );
@@ -44,7 +50,9 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
 
   return {
     profiles() {
-      return all.all().map((row) => parseColumn(profileColumn, row.data, `profiles.data of ${row.id}`));
+      return all
+        .all()
+        .map((row) => parseColumn(profileColumn, row.data, `profiles.data of ${row.id}`));
     },
     profile(id) {
       const row = one.get(id);

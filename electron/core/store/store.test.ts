@@ -34,8 +34,22 @@ describe('migrations', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['answers', 'chunks', 'documents', 'memory_states', 'profiles', 'runs', 'settings', 'warnings']));
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'answers',
+        'chunks',
+        'documents',
+        'memory_states',
+        'profiles',
+        'runs',
+        'settings',
+        'warnings',
+      ]),
+    );
     db.close();
     expect(fs.existsSync(path.join(dir, DATABASE_FILE))).toBe(true);
   });
@@ -55,7 +69,11 @@ describe('migrations', () => {
     const applied: number[] = [];
     const steps: Migration[] = [
       ...MIGRATIONS,
-      { version: SCHEMA_VERSION + 1, description: 'extra', up: (d) => (applied.push(1), d.exec('CREATE TABLE extra (x)')) },
+      {
+        version: SCHEMA_VERSION + 1,
+        description: 'extra',
+        up: (d) => (applied.push(1), d.exec('CREATE TABLE extra (x)')),
+      },
     ];
     expect(migrate(db, MIGRATIONS)).toBe(SCHEMA_VERSION);
     expect(migrate(db, steps)).toBe(SCHEMA_VERSION + 1);
@@ -68,11 +86,17 @@ describe('migrations', () => {
     const db = new Database(path.join(dir, 'y.db'));
     const broken: Migration[] = [
       ...MIGRATIONS,
-      { version: SCHEMA_VERSION + 1, description: 'broken', up: (d) => (d.exec('CREATE TABLE half (x)'), d.exec('NOT SQL')) },
+      {
+        version: SCHEMA_VERSION + 1,
+        description: 'broken',
+        up: (d) => (d.exec('CREATE TABLE half (x)'), d.exec('NOT SQL')),
+      },
     ];
     expect(() => migrate(db, broken)).toThrow();
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(
+      0,
+    );
     db.pragma(`user_version = ${SCHEMA_VERSION + 5}`);
     expect(() => migrate(db)).toThrow(CoreError);
     db.close();
@@ -93,12 +117,24 @@ describe('repositories', () => {
     store.documents.upsert({ ...doc('a', 3), fileName: 'renamed.txt' });
     const list = store.documents.list();
     expect(list.map((d) => d.id)).toEqual(['a', 'b']);
-    expect(list[0]).toMatchObject({ fileName: 'renamed.txt', tokenCount: 1234, tokenizer: 'qwen2.5', warnings: ['w1'] });
+    expect(list[0]).toMatchObject({
+      fileName: 'renamed.txt',
+      tokenCount: 1234,
+      tokenizer: 'qwen2.5',
+      warnings: ['w1'],
+    });
   });
 
   it('keeps a run: chunks, memories in order, warnings, answer and usage totals; cascades on delete', () => {
     store.documents.upsert(doc('d'));
-    store.runs.create({ id: 'r', documentId: 'd', question: 'q?', settings: DEFAULT_RUN_SETTINGS, status: 'queued', createdAt: 5 });
+    store.runs.create({
+      id: 'r',
+      documentId: 'd',
+      question: 'q?',
+      settings: DEFAULT_RUN_SETTINGS,
+      status: 'queued',
+      createdAt: 5,
+    });
     store.runs.setChunks('r', [
       { index: 0, start: 0, end: 10, tokens: 3, pages: { first: 1, last: 2, firstLabel: 'i' } },
       { index: 1, start: 10, end: 20, tokens: 4, section: 'Intro' },
@@ -109,14 +145,26 @@ describe('repositories', () => {
     store.runs.saveMemory('r', { chunk: 0, memory: 'm0', usage, ms: 5, kept: false });
     store.runs.addWarning('r', { chunk: 1, code: 'length-cut', message: 'cut' });
     store.runs.saveAnswer('r', { answer: '42', response: '\\boxed{42}', usage, ms: 3 });
-    store.runs.setStatus('r', 'error', { finishedAt: 9, error: { kind: 'BackendFailed', message: 'x' } });
+    store.runs.setStatus('r', 'error', {
+      finishedAt: 9,
+      error: { kind: 'BackendFailed', message: 'x' },
+    });
     const summary = store.runs.get('r');
-    expect(summary).toMatchObject({ status: 'error', chunkCount: 2, chunksDone: 2, answer: '42', finishedAt: 9 });
+    expect(summary).toMatchObject({
+      status: 'error',
+      chunkCount: 2,
+      chunksDone: 2,
+      answer: '42',
+      finishedAt: 9,
+    });
     expect(summary?.usage).toEqual({ promptTokens: 30, completionTokens: 6 });
     expect(summary?.error?.kind).toBe('BackendFailed');
     expect(store.runs.chunks('r')[0]?.pages).toEqual({ first: 1, last: 2, firstLabel: 'i' });
     expect(store.runs.chunks('r')[1]?.section).toBe('Intro');
-    expect(store.runs.memories('r').map((m) => [m.chunk, m.memory, m.kept])).toEqual([[0, 'm0', false], [1, 'm1', true]]);
+    expect(store.runs.memories('r').map((m) => [m.chunk, m.memory, m.kept])).toEqual([
+      [0, 'm0', false],
+      [1, 'm1', true],
+    ]);
     expect(store.runs.warnings('r')).toEqual([{ chunk: 1, code: 'length-cut', message: 'cut' }]);
     store.documents.remove('d');
     expect(store.runs.get('r')).toBeUndefined();
@@ -125,27 +173,70 @@ describe('repositories', () => {
 
   it('marks runs left unfinished as interrupted', () => {
     store.documents.upsert(doc('d'));
-    for (const [id, status] of [['a', 'running'], ['b', 'paused'], ['c', 'done'], ['e', 'queued']] as const) {
-      store.runs.create({ id, documentId: 'd', question: 'q', settings: DEFAULT_RUN_SETTINGS, status, createdAt: 1 });
+    for (const [id, status] of [
+      ['a', 'running'],
+      ['b', 'paused'],
+      ['c', 'done'],
+      ['e', 'queued'],
+    ] as const) {
+      store.runs.create({
+        id,
+        documentId: 'd',
+        question: 'q',
+        settings: DEFAULT_RUN_SETTINGS,
+        status,
+        createdAt: 1,
+      });
     }
     expect(store.runs.markInterrupted().sort()).toEqual(['a', 'b', 'e']);
-    expect(store.runs.listByDocument('d').map((r) => [r.id, r.status]).sort()).toEqual([
-      ['a', 'interrupted'], ['b', 'interrupted'], ['c', 'done'], ['e', 'interrupted'],
+    expect(
+      store.runs
+        .listByDocument('d')
+        .map((r) => [r.id, r.status])
+        .sort(),
+    ).toEqual([
+      ['a', 'interrupted'],
+      ['b', 'interrupted'],
+      ['c', 'done'],
+      ['e', 'interrupted'],
     ]);
   });
 
   it('reports a damaged JSON column as a Damaged error, not a crash', () => {
     store.documents.upsert(doc('d'));
-    store.runs.create({ id: 'r', documentId: 'd', question: 'q', settings: DEFAULT_RUN_SETTINGS, status: 'done', createdAt: 1 });
-    store.db.prepare("UPDATE runs SET settings = '{\"chunkTokens\": -1}'").run();
+    store.runs.create({
+      id: 'r',
+      documentId: 'd',
+      question: 'q',
+      settings: DEFAULT_RUN_SETTINGS,
+      status: 'done',
+      createdAt: 1,
+    });
+    store.db.prepare('UPDATE runs SET settings = \'{"chunkTokens": -1}\'').run();
     expect(() => store.runs.get('r')).toThrow(expect.objectContaining({ kind: 'Damaged' }));
   });
 
   it('keeps profiles in order, the active profile and defaults', () => {
     expect(store.settings.defaults()).toEqual(DEFAULT_RUN_SETTINGS);
-    store.settings.saveProfile({ id: 'p1', name: 'Local', kind: 'vllm', baseUrl: 'http://localhost:8000/v1' });
-    store.settings.saveProfile({ id: 'p2', name: 'Cloud', kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o' });
-    store.settings.saveProfile({ id: 'p1', name: 'Local 2', kind: 'vllm', baseUrl: 'http://localhost:8001/v1' });
+    store.settings.saveProfile({
+      id: 'p1',
+      name: 'Local',
+      kind: 'vllm',
+      baseUrl: 'http://localhost:8000/v1',
+    });
+    store.settings.saveProfile({
+      id: 'p2',
+      name: 'Cloud',
+      kind: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o',
+    });
+    store.settings.saveProfile({
+      id: 'p1',
+      name: 'Local 2',
+      kind: 'vllm',
+      baseUrl: 'http://localhost:8001/v1',
+    });
     expect(store.settings.profiles().map((p) => p.name)).toEqual(['Local 2', 'Cloud']);
     store.settings.setActiveProfileId('p2');
     expect(store.settings.activeProfileId()).toBe('p2');

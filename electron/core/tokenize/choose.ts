@@ -12,7 +12,10 @@ const O200K_MODEL = /(^|[/:])(gpt-|chatgpt-|o[134]($|[-_.])|text-embedding-3|omn
  * and otherwise Qwen's vocabulary, exact for RL-MemoryAgent and Qwen2.5/3, the models this app
  * is for (an unknown local model is most likely one of them).
  */
-export function chooseTokenizer(choice: TokenizerChoice, model: string | undefined): ResolvedTokenizer {
+export function chooseTokenizer(
+  choice: TokenizerChoice,
+  model: string | undefined,
+): ResolvedTokenizer {
   if (choice !== 'auto') return choice;
   if (model && O200K_MODEL.test(model.trim())) return 'o200k';
   return 'qwen';

@@ -41,7 +41,8 @@ export class QwenEngine implements TokenEngine {
     const split = this.split;
     split.lastIndex = 0;
     const normalized = text.normalize('NFC');
-    for (let m = split.exec(normalized); m !== null; m = split.exec(normalized)) this.bpe.encodeWord(m[0], out);
+    for (let m = split.exec(normalized); m !== null; m = split.exec(normalized))
+      this.bpe.encodeWord(m[0], out);
     return out;
   }
 
@@ -50,7 +51,8 @@ export class QwenEngine implements TokenEngine {
     const split = this.split;
     split.lastIndex = 0;
     const normalized = text.normalize('NFC');
-    for (let m = split.exec(normalized); m !== null; m = split.exec(normalized)) n += this.bpe.countWord(m[0]);
+    for (let m = split.exec(normalized); m !== null; m = split.exec(normalized))
+      n += this.bpe.countWord(m[0]);
     return n;
   }
 
@@ -69,7 +71,10 @@ export class QwenEngine implements TokenEngine {
 
   private bytesOf(id: number): Uint8Array {
     const b = this.bpe.tokenBytes(id);
-    if (!b) throw new RangeError(`Token id ${id} is not in the Qwen vocabulary (special tokens are never produced).`);
+    if (!b)
+      throw new RangeError(
+        `Token id ${id} is not in the Qwen vocabulary (special tokens are never produced).`,
+      );
     return b;
   }
 }
@@ -82,7 +87,9 @@ let o200kModule: O200kModule | undefined;
 // Loaded on first use (parsing its ranks takes about half a second), so threads that only
 // count Qwen tokens never pay for it.
 function o200k(): O200kModule {
-  o200kModule ??= createRequire(import.meta.url)('gpt-tokenizer/cjs/encoding/o200k_base') as O200kModule;
+  o200kModule ??= createRequire(import.meta.url)(
+    'gpt-tokenizer/cjs/encoding/o200k_base',
+  ) as O200kModule;
   return o200kModule;
 }
 

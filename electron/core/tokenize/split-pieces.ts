@@ -11,7 +11,12 @@ export function splitAtLineBreaks(text: string, targetChars: number): string[] {
   const pieces: string[] = [];
   let start = 0;
   while (text.length - start > targetChars) {
-    const cut = findCut(text, start + targetChars, start + Math.floor(targetChars / 2), start + targetChars * 4);
+    const cut = findCut(
+      text,
+      start + targetChars,
+      start + Math.floor(targetChars / 2),
+      start + targetChars * 4,
+    );
     if (cut === -1) break;
     pieces.push(text.slice(start, cut));
     start = cut;

@@ -23,12 +23,21 @@ parentPort!.on('message', (task: WorkerTask) => {
   try {
     if (task.op === 'count') {
       const counts = Int32Array.from(task.texts, (t) => tokenizer.count(t));
-      parentPort!.postMessage({ id: task.id, ok: true, counts } satisfies WorkerReply, [counts.buffer]);
+      parentPort!.postMessage({ id: task.id, ok: true, counts } satisfies WorkerReply, [
+        counts.buffer,
+      ]);
     } else {
       const ids = task.texts.map((t) => Uint32Array.from(tokenizer.encode(t)));
-      parentPort!.postMessage({ id: task.id, ok: true, ids } satisfies WorkerReply, ids.map((a) => a.buffer));
+      parentPort!.postMessage(
+        { id: task.id, ok: true, ids } satisfies WorkerReply,
+        ids.map((a) => a.buffer),
+      );
     }
   } catch (error) {
-    parentPort!.postMessage({ id: task.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
+    parentPort!.postMessage({
+      id: task.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    } satisfies WorkerReply);
   }
 });

@@ -61,19 +61,28 @@ export class TokenizerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new CoreError('Cancelled', 'The tokenizer was closed.'));
+    for (const p of this.queue.splice(0))
+      p.reject(new CoreError('Cancelled', 'The tokenizer was closed.'));
     const slots = this.slots.splice(0);
     for (const s of slots) s.busy?.reject(new CoreError('Cancelled', 'The tokenizer was closed.'));
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  private runBatches(op: WorkerTask['op'], texts: readonly string[], signal?: AbortSignal): Promise<WorkerReply[]> {
+  private runBatches(
+    op: WorkerTask['op'],
+    texts: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<WorkerReply[]> {
     signal?.throwIfAborted();
-    if (this.closed) throw new CoreError('Internal', 'The tokenizer was used after it was disposed.');
+    if (this.closed)
+      throw new CoreError('Internal', 'The tokenizer was used after it was disposed.');
     // Batches small enough that every worker gets one, large enough to keep messages few.
     let total = 0;
     for (const t of texts) total += t.length;
-    const batchChars = Math.max(MIN_BATCH_CHARS, Math.min(BATCH_CHARS, Math.ceil(total / this.size)));
+    const batchChars = Math.max(
+      MIN_BATCH_CHARS,
+      Math.min(BATCH_CHARS, Math.ceil(total / this.size)),
+    );
     const batches: string[][] = [];
     let batch: string[] = [];
     let chars = 0;
@@ -146,7 +155,10 @@ export class TokenizerPool {
       worker.unref();
       if (p) {
         if (reply.ok) p.resolve(reply);
-        else p.reject(new CoreError('Internal', 'Tokenizing the text failed.', { detail: reply.message }));
+        else
+          p.reject(
+            new CoreError('Internal', 'Tokenizing the text failed.', { detail: reply.message }),
+          );
       }
       this.pump();
     });
