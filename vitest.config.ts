@@ -12,6 +12,7 @@ export default defineConfig({
           include: [
             'electron/**/*.test.ts',
             'shared/**/*.test.ts',
+            'renderer/**/*.test.ts',
             'sim/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { DEFAULT_RUN_SETTINGS, type DocumentText, type Usage } from '../shared/model.ts';
 import { planChunks } from '../electron/core/agent/plan.ts';
-import { RunScheduler } from '../electron/core/agent/scheduler.ts';
+import { RunRegistry } from '../electron/core/agent/run-registry.ts';
 import { createLlmClient } from '../electron/core/llm/client.ts';
 import { createTokenizer } from '../electron/core/tokenize/index.ts';
 import { H100_14B, type LatencyModel } from '../sim/options.ts';
@@ -99,22 +99,27 @@ try {
   await tokenizer.dispose();
   const client = createLlmClient({ kind: 'vllm', baseUrl: sim.baseUrl, maxRetries: 0 });
   await client.resolveModel();
-  const scheduler = new RunScheduler({ concurrency: questions });
   const calls: Usage[][] = Array.from({ length: questions }, () => []);
+  const registry = new RunRegistry({
+    concurrency: questions,
+    emit: (_owner, { event: e }) => {
+      const q = Number(e.runId.slice(1));
+      if (e.type === 'chunk-done') calls[q]?.push(e.state.usage);
+      if (e.type === 'answer') calls[q]?.push(e.usage);
+    },
+  });
   const t0 = performance.now();
   const outcomes = await Promise.all(
     Array.from({ length: questions }, (_, q) =>
-      scheduler.start({
-        runId: `q${q}`,
-        text: doc.text,
-        chunks,
-        question: `Which serial did the keeper of the ${TOPICS[q % TOPICS.length]} registry record?`,
-        settings: { ...DEFAULT_RUN_SETTINGS },
-        client,
-        onEvent: (e) => {
-          if (e.type === 'chunk-done') calls[q]?.push(e.state.usage);
-          if (e.type === 'answer') calls[q]?.push(e.usage);
-        },
+      registry.launch(`q${q}`, {
+        owner: 'bench',
+        prepare: () => ({
+          text: doc.text,
+          chunks,
+          question: `Which serial did the keeper of the ${TOPICS[q % TOPICS.length]} registry record?`,
+          settings: { ...DEFAULT_RUN_SETTINGS },
+          client,
+        }),
       }),
     ),
   );

@@ -94,13 +94,13 @@ async function measure(streamMemory: boolean): Promise<void> {
       settings: { ...DEFAULT_RUN_SETTINGS },
       client,
       streamMemory,
-      onEvent: (e) => {
+      report: async (e) => {
         events += 1;
-        if (e.type === 'chunk-done') chatMs += e.state.ms;
+        if (e.type === 'chunk-done') {
+          chatMs += e.state.ms;
+          memories.push(e.state);
+        }
         if (e.type === 'answer') chatMs += e.ms;
-      },
-      onChunkDone: async (state) => {
-        memories.push(state);
       },
     });
     const wallMs = performance.now() - t0;
@@ -173,10 +173,9 @@ async function measureEngineAlone(): Promise<void> {
     question: 'What launch code value does the observatory ledger record?',
     settings: { ...DEFAULT_RUN_SETTINGS },
     client,
-    onEvent: () => {
+    report: async () => {
       events += 1;
     },
-    onChunkDone: async () => {},
   });
   const wallMs = performance.now() - t0;
   console.log(

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
+import { ask, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
 
 const NEEDLE = 'The night watchman of the harbour bridge was named Ottilie Brandvold.';
 const pdf = () => makeReportPdf(30, 22, NEEDLE);
@@ -91,6 +91,33 @@ describe.skipIf(!canRun)('run control', () => {
     await page.getByText(/^Paused — /).waitFor();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     await expect(page.getByRole('button', { name: 'Pausing…' }).count()).resolves.toBe(0);
+  });
+
+  test('a window reloaded while a pause is pending still says Pausing…', async () => {
+    const h = await b.open({
+      sim: {
+        latency: { ...SLOW_SIM.latency, decodeTokensPerSec: 4, aggregateDecodeTokensPerSec: 4 },
+      },
+    });
+    const { page } = h;
+    await openWithDialog(h, b.file('harbour.pdf', pdf()));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    const question = 'Who was the night watchman of the harbour bridge?';
+    await ask(page, question, 1024);
+    await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-started');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Pausing…' }).waitFor();
+
+    // A reload (or a second look after a crash of the page) starts from the run's snapshot.
+    await page.reload();
+    await page.locator('.doc-title').first().click();
+    await showScreen(page, 'Ask');
+    await page.locator('.run-item', { hasText: question }).click();
+    const pausing = page.getByRole('button', { name: 'Pausing…' });
+    await pausing.waitFor();
+    await expect(pausing.isDisabled()).resolves.toBe(true);
+    await h.waitForEvent('run:event', (p) => p.event.type === 'paused');
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
   });
 
   test('two questions asked one after the other read at the same time and both get answers', async () => {

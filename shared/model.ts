@@ -174,6 +174,8 @@ export type RunEvent =
   | { type: 'memory-delta'; runId: string; chunk: number; delta: string }
   | { type: 'chunk-done'; runId: string; state: MemoryState }
   | { type: 'warning'; runId: string; chunk?: number; code: WarningCode; message: string }
+  /** A pause was asked for (`requested`) or withdrawn before it took effect at a chunk boundary. */
+  | { type: 'pause-requested'; runId: string; requested: boolean }
   | { type: 'paused'; runId: string; atChunk: number }
   | { type: 'resumed'; runId: string; atChunk: number }
   | {
@@ -223,6 +225,8 @@ export interface RunSnapshot {
   partialMemory?: string;
   response?: string;
   warnings: { chunk?: number; code: WarningCode; message: string }[];
+  /** A pause was asked for and takes effect when the chunk being read is done. */
+  pauseRequested?: boolean;
   /** Sequence number of the last event folded into this snapshot. */
   seq: number;
 }

@@ -22,12 +22,12 @@ export interface AskJson {
   error?: AppError;
 }
 
-/** The JSON shape of a run outcome; `extraWarnings` (e.g. generic-model) come first. */
+/** The JSON shape of a run outcome with every warning the run reported, in order. */
 export function toAskJson(
   question: string,
   chunks: readonly ChunkInfo[],
   outcome: RunOutcome,
-  extraWarnings: readonly RunWarning[],
+  warnings: readonly RunWarning[],
   debug: boolean,
 ): AskJson {
   const result: AskJson = {
@@ -49,7 +49,7 @@ export function toAskJson(
       completion_tokens: outcome.usage.completionTokens,
     },
     elapsed_ms: Math.round(outcome.elapsedMs),
-    warnings: [...extraWarnings, ...outcome.warnings],
+    warnings: [...warnings],
   };
   if (outcome.error) {
     const { detail, ...rest } = outcome.error;

@@ -1,16 +1,17 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { RunEvent, RunSettings } from '../../shared/model.ts';
+import type { Events } from '../../shared/api.ts';
+import type { RunSettings } from '../../shared/model.ts';
+import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
 import { planChunks } from '../core/agent/plan.ts';
-import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
-import { RunScheduler } from '../core/agent/scheduler.ts';
+import type { RunOutcome } from '../core/agent/run.ts';
+import { RunRegistry } from '../core/agent/run-registry.ts';
 import { extractDocument } from '../core/documents/index.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import type { AskOptions } from './args.ts';
 import { toAskJson } from './ask-result.ts';
-import { isMemAgentModel } from '../../shared/backends.ts';
 import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';
 import { EXIT, exitCodeFor, formatError, redact } from './report-error.ts';
@@ -83,12 +84,6 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       },
     });
     const model = await client.resolveModel(signal);
-    const extraWarnings: RunWarning[] = [];
-    if (!isMemAgentModel(model)) {
-      const message = `${model} is not an RL-MemoryAgent model: expect lower accuracy on long documents (the MemAgent paper reports 46% for an untrained 14B model where RL-MemoryAgent-14B keeps 95% on 512K-token RULER).`;
-      extraWarnings.push({ code: 'generic-model', message });
-      note(`note: ${message}`);
-    }
 
     const settings: RunSettings = {
       chunkTokens: options.chunkTokens,
@@ -118,31 +113,48 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     progress = new ProgressView(ctx.stderr, chunks, options.questions.length);
     progressView = progress;
     const view = progress;
-    const scheduler = new RunScheduler({ concurrency: options.concurrency });
-    const onAbort = () => scheduler.cancelAll();
+    // Each question's events, folded the way the app folds them: the JSON's warnings come
+    // from here, and the progress line folds the same events.
+    const views = new Map<string, RunView>();
+    let modelNoted = false;
+    const onRunEvent = (payload: Events['run:event']) => {
+      const { event } = payload;
+      if (trace && !traceBroken) trace.write(`${JSON.stringify(event)}\n`);
+      const before = views.get(event.runId) ?? emptyRunView(event.runId, Date.now());
+      views.set(event.runId, applyRunEvent(before, payload, Date.now()));
+      view.onEvent(payload);
+      if (event.type !== 'warning') return;
+      if (event.code === 'generic-model') {
+        // The same note for every question: say it once.
+        if (!modelNoted) view.note(`note: ${event.message}`);
+        modelNoted = true;
+        return;
+      }
+      const who = options.questions.length > 1 ? ` (${event.runId})` : '';
+      view.note(`warning${who}: ${event.message}`);
+    };
+    const registry = new RunRegistry({
+      concurrency: options.concurrency,
+      emit: (_owner, payload) => onRunEvent(payload),
+    });
+    const onAbort = () => void registry.cancelWhere(() => true);
     signal.addEventListener('abort', onAbort, { once: true });
     view.draw(true);
 
     const outcomes: RunOutcome[] = [];
     try {
       const runs = options.questions.map((question, i) =>
-        scheduler.start({
-          runId: `q${i + 1}`,
-          text: doc.text,
-          chunks,
-          question,
-          settings,
-          client,
-          // Token-by-token deltas are only observable in a trace; plain responses cost less.
-          streamMemory: trace !== undefined,
-          onEvent: (event: RunEvent) => {
-            if (trace && !traceBroken) trace.write(`${JSON.stringify(event)}\n`);
-            view.onEvent(event);
-            if (event.type === 'warning')
-              view.note(
-                `warning${options.questions.length > 1 ? ` (${event.runId})` : ''}: ${event.message}`,
-              );
-          },
+        registry.launch(`q${i + 1}`, {
+          owner: 'cli',
+          prepare: () => ({
+            text: doc.text,
+            chunks,
+            question,
+            settings,
+            client,
+            // Token-by-token deltas are only observable in a trace; plain responses cost less.
+            streamMemory: trace !== undefined,
+          }),
         }),
       );
       outcomes.push(...(await Promise.all(runs)));
@@ -162,7 +174,13 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     const failed = outcomes.find((o) => o.status === 'error');
     if (options.json) {
       const results = outcomes.map((o, i) =>
-        toAskJson(options.questions[i] as string, chunks, o, extraWarnings, options.debug),
+        toAskJson(
+          options.questions[i] as string,
+          chunks,
+          o,
+          views.get(o.runId)?.warnings ?? [],
+          options.debug,
+        ),
       );
       await ctx.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
     } else {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChunkInfo, RunEvent } from '../../shared/model.ts';
+import type { Events } from '../../shared/api.ts';
+import type { ChunkInfo } from '../../shared/model.ts';
 import { ProgressView } from './progress.ts';
 
 const chunks: ChunkInfo[] = Array.from({ length: 20 }, (_, i) => ({
@@ -8,15 +9,19 @@ const chunks: ChunkInfo[] = Array.from({ length: 20 }, (_, i) => ({
   end: (i + 1) * 100,
   tokens: 1000,
 }));
-const done = (chunk: number): RunEvent => ({
-  type: 'chunk-done',
-  runId: 'r',
-  state: {
-    chunk,
-    memory: 'm',
-    usage: { promptTokens: 1, completionTokens: 1 },
-    ms: 1,
-    kept: false,
+// Numbered as the run registry numbers them: one run, chunk k's event is the (k+1)th.
+const done = (chunk: number): Events['run:event'] => ({
+  seq: chunk + 1,
+  event: {
+    type: 'chunk-done',
+    runId: 'r',
+    state: {
+      chunk,
+      memory: 'm',
+      usage: { promptTokens: 1, completionTokens: 1 },
+      ms: 1,
+      kept: false,
+    },
   },
 });
 

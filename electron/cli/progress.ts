@@ -1,4 +1,6 @@
-import type { ChunkInfo, RunEvent } from '../../shared/model.ts';
+import type { Events } from '../../shared/api.ts';
+import type { ChunkInfo } from '../../shared/model.ts';
+import { applyRunEvent, chunksBehind, emptyRunView, type RunView } from '../../shared/run-view.ts';
 
 export interface ProgressSink {
   write(text: string): unknown;
@@ -32,6 +34,8 @@ export class ProgressView {
   #chunkTokens: number[];
   #runs: number;
   #totalTokens: number;
+  /** Each run's events folded the way the app folds them. */
+  #views = new Map<string, RunView>();
   #doneChunks = 0;
   #doneTokens = 0;
   #t0 = performance.now();
@@ -61,22 +65,24 @@ export class ProgressView {
     return this.#chunkTokens.length * this.#runs;
   }
 
-  /** Folds a run event into the counts and redraws when due. */
-  onEvent(event: RunEvent): void {
-    if (event.type === 'started') {
-      // A resumed run counts the chunks it skips as read.
-      for (let k = 0; k < event.startChunk; k += 1) this.#count(k);
-    } else if (event.type === 'chunk-done') {
-      this.#count(event.state.chunk);
-    } else {
-      return;
+  /** Folds a numbered run event into the run's view and redraws when the counts changed. */
+  onEvent(payload: Events['run:event']): void {
+    const { event } = payload;
+    const before = this.#views.get(event.runId) ?? emptyRunView(event.runId, 0);
+    this.#views.set(event.runId, applyRunEvent(before, payload, this.#now()));
+    if (event.type !== 'started' && event.type !== 'chunk-done') return;
+    // A resumed run counts the chunks it skipped as read.
+    let chunks = 0;
+    let tokens = 0;
+    for (const view of this.#views.values()) {
+      for (const k of chunksBehind(view)) {
+        chunks += 1;
+        tokens += this.#chunkTokens[k] ?? 0;
+      }
     }
+    this.#doneChunks = chunks;
+    this.#doneTokens = tokens;
     this.draw(false);
-  }
-
-  #count(chunk: number): void {
-    this.#doneChunks += 1;
-    this.#doneTokens += this.#chunkTokens[chunk] ?? 0;
   }
 
   /** The progress line's text (no control characters). */

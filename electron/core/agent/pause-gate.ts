@@ -1,3 +1,5 @@
+import { abortReason } from '../abort.ts';
+
 /**
  * A switch a run checks at chunk boundaries: while paused, the run waits there (no request in
  * flight) until resumed or aborted.
@@ -50,8 +52,4 @@ export function createPauseGate(): ControllablePauseGate {
       });
     },
   };
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }

@@ -8,6 +8,7 @@ import {
   type Usage,
   type WarningCode,
 } from '../../../shared/model.ts';
+import { throwIfAborted } from '../abort.ts';
 import { CoreError, toAppError } from '../errors.ts';
 import type { LlmClient } from '../llm/types.ts';
 import { extractAnswer, stripThinking } from './answer.ts';
@@ -27,9 +28,13 @@ export interface RunInput {
   /** Resume: the memory after chunk `startChunk - 1`. */
   startMemory?: string;
   signal?: AbortSignal;
-  onEvent: (event: RunEvent) => void;
-  /** Awaited after each chunk and before the next request: persist the state here. */
-  onChunkDone?: (state: MemoryState) => Promise<void>;
+  /**
+   * The one sink of the run's events, in order. Every event but `memory-delta` is awaited
+   * before the run goes on: a `chunk-done` is the checkpoint, persisted before the next
+   * request. A failing sink ends the run with an error. The run sends no terminal event: it
+   * returns its outcome, and its owner (the run registry) sends `terminalEvent(outcome)`.
+   */
+  report: (event: RunEvent) => void | Promise<void>;
   gate?: PauseGate;
   /**
    * Stream memory updates as `memory-delta` events (default true). Off, each chunk is one plain
@@ -63,18 +68,47 @@ export interface RunOutcome {
   atChunk?: number;
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+/** The one terminal event (`finished`, `error` or `cancelled`) that says how a run ended. */
+export function terminalEvent(outcome: RunOutcome): RunEvent {
+  const { runId } = outcome;
+  const atChunk = outcome.atChunk ?? 0;
+  if (outcome.status === 'done') {
+    return { type: 'finished', runId, usage: outcome.usage, elapsedMs: outcome.elapsedMs };
+  }
+  if (outcome.status === 'cancelled') return { type: 'cancelled', runId, atChunk };
+  const error = outcome.error ?? { kind: 'Internal', message: 'The run failed without an error.' };
+  return { type: 'error', runId, error, atChunk };
+}
+
+/** The outcome of a run that ended before its loop began (failed preparation, cancelled while queued). */
+export function outcomeBeforeStart(
+  runId: string,
+  ending: { status: 'cancelled' } | { status: 'error'; error: AppError },
+  atChunk: number,
+): RunOutcome {
+  return {
+    runId,
+    model: null,
+    answer: null,
+    response: null,
+    memories: [],
+    memory: '',
+    usage: { promptTokens: 0, completionTokens: 0 },
+    elapsedMs: 0,
+    warnings: [],
+    atChunk,
+    ...ending,
+  };
 }
 
 /**
  * Runs the MemAgent workflow of MEMAGENT.md on one question: one chat call per chunk that
- * overwrites the memory, then one final call whose answer is extracted. Never rejects for run
- * failures: every run ends with exactly one terminal event (`finished`, `error` or `cancelled`)
- * and the same outcome is returned.
+ * overwrites the memory, then one final call whose answer is extracted. Never rejects, also
+ * not for a failing sink: it resolves with the outcome, and the caller sends its
+ * `terminalEvent` (exactly one per run).
  */
 export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
-  const { runId, text, chunks, question, settings, client, signal, onEvent, gate } = input;
+  const { runId, text, chunks, question, settings, client, signal, report, gate } = input;
   const t0 = performance.now();
   const startChunk = input.startChunk ?? 0;
   const stream = input.streamMemory ?? true;
@@ -87,19 +121,25 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
   let answer: string | null = null;
   let atChunk = startChunk;
 
-  const warn = (code: WarningCode, message: string, chunk?: number) => {
+  // Streamed text is handed over as it arrives, in order, not awaited. A sink that fails on it
+  // fails again on the chunk's next awaited event, which ends the run.
+  const tell = (event: RunEvent): void => {
+    try {
+      void Promise.resolve(report(event)).catch(() => undefined);
+    } catch {
+      // see above
+    }
+  };
+  const warn = async (code: WarningCode, message: string, chunk?: number) => {
     const w: RunWarning = chunk === undefined ? { code, message } : { chunk, code, message };
     warnings.push(w);
-    onEvent({ type: 'warning', runId, ...w });
-  };
-  const checkAbort = () => {
-    if (signal?.aborted) throw abortError(signal);
+    await report({ type: 'warning', runId, ...w });
   };
   const gatePoint = async (at: number) => {
     if (!gate?.paused) return;
-    onEvent({ type: 'paused', runId, atChunk: at });
+    await report({ type: 'paused', runId, atChunk: at });
     await gate.wait(signal);
-    onEvent({ type: 'resumed', runId, atChunk: at });
+    await report({ type: 'resumed', runId, atChunk: at });
   };
   const outcome = (status: RunOutcome['status'], extra: Partial<RunOutcome> = {}): RunOutcome => ({
     runId,
@@ -112,27 +152,34 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
     usage,
     elapsedMs: performance.now() - t0,
     warnings,
+    atChunk,
     ...extra,
   });
 
-  let ended: RunOutcome;
   try {
     if (!Number.isInteger(startChunk) || startChunk < 0 || startChunk > chunks.length) {
       throw new CoreError('BadUsage', `Cannot resume at chunk ${startChunk} of ${chunks.length}.`, {
         hint: 'Resume needs the same chunking as the interrupted run.',
       });
     }
-    checkAbort();
+    throwIfAborted(signal);
     model = await client.resolveModel(signal);
-    checkAbort();
-    onEvent({ type: 'started', runId, chunkCount: chunks.length, chunks, startChunk, model });
+    throwIfAborted(signal);
+    await report({ type: 'started', runId, chunkCount: chunks.length, chunks, startChunk, model });
 
     for (let k = startChunk; k < chunks.length; k += 1) {
       atChunk = k;
       await gatePoint(k);
-      checkAbort();
+      throwIfAborted(signal);
       const chunk = chunks[k] as ChunkInfo;
-      onEvent({ type: 'chunk-started', runId, chunk: k, start: chunk.start, end: chunk.end });
+      const announce: RunEvent = {
+        type: 'chunk-started',
+        runId,
+        chunk: k,
+        start: chunk.start,
+        end: chunk.end,
+      };
+      await report(announce);
       const result = await client.chat({
         prompt: fillMemoryPrompt(question, memory, text.slice(chunk.start, chunk.end)),
         maxTokens: settings.memoryTokens,
@@ -141,35 +188,28 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
         ...(signal ? { signal } : {}),
         ...(stream
           ? {
-              onDelta: (delta: string) => onEvent({ type: 'memory-delta', runId, chunk: k, delta }),
+              onDelta: (delta: string) => tell({ type: 'memory-delta', runId, chunk: k, delta }),
               // A retried stream starts the reply again: announcing the chunk again tells every
               // consumer to drop the partial memory text it has shown so far.
-              onRestart: () =>
-                onEvent({
-                  type: 'chunk-started',
-                  runId,
-                  chunk: k,
-                  start: chunk.start,
-                  end: chunk.end,
-                }),
+              onRestart: () => tell(announce),
             }
           : {}),
       });
-      checkAbort(); // an abort mid-stream may end a stream silently
+      throwIfAborted(signal); // an abort mid-stream may end a stream silently
       usage.promptTokens += result.usage.promptTokens;
       usage.completionTokens += result.usage.completionTokens;
       const reply = stripThinking(result.content);
       let kept = false;
       if (result.finishReason === 'length') {
         kept = true;
-        warn(
+        await warn(
           'length-cut',
           `The memory for chunk ${k + 1} was cut at ${settings.memoryTokens} tokens; the previous memory was kept.`,
           k,
         );
       } else if (reply.trim() === '') {
         kept = true;
-        warn(
+        await warn(
           'empty-memory',
           `The model returned an empty memory for chunk ${k + 1}; the previous memory was kept.`,
           k,
@@ -179,13 +219,12 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       }
       const state: MemoryState = { chunk: k, memory, usage: result.usage, ms: result.ms, kept };
       memories.push(state);
-      await input.onChunkDone?.(state);
-      onEvent({ type: 'chunk-done', runId, state });
+      await report({ type: 'chunk-done', runId, state });
     }
 
     atChunk = chunks.length;
     await gatePoint(chunks.length);
-    checkAbort();
+    throwIfAborted(signal);
     const final = await client.chat({
       prompt: fillFinalPrompt(settings.final, question, memory),
       maxTokens: settings.answerTokens,
@@ -193,28 +232,21 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       topP: settings.topP,
       ...(signal ? { signal } : {}),
     });
-    checkAbort();
+    throwIfAborted(signal);
     usage.promptTokens += final.usage.promptTokens;
     usage.completionTokens += final.usage.completionTokens;
     response = stripThinking(final.content);
     answer = extractAnswer(response, settings.final);
     if (answer === null) {
       const form = settings.final === 'boxed' ? 'a \\boxed{} answer' : '"the answer is ..."';
-      warn('no-answer', `The final reply contains no extractable answer (expected ${form}).`);
+      await warn('no-answer', `The final reply contains no extractable answer (expected ${form}).`);
     }
-    onEvent({ type: 'answer', runId, answer, response, usage: final.usage, ms: final.ms });
-    ended = outcome('done');
+    await report({ type: 'answer', runId, answer, response, usage: final.usage, ms: final.ms });
+    return outcome('done');
   } catch (error) {
     const appError = toAppError(error);
-    ended =
-      signal?.aborted || appError.kind === 'Cancelled'
-        ? outcome('cancelled', { atChunk })
-        : outcome('error', { error: appError, atChunk });
+    return signal?.aborted || appError.kind === 'Cancelled'
+      ? outcome('cancelled')
+      : outcome('error', { error: appError });
   }
-  // The terminal event is sent outside the try so a throwing listener cannot cause a second one.
-  if (ended.status === 'done')
-    onEvent({ type: 'finished', runId, usage, elapsedMs: ended.elapsedMs });
-  else if (ended.status === 'cancelled') onEvent({ type: 'cancelled', runId, atChunk });
-  else onEvent({ type: 'error', runId, error: ended.error as AppError, atChunk });
-  return ended;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { BackendKind } from '../../../shared/model.ts';
 import { AttemptError } from './failure.ts';
 import type { ChatRequest } from './types.ts';
+import { throwIfAborted } from '../abort.ts';
 
 /** What one successful attempt produced. */
 export interface AttemptResult {
@@ -146,7 +147,7 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
       throw error;
     }
     // An abort mid-stream ends the SDK's loop silently: say why it ended.
-    if (request.signal?.aborted === true) throw new DOMException('aborted', 'AbortError');
+    throwIfAborted(request.signal);
     if (problem !== undefined) explain();
     if (!sawChoice) throw new AttemptError('empty-choices', 'the stream carried no choice');
     if (finishReason === null)

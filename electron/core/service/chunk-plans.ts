@@ -1,6 +1,7 @@
 import type { ChunkInfo, DocumentText } from '../../../shared/model.ts';
 import { planChunks } from '../agent/plan.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
+import { abortReason } from '../abort.ts';
 
 const SLOTS = 8;
 
@@ -38,9 +39,9 @@ export function createChunkPlans(): ChunkPlans {
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),

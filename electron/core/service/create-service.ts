@@ -8,7 +8,8 @@ import { createDocumentHandlers } from './document-handlers.ts';
 import { createDocumentTexts } from './document-texts.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
 import { createRunHandlers } from './run-handlers.ts';
-import { RunRegistry } from './run-registry.ts';
+import { RunRegistry } from '../agent/run-registry.ts';
+import { createRunJournal } from './run-journal.ts';
 import type { Emit, ServiceDeps } from './service-deps.ts';
 import { createSettingsHandlers, seedProfiles } from './settings-handlers.ts';
 import { createTokenCounter } from './token-counter.ts';
@@ -68,8 +69,8 @@ export function createService(deps: ServiceDeps): Service {
     return work;
   };
   const registry = new RunRegistry({
-    store,
-    emit,
+    journal: createRunJournal(store, now),
+    emit: (owner, payload) => emit(owner, 'run:event', payload),
     now,
     ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
   });

@@ -19,7 +19,7 @@ import type { ChunkPlans } from './chunk-plans.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
-import type { PreparedRun, RunRegistry } from './run-registry.ts';
+import type { PreparedRun, RunRegistry } from '../agent/run-registry.ts';
 import type { TokenizerPool } from './tokenizer-pool.ts';
 
 type RunHandlers = Pick<
@@ -134,10 +134,10 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           status: 'queued',
           createdAt: deps.now(),
         });
-        registry.launch(
-          runId,
-          ctx.senderId,
-          prepare({
+        // Not awaited: the run reports through its events; its outcome is in the library.
+        void registry.launch(runId, {
+          owner: ctx.senderId,
+          prepare: prepare({
             runId,
             info,
             question,
@@ -148,7 +148,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
             startMemory: undefined,
             chunks: undefined,
           }),
-        );
+        });
         return summary;
       }),
 
@@ -179,10 +179,10 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
             ? summary.profileId
             : undefined;
         store.runs.setStatus(runId, 'queued', { error: null });
-        registry.launch(
-          runId,
-          ctx.senderId,
-          prepare({
+        // Not awaited: the run reports through its events; its outcome is in the library.
+        void registry.launch(runId, {
+          owner: ctx.senderId,
+          prepare: prepare({
             runId,
             info,
             question: summary.question,
@@ -194,7 +194,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
               startChunk > 0 ? (memories[startChunk - 1]?.memory ?? INITIAL_MEMORY) : undefined,
             chunks,
           }),
-        );
+        });
         return store.runs.get(runId) as NonNullable<ReturnType<typeof store.runs.get>>;
       }),
 

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallResponse, Events } from '../../../shared/api.ts';
 import { INITIAL_MEMORY, type MemoryState } from '../../../shared/model.ts';
+import { applyRunEvent, applySnapshot, emptyRunView } from '../../../shared/run-view.ts';
 import { openStore } from '../store/store.ts';
 import {
   SMALL_CHUNKS,
@@ -155,21 +156,21 @@ describe('runs through the service', () => {
     await h.finished(run.id);
     const final = await h.ok('runs:get', { runId: run.id });
 
-    // Rebuild the run the way a renderer would: the snapshot, then events with a higher seq.
+    // Rebuild the run the way the renderer does (the shared fold): the snapshot, then every
+    // event sent; those the snapshot covers (seq <= snap.seq) are dropped by the fold.
     for (const snap of [a.value, b.value]) {
-      const memories: MemoryState[] = [...snap.memories];
       const reading = snap.memories.length;
-      let partial = snap.partialMemory ?? '';
-      let answer: string | null | undefined;
       const later = h.runEvents(run.id).filter((e) => e.seq > snap.seq);
       expect(later[0]?.seq).toBe(snap.seq + 1);
-      for (const { event } of later) {
-        if (event.type === 'memory-delta' && event.chunk === reading) partial += event.delta;
-        if (event.type === 'chunk-done') memories.push(event.state);
-        if (event.type === 'answer') answer = event.answer;
+      let view = applySnapshot(emptyRunView(run.id, 0), snap);
+      let partial = view.partial;
+      for (const payload of h.runEvents(run.id)) {
+        view = applyRunEvent(view, payload, 0);
+        if (payload.event.type === 'memory-delta' && payload.event.chunk === reading)
+          partial = view.partial;
       }
-      expect(memories).toEqual(final.memories);
-      expect(answer).toBe(final.summary.answer);
+      expect(view.memories).toEqual(final.memories);
+      expect(view.answer).toBe(final.summary.answer);
       const read = final.memories[reading] as MemoryState;
       if (snap.partialMemory !== undefined && !read.kept) expect(partial).toBe(read.memory);
     }

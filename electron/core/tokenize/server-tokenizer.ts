@@ -3,6 +3,7 @@ import { CoreError } from '../errors.ts';
 import { redactSecrets } from '../llm/redact.ts';
 import { splitAtLineBreaks } from './split-pieces.ts';
 import type { Tokenizer } from './tokenizer.ts';
+import { throwIfAborted } from '../abort.ts';
 
 export interface ServerTokenizerOptions {
   /** The OpenAI-compatible base URL the user gave, e.g. `http://localhost:8000/v1`. */
@@ -139,7 +140,7 @@ export class ServerTokenizer implements Tokenizer {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
-      if (signal?.aborted) throw signal.reason;
+      throwIfAborted(signal);
       const timedOut = timeout.aborted;
       throw new CoreError(
         'BackendUnavailable',

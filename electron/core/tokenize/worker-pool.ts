@@ -4,6 +4,7 @@ import { CoreError } from '../errors.ts';
 import type { EngineName } from './engines.ts';
 import { tokenizerAssetDir } from './qwen-asset.ts';
 import type { WorkerReply, WorkerTask } from './tokenize-worker.ts';
+import { abortReason } from '../abort.ts';
 
 /** Texts are sent to workers in batches of about this many characters. */
 const BATCH_CHARS = 256 * 1024;
@@ -116,7 +117,7 @@ export class TokenizerPool {
           const i = this.queue.indexOf(p);
           if (i !== -1) this.queue.splice(i, 1);
         }
-        reject(signal.reason);
+        reject(abortReason(signal));
       };
       signal.addEventListener('abort', onAbort, { once: true });
       all.then(

@@ -1,6 +1,6 @@
 // Progress figures of a run: chunks done, speed, elapsed time, time left, estimated cost.
 import type { BackendProfile } from '../../../shared/model.ts';
-import type { RunView } from '../stores/run-view.ts';
+import type { RunView } from '../../../shared/run-view.ts';
 
 export interface RunStats {
   done: number;

@@ -1,7 +1,7 @@
 // The document shown in the reader, and where to jump in it.
 import { create } from 'zustand';
 import type { DocumentView } from '../../../shared/api.ts';
-import type { AppError, ChunkInfo } from '../../../shared/model.ts';
+import type { AppError } from '../../../shared/model.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useUiStore } from './ui-store.ts';
@@ -17,14 +17,11 @@ export interface ReaderState {
   view: DocumentView | null;
   loading: boolean;
   error: AppError | null;
-  /** Chunk boundaries to draw (from the selected run), empty when no run is selected. */
-  chunks: ChunkInfo[];
   /** A jump request; `nonce` makes repeating the same jump scroll again. */
   jump: (JumpTarget & { nonce: number }) | null;
   /** The last jump when its page or chunk is not in the document, so the jump bar can say so. */
   missed: JumpTarget | null;
   load(documentId: string): Promise<void>;
-  setChunks(chunks: ChunkInfo[]): void;
   jumpTo(target: JumpTarget, show?: boolean): void;
   setMissed(target: JumpTarget | null): void;
 }
@@ -36,7 +33,6 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
   view: null,
   loading: false,
   error: null,
-  chunks: [],
   jump: null,
   missed: null,
   async load(documentId) {
@@ -46,7 +42,6 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
       view: null,
       loading: true,
       error: null,
-      chunks: [],
       jump: null,
       missed: null,
     });
@@ -55,7 +50,6 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
     if (result.ok) set({ view: result.value, loading: false });
     else set({ error: result.error, loading: false });
   },
-  setChunks: (chunks) => set({ chunks }),
   jumpTo(target, show = true) {
     nonce += 1;
     set({ jump: { ...target, nonce }, missed: null });

@@ -4,7 +4,13 @@ import type { Events } from '../../../shared/api.ts';
 import type { AppError, RunSettings } from '../../../shared/model.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
-import { applyEvent, emptyRun, fromSnapshot, fromSummary, type RunView } from './run-view.ts';
+import {
+  applyRunEvent,
+  applySnapshot,
+  applySummary,
+  emptyRunView,
+  type RunView,
+} from '../../../shared/run-view.ts';
 import { useUiStore } from './ui-store.ts';
 
 export interface RunsState {
@@ -25,9 +31,12 @@ function put(run: RunView): void {
   set({ byId: { ...state.byId, [run.id]: run }, order });
 }
 
-export function onRunEvent({ seq, event }: Events['run:event']): void {
-  const run = get().byId[event.runId] ?? emptyRun(event.runId);
-  put(applyEvent(run, event, seq, Date.now()));
+const emptyRun = (id: string): RunView => emptyRunView(id, Date.now());
+
+export function onRunEvent(payload: Events['run:event']): void {
+  const run = get().byId[payload.event.runId] ?? emptyRun(payload.event.runId);
+  const next = applyRunEvent(run, payload, Date.now());
+  if (next !== run) put(next);
 }
 
 /** Loads the runs asked of a document earlier (summaries only). */
@@ -38,7 +47,7 @@ export async function loadRuns(documentId: string): Promise<void> {
   const byId = { ...state.byId };
   const order = [...state.order];
   for (const s of [...result.value].sort((a, b) => b.createdAt - a.createdAt)) {
-    byId[s.id] = fromSummary(byId[s.id] ?? emptyRun(s.id), s);
+    byId[s.id] = applySummary(byId[s.id] ?? emptyRun(s.id), s);
     if (!order.includes(s.id)) order.push(s.id);
   }
   set({ byId, order });
@@ -50,7 +59,7 @@ export async function loadRunDetail(runId: string): Promise<void> {
   if (run && (run.detailed || run.startedAt !== undefined)) return;
   const result = await call(bridge(), 'runs:get', { runId });
   if (!result.ok) return;
-  put(fromSnapshot(get().byId[runId] ?? emptyRun(runId), result.value));
+  put(applySnapshot(get().byId[runId] ?? emptyRun(runId), result.value));
 }
 
 export async function startRun(input: {
@@ -66,7 +75,7 @@ export async function startRun(input: {
     return false;
   }
   const existing = get().byId[result.value.id] ?? emptyRun(result.value.id);
-  put({ ...fromSummary(existing, result.value), detailed: true });
+  put({ ...applySummary(existing, result.value), detailed: true });
   useUiStore.getState().selectRun(result.value.id);
   return true;
 }
@@ -78,11 +87,9 @@ function markError(runId: string, error: AppError): void {
 
 export async function pauseRun(runId: string): Promise<void> {
   const result = await call(bridge(), 'runs:pause', { runId });
-  if (!result.ok) return markError(runId, result.error);
-  // A chunk being read is finished first (its request is not thrown away): say so until then.
-  const run = get().byId[runId];
-  if (run && (run.status === 'running' || run.status === 'queued'))
-    put({ ...run, pauseRequested: true });
+  // A chunk being read is finished first (its request is not thrown away): the run's
+  // `pause-requested` event says so until it pauses.
+  if (!result.ok) markError(runId, result.error);
 }
 
 export async function resumeRun(runId: string): Promise<void> {
@@ -98,7 +105,7 @@ export async function continueRun(runId: string): Promise<void> {
     const run = get().byId[runId];
     if (run)
       put({
-        ...fromSummary(run, result.value),
+        ...applySummary(run, result.value),
         status: run.status === 'done' ? 'done' : 'queued',
         error: undefined,
       });

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { evidenceTrail } from '../../lib/evidence.ts';
 import { pagesLabel } from '../../lib/format.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
-import type { RunView } from '../../stores/run-view.ts';
+import type { RunView } from '../../../../shared/run-view.ts';
 
 export function AnswerView(props: { run: RunView }) {
   const { run } = props;

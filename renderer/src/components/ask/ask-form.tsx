@@ -1,5 +1,5 @@
 // The question box and the settings of the next run.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
@@ -13,9 +13,10 @@ export function AskForm(props: { documentId: string }) {
   const startError = useRunsStore((s) => s.startError);
   const [question, setQuestion] = useState('');
   const [profileId, setProfileId] = useState<string>('');
-  const [settings, setSettings] = useState<RunSettings>(defaults);
+  // Only what the user changed here; everything else follows the saved defaults.
+  const [overrides, setOverrides] = useState<Partial<RunSettings>>({});
+  const settings: RunSettings = { ...defaults, ...overrides };
   const [busy, setBusy] = useState(false);
-  useEffect(() => setSettings(defaults), [defaults]);
   const chosenProfile = profiles.find((p) => p.id === (profileId || activeProfileId));
   const tooLong = question.trim().length > MAX_QUESTION_CHARS;
 
@@ -93,7 +94,7 @@ export function AskForm(props: { documentId: string }) {
           <RunSettingsFields
             settings={settings}
             keys={['chunkTokens', 'memoryTokens', 'temperature']}
-            onChange={setSettings}
+            onChange={(next) => setOverrides(changedFrom(defaults, next))}
           />
         </div>
       </details>
@@ -112,4 +113,13 @@ export function AskForm(props: { documentId: string }) {
       </button>
     </form>
   );
+}
+
+/** The settings of `next` that differ from `defaults`. */
+function changedFrom(defaults: RunSettings, next: RunSettings): Partial<RunSettings> {
+  const changed: Partial<RunSettings> = {};
+  for (const key of Object.keys(next) as (keyof RunSettings)[]) {
+    if (next[key] !== defaults[key]) Object.assign(changed, { [key]: next[key] });
+  }
+  return changed;
 }

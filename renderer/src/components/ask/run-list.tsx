@@ -1,6 +1,6 @@
 // The questions asked of this document, newest first, each with its status.
 import { useShallow } from 'zustand/react/shallow';
-import { chunksDone } from '../../stores/run-view.ts';
+import { chunksDone } from '../../../../shared/run-view.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 

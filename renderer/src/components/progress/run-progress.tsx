@@ -1,7 +1,7 @@
 // Chunk k of N with its pages, a bar, speed, elapsed time, ETA, cost; pause, resume, cancel;
 // the memory as the model writes it.
-import type { RunView } from '../../stores/run-view.ts';
-import { isActive } from '../../stores/run-view.ts';
+import type { RunView } from '../../../../shared/run-view.ts';
+import { isActive } from '../../../../shared/run-view.ts';
 import {
   cancelRun,
   continueRun,

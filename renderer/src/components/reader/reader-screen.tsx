@@ -1,15 +1,26 @@
 // The document's text, virtualized, with page markers and chunk boundaries.
 import { useShallow } from 'zustand/react/shallow';
+import type { ChunkInfo } from '../../../../shared/model.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
+import { useRunsStore } from '../../stores/runs-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { DocumentText } from './document-text.tsx';
 import { JumpBar } from './jump-bar.tsx';
 
+const NO_CHUNKS: ChunkInfo[] = [];
+
 export function ReaderScreen() {
-  const { view, loading, error, chunks } = useReaderStore(
-    useShallow((s) => ({ view: s.view, loading: s.loading, error: s.error, chunks: s.chunks })),
+  const { view, loading, error } = useReaderStore(
+    useShallow((s) => ({ view: s.view, loading: s.loading, error: s.error })),
   );
+  // The chunk boundaries drawn are those of the selected run, when it asked this document.
+  const selectedRunId = useUiStore((s) => s.selectedRunId);
+  const chunks = useRunsStore((s) => {
+    const run = selectedRunId === null ? undefined : s.byId[selectedRunId];
+    return run && run.documentId === view?.info.id ? run.chunks : NO_CHUNKS;
+  });
   if (error) return <ErrorBanner error={error} />;
   if (loading) return <p role="status">Loading the document…</p>;
   if (!view) {

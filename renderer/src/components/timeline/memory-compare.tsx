@@ -1,7 +1,7 @@
 // Two memory states compared word by word, side by side or inline.
 import { diffWords, type ChangeObject } from 'diff';
 import { useMemo, useState } from 'react';
-import type { RunView } from '../../stores/run-view.ts';
+import type { RunView } from '../../../../shared/run-view.ts';
 
 export function MemoryCompare(props: { run: RunView; a: number; b: number; onClose: () => void }) {
   const [mode, setMode] = useState<'side' | 'inline'>('side');

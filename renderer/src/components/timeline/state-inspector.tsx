@@ -2,7 +2,7 @@
 import type { MemoryState } from '../../../../shared/model.ts';
 import { approxTokens, formatCount, pagesLabel } from '../../lib/format.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
-import type { RunView } from '../../stores/run-view.ts';
+import type { RunView } from '../../../../shared/run-view.ts';
 
 const PREVIEW = 20_000;
 

@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { approxTokens, pagesLabel } from '../../lib/format.ts';
-import type { RunView } from '../../stores/run-view.ts';
+import type { RunView } from '../../../../shared/run-view.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
 
 export function TimelineList(props: {

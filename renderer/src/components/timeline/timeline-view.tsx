@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { INITIAL_MEMORY } from '../../../../shared/model.ts';
 import { changesOf } from '../../lib/memory-change.ts';
-import type { RunView } from '../../stores/run-view.ts';
+import type { RunView } from '../../../../shared/run-view.ts';
 import { ChangeChart } from './change-chart.tsx';
 import { MemoryCompare } from './memory-compare.tsx';
 import { StateInspector } from './state-inspector.tsx';

@@ -1,16 +1,19 @@
-// The renderer's picture of one run, and how each event or snapshot changes it (pure functions).
-import { TERMINAL_EVENTS, type RunSnapshot } from '../../../shared/model.ts';
+// The one fold of a run's events into a picture of the run. Pure: the renderer's stores, the
+// CLI's progress line, the main process's run registry (for snapshots) and the tests all build
+// their view of a run with these functions, so they cannot disagree about what an event means.
+import { TERMINAL_EVENTS } from './model.ts';
 import type {
   AppError,
   ChunkInfo,
   MemoryState,
   RunEvent,
   RunSettings,
+  RunSnapshot,
   RunStatus,
   RunSummary,
   Usage,
   WarningCode,
-} from '../../../shared/model.ts';
+} from './model.ts';
 
 export interface RunView {
   id: string;
@@ -24,6 +27,7 @@ export interface RunView {
   chunkCount: number;
   /** Memory after each chunk, indexed by chunk number. */
   memories: MemoryState[];
+  /** Memory text streamed so far for the chunk being read. */
   partial: string;
   currentChunk: number | null;
   startChunk: number;
@@ -33,21 +37,23 @@ export interface RunView {
   usage: Usage;
   error?: AppError;
   createdAt: number;
-  /** Client clock when this session of the run started (for elapsed time and speed). */
+  /** Clock of the folding side when this session of the run started (elapsed time, speed). */
   startedAt?: number;
   pausedAt?: number;
   pausedMs: number;
   /** Pause was asked for: the run stops once the chunk being read is done. */
   pauseRequested: boolean;
   endedAt?: number;
-  /** Full snapshot loaded (memories of earlier sessions are present). */
+  /** A full snapshot was folded in (memories of earlier sessions are present). */
   detailed: boolean;
+  /** The `seq` of the last event or snapshot folded in; older ones are dropped. */
   lastSeq: number;
 }
 
 const zeroUsage: Usage = { promptTokens: 0, completionTokens: 0 };
 
-export function emptyRun(id: string): RunView {
+/** A run known only by its id, created at `now`. */
+export function emptyRunView(id: string, now: number): RunView {
   return {
     id,
     documentId: '',
@@ -63,14 +69,15 @@ export function emptyRun(id: string): RunView {
     pauseRequested: false,
     warnings: [],
     usage: zeroUsage,
-    createdAt: Date.now(),
+    createdAt: now,
     pausedMs: 0,
     detailed: false,
     lastSeq: -1,
   };
 }
 
-export function fromSummary(run: RunView, s: RunSummary): RunView {
+/** Folds in a stored summary; a summary may be older than events already seen, so it fills only what events have not. */
+export function applySummary(run: RunView, s: RunSummary): RunView {
   const next: RunView = {
     ...run,
     id: s.id,
@@ -82,7 +89,6 @@ export function fromSummary(run: RunView, s: RunSummary): RunView {
   };
   if (s.profileId !== undefined) next.profileId = s.profileId;
   if (s.model !== undefined) next.model = next.model ?? s.model;
-  // A summary may be older than events already seen: only fill what events have not.
   if (run.lastSeq < 0) {
     next.status = s.status;
     next.usage = s.usage;
@@ -93,17 +99,22 @@ export function fromSummary(run: RunView, s: RunSummary): RunView {
   return next;
 }
 
-export function fromSnapshot(run: RunView, snap: RunSnapshot): RunView {
-  if (snap.seq < run.lastSeq) return { ...fromSummary(run, snap.summary) };
+/**
+ * Folds in a snapshot. One older than what is already folded (`snap.seq < lastSeq`) only fills
+ * the summary; otherwise it replaces the run's state, and later events (higher `seq`) apply on top.
+ */
+export function applySnapshot(run: RunView, snap: RunSnapshot): RunView {
+  if (snap.seq < run.lastSeq) return applySummary(run, snap.summary);
   const memories: MemoryState[] = [];
   for (const m of snap.memories) memories[m.chunk] = m;
   const next: RunView = {
-    ...fromSummary({ ...run, lastSeq: -1 }, snap.summary),
+    ...applySummary({ ...run, lastSeq: -1 }, snap.summary),
     chunks: snap.chunks,
     chunkCount: snap.chunks.length || snap.summary.chunkCount,
     memories,
     partial: snap.partialMemory ?? '',
     warnings: snap.warnings,
+    pauseRequested: snap.pauseRequested === true,
     detailed: true,
     lastSeq: snap.seq,
   };
@@ -125,17 +136,25 @@ const SETTLES_PAUSE: ReadonlySet<RunEvent['type']> = new Set([
   ...TERMINAL_EVENTS,
 ]);
 
-/** Folds one event into the run. */
-export function applyEvent(run: RunView, event: RunEvent, seq: number, now: number): RunView {
+/**
+ * Folds one numbered event into the run at clock `now`. An event whose `seq` is not above the
+ * last one folded in was already applied (or is covered by a snapshot) and changes nothing.
+ */
+export function applyRunEvent(
+  run: RunView,
+  { seq, event }: { seq: number; event: RunEvent },
+  now: number,
+): RunView {
+  if (seq <= run.lastSeq) return run;
   const r: RunView = {
     ...run,
-    lastSeq: Math.max(run.lastSeq, seq),
+    lastSeq: seq,
     // A pause asked for is settled once the run pauses, resumes or ends.
     pauseRequested: run.pauseRequested && !SETTLES_PAUSE.has(event.type),
   };
   switch (event.type) {
-    case 'started':
-      return {
+    case 'started': {
+      const next: RunView = {
         ...r,
         status: 'running',
         chunks: event.chunks,
@@ -146,9 +165,11 @@ export function applyEvent(run: RunView, event: RunEvent, seq: number, now: numb
         partial: '',
         startedAt: now,
         pausedMs: 0,
-        endedAt: undefined,
-        error: undefined,
-      } as RunView;
+      };
+      delete next.endedAt;
+      delete next.error;
+      return next;
+    }
     case 'chunk-started':
       return {
         ...r,
@@ -173,20 +194,25 @@ export function applyEvent(run: RunView, event: RunEvent, seq: number, now: numb
         usage: addUsage(r.usage, event.state.usage),
       };
     }
-    case 'warning':
-      return {
-        ...r,
-        warnings: [...r.warnings, { chunk: event.chunk, code: event.code, message: event.message }],
-      };
+    case 'warning': {
+      const { code, message } = event;
+      const warning =
+        event.chunk === undefined ? { code, message } : { chunk: event.chunk, code, message };
+      return { ...r, warnings: [...r.warnings, warning] };
+    }
+    case 'pause-requested':
+      return { ...r, pauseRequested: event.requested };
     case 'paused':
       return { ...r, status: 'paused', pausedAt: now };
-    case 'resumed':
-      return {
+    case 'resumed': {
+      const next: RunView = {
         ...r,
         status: 'running',
-        pausedMs: r.pausedMs + (r.pausedAt ? now - r.pausedAt : 0),
-        pausedAt: undefined,
+        pausedMs: r.pausedMs + (r.pausedAt === undefined ? 0 : now - r.pausedAt),
       };
+      delete next.pausedAt;
+      return next;
+    }
     case 'answer':
       return {
         ...r,
@@ -207,8 +233,17 @@ export function isActive(run: RunView): boolean {
   return run.status === 'queued' || run.status === 'running' || run.status === 'paused';
 }
 
+/** Chunks whose memory is known (read in this session or an earlier one). */
 export function chunksDone(run: RunView): number {
   let n = 0;
   for (const m of run.memories) if (m) n += 1;
   return n;
+}
+
+/** Chunks behind the run: those a resumed session skipped (read before) and those read since. */
+export function chunksBehind(run: RunView): number[] {
+  const behind: number[] = [];
+  const end = Math.max(run.startChunk, run.memories.length);
+  for (let k = 0; k < end; k += 1) if (k < run.startChunk || run.memories[k]) behind.push(k);
+  return behind;
 }

@@ -1,0 +1,75 @@
+import type { RunEvent } from '../../../shared/model.ts';
+import type { RunJournal, StoredRun } from '../agent/run-registry.ts';
+import type { Store } from '../store/store.ts';
+
+/**
+ * The run registry's journal over the SQLite library: each event of a live run becomes the
+ * rows and status it implies, committed before the event is sent (better-sqlite3 writes
+ * synchronously). A memory state has this one write path.
+ */
+export function createRunJournal(store: Store, now: () => number): RunJournal {
+  const runs = store.runs;
+  return {
+    record(runId: string, event: RunEvent): void {
+      switch (event.type) {
+        case 'started':
+          runs.setStatus(runId, 'running');
+          runs.setModel(runId, event.model);
+          if (runs.chunks(runId).length !== event.chunkCount) runs.setChunks(runId, event.chunks);
+          return;
+        case 'chunk-done':
+          runs.saveMemory(runId, event.state);
+          return;
+        case 'warning': {
+          const { code, message } = event;
+          runs.addWarning(
+            runId,
+            event.chunk === undefined ? { code, message } : { chunk: event.chunk, code, message },
+          );
+          return;
+        }
+        case 'paused':
+          runs.setStatus(runId, 'paused');
+          return;
+        case 'resumed':
+          runs.setStatus(runId, 'running');
+          return;
+        case 'answer':
+          runs.saveAnswer(runId, {
+            answer: event.answer,
+            response: event.response,
+            usage: event.usage,
+            ms: event.ms,
+          });
+          return;
+        case 'finished':
+          runs.setStatus(runId, 'done', { finishedAt: now(), error: null });
+          return;
+        case 'error':
+          runs.setStatus(runId, 'error', { finishedAt: now(), error: event.error });
+          return;
+        case 'cancelled':
+          runs.setStatus(runId, 'cancelled', { finishedAt: now(), error: null });
+          return;
+        case 'chunk-started':
+        case 'memory-delta':
+        case 'pause-requested':
+          // Live only: the registry's view carries them into snapshots.
+          return;
+      }
+    },
+    stored(runId: string): StoredRun | undefined {
+      const summary = runs.get(runId);
+      if (!summary) return undefined;
+      const stored: StoredRun = {
+        summary,
+        chunks: runs.chunks(runId),
+        memories: runs.memories(runId),
+        warnings: runs.warnings(runId),
+      };
+      const answer = runs.answer(runId);
+      if (answer) stored.response = answer.response;
+      return stored;
+    },
+  };
+}
