@@ -145,11 +145,3 @@ export function safeUrl(url: string): string {
     return '';
   }
 }
-
-/** "pp. 12-14" / "p. 3" / "" for a memory's chunk. */
-export function pagesLabel(pages: ChunkInfo['pages']): string {
-  if (!pages) return '';
-  const first = pages.firstLabel ?? String(pages.first);
-  const last = pages.lastLabel ?? String(pages.last);
-  return first === last ? `p. ${first}` : `pp. ${first}-${last}`;
-}
