@@ -1,4 +1,5 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
+import { redactSecrets } from '../core/llm/redact.ts';
 
 export const EXIT = {
   ok: 0,
@@ -44,14 +45,8 @@ const DEFAULT_HINTS: Partial<Record<ErrorKind, string>> = {
   Unsupported: 'Supported formats: PDF, DOCX, EPUB, HTML, text and Markdown.',
 };
 
-/** Replaces every occurrence of each secret, so no key reaches a terminal or a log. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('***');
-  }
-  return out;
-}
+// `redact` is the CLI's name for core's redaction (ask.ts imports it by that name).
+export { redactSecrets as redact } from '../core/llm/redact.ts';
 
 /** One sentence and a hint; the detail (stack, status, library message) only with --debug. */
 export function formatError(
@@ -62,5 +57,5 @@ export function formatError(
   const hint = error.hint ?? DEFAULT_HINTS[error.kind];
   if (hint) lines.push(`hint: ${hint}`);
   if (options.debug && error.detail) lines.push(`detail (${error.kind}): ${error.detail}`);
-  return `${redact(lines.join('\n'), options.secrets)}\n`;
+  return `${redactSecrets(lines.join('\n'), options.secrets)}\n`;
 }

@@ -83,7 +83,7 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   const finalError = (f: Failure, attempts: number): CoreError => {
     const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
     const clean = (s: string | undefined): string | undefined =>
-      s === undefined ? undefined : redactSecrets(s, config.apiKey);
+      s === undefined ? undefined : redactSecrets(s, [config.apiKey]);
     const options: { hint?: string; detail?: string } = {};
     const hint = clean(f.hint);
     const detail = clean(f.detail);
