@@ -48,7 +48,10 @@ export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = 
   },
 };
 
-/** The Azure OpenAI `api-version` a new Azure profile starts with. */
+/**
+ * The Azure OpenAI `api-version` (the GA version of 2024-10-21) a new Azure profile shows and a
+ * call uses when the profile gives none.
+ */
 export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
 
 /**
