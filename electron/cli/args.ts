@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { z } from 'zod';
+import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
 import { RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
 import {
   DEFAULT_RUN_SETTINGS,
@@ -10,7 +11,8 @@ import {
 import { finalPromptSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
 import { CoreError } from '../core/errors.ts';
 
-export const DEFAULT_BASE_URL = 'http://localhost:8000/v1';
+/** Without a flag or MEMAGENT_BASE_URL: a local vLLM, as the app's first profile. */
+export const DEFAULT_BASE_URL = BACKEND_DEFAULTS.vllm.baseUrl;
 
 /** Connection settings shared by `ask` and `models`: flags first, then the environment. */
 export interface Connection {
