@@ -4,6 +4,7 @@
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
 import { MAX_QUESTION_CHARS } from './model.ts';
+import { backendProfileSchema, idSchema as id, runSettingsSchema } from './schemas.ts';
 import type {
   AppError,
   BackendProfile,
@@ -14,32 +15,6 @@ import type {
   RunSnapshot,
   RunSummary,
 } from './model.ts';
-
-const id = z.string().min(1).max(200);
-
-export const runSettingsSchema = z.object({
-  chunkTokens: z.number().int().min(256).max(200_000),
-  memoryTokens: z.number().int().min(64).max(32_000),
-  answerTokens: z.number().int().min(16).max(32_000),
-  temperature: z.number().min(0).max(2),
-  topP: z.number().gt(0).max(1),
-  final: z.enum(['boxed', 'text']),
-  tokenizer: z.enum(['auto', 'qwen', 'o200k', 'server']),
-});
-
-export const backendProfileSchema = z.object({
-  id,
-  name: z.string().min(1).max(200),
-  kind: z.enum(['vllm', 'openai', 'azure', 'openrouter', 'ollama', 'custom']),
-  baseUrl: z.string().url().max(2000),
-  model: z.string().max(500).optional(),
-  apiVersion: z.string().max(100).optional(),
-  hasApiKey: z.boolean(),
-  inputPricePerMTok: z.number().min(0).optional(),
-  outputPricePerMTok: z.number().min(0).optional(),
-  timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
-  maxRetries: z.number().int().min(0).max(10).optional(),
-});
 
 /** The renderer-visible document: its text and location map, for the reader. */
 export interface DocumentView {
@@ -185,12 +160,15 @@ export interface Events {
 
 export type EventName = keyof Events;
 
-export const eventNames: readonly EventName[] = [
-  'run:event',
-  'document:progress',
-  'document:updated',
-  'menu:command',
-];
+/** Every event name, once each: `satisfies` makes the compiler refuse a missing or unknown one. */
+const EVENT_NAMES = {
+  'run:event': true,
+  'document:progress': true,
+  'document:updated': true,
+  'menu:command': true,
+} as const satisfies Record<EventName, true>;
+
+export const eventNames = Object.keys(EVENT_NAMES) as readonly EventName[];
 
 /** Who is calling: the IPC wrapper passes the sender's id (a window), so run events go back only to it. */
 export interface CallContext {

@@ -13,16 +13,11 @@ export interface BackendDefaults {
   needsModel: boolean;
 }
 
+/** In the order the settings form lists the kinds. */
 export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = {
   vllm: {
     name: 'Local vLLM',
     baseUrl: 'http://localhost:8000/v1',
-    needsKey: false,
-    needsModel: false,
-  },
-  ollama: {
-    name: 'Ollama',
-    baseUrl: 'http://localhost:11434/v1',
     needsKey: false,
     needsModel: false,
   },
@@ -32,14 +27,20 @@ export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = 
     needsKey: true,
     needsModel: true,
   },
+  // Azure: https://{resource}.openai.azure.com/openai/deployments/{deployment}, with api-version.
+  azure: { name: 'Azure OpenAI', baseUrl: '', needsKey: true, needsModel: true },
   openrouter: {
     name: 'OpenRouter',
     baseUrl: 'https://openrouter.ai/api/v1',
     needsKey: true,
     needsModel: true,
   },
-  // Azure: https://{resource}.openai.azure.com/openai/deployments/{deployment}, with api-version.
-  azure: { name: 'Azure OpenAI', baseUrl: '', needsKey: true, needsModel: true },
+  ollama: {
+    name: 'Ollama',
+    baseUrl: 'http://localhost:11434/v1',
+    needsKey: false,
+    needsModel: false,
+  },
   custom: {
     name: 'Custom server',
     baseUrl: 'http://localhost:8000/v1',
@@ -48,7 +49,10 @@ export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = 
   },
 };
 
-/** The Azure OpenAI `api-version` a new Azure profile starts with. */
+/**
+ * The Azure OpenAI `api-version` (the GA version of 2024-10-21) a new Azure profile shows and a
+ * call uses when the profile gives none.
+ */
 export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
 
 /**

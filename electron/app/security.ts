@@ -1,6 +1,7 @@
 // The app's security rules in one place, as plain values and pure functions, so they are unit
 // tested without Electron and reused by the e2e harness (same rules in tests as in the product).
 import type { WebPreferences } from 'electron';
+import { checkExternalUrl } from '../core/external-url.ts';
 
 /** The privileged scheme that serves the built renderer (see docs/electron.md for why not file://). */
 export const APP_SCHEME = 'app';
@@ -64,18 +65,9 @@ function parse(url: string): URL | null {
   }
 }
 
-/**
- * True when `url` may be handed to the operating system's browser: an absolute http(s) URL with a
- * host and no embedded credentials. Everything else (file:, javascript:, data:, custom schemes
- * that launch other programs, `user:pass@host` phishing forms) is refused.
- */
+/** True when `url` may be handed to the operating system's browser (see `checkExternalUrl`). */
 export function isSafeExternalUrl(url: string): boolean {
-  const parsed = parse(url);
-  if (parsed === null) return false;
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-  if (parsed.hostname === '') return false;
-  if (parsed.username !== '' || parsed.password !== '') return false;
-  return true;
+  return checkExternalUrl(url).ok;
 }
 
 /** True when `url` is one of the app's own pages or files (`app://memagent/...`). */
@@ -149,7 +141,8 @@ export function isAllowedRendererRequest(url: string): boolean {
  * app; a safe web address is handed to the user's browser instead, anything else is dropped.
  */
 export function externalOpenTarget(url: string): string | null {
-  return isSafeExternalUrl(url) ? new URL(url).href : null;
+  const check = checkExternalUrl(url);
+  return check.ok ? check.href : null;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

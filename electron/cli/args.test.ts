@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RUN_SETTINGS_LIMITS } from '../../shared/limits.ts';
 import { CoreError } from '../core/errors.ts';
 import { DEFAULT_BASE_URL, parseCommand, type AskOptions } from './args.ts';
 
@@ -111,6 +112,27 @@ describe('parseCommand', () => {
       model: 'flag-model',
       baseUrl: 'http://h:1/v1',
     });
+  });
+
+  it('accepts the app’s run-settings bounds and refuses one step beyond them', () => {
+    const L = RUN_SETTINGS_LIMITS;
+    const flags = [
+      ['--chunk-tokens', L.chunkTokens],
+      ['--memory-tokens', L.memoryTokens],
+      ['--answer-tokens', L.answerTokens],
+    ] as const;
+    for (const [flag, { min, max }] of flags) {
+      expect(() => ask(['b', '-q', 'x', flag, String(min)])).not.toThrow();
+      expect(() => ask(['b', '-q', 'x', flag, String(max)])).not.toThrow();
+      expect(usageError(['ask', 'b', '-q', 'x', flag, String(min - 1)]).message).toMatch(
+        `${flag} must be at least ${min}`,
+      );
+      expect(usageError(['ask', 'b', '-q', 'x', flag, String(max + 1)]).message).toMatch(
+        `${flag} must be at most ${max}`,
+      );
+    }
+    expect(ask(['b', '-q', 'x', '--temperature', String(L.temperature.max)]).temperature).toBe(2);
+    expect(ask(['b', '-q', 'x', '--top-p', String(L.topP.max)]).topP).toBe(1);
   });
 
   it.each([

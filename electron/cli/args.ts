@@ -1,10 +1,18 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { z } from 'zod';
-import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
+import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
+import { RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
+import {
+  DEFAULT_RUN_SETTINGS,
+  type FinalPrompt,
+  type TokenizerChoice,
+} from '../../shared/model.ts';
+import { finalPromptSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
 import { CoreError } from '../core/errors.ts';
 
-export const DEFAULT_BASE_URL = 'http://localhost:8000/v1';
+/** Without a flag or MEMAGENT_BASE_URL: a local vLLM, as the app's first profile. */
+export const DEFAULT_BASE_URL = BACKEND_DEFAULTS.vllm.baseUrl;
 
 /** Connection settings shared by `ask` and `models`: flags first, then the environment. */
 export interface Connection {
@@ -21,8 +29,8 @@ export interface AskOptions extends Connection {
   answerTokens: number;
   temperature: number;
   topP: number;
-  final: 'boxed' | 'text';
-  tokenizer: 'auto' | 'qwen' | 'o200k' | 'server';
+  final: FinalPrompt;
+  tokenizer: TokenizerChoice;
   concurrency: number;
   json: boolean;
   trace?: string;
@@ -63,6 +71,14 @@ const int = (flag: string, min: number, max: number) =>
       .max(max, `--${flag} must be at most ${max}`),
   );
 
+/** The values of a shared enum, with a message naming them: "--final is boxed or text". */
+const oneOf = <T extends string>(flag: string, values: readonly T[]) =>
+  z.enum(values, {
+    error: `--${flag} is ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`,
+  });
+const temperatureRange = `--temperature must be ${L.temperature.min} to ${L.temperature.max}`;
+const topPRange = `--top-p must be above ${L.topP.above} and at most ${L.topP.max}`;
+
 const connectionSchema = {
   'base-url': z.url({ protocol: /^https?$/, error: '--base-url needs an http(s) URL' }),
   model: z.string().trim().min(1, '--model needs a name').optional(),
@@ -74,22 +90,15 @@ const askSchema = z.object({
   question: z
     .array(z.string().trim().min(1, '--question needs text'))
     .min(1, 'ask needs at least one --question'),
-  'chunk-tokens': int('chunk-tokens', 256, 200_000),
-  'memory-tokens': int('memory-tokens', 64, 32_000),
-  'answer-tokens': int('answer-tokens', 16, 32_000),
+  'chunk-tokens': int('chunk-tokens', L.chunkTokens.min, L.chunkTokens.max),
+  'memory-tokens': int('memory-tokens', L.memoryTokens.min, L.memoryTokens.max),
+  'answer-tokens': int('answer-tokens', L.answerTokens.min, L.answerTokens.max),
   temperature: num('temperature').pipe(
-    z.number().min(0, '--temperature must be 0 to 2').max(2, '--temperature must be 0 to 2'),
+    z.number().min(L.temperature.min, temperatureRange).max(L.temperature.max, temperatureRange),
   ),
-  'top-p': num('top-p').pipe(
-    z
-      .number()
-      .gt(0, '--top-p must be above 0 and at most 1')
-      .max(1, '--top-p must be above 0 and at most 1'),
-  ),
-  final: z.enum(['boxed', 'text'], { error: '--final is boxed or text' }),
-  tokenizer: z.enum(['auto', 'qwen', 'o200k', 'server'], {
-    error: '--tokenizer is auto, qwen, o200k or server',
-  }),
+  'top-p': num('top-p').pipe(z.number().gt(L.topP.above, topPRange).max(L.topP.max, topPRange)),
+  final: oneOf('final', finalPromptSchema.options),
+  tokenizer: oneOf('tokenizer', tokenizerChoiceSchema.options),
   concurrency: int('concurrency', 1, 64),
   json: z.boolean(),
   trace: z.string().min(1).optional(),

@@ -14,7 +14,8 @@ import type { AskOptions } from './args.ts';
 import { toAskJson } from './ask-result.ts';
 import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';
-import { EXIT, exitCodeFor, formatError, redact } from './report-error.ts';
+import { redactSecrets } from '../core/llm/redact.ts';
+import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 import { backendKindFor } from './backend-kind.ts';
 
 async function openTrace(path: string): Promise<WriteStream> {
@@ -75,7 +76,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
       ...(options.model !== undefined ? { model: options.model } : {}),
       onRetry: (info) => {
-        const text = redact(
+        const text = redactSecrets(
           `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
           secrets,
         );

@@ -1,4 +1,5 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
+import { redactSecrets } from '../core/llm/redact.ts';
 
 export const EXIT = {
   ok: 0,
@@ -44,15 +45,6 @@ const DEFAULT_HINTS: Partial<Record<ErrorKind, string>> = {
   Unsupported: 'Supported formats: PDF, DOCX, EPUB, HTML, text and Markdown.',
 };
 
-/** Replaces every occurrence of each secret, so no key reaches a terminal or a log. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('***');
-  }
-  return out;
-}
-
 /** One sentence and a hint; the detail (stack, status, library message) only with --debug. */
 export function formatError(
   error: AppError,
@@ -62,5 +54,5 @@ export function formatError(
   const hint = error.hint ?? DEFAULT_HINTS[error.kind];
   if (hint) lines.push(`hint: ${hint}`);
   if (options.debug && error.detail) lines.push(`detail (${error.kind}): ${error.detail}`);
-  return `${redact(lines.join('\n'), options.secrets)}\n`;
+  return `${redactSecrets(lines.join('\n'), options.secrets)}\n`;
 }

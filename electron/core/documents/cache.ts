@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { z } from 'zod';
 import type { DocumentText } from '../../../shared/model.ts';
+import { documentTextSchema } from '../../../shared/schemas.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -15,37 +16,10 @@ const gunzipAsync = promisify(gunzip);
  */
 export const EXTRACTOR_VERSION = 1;
 
-const documentSchema = z.object({
-  format: z.enum(['pdf', 'docx', 'epub', 'html', 'text', 'markdown']),
-  title: z.string(),
-  text: z.string(),
-  pages: z
-    .array(
-      z.object({
-        number: z.number().int(),
-        label: z.string().optional(),
-        start: z.number().int(),
-        end: z.number().int(),
-      }),
-    )
-    .optional(),
-  sections: z
-    .array(
-      z.object({
-        title: z.string(),
-        level: z.number().int(),
-        start: z.number().int(),
-        page: z.number().int().optional(),
-      }),
-    )
-    .optional(),
-  warnings: z.array(z.string()),
-});
-
 const entrySchema = z.object({
   version: z.literal(EXTRACTOR_VERSION),
   sha256: z.string(),
-  doc: documentSchema,
+  doc: documentTextSchema,
 });
 
 /** Hex SHA-256 of bytes: the identity of a document's content. */

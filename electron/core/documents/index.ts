@@ -8,7 +8,7 @@ import { extractText, titleFrom } from './text.ts';
 import { cancelledError, ownBytes, runWorkerJob, type WorkerLimits } from './worker-host.ts';
 import type { WorkerJob } from './worker-entry.ts';
 
-export { locateSpan, describeLocation } from './locations.ts';
+export { locateSpan } from './locations.ts';
 export { sniffKind } from './sniff.ts';
 
 /** 1 GB: larger files are refused before they are read (a setting may change it). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentText } from '../../../shared/model.ts';
-import { describeLocation, locateSpan } from './locations.ts';
+import { locationLabel } from '../../../shared/page-label.ts';
+import { locateSpan } from './locations.ts';
 
 const doc: DocumentText = {
   format: 'pdf',
@@ -41,7 +42,7 @@ describe('locateSpan', () => {
   });
 
   it('describes a location for display', () => {
-    expect(describeLocation(locateSpan(doc, 90, 170))).toBe('pp. 1-3 · Chapter 1');
-    expect(describeLocation({ pages: { first: 4, last: 4 } })).toBe('p. 4');
+    expect(locationLabel(locateSpan(doc, 90, 170), { dash: '-' })).toBe('pp. 1-3 · Chapter 1');
+    expect(locationLabel({ pages: { first: 4, last: 4 } })).toBe('p. 4');
   });
 });

@@ -48,19 +48,3 @@ export function locateSpan(
   }
   return result;
 }
-
-/** "pp. 212-219 · Chapter 7" (or "p. 4", labels preferred) for a located span. */
-export function describeLocation(location: {
-  pages?: ChunkInfo['pages'];
-  section?: string;
-}): string {
-  const parts: string[] = [];
-  const p = location.pages;
-  if (p !== undefined) {
-    const a = p.firstLabel ?? String(p.first);
-    const b = p.lastLabel ?? String(p.last);
-    parts.push(a === b ? `p. ${a}` : `pp. ${a}-${b}`);
-  }
-  if (location.section !== undefined) parts.push(location.section);
-  return parts.join(' · ');
-}

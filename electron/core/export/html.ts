@@ -1,5 +1,5 @@
 import type { ExportedRun, SessionExport } from './session.ts';
-import { pagesLabel } from './session.ts';
+import { locationLabel } from '../../../shared/page-label.ts';
 
 /**
  * Renders a session as a self-contained HTML page. Every string from the document or the model
@@ -46,7 +46,7 @@ function renderRun(run: ExportedRun, n: number): string {
           .join('')}</ul>`;
   const memories = run.memories
     .map((m) => {
-      const where = [pagesLabel(m.pages), m.section ?? ''].filter(Boolean).join(' · ');
+      const where = locationLabel(m, { dash: '-' });
       return `<details><summary>Chunk ${m.chunk + 1}${where ? ` (${esc(where)})` : ''}${m.kept ? ' (previous memory kept)' : ''}</summary><pre>${esc(m.memory)}</pre></details>`;
     })
     .join('\n');

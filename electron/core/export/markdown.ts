@@ -1,5 +1,5 @@
 import type { ExportedRun, SessionExport } from './session.ts';
-import { pagesLabel } from './session.ts';
+import { locationLabel } from '../../../shared/page-label.ts';
 
 /** Renders a session as Markdown. Model output and document text go in fences, never as markup. */
 export function sessionToMarkdown(session: SessionExport): string {
@@ -40,9 +40,8 @@ function renderRun(run: ExportedRun, n: number): string[] {
   }
   out.push('### Memory after each chunk', '');
   for (const m of run.memories) {
-    const where = [pagesLabel(m.pages), m.section === undefined ? '' : inline(m.section)]
-      .filter(Boolean)
-      .join(' · ');
+    const section = m.section === undefined ? undefined : inline(m.section);
+    const where = locationLabel({ pages: m.pages, section }, { dash: '-' });
     out.push(
       `#### Chunk ${m.chunk + 1}${where ? ` (${where})` : ''}${m.kept ? ' (previous memory kept)' : ''}`,
       '',

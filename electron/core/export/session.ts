@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { estimateCost } from '../llm/cost.ts';
+import { displayUrl } from '../llm/redact.ts';
 import type { Store } from '../store/store.ts';
 
 /** One memory state in an export, with where its chunk is in the document. */
@@ -100,7 +101,7 @@ export function buildSessionExport(
       response: answer?.response ?? null,
       model: run.model ?? null,
       backend: profile
-        ? { name: profile.name, kind: profile.kind, baseUrl: safeUrl(profile.baseUrl) }
+        ? { name: profile.name, kind: profile.kind, baseUrl: displayUrl(profile.baseUrl) }
         : null,
       settings: run.settings,
       usage: run.usage,
@@ -134,22 +135,4 @@ export function buildSessionExport(
     document,
     runs,
   };
-}
-
-/** A URL without user info, query or fragment (where keys sometimes hide). */
-export function safeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return '';
-  }
-}
-
-/** "pp. 12-14" / "p. 3" / "" for a memory's chunk. */
-export function pagesLabel(pages: ChunkInfo['pages']): string {
-  if (!pages) return '';
-  const first = pages.firstLabel ?? String(pages.first);
-  const last = pages.lastLabel ?? String(pages.last);
-  return first === last ? `p. ${first}` : `pp. ${first}-${last}`;
 }

@@ -18,7 +18,7 @@ export interface LlmConfig {
   apiKey?: string;
   /** Given, or discovered from /v1/models (first model). For Azure: the deployment name. */
   model?: string;
-  /** Azure OpenAI `api-version` (default 2024-10-21). */
+  /** Azure OpenAI `api-version` (default: `DEFAULT_AZURE_API_VERSION` of shared/backends.ts). */
   apiVersion?: string;
   /** Per attempt: a whole non-streamed call, or the wait for a stream to start. Default 300 s. */
   timeoutMs?: number;
@@ -83,7 +83,7 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   const finalError = (f: Failure, attempts: number): CoreError => {
     const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
     const clean = (s: string | undefined): string | undefined =>
-      s === undefined ? undefined : redactSecrets(s, config.apiKey);
+      s === undefined ? undefined : redactSecrets(s, [config.apiKey]);
     const options: { hint?: string; detail?: string } = {};
     const hint = clean(f.hint);
     const detail = clean(f.detail);

@@ -1,9 +1,7 @@
 import OpenAI, { AzureOpenAI } from 'openai';
+import { DEFAULT_AZURE_API_VERSION } from '../../../shared/backends.ts';
 import type { BackendKind } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
-
-/** The api-version used for Azure OpenAI when the profile gives none (the GA version of 2024-10-21). */
-export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
 
 /** Local servers need no key, but the SDK's constructor throws without one. */
 const LOCAL_DUMMY_KEY = 'sk-no-key-required';

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { CallHandlers } from '../../../shared/api.ts';
 import { CoreError } from '../errors.ts';
+import { externalUrl } from '../external-url.ts';
 import { buildSessionExport, renderSession } from '../export/index.ts';
 import type { Store } from '../store/store.ts';
 import { asResult } from './invoke-call.ts';
@@ -44,22 +45,6 @@ export function createMiscHandlers(deps: MiscHandlerDeps): MiscHandlers {
         return null;
       }),
   };
-}
-
-/** Parses a link to open in the browser: only http(s), normalised; anything else is refused. */
-export function externalUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new CoreError('BadUsage', 'That link is not a valid web address.');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new CoreError('BadUsage', 'Only web links (http and https) can be opened.', {
-      detail: parsed.protocol,
-    });
-  }
-  return parsed.href;
 }
 
 function slug(title: string): string {

@@ -10,7 +10,7 @@ import type {
   EventName,
   Events,
 } from '../../../shared/api.ts';
-import type { RunEvent } from '../../../shared/model.ts';
+import { isTerminal, type RunEvent } from '../../../shared/model.ts';
 // eslint-disable-next-line no-restricted-imports -- tests drive the real simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 // eslint-disable-next-line no-restricted-imports -- tests drive the real simulator, a test instrument
@@ -118,10 +118,7 @@ export async function startHarness(
         .filter((p) => p.event.runId === runId);
     },
     async finished(runId) {
-      const p = await h.waitFor(
-        'run:event',
-        (e) => e.event.runId === runId && ['finished', 'error', 'cancelled'].includes(e.event.type),
-      );
+      const p = await h.waitFor('run:event', (e) => e.event.runId === runId && isTerminal(e.event));
       return p.event;
     },
     reopen() {

@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { backendProfileSchema, runSettingsSchema } from '../../../shared/api.ts';
+import {
+  appErrorSchema,
+  backendProfileSchema,
+  chunkPagesSchema,
+  runSettingsSchema,
+} from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 
-// Schemas for the JSON stored in text columns. The database is outside data too (another build,
-// a hand edit, a damaged file), so every JSON column is parsed on read, never cast.
+// Schemas for the JSON stored in text columns, taken from the domain schemas in shared/. The
+// database is outside data too (another build, a hand edit, a damaged file), so every JSON
+// column is parsed on read, never cast.
 
 export const warningsColumn = z.array(z.string());
 
-export const pagesColumn = z.object({
-  first: z.number().int(),
-  last: z.number().int(),
-  firstLabel: z.string().optional(),
-  lastLabel: z.string().optional(),
-});
+export const pagesColumn = chunkPagesSchema;
 
 export const settingsColumn = runSettingsSchema;
 
@@ -20,45 +21,7 @@ export const settingsColumn = runSettingsSchema;
 export const profileColumn = backendProfileSchema.omit({ hasApiKey: true });
 export type StoredProfile = z.infer<typeof profileColumn>;
 
-export const errorColumn = z.object({
-  kind: z.enum([
-    'BadUsage',
-    'NotFound',
-    'Unsupported',
-    'PasswordRequired',
-    'WrongPassword',
-    'Damaged',
-    'TooLarge',
-    'TimeLimit',
-    'BackendUnavailable',
-    'BackendFailed',
-    'BackendRejected',
-    'Cancelled',
-    'Internal',
-  ]),
-  message: z.string(),
-  hint: z.string().optional(),
-  detail: z.string().optional(),
-});
-
-export const warningCode = z.enum([
-  'empty-memory',
-  'length-cut',
-  'no-answer',
-  'retry',
-  'generic-model',
-  'extraction',
-]);
-
-export const runStatus = z.enum([
-  'queued',
-  'running',
-  'paused',
-  'done',
-  'error',
-  'cancelled',
-  'interrupted',
-]);
+export const errorColumn = appErrorSchema;
 
 /** Parses a JSON column with `schema`; a bad value is reported as a damaged library. */
 export function parseColumn<S extends z.ZodType>(

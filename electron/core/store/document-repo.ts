@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
 import type { DocumentInfo } from '../../../shared/model.ts';
+import { documentFormatSchema } from '../../../shared/schemas.ts';
 import { parseColumn, parseValue, warningsColumn } from './columns.ts';
 
 interface DocumentRow {
@@ -16,8 +16,6 @@ interface DocumentRow {
   opened_at: number;
   warnings: string;
 }
-
-const formatValue = z.enum(['pdf', 'docx', 'epub', 'html', 'text', 'markdown']);
 
 /** The documents library: one row per distinct file content (SHA-256 of its bytes). */
 export interface DocumentRepo {
@@ -88,7 +86,7 @@ function toInfo(row: DocumentRow): DocumentInfo {
   const info: DocumentInfo = {
     id: row.id,
     fileName: row.file_name,
-    format: parseValue(formatValue, row.format, `documents.format of ${row.id}`),
+    format: parseValue(documentFormatSchema, row.format, `documents.format of ${row.id}`),
     title: row.title,
     chars: row.chars,
     openedAt: row.opened_at,

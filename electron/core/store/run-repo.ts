@@ -8,15 +8,8 @@ import type {
   Usage,
   WarningCode,
 } from '../../../shared/model.ts';
-import {
-  errorColumn,
-  pagesColumn,
-  parseColumn,
-  parseValue,
-  runStatus,
-  settingsColumn,
-  warningCode,
-} from './columns.ts';
+import { runStatusSchema, warningCodeSchema } from '../../../shared/schemas.ts';
+import { errorColumn, pagesColumn, parseColumn, parseValue, settingsColumn } from './columns.ts';
 
 interface SummaryRow {
   id: string;
@@ -271,7 +264,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
     warnings(id) {
       return warnings.all(id).map((row) => {
         const w: StoredWarning = {
-          code: parseValue(warningCode, row.code, `warnings.code of ${id}`),
+          code: parseValue(warningCodeSchema, row.code, `warnings.code of ${id}`),
           message: row.message,
         };
         if (row.chunk !== null) w.chunk = row.chunk;
@@ -308,7 +301,7 @@ function toSummary(row: SummaryRow): RunSummary {
     documentId: row.document_id,
     question: row.question,
     settings: parseColumn(settingsColumn, row.settings, `runs.settings of ${row.id}`),
-    status: parseValue(runStatus, row.status, `runs.status of ${row.id}`),
+    status: parseValue(runStatusSchema, row.status, `runs.status of ${row.id}`),
     chunkCount: row.chunk_count,
     chunksDone: row.chunks_done,
     createdAt: row.created_at,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
-import { redactSecrets } from '../llm/redact.ts';
+import { displayUrl, redactSecrets } from '../llm/redact.ts';
 import { splitAtLineBreaks } from './split-pieces.ts';
 import type { Tokenizer } from './tokenizer.ts';
 import { throwIfAborted } from '../abort.ts';
@@ -145,7 +145,7 @@ export class ServerTokenizer implements Tokenizer {
       throw new CoreError(
         'BackendUnavailable',
         timedOut
-          ? `The server did not answer ${url} in time.`
+          ? `The server did not answer ${displayUrl(url)} in time.`
           : `The server at ${new URL(url).origin} could not be reached to count tokens.`,
         {
           hint: 'Check that the server is running (for example `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`), or choose the Qwen tokenizer, which needs no server.',
@@ -160,9 +160,9 @@ export class ServerTokenizer implements Tokenizer {
     const raw = await res.text();
     // A careless server or proxy may echo the credentials it received: details are redacted.
     const excerpt = (chars: number): string =>
-      redactSecrets(raw, this.options.apiKey).slice(0, chars);
+      redactSecrets(raw, [this.options.apiKey]).slice(0, chars);
     if (!res.ok) {
-      const detail = `HTTP ${res.status} from ${url}: ${excerpt(500)}`;
+      const detail = `HTTP ${res.status} from ${displayUrl(url)}: ${excerpt(500)}`;
       if (res.status === 404 || res.status === 405) {
         throw new CoreError(
           'Unsupported',
@@ -195,7 +195,7 @@ export class ServerTokenizer implements Tokenizer {
       return JSON.parse(raw) as unknown;
     } catch {
       throw new CoreError('BackendFailed', 'The server answered with something that is not JSON.', {
-        detail: `${url}: ${excerpt(200)}`,
+        detail: `${displayUrl(url)}: ${excerpt(200)}`,
       });
     }
   }

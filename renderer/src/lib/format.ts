@@ -30,12 +30,3 @@ export function formatMoney(amount: number): string {
 export function approxTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
-
-export function pagesLabel(
-  pages: { first: number; last: number; firstLabel?: string; lastLabel?: string } | undefined,
-): string {
-  if (!pages) return '';
-  const first = pages.firstLabel ?? String(pages.first);
-  const last = pages.lastLabel ?? String(pages.last);
-  return first === last ? `p. ${first}` : `pp. ${first}–${last}`;
-}

@@ -1,7 +1,7 @@
 // The extracted answer, the full reply, and the chunks where the answer entered memory.
 import { useMemo } from 'react';
 import { evidenceTrail } from '../../lib/evidence.ts';
-import { pagesLabel } from '../../lib/format.ts';
+import { pagesLabel } from '../../../../shared/page-label.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 

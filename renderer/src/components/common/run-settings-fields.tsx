@@ -1,5 +1,6 @@
-// Number inputs for run settings, with the limits of shared/api.ts's runSettingsSchema, shared
-// by the question box (per-run settings) and the Settings screen (defaults).
+// Number inputs for run settings, with the limits the main process checks (shared/limits.ts),
+// shared by the question box (per-run settings) and the Settings screen (defaults).
+import { RUN_SETTINGS_LIMITS as L } from '../../../../shared/limits.ts';
 import type { RunSettings } from '../../../../shared/model.ts';
 
 type NumericKey = 'chunkTokens' | 'memoryTokens' | 'answerTokens' | 'temperature' | 'topP';
@@ -8,11 +9,12 @@ type NumericKey = 'chunkTokens' | 'memoryTokens' | 'answerTokens' | 'temperature
 // defaults themselves invalid (5000 tokens with step 256 from 256), and the browser then refused
 // to submit. Integers take any whole number, decimals any hundredth.
 const FIELDS: Record<NumericKey, { label: string; min: number; max: number; step: number }> = {
-  chunkTokens: { label: 'Chunk size (tokens)', min: 256, max: 200_000, step: 1 },
-  memoryTokens: { label: 'Memory size (tokens)', min: 64, max: 32_000, step: 1 },
-  answerTokens: { label: 'Answer length (tokens)', min: 16, max: 32_000, step: 1 },
-  temperature: { label: 'Temperature', min: 0, max: 2, step: 0.01 },
-  topP: { label: 'Top-p', min: 0.01, max: 1, step: 0.01 },
+  chunkTokens: { label: 'Chunk size (tokens)', ...L.chunkTokens, step: 1 },
+  memoryTokens: { label: 'Memory size (tokens)', ...L.memoryTokens, step: 1 },
+  answerTokens: { label: 'Answer length (tokens)', ...L.answerTokens, step: 1 },
+  temperature: { label: 'Temperature', ...L.temperature, step: 0.01 },
+  // Top-p must be above its bound: the input's minimum is the first step above it.
+  topP: { label: 'Top-p', min: L.topP.above + 0.01, max: L.topP.max, step: 0.01 },
 };
 
 export function RunSettingsFields(props: {

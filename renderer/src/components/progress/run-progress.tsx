@@ -10,7 +10,8 @@ import {
   useRunsStore,
 } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
-import { formatCount, formatDuration, formatMoney, pagesLabel } from '../../lib/format.ts';
+import { formatCount, formatDuration, formatMoney } from '../../lib/format.ts';
+import { pagesLabel } from '../../../../shared/page-label.ts';
 import { runStats } from '../../lib/run-stats.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { useNow } from '../common/use-now.ts';

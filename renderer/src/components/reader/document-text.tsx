@@ -3,7 +3,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
-import { formatCount, pagesLabel } from '../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
+import { pagesLabel } from '../../../../shared/page-label.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';

@@ -1,8 +1,34 @@
 // Default run settings (MEMAGENT.md's values unless changed).
 import { useEffect, useState } from 'react';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../../../../shared/model.ts';
+import {
+  DEFAULT_RUN_SETTINGS,
+  type FinalPrompt,
+  type RunSettings,
+  type TokenizerChoice,
+} from '../../../../shared/model.ts';
 import { setDefaults, useSettingsStore } from '../../stores/settings-store.ts';
 import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+
+// One label per choice: `satisfies` makes a new choice in shared/schemas.ts need its label here.
+const FINAL_LABELS = {
+  boxed: 'Boxed answer (\\boxed{})',
+  text: '“The answer is …”',
+} satisfies Record<FinalPrompt, string>;
+
+const TOKENIZER_LABELS = {
+  auto: 'Automatic (from the model)',
+  qwen: 'Qwen',
+  o200k: 'o200k (OpenAI)',
+  server: 'Server /tokenize (vLLM)',
+} satisfies Record<TokenizerChoice, string>;
+
+function options(labels: Record<string, string>) {
+  return Object.entries(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
 
 export function DefaultsForm() {
   const defaults = useSettingsStore((s) => s.settings.defaults);
@@ -30,8 +56,7 @@ export function DefaultsForm() {
             value={d.final}
             onChange={(e) => setD({ ...d, final: e.target.value as RunSettings['final'] })}
           >
-            <option value="boxed">Boxed answer (\boxed{})</option>
-            <option value="text">“The answer is …”</option>
+            {options(FINAL_LABELS)}
           </select>
         </label>
         <label>
@@ -40,10 +65,7 @@ export function DefaultsForm() {
             value={d.tokenizer}
             onChange={(e) => setD({ ...d, tokenizer: e.target.value as RunSettings['tokenizer'] })}
           >
-            <option value="auto">Automatic (from the model)</option>
-            <option value="qwen">Qwen</option>
-            <option value="o200k">o200k (OpenAI)</option>
-            <option value="server">Server /tokenize (vLLM)</option>
+            {options(TOKENIZER_LABELS)}
           </select>
         </label>
       </div>

@@ -19,14 +19,8 @@ const HELP: Record<BackendKind, string> = {
   custom: 'Any server that speaks the OpenAI chat completions API.',
 };
 
-export const KIND_ORDER: BackendKind[] = [
-  'vllm',
-  'openai',
-  'azure',
-  'openrouter',
-  'ollama',
-  'custom',
-];
+/** The kinds in the order BACKEND_DEFAULTS lists them. */
+export const KIND_ORDER = Object.keys(BACKEND_DEFAULTS) as BackendKind[];
 
 export const KINDS = Object.fromEntries(
   KIND_ORDER.map((k) => [

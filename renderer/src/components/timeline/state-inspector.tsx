@@ -1,6 +1,7 @@
 // One memory state beside the chunk of the document it was written from.
 import type { MemoryState } from '../../../../shared/model.ts';
-import { approxTokens, formatCount, pagesLabel } from '../../lib/format.ts';
+import { approxTokens, formatCount } from '../../lib/format.ts';
+import { pagesLabel } from '../../../../shared/page-label.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 

@@ -1,7 +1,8 @@
 // One entry per chunk: pages, memory size, change; virtualized for 700+ chunks.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { approxTokens, pagesLabel } from '../../lib/format.ts';
+import { approxTokens } from '../../lib/format.ts';
+import { pagesLabel } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
 

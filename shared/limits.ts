@@ -1,0 +1,12 @@
+// Bounds of the run settings a user may choose, as plain numbers: the zod schema in
+// shared/schemas.ts, the CLI's flag checks and the renderer's number inputs all read them here
+// (the renderer without loading zod).
+
+export const RUN_SETTINGS_LIMITS = {
+  chunkTokens: { min: 256, max: 200_000 },
+  memoryTokens: { min: 64, max: 32_000 },
+  answerTokens: { min: 16, max: 32_000 },
+  temperature: { min: 0, max: 2 },
+  /** Top-p must be above `above` (0 would sample nothing), at most `max`. */
+  topP: { above: 0, max: 1 },
+} as const;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { locationLabel, pagesLabel } from './page-label.ts';
+
+describe('pagesLabel', () => {
+  it('writes one page, a range with an en dash, and prefers printed labels', () => {
+    expect(pagesLabel({ first: 4, last: 4 })).toBe('p. 4');
+    expect(pagesLabel({ first: 3, last: 7 })).toBe('pp. 3–7');
+    expect(pagesLabel({ first: 1, last: 3, firstLabel: 'iv', lastLabel: 'vi' })).toBe('pp. iv–vi');
+    expect(pagesLabel({ first: 1, last: 2, firstLabel: 'iii', lastLabel: 'iii' })).toBe('p. iii');
+    expect(pagesLabel(undefined)).toBe('');
+  });
+
+  it('writes the ASCII hyphen when asked (exports)', () => {
+    expect(pagesLabel({ first: 12, last: 14 }, { dash: '-' })).toBe('pp. 12-14');
+  });
+});
+
+describe('locationLabel', () => {
+  it('joins pages and section, leaving out what is missing', () => {
+    expect(locationLabel({ pages: { first: 212, last: 219 }, section: 'Chapter 7' })).toBe(
+      'pp. 212–219 · Chapter 7',
+    );
+    expect(locationLabel({ section: 'Terms' })).toBe('Terms');
+    expect(locationLabel({ pages: { first: 4, last: 4 } })).toBe('p. 4');
+    expect(locationLabel({})).toBe('');
+  });
+});

@@ -1,0 +1,26 @@
+// How the pages (and section) a chunk touches are written for people, in the app and in exports.
+import type { ChunkPages } from './schemas.ts';
+
+export interface LabelOptions {
+  /**
+   * The dash of a range: the app shows an en dash ("pp. 3–7"); exports keep the ASCII hyphen
+   * they have always written ("pp. 3-7").
+   */
+  dash?: '–' | '-';
+}
+
+/** "p. 4", "pp. 3–7" or "p. iv" (printed labels preferred over numbers); '' without pages. */
+export function pagesLabel(pages: ChunkPages | undefined, options: LabelOptions = {}): string {
+  if (!pages) return '';
+  const first = pages.firstLabel ?? String(pages.first);
+  const last = pages.lastLabel ?? String(pages.last);
+  return first === last ? `p. ${first}` : `pp. ${first}${options.dash ?? '–'}${last}`;
+}
+
+/** "pp. 212–219 · Chapter 7": the pages and the section in force, either may be missing. */
+export function locationLabel(
+  location: { pages?: ChunkPages | undefined; section?: string | undefined },
+  options: LabelOptions = {},
+): string {
+  return [pagesLabel(location.pages, options), location.section ?? ''].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,179 @@
+// The domain's shapes, each stated once as a zod schema. Their TypeScript types are inferred here
+// (shared/model.ts re-exports them), and every edge that reads outside data parses with these
+// schemas: IPC requests (shared/api.ts), the store's JSON columns, the document cache and the
+// CLI's flags. Pure TypeScript and zod: no Node, DOM or electron.
+import { z } from 'zod';
+import { RUN_SETTINGS_LIMITS as L } from './limits.ts';
+
+/** An id crossing a boundary (document hash, run id, profile id). */
+export const idSchema = z.string().min(1).max(200);
+
+/** Formats the extractor recognises (sniffed from bytes, not from the file name). */
+export const documentFormatSchema = z.enum(['pdf', 'docx', 'epub', 'html', 'text', 'markdown']);
+export type DocumentFormat = z.infer<typeof documentFormatSchema>;
+
+/** A printed page: `start`/`end` are character offsets into `DocumentText.text` (end exclusive). */
+export const pageSpanSchema = z.object({
+  number: z.number().int(),
+  label: z.string().optional(),
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export type PageSpan = z.infer<typeof pageSpanSchema>;
+
+/** A heading / chapter / outline entry starting at character offset `start`. */
+export const sectionSchema = z.object({
+  title: z.string(),
+  level: z.number().int(),
+  start: z.number().int(),
+  page: z.number().int().optional(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+/** The result of extraction: the text the model reads and the map back to pages and sections. */
+export const documentTextSchema = z.object({
+  format: documentFormatSchema,
+  title: z.string(),
+  text: z.string(),
+  pages: z.array(pageSpanSchema).optional(),
+  sections: z.array(sectionSchema).optional(),
+  warnings: z.array(z.string()),
+});
+export type DocumentText = z.infer<typeof documentTextSchema>;
+
+export const finalPromptSchema = z.enum(['boxed', 'text']);
+export type FinalPrompt = z.infer<typeof finalPromptSchema>;
+
+export const tokenizerChoiceSchema = z.enum(['auto', 'qwen', 'o200k', 'server']);
+export type TokenizerChoice = z.infer<typeof tokenizerChoiceSchema>;
+
+/** Per-run settings. Defaults (shared/model.ts) follow MEMAGENT.md; bounds are in limits.ts. */
+export const runSettingsSchema = z.object({
+  chunkTokens: z.number().int().min(L.chunkTokens.min).max(L.chunkTokens.max),
+  memoryTokens: z.number().int().min(L.memoryTokens.min).max(L.memoryTokens.max),
+  answerTokens: z.number().int().min(L.answerTokens.min).max(L.answerTokens.max),
+  temperature: z.number().min(L.temperature.min).max(L.temperature.max),
+  topP: z.number().gt(L.topP.above).max(L.topP.max),
+  final: finalPromptSchema,
+  tokenizer: tokenizerChoiceSchema,
+});
+export type RunSettings = z.infer<typeof runSettingsSchema>;
+
+/** Kinds of backend a profile can describe; they differ in URL form, auth header and defaults. */
+export const backendKindSchema = z.enum([
+  'vllm',
+  'openai',
+  'azure',
+  'openrouter',
+  'ollama',
+  'custom',
+]);
+export type BackendKind = z.infer<typeof backendKindSchema>;
+
+/** A saved backend. The API key itself never leaves the main process: only `hasApiKey`. */
+export const backendProfileSchema = z.object({
+  id: idSchema,
+  name: z.string().min(1).max(200),
+  kind: backendKindSchema,
+  baseUrl: z.string().url().max(2000),
+  /** Empty: discovered from /v1/models. For Azure: the deployment name. */
+  model: z.string().max(500).optional(),
+  /** Azure OpenAI `api-version` query parameter. */
+  apiVersion: z.string().max(100).optional(),
+  hasApiKey: z.boolean(),
+  /** Prices in currency units per million tokens, for a cost estimate. */
+  inputPricePerMTok: z.number().min(0).optional(),
+  outputPricePerMTok: z.number().min(0).optional(),
+  timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+});
+export type BackendProfile = z.infer<typeof backendProfileSchema>;
+
+/** Token usage of one or many calls. */
+export const usageSchema = z.object({
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+/** First and last page a chunk touches (numbers and printed labels). */
+export const chunkPagesSchema = z.object({
+  first: z.number().int(),
+  last: z.number().int(),
+  firstLabel: z.string().optional(),
+  lastLabel: z.string().optional(),
+});
+export type ChunkPages = z.infer<typeof chunkPagesSchema>;
+
+/** A chunk of the document as read by the model. */
+export const chunkInfoSchema = z.object({
+  index: z.number().int(),
+  /** Character span in the document text, end exclusive. */
+  start: z.number().int(),
+  end: z.number().int(),
+  tokens: z.number().int(),
+  pages: chunkPagesSchema.optional(),
+  /** The section in force at the chunk's start. */
+  section: z.string().optional(),
+});
+export type ChunkInfo = z.infer<typeof chunkInfoSchema>;
+
+/** The memory after reading chunk `chunk` (0-based). */
+export const memoryStateSchema = z.object({
+  chunk: z.number().int(),
+  memory: z.string(),
+  usage: usageSchema,
+  ms: z.number(),
+  /** True when the reply was empty or cut by the length limit and the previous memory was kept. */
+  kept: z.boolean(),
+});
+export type MemoryState = z.infer<typeof memoryStateSchema>;
+
+/** Kinds of failure, each turned into one clear sentence with a hint by the UI and the CLI. */
+export const errorKindSchema = z.enum([
+  'BadUsage',
+  'NotFound',
+  'Unsupported',
+  'PasswordRequired',
+  'WrongPassword',
+  'Damaged',
+  'TooLarge',
+  'TimeLimit',
+  'BackendUnavailable',
+  'BackendFailed',
+  'BackendRejected',
+  'Cancelled',
+  'Internal',
+]);
+export type ErrorKind = z.infer<typeof errorKindSchema>;
+
+/** An error as a value: safe to send to the renderer, print, or store. */
+export const appErrorSchema = z.object({
+  kind: errorKindSchema,
+  message: z.string(),
+  hint: z.string().optional(),
+  /** Technical detail (status code, library message); shown only on request (--debug). */
+  detail: z.string().optional(),
+});
+export type AppError = z.infer<typeof appErrorSchema>;
+
+export const warningCodeSchema = z.enum([
+  'empty-memory',
+  'length-cut',
+  'no-answer',
+  'retry',
+  'generic-model',
+  'extraction',
+]);
+export type WarningCode = z.infer<typeof warningCodeSchema>;
+
+export const runStatusSchema = z.enum([
+  'queued',
+  'running',
+  'paused',
+  'done',
+  'error',
+  'cancelled',
+  'interrupted',
+]);
+export type RunStatus = z.infer<typeof runStatusSchema>;
