@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects, one run, one summary: `unit` (core, CLI, simulator under Node) and `e2e`
-// (the Vite-built renderer in Debian's Chromium, and the Electron smoke suite where the
-// binary exists).
+// Two projects, one run, one summary: `unit` (core, CLI, simulator and the renderer's pure
+// logic under Node) and `e2e` (the Vite-built renderer in Debian's Chromium, and the Electron
+// smoke suite where the binary exists).
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +14,7 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'sim/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'renderer/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 60_000,
