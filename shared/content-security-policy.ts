@@ -5,17 +5,18 @@
 /**
  * No remote content at all: scripts, styles, fonts, images and workers come only from the app's
  * own origin; no inline script, no eval, no plugins, no frames, no form posts, no `<base>` tricks.
- * `connect-src 'self'` keeps `fetch` to the app's own files (the LLM is called from main, never
- * from the renderer). `img-src data: blob:` allows icons inlined by the bundler.
+ * `connect-src 'none'`: the renderer fetches nothing (it talks to main through window.memagent;
+ * the LLM is called from main). `img-src data:` allows icons inlined by the bundler. This is the
+ * policy users already had when index.html and main each carried their own (the two intersected).
  */
 const DIRECTIVES: readonly (readonly [name: string, value: string])[] = [
   ['default-src', "'none'"],
   ['script-src', "'self'"],
   ['style-src', "'self'"],
-  ['img-src', "'self' data: blob:"],
-  ['font-src', "'self' data:"],
-  ['connect-src', "'self'"],
-  ['worker-src', "'self' blob:"],
+  ['img-src', "'self' data:"],
+  ['font-src', "'self'"],
+  ['connect-src', "'none'"],
+  ['worker-src', "'self'"],
   ['manifest-src', "'self'"],
   ['media-src', "'none'"],
   ['object-src', "'none'"],
