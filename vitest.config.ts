@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Builds the renderer first: the browser tests never drive a stale build.
+          globalSetup: ['e2e/harness/build-renderer.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
