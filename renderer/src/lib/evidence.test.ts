@@ -1,15 +1,8 @@
 // The evidence trail: the chunk where the answer entered memory and stayed.
 import { describe, expect, test } from 'vitest';
-import type { ChunkInfo, MemoryState } from '../../../shared/model.ts';
+import type { ChunkInfo } from '../../../shared/model.ts';
 import { evidenceTrail } from './evidence.ts';
-
-const state = (chunk: number, memory: string, kept = false): MemoryState => ({
-  chunk,
-  memory,
-  usage: { promptTokens: 100, completionTokens: 10 },
-  ms: 1000,
-  kept,
-});
+import { state } from './test-support.ts';
 
 describe('evidence trail', () => {
   test('the evidence trail names the chunk where the answer entered memory and stayed', () => {

@@ -1,15 +1,7 @@
 // How much a memory changed from one chunk to the next.
 import { describe, expect, test } from 'vitest';
-import type { MemoryState } from '../../../shared/model.ts';
 import { changesOf, wordChange } from './memory-change.ts';
-
-const state = (chunk: number, memory: string, kept = false): MemoryState => ({
-  chunk,
-  memory,
-  usage: { promptTokens: 100, completionTokens: 10 },
-  ms: 1000,
-  kept,
-});
+import { state } from './test-support.ts';
 
 describe('memory change', () => {
   test('word change is 0 for the same text and 1 for disjoint text', () => {
