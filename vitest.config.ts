@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects, one run, one summary: `unit` (core, CLI, simulator under Node) and `e2e`
-// (the Vite-built renderer in Debian's Chromium, and the Electron smoke suite where the
-// binary exists).
+// Two projects, one run, one summary: `unit` (core, CLI, simulator and the renderer's pure
+// logic under Node) and `e2e` (the Vite-built renderer in Debian's Chromium, and the Electron
+// smoke suite where the binary exists).
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Builds the renderer first: the browser tests never drive a stale build.
+          globalSetup: ['e2e/harness/build-renderer.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,

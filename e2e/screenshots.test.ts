@@ -1,5 +1,6 @@
-// Walks through the main screens with a real run and saves screenshots (light and dark) to
-// docs/screenshots/ for the user guide. Each step waits for the state it shows.
+// Walks through the main screens with a real run and saves screenshots (light and dark). Each
+// step waits for the state it shows. `npm test` writes them to out/screenshots/ (git-ignored);
+// `npm run screenshots` points MEMAGENT_SCREENSHOTS_DIR at docs/screenshots/ for the user guide.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -8,7 +9,7 @@ import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { addBackend, ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
 
-const OUT = path.join(repoRoot, 'docs/screenshots');
+const OUT = path.resolve(repoRoot, process.env.MEMAGENT_SCREENSHOTS_DIR ?? 'out/screenshots');
 const NEEDLE =
   'The replacement bearing for the old mill bridge was ordered from the Harwick foundry.';
 

@@ -1,5 +1,6 @@
-// `npm test`: builds the renderer the e2e suite drives, runs every Vitest project in one run,
-// and ends with one line of totals across all suites: `N passed, N failed, N skipped`.
+// `npm test`: runs every Vitest project in one run (the e2e project's globalSetup builds the
+// renderer it drives, once) and ends with one line of totals across all suites:
+// `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,19 +21,6 @@ function run(command: string, args: string[]): number {
 }
 
 const extra = process.argv.slice(2);
-const buildStatus = run('npx', [
-  'vite',
-  'build',
-  '--config',
-  'renderer/vite.config.ts',
-  '--logLevel',
-  'warn',
-]);
-if (buildStatus !== 0) {
-  console.error('The renderer build failed; the e2e suite cannot run.');
-  console.log('0 passed, 1 failed');
-  process.exit(buildStatus);
-}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'memagent-test-'));
 const reportFile = path.join(dir, 'report.json');

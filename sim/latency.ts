@@ -8,6 +8,9 @@ export interface RequestTiming {
   admittedAt?: number;
   firstTokenAt?: number;
   finishedAt?: number;
+  /** Set when the connection closed before the response was complete: the client gave up (a
+   * cancel, a timeout) or a `drop` fault cut it. Tests check cancels reach the wire with it. */
+  closedEarlyAt?: number;
 }
 
 /**

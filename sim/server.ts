@@ -151,6 +151,9 @@ export async function startSimLlm(options: Partial<SimOptions> = {}): Promise<Si
       chatCount += 1;
       const timing: RequestTiming = { id: chatCount, receivedAt: Date.now() };
       timings.push(timing);
+      res.on('close', () => {
+        if (!res.writableFinished) timing.closedEarlyAt = Date.now();
+      });
       if (requests.length > opts.keepRequests)
         requests.splice(0, requests.length - opts.keepRequests);
       if (timings.length > opts.keepRequests) timings.splice(0, timings.length - opts.keepRequests);

@@ -1,12 +1,21 @@
 // The e2e harness: the Vite-built renderer in Chromium, with window.memagent backed by the REAL
-// core (createService with its invokeCall validation, a SQLite file in a temp data folder) and
-// the LLM simulator on loopback as the active backend: the same contract the preload implements.
+// core (createService, a SQLite file in a temp data folder) and the LLM simulator on loopback as
+// the active backend: the same contract the preload implements. Every call from the page goes
+// through the product's own dispatcher (electron/app/ipc-dispatch.ts: the sender check, the
+// documents:open path check, zod validation), and the page is served with the product's
+// security headers (static-server.ts), so e2e proves the rules users get.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { calls, eventNames, type CallName, type EventName, type Events } from '../../shared/api.ts';
 import type { BackendProfile } from '../../shared/model.ts';
+import {
+  createCallDispatcher,
+  isTrustedSender,
+  senderIdOf,
+  type SenderInfo,
+} from '../../electron/app/ipc-dispatch.ts';
 import { createService, type Service } from '../../electron/core/service/create-service.ts';
 import { invokeCall } from '../../electron/core/service/invoke-call.ts';
 import { createMemorySecretStore } from '../../electron/core/store/secret-store.ts';
@@ -45,12 +54,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-const SENDER = 'e2e-window-1';
+/** The one window of a harness, as main would number its webContents. */
+const WINDOW_ID = 1;
+const SENDER = senderIdOf(WINDOW_ID);
 let staticServer: StaticServer | null = null;
 
-async function rendererUrl(): Promise<string> {
+async function renderer(): Promise<StaticServer> {
   staticServer ??= await serveStatic(rendererDir);
-  return staticServer.url;
+  return staticServer;
 }
 
 /** Stops the shared static server (call in afterAll). */
@@ -124,10 +135,22 @@ export async function startHarness(
     chooseSavePath: async (suggested) => path.join(dataDir, suggested),
   });
 
-  await page.exposeBinding('__memagentInvoke', async (_source, name: string, json: string) => {
-    const response = await invokeCall(service.handlers, name as CallName, decodeFromPage(json), {
-      senderId: SENDER,
-    });
+  const server = await renderer();
+  const dispatch = createCallDispatcher(service.handlers, (sender) =>
+    isTrustedSender(
+      sender,
+      new Set([WINDOW_ID]),
+      (url) => URL.canParse(url) && new URL(url).origin === server.origin,
+    ),
+  );
+  await page.exposeBinding('__memagentInvoke', async (source, name: string, json: string) => {
+    // What Electron tells main about a sender: its webContents, its frame's URL, top frame or not.
+    const sender: SenderInfo = {
+      webContentsId: source.page === page ? WINDOW_ID : -1,
+      frameUrl: source.frame.url(),
+      isMainFrame: source.frame.parentFrame() === null,
+    };
+    const response = await dispatch(name as CallName, sender, decodeFromPage(json));
     return encodeForPage(response);
   });
   await page.addInitScript(installPageBridge, {
@@ -165,7 +188,7 @@ export async function startHarness(
     if (!active.ok) throw new Error(`Could not activate the test profile: ${active.error.message}`);
   }
 
-  await page.goto(await rendererUrl());
+  await page.goto(server.url);
 
   return {
     page,

@@ -1,22 +1,18 @@
 // Serves the Vite-built renderer (out/renderer) on 127.0.0.1, as the packaged app serves it
-// from its own origin. Only files under the root are served; everything else is a 404.
+// from its own origin, with the app's own response headers (electron/app/security.ts: the CSP,
+// nosniff, the same Content-Types), so e2e runs under the policy users get. Only files under the
+// root are served; everything else is a 404.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
+import { contentTypeFor, withSecurityHeaders } from '../../electron/app/security.ts';
 
 export interface StaticServer {
+  /** The entry page, e.g. `http://127.0.0.1:41234/index.html`. */
   url: string;
+  /** The page's origin, e.g. `http://127.0.0.1:41234`. */
+  origin: string;
   close(): Promise<void>;
 }
 
@@ -32,19 +28,23 @@ export async function serveStatic(root: string): Promise<StaticServer> {
     const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
     const file = path.resolve(base, `.${rel}`);
     if (!file.startsWith(base + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
+      res
+        .writeHead(404, withSecurityHeaders({ 'Content-Type': 'text/plain; charset=utf-8' }))
+        .end('Not found');
       return;
     }
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
-    });
+    res.writeHead(
+      200,
+      withSecurityHeaders({ 'Content-Type': contentTypeFor(file), 'Cache-Control': 'no-store' }),
+    );
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}/index.html`,
+    url: `${origin}/index.html`,
+    origin,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -18,14 +18,19 @@ export interface SenderInfo {
 /**
  * True when a message comes from one of the app's own windows (`trustedIds`), from its top frame,
  * and that frame is showing the app's own page. A page that somehow navigated elsewhere, an
- * iframe, or any other webContents is refused.
+ * iframe, or any other webContents is refused. `isOwnPage` is `isAppUrl` in the product; the e2e
+ * harness, which serves the same page over loopback http, passes its own origin check.
  */
-export function isTrustedSender(sender: SenderInfo, trustedIds: ReadonlySet<number>): boolean {
+export function isTrustedSender(
+  sender: SenderInfo,
+  trustedIds: ReadonlySet<number>,
+  isOwnPage: (url: string) => boolean = isAppUrl,
+): boolean {
   return (
     trustedIds.has(sender.webContentsId) &&
     sender.isMainFrame &&
     sender.frameUrl !== null &&
-    isAppUrl(sender.frameUrl)
+    isOwnPage(sender.frameUrl)
   );
 }
 

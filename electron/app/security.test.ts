@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { META_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy.ts';
 import {
   APP_ENTRY_URL,
   CONTENT_SECURITY_POLICY,
@@ -108,6 +111,25 @@ describe('CONTENT_SECURITY_POLICY', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(
       /unsafe-inline|unsafe-eval|wasm-unsafe-eval|https?:|\*/,
     );
+  });
+});
+
+describe('the meta CSP of index.html', () => {
+  it('is the header policy less frame-ancestors, which a meta tag cannot carry', () => {
+    const header = directives(CONTENT_SECURITY_POLICY);
+    header.delete('frame-ancestors');
+    expect([...directives(META_CONTENT_SECURITY_POLICY)]).toEqual([...header]);
+  });
+
+  it('is written into renderer/index.html by the build, not typed there', () => {
+    const html = readFileSync(
+      path.resolve(import.meta.dirname, '../../renderer/index.html'),
+      'utf8',
+    );
+    const metas = html.match(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/g) ?? [];
+    expect(metas).toEqual([
+      '<meta http-equiv="Content-Security-Policy" content="%MEMAGENT_CONTENT_SECURITY_POLICY%" />',
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 // The app's security rules in one place, as plain values and pure functions, so they are unit
 // tested without Electron and reused by the e2e harness (same rules in tests as in the product).
 import type { WebPreferences } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy.ts';
 import { checkExternalUrl } from '../core/external-url.ts';
 
 /** The privileged scheme that serves the built renderer (see docs/electron.md for why not file://). */
@@ -11,30 +12,8 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** The page the window loads. */
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
-/**
- * The Content-Security-Policy of every page the app serves. No remote content at all: scripts,
- * styles, fonts, images and workers come only from the app's own origin; no inline script, no
- * eval, no plugins, no frames, no form posts, no `<base>` tricks. `connect-src 'self'` keeps
- * `fetch` to the app's own files (the LLM is called from main, never from the renderer).
- * `img-src data: blob:` allows icons inlined by the bundler.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "media-src 'none'",
-  "object-src 'none'",
-  "frame-src 'none'",
-  "child-src 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-  "base-uri 'none'",
-].join('; ');
+/** The Content-Security-Policy of every page the app serves (its one home is shared/). */
+export { CONTENT_SECURITY_POLICY };
 
 /**
  * The BrowserWindow's webPreferences. Frozen so no caller can switch a rule off for convenience;

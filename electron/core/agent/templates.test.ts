@@ -13,6 +13,15 @@ import {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const memagentMd = path.resolve(repoRoot, '../shared/MEMAGENT.md');
+// The spec's three fenced blocks, copied byte for byte into the repo so every clean clone checks
+// the templates against them; the copy itself is checked against MEMAGENT.md where it exists.
+const fixtureDir = path.join(repoRoot, 'test-fixtures/memagent-templates');
+const TEMPLATES = [
+  ['TEMPLATE', TEMPLATE],
+  ['TEMPLATE_FINAL_BOXED', TEMPLATE_FINAL_BOXED],
+  ['TEMPLATE_FINAL_TEXT', TEMPLATE_FINAL_TEXT],
+] as const;
+const fixtureOf = (name: string): Buffer => readFileSync(path.join(fixtureDir, `${name}.txt`));
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -45,16 +54,16 @@ describe('MemAgent templates', () => {
     expect(TEMPLATE_FINAL_BOXED).toContain('put the answer in \\boxed{}.');
   });
 
-  describe.skipIf(!existsSync(memagentMd))('against ../shared/MEMAGENT.md', () => {
+  it.each(TEMPLATES)('%s equals the spec fixture byte for byte', (name, template) => {
+    expect(Buffer.from(template, 'utf8').equals(fixtureOf(name))).toBe(true);
+  });
+
+  describe.skipIf(!existsSync(memagentMd))('the fixture against ../shared/MEMAGENT.md', () => {
     const markdown = existsSync(memagentMd) ? readFileSync(memagentMd, 'utf8') : '';
-    it.each([
-      ['TEMPLATE', TEMPLATE],
-      ['TEMPLATE_FINAL_BOXED', TEMPLATE_FINAL_BOXED],
-      ['TEMPLATE_FINAL_TEXT', TEMPLATE_FINAL_TEXT],
-    ])('%s equals the code block byte for byte', (name, template) => {
-      expect(
-        Buffer.from(template, 'utf8').equals(Buffer.from(blockOf(markdown, name), 'utf8')),
-      ).toBe(true);
+    it.each(TEMPLATES)('%s is the code block byte for byte', (name, template) => {
+      const block = Buffer.from(blockOf(markdown, name), 'utf8');
+      expect(fixtureOf(name).equals(block)).toBe(true);
+      expect(Buffer.from(template, 'utf8').equals(block)).toBe(true);
     });
   });
 });

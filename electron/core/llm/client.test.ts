@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- tests drive the client against the simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { CoreError } from '../errors.ts';
@@ -15,6 +15,10 @@ afterAll(async () => {
 beforeEach(() => {
   sim.setOptions({ faults: [], latency: 'zero', models: undefined });
   sim.requests.length = 0;
+  sim.timings.length = 0;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 type Retry = { attempt: number; delayMs: number; reason: string };
@@ -107,10 +111,12 @@ describe('the LLM client against sim-llm', () => {
   it('honours Retry-After (seconds) and retry-after-ms', async () => {
     sim.setOptions({ faults: [{ kind: 'rate-limit', next: 1, retryAfterMs: 150 }] });
     const { client: c, retries } = client();
-    const started = performance.now();
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     await c.chat(chatRequest);
     expect(retries).toEqual([{ attempt: 1, delayMs: 150, reason: 'HTTP 429' }]);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    // It slept the server's 150 ms before the second attempt (a timer, not a measured time).
+    expect(timers.mock.calls.map(([, ms]) => ms)).toContain(150);
+    expect(sim.requests).toHaveLength(2);
 
     sim.setOptions({ faults: [{ kind: 'rate-limit', next: 1, retryAfterSec: 0.2 }] });
     const second = client();
@@ -184,14 +190,14 @@ describe('the LLM client against sim-llm', () => {
   it('times out a stalled request and retries timeouts only once, not for half an hour', async () => {
     sim.setOptions({ faults: [{ kind: 'stall' }] });
     const { client: c, retries } = client({ timeoutMs: 150 });
-    const started = performance.now();
     const error = await failure(c.chat(chatRequest));
-    const elapsed = performance.now() - started;
     expect(error.kind).toBe('BackendFailed');
     expect(error.message).toMatch(/did not answer within 0\.2 s \(2 attempts\)\./);
     expect(retries.map((r) => r.reason)).toEqual(['timeout']);
     expect(sim.requests).toHaveLength(2);
-    expect(elapsed).toBeLessThan(5_000);
+    // Each timeout really gave the request up: the client closed both connections.
+    await waitFor(() => sim.timings.every((t) => t.closedEarlyAt !== undefined));
+    expect(sim.timings).toHaveLength(2);
   });
 
   it('recovers when only the first request stalls', async () => {
@@ -259,24 +265,36 @@ describe('the LLM client against sim-llm', () => {
     const controller = new AbortController();
     const pending = c.chat({ ...chatRequest, signal: controller.signal });
     await waitFor(() => sim.requests.length === 1);
-    const started = performance.now();
     controller.abort();
     const error = await failure(pending);
     expect(error.kind).toBe('Cancelled');
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(retries).toHaveLength(0);
+    // The stalled request never answers: the cancel itself ended it, closing the connection.
+    await waitFor(() => sim.timings[0]?.closedEarlyAt !== undefined);
+    expect(sim.requests).toHaveLength(1);
   });
 
   it('cancels during the backoff sleep', async () => {
     sim.setOptions({ faults: [{ kind: 'rate-limit', retryAfterSec: 30 }] });
     const controller = new AbortController();
+    // Aborted once the 30 s sleep has begun (a microtask after onRetry).
+    const delays: number[] = [];
     const { client: c } = client({
-      onRetry: () => controller.abort(),
+      onRetry: (r) => {
+        delays.push(r.delayMs);
+        queueMicrotask(() => controller.abort());
+      },
     });
-    const started = performance.now();
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    const clearTimer = vi.spyOn(globalThis, 'clearTimeout');
     const error = await failure(c.chat({ ...chatRequest, signal: controller.signal }));
     expect(error.kind).toBe('Cancelled');
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(delays).toEqual([30_000]);
+    expect(sim.requests).toHaveLength(1);
+    // The abort ended the sleep: its 30 s timer was cleared, not waited out.
+    const sleep = setTimer.mock.calls.findIndex(([, ms]) => ms === 30_000);
+    expect(sleep).toBeGreaterThanOrEqual(0);
+    expect(clearTimer).toHaveBeenCalledWith(setTimer.mock.results[sleep]?.value);
   });
 
   it('never lets the API key appear in errors, even when the server echoes it', async () => {

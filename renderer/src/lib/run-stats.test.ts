@@ -1,15 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { ChunkInfo, MemoryState, RunEvent } from '../../../shared/model.ts';
+import type { ChunkInfo, RunEvent } from '../../../shared/model.ts';
 import { applyRunEvent, emptyRunView, type RunView } from '../../../shared/run-view.ts';
 import { runStats } from './run-stats.ts';
-
-const state = (chunk: number, memory: string): MemoryState => ({
-  chunk,
-  memory,
-  usage: { promptTokens: 100, completionTokens: 10 },
-  ms: 1000,
-  kept: false,
-});
+import { state } from './test-support.ts';
 
 const at = (run: RunView, seq: number, event: RunEvent, now: number): RunView =>
   applyRunEvent(run, { seq, event }, now);
