@@ -1,11 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Builds the renderer to out/renderer. `base: './'` keeps asset URLs relative so the packaged
 // app can load index.html over file:// as well as from the e2e harness's static server.
-// (Paths are plain strings: this file sits under renderer/, whose lint rules forbid Node imports.)
+// Build tooling under Node (tsconfig.node.json), not renderer code: only renderer/src is the app.
 export default defineConfig({
-  root: decodeURIComponent(new URL('.', import.meta.url).pathname),
+  root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   plugins: [react()],
   build: {
