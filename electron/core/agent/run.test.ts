@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INITIAL_MEMORY, type MemoryState } from '../../../shared/model.ts';
-// eslint-disable-next-line no-restricted-imports -- tests drive the engine against the simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { CoreError } from '../errors.ts';
 import { createLlmClient } from '../llm/client.ts';
@@ -109,15 +108,13 @@ describe('runMemAgent against the simulator', () => {
       startChunk: 0,
       model: 'sim-llm/memagent-simulator',
     });
-    const usage = log
-      .of('chunk-done')
-      .reduce(
-        (u, e) => ({
-          p: u.p + e.state.usage.promptTokens,
-          c: u.c + e.state.usage.completionTokens,
-        }),
-        { p: 0, c: 0 },
-      );
+    const usage = log.of('chunk-done').reduce(
+      (u, e) => ({
+        p: u.p + e.state.usage.promptTokens,
+        c: u.c + e.state.usage.completionTokens,
+      }),
+      { p: 0, c: 0 },
+    );
     const answer = log.of('answer')[0];
     expect(answer?.usage.promptTokens).toBeGreaterThan(0);
     expect(log.of('finished')[0]?.usage).toEqual({
