@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [
@@ -19,19 +20,84 @@ const nodeBuiltins = [
   'zlib',
 ];
 
+/** Node's globals, which do not exist in the sandboxed renderer (tsconfig.web.json has no Node types). */
+const nodeGlobals = [
+  'process',
+  'Buffer',
+  'global',
+  '__dirname',
+  '__filename',
+  'require',
+  'module',
+  'exports',
+  'setImmediate',
+  'clearImmediate',
+].map((name) => ({ name, message: 'The renderer has no Node: ask main through src/api.ts.' }));
+
+/** Tests and the instruments they drive: the only code allowed to use the simulator. */
+const testFiles = [
+  '**/*.test.ts',
+  '**/*.test-support.ts',
+  '**/test-support.ts',
+  'e2e/**',
+  'bench/**',
+  'sim/**',
+];
+
+/** Every way of reaching ipcMain/ipcRenderer: named import, member, destructuring, re-export. */
+const ipc = '/^ipc(Main|Renderer)$/';
+const ipcMessage =
+  'Only electron/app/ipc-main.ts and electron/app/preload.ts may use ipcMain/ipcRenderer.';
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', 'docs/**'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    languageOptions: {
+      parserOptions: {
+        // Type-aware rules: every file belongs to exactly one of these (see tsconfig.json).
+        project: [
+          './tsconfig.node.json',
+          './tsconfig.web.json',
+          './tsconfig.e2e.json',
+          './tsconfig.shared.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A promise nobody awaits loses its rejection; write `void` (with a reason) when that is meant.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
+  // The simulator is a test instrument: product code never imports it. A separate rule from the
+  // boundary rules below (which each area configures with its own no-restricted-imports), so
+  // the one override for tests can switch it off without repeating them.
+  {
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sim/*'],
+              message: 'sim/ is a test instrument: only tests, e2e and benchmarks may use it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: testFiles, rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
   // shared/: pure TypeScript, importable by both processes.
   {
     files: ['shared/**/*.ts'],
@@ -65,33 +131,34 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['electron', '**/app/*', '**/renderer/*', '**/sim/*'],
+              group: ['electron', '**/app/*', '**/renderer/*'],
               message:
-                'electron/core and the CLI run without Electron and never depend on the app glue, the renderer or the test simulator.',
+                'electron/core and the CLI run without Electron and never depend on the app glue or the renderer.',
             },
           ],
         },
       ],
     },
   },
-  // Only the two IPC wrapper files touch ipcMain / ipcRenderer.
+  // Only the two IPC wrapper files touch ipcMain / ipcRenderer, however they are reached.
   {
-    files: ['electron/app/**/*.ts'],
+    files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['electron/app/ipc-main.ts', 'electron/app/preload.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]',
-          message:
-            'Only electron/app/ipc-main.ts and electron/app/preload.ts may use ipcMain/ipcRenderer.',
-        },
+        { selector: `ImportSpecifier[imported.name=${ipc}]`, message: ipcMessage },
+        { selector: `ExportSpecifier[local.name=${ipc}]`, message: ipcMessage },
+        { selector: `MemberExpression[property.name=${ipc}]`, message: ipcMessage },
+        { selector: `MemberExpression[property.value=${ipc}]`, message: ipcMessage },
+        { selector: `ObjectPattern > Property[key.name=${ipc}]`, message: ipcMessage },
       ],
     },
   },
-  // renderer: talks to main only through src/api.ts; no Node.
+  // renderer: talks to main only through src/api.ts; no Node (vite.config.ts is build tooling).
   {
-    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -104,6 +171,9 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-globals': ['error', ...nodeGlobals],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
 );

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { META_CONTENT_SECURITY_POLICY } from '../shared/content-security-policy.ts';
@@ -25,9 +26,9 @@ function contentSecurityPolicy(): Plugin {
 
 // Builds the renderer to out/renderer. `base: './'` keeps asset URLs relative so the packaged
 // app can load index.html over file:// as well as from the e2e harness's static server.
-// (Paths are plain strings: this file sits under renderer/, whose lint rules forbid Node imports.)
+// Build tooling under Node (tsconfig.node.json), not renderer code: only renderer/src is the app.
 export default defineConfig({
-  root: decodeURIComponent(new URL('.', import.meta.url).pathname),
+  root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   plugins: [contentSecurityPolicy(), react()],
   build: {

@@ -90,3 +90,14 @@ export function findWorkerEntries(dirs: readonly string[]): Record<string, strin
   }
   return entries;
 }
+
+/**
+ * The entries of the main-process bundle (out/main): main.ts and every worker script core starts.
+ * Their bare imports stay in node_modules, which the package fills from `dependencies` only.
+ */
+export function mainBundleEntries(repoRoot: string): Record<string, string> {
+  return {
+    main: path.join(repoRoot, 'electron/app/main.ts'),
+    ...findWorkerEntries([path.join(repoRoot, 'electron/core')]),
+  };
+}

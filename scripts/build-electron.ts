@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { findWorkerEntries, rewriteUrlReferences } from './build-electron-urls.ts';
+import { mainBundleEntries, rewriteUrlReferences } from './build-electron-urls.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(repoRoot, 'out');
@@ -59,7 +59,6 @@ function copyRuntimeAssets(): void {
 
 async function buildMain(): Promise<void> {
   copyRuntimeAssets();
-  const workers = findWorkerEntries([path.join(repoRoot, 'electron/core')]);
   await build({
     configFile: false,
     root: repoRoot,
@@ -77,7 +76,7 @@ async function buildMain(): Promise<void> {
       minify: false,
       sourcemap: true,
       rolldownOptions: {
-        input: { main: path.join(repoRoot, 'electron/app/main.ts'), ...workers },
+        input: mainBundleEntries(repoRoot),
         external: ['electron'],
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },

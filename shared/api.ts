@@ -44,7 +44,6 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 /** Every request → response call. `request` schemas are checked in main before use. */
 export const calls = {
-  'documents:choose': { request: z.object({}) },
   /**
    * Shows the file dialog only and returns the chosen path (null if cancelled), so the renderer
    * can open it with `documents:open` and reopen it with a password when the PDF is encrypted.
@@ -110,7 +109,6 @@ export const calls = {
 
 /** Response type of each call (always a `Result`, so failures are values). */
 export interface CallResponses {
-  'documents:choose': Result<DocumentInfo | null>;
   'documents:choose-path': Result<string | null>;
   'documents:open': Result<DocumentInfo>;
   'documents:open-bytes': Result<DocumentInfo>;

@@ -113,16 +113,14 @@ describe('sim-llm over HTTP', () => {
     const events = text.split('\n\n').filter((e) => e.length > 0);
     expect(events.every((e) => e.startsWith('data: '))).toBe(true);
     expect(events.at(-1)).toBe('data: [DONE]');
-    const chunks = events
-      .slice(0, -1)
-      .map(
-        (e) =>
-          JSON.parse(e.slice(6)) as {
-            object: string;
-            choices: { delta: { role?: string; content?: string }; finish_reason: string | null }[];
-            usage?: { completion_tokens: number };
-          },
-      );
+    const chunks = events.slice(0, -1).map(
+      (e) =>
+        JSON.parse(e.slice(6)) as {
+          object: string;
+          choices: { delta: { role?: string; content?: string }; finish_reason: string | null }[];
+          usage?: { completion_tokens: number };
+        },
+    );
     expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
     expect(chunks[0]?.choices[0]?.delta.role).toBe('assistant');
     const content = chunks.map((c) => c.choices[0]?.delta.content ?? '').join('');

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- the CLI is tested against the simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { TEMPLATE, TEMPLATE_FINAL_BOXED } from '../core/agent/templates.ts';
 import { expectedPrompt, needleDocument } from '../core/agent/test-support.ts';

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
 import type { RunEvent } from '../../../shared/model.ts';
 import { applyRunEvent, emptyRunView } from '../../../shared/run-view.ts';
-// eslint-disable-next-line no-restricted-imports -- tests drive the engine against the simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { CoreError } from '../errors.ts';
 import { createLlmClient } from '../llm/client.ts';

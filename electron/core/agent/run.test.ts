@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INITIAL_MEMORY, type MemoryState } from '../../../shared/model.ts';
-// eslint-disable-next-line no-restricted-imports -- tests drive the engine against the simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { CoreError } from '../errors.ts';
 import { createLlmClient } from '../llm/client.ts';

@@ -101,8 +101,3 @@ export function fillFinalPrompt(final: FinalPrompt, question: string, memory: st
     chunk: '',
   });
 }
-
-/** The final template for a setting (for display and tests). */
-export function finalTemplateFor(final: FinalPrompt): string {
-  return final === 'boxed' ? TEMPLATE_FINAL_BOXED : TEMPLATE_FINAL_TEXT;
-}

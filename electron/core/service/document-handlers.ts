@@ -12,7 +12,6 @@ import type { TokenCounter } from './token-counter.ts';
 
 type DocumentHandlers = Pick<
   CallHandlers,
-  | 'documents:choose'
   | 'documents:choose-path'
   | 'documents:open'
   | 'documents:open-bytes'
@@ -97,11 +96,6 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
   };
 
   return {
-    'documents:choose': (_request, ctx) =>
-      asResult(async () => {
-        const path = await chooseFile(deps);
-        return path === null ? null : track(openPath(path, undefined, ctx.senderId));
-      }),
     'documents:choose-path': () => asResult(() => chooseFile(deps)),
     'documents:open': ({ path, password }, ctx) =>
       asResult(() => track(openPath(path, password, ctx.senderId))),

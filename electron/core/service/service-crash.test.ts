@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- tests drive the real simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { createMemorySecretStore } from '../store/secret-store.ts';
 import { createService, type Service } from './create-service.ts';

@@ -11,9 +11,7 @@ import type {
   Events,
 } from '../../../shared/api.ts';
 import { isTerminal, type RunEvent } from '../../../shared/model.ts';
-// eslint-disable-next-line no-restricted-imports -- tests drive the real simulator, a test instrument
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
-// eslint-disable-next-line no-restricted-imports -- tests drive the real simulator, a test instrument
 import type { SimOptions } from '../../../sim/options.ts';
 import { createMemorySecretStore, type SecretStore } from '../store/secret-store.ts';
 import { createService, type Service } from './create-service.ts';
