@@ -59,20 +59,26 @@ describe.skipIf(!canRun)('run control', () => {
     await page.getByText(/Read all \d+ chunks/).waitFor();
   });
 
-  test('Pause during a slow chunk says it will pause when that chunk is done, then pauses', async () => {
-    // A model that writes 4 tokens a second: each memory takes seconds.
+  const WATCHMAN = 'Who was the night watchman of the harbour bridge?';
+
+  /** Asks of a model that writes 4 tokens a second (each memory takes seconds), then clicks Pause while chunk 1 is read. */
+  async function pauseDuringSlowChunk() {
     const h = await b.open({
       sim: {
         latency: { ...SLOW_SIM.latency, decodeTokensPerSec: 4, aggregateDecodeTokensPerSec: 4 },
       },
     });
-    const { page } = h;
     await openWithDialog(h, b.file('harbour.pdf', pdf()));
-    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
-    await ask(page, 'Who was the night watchman of the harbour bridge?', 1024);
+    await h.page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await ask(h.page, WATCHMAN, 1024);
     await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-started');
-    await page.getByRole('button', { name: 'Pause' }).click();
+    await h.page.getByRole('button', { name: 'Pause' }).click();
+    return h;
+  }
 
+  test('Pause during a slow chunk says it will pause when that chunk is done, then pauses', async () => {
+    const h = await pauseDuringSlowChunk();
+    const { page } = h;
     const pausing = page.getByRole('button', { name: 'Pausing…' });
     await pausing.waitFor();
     await expect(pausing.isDisabled()).resolves.toBe(true);
@@ -94,25 +100,15 @@ describe.skipIf(!canRun)('run control', () => {
   });
 
   test('a window reloaded while a pause is pending still says Pausing…', async () => {
-    const h = await b.open({
-      sim: {
-        latency: { ...SLOW_SIM.latency, decodeTokensPerSec: 4, aggregateDecodeTokensPerSec: 4 },
-      },
-    });
+    const h = await pauseDuringSlowChunk();
     const { page } = h;
-    await openWithDialog(h, b.file('harbour.pdf', pdf()));
-    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
-    const question = 'Who was the night watchman of the harbour bridge?';
-    await ask(page, question, 1024);
-    await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-started');
-    await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Pausing…' }).waitFor();
 
     // A reload (or a second look after a crash of the page) starts from the run's snapshot.
     await page.reload();
     await page.locator('.doc-title').first().click();
     await showScreen(page, 'Ask');
-    await page.locator('.run-item', { hasText: question }).click();
+    await page.locator('.run-item', { hasText: WATCHMAN }).click();
     const pausing = page.getByRole('button', { name: 'Pausing…' });
     await pausing.waitFor();
     await expect(pausing.isDisabled()).resolves.toBe(true);

@@ -1,5 +1,6 @@
 // The one fold of run events (used by the renderer, the CLI's progress and the run registry).
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_RUN_SETTINGS } from './model.ts';
 import type { ChunkInfo, MemoryState, RunEvent, RunSnapshot } from './model.ts';
 import {
   applyRunEvent,
@@ -100,15 +101,7 @@ describe('run view', () => {
         id: 'r',
         documentId: 'd',
         question: 'q',
-        settings: {
-          chunkTokens: 5000,
-          memoryTokens: 1024,
-          answerTokens: 1024,
-          temperature: 0.7,
-          topP: 0.95,
-          final: 'boxed',
-          tokenizer: 'auto',
-        },
+        settings: DEFAULT_RUN_SETTINGS,
         status: 'running',
         chunkCount: 3,
         chunksDone: 1,
