@@ -43,7 +43,7 @@ export interface Harness {
   dataDir: string;
   /** Every event sent to the page, in order. */
   events: { name: EventName; payload: unknown }[];
-  /** The path the next `documents:choose-path-path` / `documents:choose` returns (the file dialog). */
+  /** The path the next `documents:choose-path` returns (the file dialog). */
   chooseNext(file: string | null): void;
   /** Resolves when an event matching `predicate` has been sent to the page. */
   waitForEvent<E extends EventName>(
