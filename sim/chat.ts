@@ -86,6 +86,7 @@ export async function handleChat(
   ctx: ChatContext,
 ): Promise<void> {
   const { options, fault, timing } = ctx;
+  const { clock } = ctx.scheduler;
   const kind = fault?.kind;
   if (kind === 'drop') {
     req.socket.destroy();
@@ -186,17 +187,17 @@ export async function handleChat(
   let release: (() => void) | undefined;
   try {
     release = await ctx.scheduler.admit(abort.signal);
-    timing.admittedAt = Date.now();
+    timing.admittedAt = clock.now();
     await ctx.scheduler.prefill(promptTokens, abort.signal);
     const stream = body.stream === true;
     const meta = {
       id: `chatcmpl-sim-${ctx.id}`,
-      created: Math.floor(Date.now() / 1000),
+      created: Math.floor(clock.now() / 1000),
       model: options.model,
     };
     if (!stream) {
       await ctx.scheduler.decode(pieces.length, abort.signal, (i) => {
-        if (i === 0) timing.firstTokenAt = Date.now();
+        if (i === 0) timing.firstTokenAt = clock.now();
       });
       if (kind === 'malformed-json') {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -230,7 +231,7 @@ export async function handleChat(
     if (!res.headersSent && !res.destroyed) res.destroy();
   } finally {
     release?.();
-    timing.finishedAt = Date.now();
+    timing.finishedAt = clock.now();
   }
 }
 
@@ -266,7 +267,7 @@ async function streamReply(
       : Number.POSITIVE_INFINITY;
   let stopped = false;
   await ctx.scheduler.decode(Math.min(pieces.length, cutAt), signal, (i) => {
-    if (i === 0) ctx.timing.firstTokenAt = Date.now();
+    if (i === 0) ctx.timing.firstTokenAt = ctx.scheduler.clock.now();
     if (kind === 'malformed-json' && i === 1) {
       res.write('data: {"choices": [{"index": 0, "delta": {"content": \n\n');
       res.end();

@@ -1,7 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LatencyModel } from './options.ts';
 
-/** When each request waited, started and finished (ms since the epoch), for tests and benchmarks. */
+/** The simulator's time: real by default; tests pass a virtual one (sim/virtual-clock.test-support.ts). */
+export interface SimClock {
+  /** Milliseconds, like `Date.now()`. */
+  now(): number;
+  /** Resolves after `ms`; rejects (and drops the timer) when `signal` aborts first. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** Wall-clock time and Node's abortable timer. */
+export const REAL_CLOCK: SimClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
+};
+
+/**
+ * When each request waited, started and finished, for tests and benchmarks: milliseconds on the
+ * simulator's clock (since the epoch, unless a test gave the server a virtual clock).
+ */
 export interface RequestTiming {
   id: number;
   receivedAt: number;
@@ -20,14 +37,17 @@ export interface RequestTiming {
  */
 export class LatencyScheduler {
   private readonly model: () => LatencyModel;
+  /** The time every wait and every timing stamp of the simulator is taken from. */
+  readonly clock: SimClock;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   private prefillFreeAt = 0;
   /** The most sequences ever running at once. */
   peakRunning = 0;
 
-  constructor(model: () => LatencyModel) {
+  constructor(model: () => LatencyModel, clock: SimClock = REAL_CLOCK) {
     this.model = model;
+    this.clock = clock;
   }
 
   get runningCount(): number {
@@ -72,12 +92,12 @@ export class LatencyScheduler {
   /** Waits while `tokens` prompt tokens are prefilled behind the prefills already scheduled. */
   async prefill(tokens: number, signal: AbortSignal): Promise<void> {
     const model = this.model();
-    const now = Date.now();
+    const now = this.clock.now();
     const cost = model.overheadMs + (tokens / model.prefillTokensPerSec) * 1000;
     const start = Math.max(now, this.prefillFreeAt);
     this.prefillFreeAt = start + (Number.isFinite(cost) ? cost : 0);
     const wait = this.prefillFreeAt - now;
-    if (wait > 0) await sleep(wait, undefined, { signal });
+    if (wait > 0) await this.clock.sleep(wait, signal);
   }
 
   /** Milliseconds one output token takes right now for one running sequence. */
@@ -95,12 +115,12 @@ export class LatencyScheduler {
    * so timer overshoot does not accumulate; tokens that fell behind are emitted together.
    */
   async decode(count: number, signal: AbortSignal, emit: (i: number) => void): Promise<void> {
-    let due = Date.now();
+    let due = this.clock.now();
     for (let i = 0; i < count; i += 1) {
       due += this.tokenMs();
-      const wait = due - Date.now();
+      const wait = due - this.clock.now();
       // Sleep only when at least a millisecond is owed: a 0 ms timer costs ~1 ms per token.
-      if (wait >= 1) await sleep(wait, undefined, { signal });
+      if (wait >= 1) await this.clock.sleep(wait, signal);
       emit(i);
     }
   }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { handleChat, sendError, sendJson } from './chat.ts';
 import { FaultBook } from './faults.ts';
-import { LatencyScheduler, type RequestTiming } from './latency.ts';
+import { LatencyScheduler, REAL_CLOCK, type RequestTiming, type SimClock } from './latency.ts';
 import { DEFAULT_SIM_OPTIONS, resolveLatency, type SimOptions } from './options.ts';
 import { simTokenizer } from './sim-tokenizer.ts';
 
@@ -18,6 +18,12 @@ export interface RecordedRequest {
   /** The parsed body, or undefined when it was not JSON. */
   body: unknown;
   receivedAt: number;
+}
+
+/** What a test may swap in, beside the options (which are plain data, settable from the CLI). */
+export interface SimInstruments {
+  /** The time of the latency model and of every stamp in `requests` and `timings`; default real. */
+  clock?: SimClock;
 }
 
 /** A running simulated OpenAI-compatible server (sim-llm): a test instrument, not a model. */
@@ -62,11 +68,15 @@ function parseJson(raw: string): unknown {
  * vLLM's `/tokenize` and `/detokenize`, with a deterministic memory-agent behaviour, a latency
  * model and fault injection (sim/options.ts).
  */
-export async function startSimLlm(options: Partial<SimOptions> = {}): Promise<SimServer> {
+export async function startSimLlm(
+  options: Partial<SimOptions> = {},
+  instruments: SimInstruments = {},
+): Promise<SimServer> {
   let opts: SimOptions = { ...DEFAULT_SIM_OPTIONS, ...options };
   const faults = new FaultBook();
   faults.install(opts.faults);
-  const scheduler = new LatencyScheduler(() => resolveLatency(opts.latency));
+  const clock = instruments.clock ?? REAL_CLOCK;
+  const scheduler = new LatencyScheduler(() => resolveLatency(opts.latency), clock);
   const requests: RecordedRequest[] = [];
   const timings: RequestTiming[] = [];
   let chatCount = 0;
@@ -146,13 +156,13 @@ export async function startSimLlm(options: Partial<SimOptions> = {}): Promise<Si
         headers: { ...req.headers },
         raw,
         body: parseJson(raw),
-        receivedAt: Date.now(),
+        receivedAt: clock.now(),
       });
       chatCount += 1;
-      const timing: RequestTiming = { id: chatCount, receivedAt: Date.now() };
+      const timing: RequestTiming = { id: chatCount, receivedAt: clock.now() };
       timings.push(timing);
       res.on('close', () => {
-        if (!res.writableFinished) timing.closedEarlyAt = Date.now();
+        if (!res.writableFinished) timing.closedEarlyAt = clock.now();
       });
       if (requests.length > opts.keepRequests)
         requests.splice(0, requests.length - opts.keepRequests);
