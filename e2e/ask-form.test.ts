@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { addBackend, openWithDialog, showScreen } from './harness/ui.ts';
+import { addBackend, ask, openWithDialog, showScreen } from './harness/ui.ts';
 
 describe.skipIf(!canRun)('the question box', () => {
   const b = useBrowser();
@@ -25,6 +25,22 @@ describe.skipIf(!canRun)('the question box', () => {
     await expect(defaults.evaluate((f) => (f as HTMLFormElement).checkValidity())).resolves.toBe(
       true,
     );
+  });
+
+  test('a final reply cut at its token limit shows no answer and says how to get one', async () => {
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(3, 2, 'The fee is 40 euros.')));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await page.locator('details.run-settings summary').click();
+    await page.getByLabel('Answer length (tokens)').fill('16');
+    await ask(page, 'What is the fee?');
+    await h.waitForEvent('run:event', (p) => p.event.type === 'finished');
+    const answer = page.getByRole('region', { name: 'Answer' });
+    await answer
+      .getByText(/^No complete answer: the final reply was cut at its token limit \(16 tokens\)/)
+      .waitFor();
+    await expect(answer.getByTestId('answer').count()).resolves.toBe(0);
   });
 
   test('an out-of-range setting inside closed Run settings is shown, not silently ignored', async () => {

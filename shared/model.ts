@@ -94,6 +94,12 @@ export type RunEvent =
       response: string;
       usage: Usage;
       ms: number;
+      /**
+       * The final reply hit its token limit. An answer is still given only when its form is
+       * complete (a closed box, a whole line), but the model may have had more to say: show it
+       * as incomplete.
+       */
+      cut: boolean;
     }
   | { type: 'finished'; runId: string; usage: Usage; elapsedMs: number }
   | { type: 'error'; runId: string; error: AppError; atChunk?: number }
@@ -126,6 +132,8 @@ export interface RunSummary {
   chunkCount: number;
   chunksDone: number;
   answer?: string | null;
+  /** The final reply was cut at its token limit (see the `answer` event's `cut`). */
+  answerCut?: boolean;
   createdAt: number;
   finishedAt?: number;
   usage: Usage;

@@ -64,6 +64,7 @@ describe('run view', () => {
           response: '\\boxed{A}',
           usage: { promptTokens: 1, completionTokens: 1 },
           ms: 5,
+          cut: false,
         },
         {
           type: 'finished',

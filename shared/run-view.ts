@@ -33,6 +33,8 @@ export interface RunView {
   startChunk: number;
   warnings: { chunk?: number; code: WarningCode; message: string }[];
   answer?: string | null;
+  /** The final reply was cut at its token limit: the answer, if any, may be incomplete. */
+  answerCut: boolean;
   response?: string;
   usage: Usage;
   error?: AppError;
@@ -66,6 +68,7 @@ export function emptyRunView(id: string, now: number): RunView {
     partial: '',
     currentChunk: null,
     startChunk: 0,
+    answerCut: false,
     pauseRequested: false,
     warnings: [],
     usage: zeroUsage,
@@ -93,6 +96,7 @@ export function applySummary(run: RunView, s: RunSummary): RunView {
     next.status = s.status;
     next.usage = s.usage;
     if (s.answer !== undefined) next.answer = s.answer;
+    next.answerCut = s.answerCut === true;
     if (s.error !== undefined) next.error = s.error;
     if (s.finishedAt !== undefined) next.endedAt = s.finishedAt;
   }
@@ -217,6 +221,7 @@ export function applyRunEvent(
       return {
         ...r,
         answer: event.answer,
+        answerCut: event.cut,
         response: event.response,
         usage: addUsage(r.usage, event.usage),
       };

@@ -161,6 +161,7 @@ export const warningCodeSchema = z.enum([
   'empty-memory',
   'length-cut',
   'no-answer',
+  'answer-cut',
   'retry',
   'generic-model',
   'extraction',

@@ -5,6 +5,8 @@ import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
 export interface AskJson {
   question: string;
   answer: string | null;
+  /** The final reply was cut at its token limit: the answer, if any, may be incomplete. */
+  answer_cut: boolean;
   response: string | null;
   model: string | null;
   chunks: {
@@ -33,6 +35,7 @@ export function toAskJson(
   const result: AskJson = {
     question,
     answer: outcome.answer,
+    answer_cut: outcome.answerCut,
     response: outcome.response,
     model: outcome.model,
     chunks: chunks.map((c) => ({

@@ -200,7 +200,12 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
 function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcome[]): string {
   const one = (o: RunOutcome) => {
     if (o.status === 'error') return `(failed: ${o.error?.message ?? 'error'})`;
+    // A reply cut at its token limit never reads as a clean answer (its warning is on stderr).
+    if (o.answer !== null && o.answerCut)
+      return `${o.answer}\n(incomplete: the final reply was cut at its token limit)`;
     if (o.answer !== null) return o.answer;
+    if (o.answerCut)
+      return `(no complete answer: the final reply was cut at its token limit; the model replied:)\n${o.response ?? ''}`;
     return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
   };
   if (outcomes.length === 1) return `${one(outcomes[0] as RunOutcome)}\n`;

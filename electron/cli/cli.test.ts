@@ -93,6 +93,50 @@ describe('memagent ask', () => {
     expect(r.stderr).toContain('not an RL-MemoryAgent model');
   });
 
+  it('never prints part of an answer as the answer when the final reply is cut (--answer-tokens)', async () => {
+    // Every final budget from "cut inside the box" to "room to spare": the answer on stdout is
+    // the whole needle or nothing, and a cut reply is marked on stdout, in JSON and on stderr.
+    const seen = new Set<string>();
+    for (const tokens of [16, 20, 24, 28, 32, 40, 1024]) {
+      const r = await cli([
+        'ask',
+        book(),
+        '-q',
+        QUESTION,
+        '--chunk-tokens',
+        '400',
+        '--tokenizer',
+        'o200k',
+        '--answer-tokens',
+        String(tokens),
+        '--json',
+      ]);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.stdout) as { answer: string | null; answer_cut: boolean };
+      expect([null, 'AMBER-4471']).toContain(doc.answer);
+      if (doc.answer_cut) expect(r.stderr).toMatch(/final reply was cut at \d+ tokens/);
+      seen.add(`${doc.answer_cut}:${doc.answer}`);
+    }
+    // The budgets cover a cut without an answer and a full answer.
+    expect(seen).toContain('true:null');
+    expect(seen).toContain('false:AMBER-4471');
+    const text = await cli([
+      'ask',
+      book(),
+      '-q',
+      QUESTION,
+      '--chunk-tokens',
+      '400',
+      '--tokenizer',
+      'o200k',
+      '--answer-tokens',
+      '16',
+    ]);
+    expect(text.stdout).toMatch(
+      /^\(no complete answer: the final reply was cut at its token limit/,
+    );
+  });
+
   it('--json prints one document with the agreed shape, pages and sections', async () => {
     const from = sim.requests.length;
     const r = await cli([
@@ -111,6 +155,7 @@ describe('memagent ask', () => {
     expect(Object.keys(doc).sort()).toEqual(
       [
         'answer',
+        'answer_cut',
         'chunks',
         'elapsed_ms',
         'memories',
@@ -123,6 +168,7 @@ describe('memagent ask', () => {
     );
     expect(doc.question).toBe(QUESTION);
     expect(doc.answer).toBe('AMBER-4471');
+    expect(doc.answer_cut).toBe(false);
     expect(doc.response).toContain('\\boxed{AMBER-4471}');
     expect(doc.model).toBe('sim-llm/memagent-simulator');
     const chunks = doc.chunks as {

@@ -33,8 +33,9 @@ describe('extractBoxed', () => {
   it('falls back to the previous complete box when the last is cut off', () => {
     expect(extractBoxed('\\boxed{Rome} ... actually \\boxed{Par')).toBe('Rome');
   });
-  it('falls back to the cut-off text when no box closes', () => {
-    expect(extractBoxed('The answer: \\boxed{Paris, France\nmore')).toBe('Paris, France');
+  it('takes no answer from a box that never closes (a reply cut at its token limit)', () => {
+    expect(extractBoxed('The answer: \\boxed{Paris, France\nmore')).toBeNull();
+    expect(extractBoxed('The code is \\boxed{73')).toBeNull();
     expect(extractBoxed('\\boxed{')).toBeNull();
   });
   it('is null without a box or with only empty boxes; an empty last box falls back to a full one', () => {
@@ -87,5 +88,20 @@ describe('extractAnswer', () => {
   it('is null when nothing is extractable, including thinking only', () => {
     expect(extractAnswer('The memory does not say.', 'boxed')).toBeNull();
     expect(extractAnswer('<think>the answer is 5', 'text')).toBeNull();
+  });
+  it('takes nothing from the unfinished last line of a reply cut at its token limit', () => {
+    // "7318-Quartz" cut after two tokens: neither form may pass "73" off as the answer.
+    expect(extractAnswer('Therefore, the answer is 73', 'text', { cut: true })).toBeNull();
+    expect(extractAnswer('The code is \\boxed{73', 'boxed', { cut: true })).toBeNull();
+    expect(extractAnswer('\\', 'boxed', { cut: true })).toBeNull();
+    // Complete forms before the cut still count (the run marks them as from a cut reply).
+    expect(extractAnswer('\\boxed{7318-Quartz} because the memory', 'boxed', { cut: true })).toBe(
+      '7318-Quartz',
+    );
+    expect(
+      extractAnswer('Therefore, the answer is 7318-Quartz.\nThe memory says', 'text', {
+        cut: true,
+      }),
+    ).toBe('7318-Quartz');
   });
 });

@@ -47,27 +47,17 @@ function boxStarts(text: string): { at: number; brace: number }[] {
 
 /**
  * The content of the last `\boxed{...}` whose braces balance and that holds something: an empty
- * box is no answer. A cut-off last box (the reply hit its token limit) falls back to the previous
- * complete one, and failing that to the cut-off box's text up to the end of its line. Null when
- * the reply has no box with content.
+ * box is no answer, and neither is a box that never closes (a reply cut at its token limit ends
+ * inside it: `\boxed{73` of `7318-Quartz`). Such a box falls back to the previous complete one.
+ * Null when the reply has no complete box with content.
  */
 export function extractBoxed(reply: string): string | null {
   const starts = boxStarts(reply);
-  let lastClosed = false;
   for (let i = starts.length - 1; i >= 0; i -= 1) {
-    const group = balancedGroup(reply, (starts[i] as { brace: number }).brace);
-    if (i === starts.length - 1) lastClosed = group !== null;
-    const content = group?.trim();
+    const content = balancedGroup(reply, (starts[i] as { brace: number }).brace)?.trim();
     if (content) return content;
   }
-  const last = starts[starts.length - 1];
-  if (last === undefined || lastClosed) return null;
-  const rest =
-    reply
-      .slice(last.brace + 1)
-      .split('\n', 1)[0]
-      ?.trim() ?? '';
-  return rest === '' ? null : rest;
+  return null;
 }
 
 const ANSWER_IS = /the answer is/gi;
@@ -107,9 +97,18 @@ function cleanEnds(text: string): string {
  * The answer of a final reply (thinking already stripped or not). For `boxed`: the last balanced
  * `\boxed{}`; for `text`: what follows the last "the answer is". Each falls back to the other
  * form, because models asked for one sometimes write the other. Null when neither is present.
+ *
+ * `cut`: the reply hit its token limit, so its last line stops mid-way; an answer on that line
+ * ("the answer is 73…") may be cut short and is not taken. A balanced box is complete wherever
+ * it stands.
  */
-export function extractAnswer(reply: string, final: FinalPrompt): string | null {
+export function extractAnswer(
+  reply: string,
+  final: FinalPrompt,
+  options: { cut?: boolean } = {},
+): string | null {
   const text = stripThinking(reply);
-  if (final === 'boxed') return extractBoxed(text) ?? extractAnswerIs(text);
-  return extractAnswerIs(text) ?? extractBoxed(text);
+  const lines = options.cut === true ? text.slice(0, Math.max(0, text.lastIndexOf('\n'))) : text;
+  if (final === 'boxed') return extractBoxed(text) ?? extractAnswerIs(lines);
+  return extractAnswerIs(lines) ?? extractBoxed(text);
 }

@@ -439,6 +439,23 @@ describe('runMemAgent endings', () => {
     expect(log.terminals()).toHaveLength(1);
   });
 
+  it('a final reply cut at its token limit is marked and warned about, never passed off as a clean answer', async () => {
+    const outcomes = [];
+    for (const answerTokens of [4, 8, 12, 16, 20, 24, 28, 32, 256]) {
+      const log = new EventLog();
+      const outcome = await owned(input(log, { settings: { ...SETTINGS, answerTokens } }));
+      expect(outcome.status).toBe('done');
+      expect([null, 'AMBER-4471']).toContain(outcome.answer);
+      const answer = log.of('answer')[0];
+      expect(answer?.cut).toBe(outcome.answerCut);
+      const warned = log.of('warning').filter((w) => w.code === 'answer-cut');
+      expect(warned).toHaveLength(outcome.answerCut ? 1 : 0);
+      outcomes.push(outcome);
+    }
+    expect(outcomes.some((o) => o.answerCut && o.answer === null)).toBe(true);
+    expect(outcomes.at(-1)).toMatchObject({ answerCut: false, answer: 'AMBER-4471' });
+  });
+
   it('reports a final reply without an answer', async () => {
     const log = new EventLog();
     const outcome = await owned(input(log, { question: 'Which colour is the zebra of Mars?' }));

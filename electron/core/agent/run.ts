@@ -56,6 +56,8 @@ export interface RunOutcome {
   answer: string | null;
   /** The final reply (thinking stripped), null when the run did not get that far. */
   response: string | null;
+  /** The final reply was cut at its token limit (the answer, if any, may be incomplete). */
+  answerCut: boolean;
   /** The memory after each chunk read in this invocation (from `startChunk` on). */
   memories: MemoryState[];
   /** The memory the run ended with (the final prompt's memory when done). */
@@ -91,6 +93,7 @@ export function outcomeBeforeStart(
     model: null,
     answer: null,
     response: null,
+    answerCut: false,
     memories: [],
     memory: '',
     usage: { promptTokens: 0, completionTokens: 0 },
@@ -119,6 +122,7 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
   let model: string | null = null;
   let response: string | null = null;
   let answer: string | null = null;
+  let answerCut = false;
   let atChunk = startChunk;
 
   // Streamed text is handed over as it arrives, in order, not awaited. A sink that fails on it
@@ -147,6 +151,7 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
     model,
     answer,
     response,
+    answerCut,
     memories,
     memory,
     usage,
@@ -236,12 +241,31 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
     usage.promptTokens += final.usage.promptTokens;
     usage.completionTokens += final.usage.completionTokens;
     response = stripThinking(final.content);
-    answer = extractAnswer(response, settings.final);
-    if (answer === null) {
+    // A reply cut at its token limit never passes as a clean answer: only a complete form is
+    // taken from it, and it is marked and warned about.
+    answerCut = final.finishReason === 'length';
+    answer = extractAnswer(response, settings.final, { cut: answerCut });
+    if (answerCut) {
+      const raise = `raise the answer tokens (now ${settings.answerTokens}) and ask again`;
+      await warn(
+        'answer-cut',
+        answer === null
+          ? `The final reply was cut at ${settings.answerTokens} tokens before it gave a complete answer: ${raise}.`
+          : `The final reply was cut at ${settings.answerTokens} tokens: the answer may be incomplete; ${raise}.`,
+      );
+    } else if (answer === null) {
       const form = settings.final === 'boxed' ? 'a \\boxed{} answer' : '"the answer is ..."';
       await warn('no-answer', `The final reply contains no extractable answer (expected ${form}).`);
     }
-    await report({ type: 'answer', runId, answer, response, usage: final.usage, ms: final.ms });
+    await report({
+      type: 'answer',
+      runId,
+      answer,
+      response,
+      usage: final.usage,
+      ms: final.ms,
+      cut: answerCut,
+    });
     return outcome('done');
   } catch (error) {
     const appError = toAppError(error);

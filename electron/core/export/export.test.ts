@@ -66,6 +66,7 @@ beforeEach(() => {
     response: `Reasoning. \\boxed{The buyer ${EVIL}}`,
     usage,
     ms: 5,
+    cut: false,
   });
   store.runs.setStatus('r1', 'done', { finishedAt: 2000 });
   store.runs.create({
@@ -131,5 +132,24 @@ describe('session exports', () => {
       renderSession(buildSessionExport(store, 'd', undefined, 0), 'json'),
     ) as SessionExport;
     expect(json.runs[0]?.response).toContain('\\boxed{The buyer');
+  });
+
+  it('says under every format when the final reply was cut at its token limit', () => {
+    const clean = buildSessionExport(store, 'd', undefined, 0);
+    expect(clean.runs[0]?.answerCut).toBe(false);
+    expect(renderSession(clean, 'md')).not.toContain('Incomplete:');
+    store.runs.saveAnswer('r1', {
+      answer: null,
+      response: 'Reasoning. \\boxed{The buy',
+      usage: { promptTokens: 1, completionTokens: 1 },
+      ms: 5,
+      cut: true,
+    });
+    const cut = buildSessionExport(store, 'd', undefined, 0);
+    const note = 'Incomplete: the final reply was cut at its token limit';
+    expect(renderSession(cut, 'md')).toContain(note);
+    expect(renderSession(cut, 'html')).toContain(note);
+    const json = JSON.parse(renderSession(cut, 'json')) as SessionExport;
+    expect(json.runs[0]).toMatchObject({ answer: null, answerCut: true });
   });
 });

@@ -1,4 +1,4 @@
-import type { ExportedRun, SessionExport } from './session.ts';
+import { CUT_NOTE, type ExportedRun, type SessionExport } from './session.ts';
 import { locationLabel } from '../../../shared/page-label.ts';
 
 /**
@@ -17,7 +17,7 @@ export function sessionToHtml(session: SessionExport): string {
 <style>
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f4f4f6; padding: .75rem; border-radius: 6px; }
-.answer { font-size: 1.15rem; } .meta { color: #555; } details { margin: .5rem 0; }
+.answer { font-size: 1.15rem; } .meta { color: #555; } .warn { color: #8a4b00; } details { margin: .5rem 0; }
 @media (prefers-color-scheme: dark) { body { background: #161618; color: #e8e8ea; } pre { background: #242428; } .meta { color: #aaa; } }
 </style>
 </head>
@@ -52,7 +52,7 @@ function renderRun(run: ExportedRun, n: number): string {
     .join('\n');
   return `<section>
 <h2>${n}. ${esc(run.question)}</h2>
-<p class="answer"><strong>Answer:</strong> ${run.answer === null ? '<em>no answer</em>' : esc(run.answer)}</p>
+<p class="answer"><strong>Answer:</strong> ${run.answer === null ? '<em>no answer</em>' : esc(run.answer)}</p>${run.answerCut ? `\n<p class="warn">${CUT_NOTE}</p>` : ''}
 <ul class="meta">
 <li>Status: ${esc(run.status)}</li>
 <li>Model: ${esc(run.model ?? 'unknown')}${backend}</li>

@@ -1,4 +1,4 @@
-import type { ExportedRun, SessionExport } from './session.ts';
+import { CUT_NOTE, type ExportedRun, type SessionExport } from './session.ts';
 import { locationLabel } from '../../../shared/page-label.ts';
 
 /** Renders a session as Markdown. Model output and document text go in fences, never as markup. */
@@ -17,6 +17,7 @@ export function sessionToMarkdown(session: SessionExport): string {
 function renderRun(run: ExportedRun, n: number): string[] {
   const out: string[] = [`## ${n}. ${inline(run.question)}`, ''];
   out.push(`**Answer:** ${run.answer === null ? '_no answer_' : inline(run.answer)}`, '');
+  if (run.answerCut) out.push(`_${CUT_NOTE}_`, '');
   out.push(`- Status: ${run.status}`);
   out.push(
     `- Model: ${inline(run.model ?? 'unknown')}${run.backend ? ` via ${inline(run.backend.name)} (${run.backend.kind}, ${inline(run.backend.baseUrl)})` : ''}`,

@@ -24,11 +24,17 @@ export interface ExportedMemory {
   ms: number;
 }
 
+/** What every export says under an answer whose final reply was cut at its token limit. */
+export const CUT_NOTE =
+  'Incomplete: the final reply was cut at its token limit, so this answer may be missing or partial.';
+
 export interface ExportedRun {
   id: string;
   question: string;
   status: RunStatus;
   answer: string | null;
+  /** The final reply was cut at its token limit: the answer, if any, may be incomplete. */
+  answerCut: boolean;
   /** The final reply in full (thinking stripped), when the run got that far. */
   response: string | null;
   model: string | null;
@@ -98,6 +104,7 @@ export function buildSessionExport(
       question: run.question,
       status: run.status,
       answer: answer?.answer ?? null,
+      answerCut: answer?.cut ?? false,
       response: answer?.response ?? null,
       model: run.model ?? null,
       backend: profile

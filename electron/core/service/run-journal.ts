@@ -40,6 +40,7 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
             response: event.response,
             usage: event.usage,
             ms: event.ms,
+            cut: event.cut,
           });
           return;
         case 'finished':

@@ -94,6 +94,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: 'answers remember whether the final reply was cut at its token limit',
+    up(db) {
+      db.exec('ALTER TABLE answers ADD COLUMN cut INTEGER NOT NULL DEFAULT 0');
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -28,6 +28,7 @@ interface SummaryRow {
   completion_tokens: number;
   has_answer: number;
   answer: string | null;
+  answer_cut: number | null;
 }
 
 interface ChunkRow {
@@ -59,6 +60,8 @@ export interface StoredAnswer {
   response: string;
   usage: Usage;
   ms: number;
+  /** The final reply hit its token limit. */
+  cut: boolean;
 }
 
 export type NewRun = Pick<
@@ -100,7 +103,8 @@ const SUMMARY_SELECT = `
     (SELECT COALESCE(SUM(m.prompt_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.prompt_tokens, 0) AS prompt_tokens,
     (SELECT COALESCE(SUM(m.completion_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.completion_tokens, 0) AS completion_tokens,
     a.run_id IS NOT NULL AS has_answer,
-    a.answer AS answer
+    a.answer AS answer,
+    a.cut AS answer_cut
   FROM runs r LEFT JOIN answers a ON a.run_id = r.id`;
 
 export function createRunRepo(db: Database.Database): RunRepo {
@@ -125,8 +129,8 @@ export function createRunRepo(db: Database.Database): RunRepo {
     INSERT OR REPLACE INTO memory_states (run_id, chunk, memory, prompt_tokens, completion_tokens, ms, kept)
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const saveAnswer = db.prepare(`
-    INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms)
-    VALUES (?, ?, ?, ?, ?, ?)`);
+    INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms, cut)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const addWarning = db.prepare(
     'INSERT INTO warnings (run_id, chunk, code, message) VALUES (?, ?, ?, ?)',
   );
@@ -147,6 +151,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
       prompt_tokens: number;
       completion_tokens: number;
       ms: number;
+      cut: number;
     }
   >('SELECT * FROM answers WHERE run_id = ?');
   const unfinished = db.prepare<[], { id: string }>(
@@ -233,6 +238,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
         a.usage.promptTokens,
         a.usage.completionTokens,
         a.ms,
+        a.cut ? 1 : 0,
       );
     },
     addWarning(id, w) {
@@ -279,6 +285,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
         response: row.response,
         usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
         ms: row.ms,
+        cut: row.cut === 1,
       };
     },
     markInterrupted() {
@@ -310,6 +317,7 @@ function toSummary(row: SummaryRow): RunSummary {
   if (row.profile_id !== null) summary.profileId = row.profile_id;
   if (row.model !== null) summary.model = row.model;
   if (row.has_answer) summary.answer = row.answer;
+  if (row.answer_cut === 1) summary.answerCut = true;
   if (row.finished_at !== null) summary.finishedAt = row.finished_at;
   if (row.error !== null)
     summary.error = parseColumn(errorColumn, row.error, `runs.error of ${row.id}`);

@@ -144,7 +144,7 @@ describe('repositories', () => {
     store.runs.saveMemory('r', { chunk: 0, memory: 'm0', usage, ms: 5, kept: false });
     store.runs.saveMemory('r', { chunk: 0, memory: 'm0', usage, ms: 5, kept: false });
     store.runs.addWarning('r', { chunk: 1, code: 'length-cut', message: 'cut' });
-    store.runs.saveAnswer('r', { answer: '42', response: '\\boxed{42}', usage, ms: 3 });
+    store.runs.saveAnswer('r', { answer: '42', response: '\\boxed{42}', usage, ms: 3, cut: false });
     store.runs.setStatus('r', 'error', {
       finishedAt: 9,
       error: { kind: 'BackendFailed', message: 'x' },
@@ -158,6 +158,11 @@ describe('repositories', () => {
       finishedAt: 9,
     });
     expect(summary?.usage).toEqual({ promptTokens: 30, completionTokens: 6 });
+    expect(summary?.answerCut).toBeUndefined();
+    // A final reply cut at its token limit is remembered with its answer.
+    store.runs.saveAnswer('r', { answer: null, response: '\\boxed{4', usage, ms: 3, cut: true });
+    expect(store.runs.answer('r')).toMatchObject({ answer: null, cut: true });
+    expect(store.runs.get('r')).toMatchObject({ answer: null, answerCut: true });
     expect(summary?.error?.kind).toBe('BackendFailed');
     expect(store.runs.chunks('r')[0]?.pages).toEqual({ first: 1, last: 2, firstLabel: 'i' });
     expect(store.runs.chunks('r')[1]?.section).toBe('Intro');

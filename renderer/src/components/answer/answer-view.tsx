@@ -19,9 +19,20 @@ export function AnswerView(props: { run: RunView }) {
         <p className="answer-text" data-testid="answer">
           {run.answer}
         </p>
+      ) : run.answerCut ? (
+        <p className="warn" role="note">
+          No complete answer: the final reply was cut at its token limit ({answerTokens(run)}).
+          Raise “Answer length” in Run settings and ask again; the cut reply is below.
+        </p>
       ) : (
         <p className="warn">The reply has no extractable answer; read the full reply below.</p>
       )}
+      {run.answer && run.answerCut ? (
+        <p className="warn" role="note" data-testid="answer-cut">
+          Incomplete: the final reply was cut at its token limit ({answerTokens(run)}), so the model
+          may have had more to say. Raise “Answer length” in Run settings and ask again.
+        </p>
+      ) : null}
       {trail.length > 0 ? (
         <div className="evidence">
           <h4>Where it came from</h4>
@@ -50,4 +61,8 @@ export function AnswerView(props: { run: RunView }) {
       ) : null}
     </section>
   );
+}
+
+function answerTokens(run: RunView): string {
+  return run.settings ? `${run.settings.answerTokens} tokens` : 'answer tokens';
 }

@@ -93,7 +93,7 @@ export function AskForm(props: { documentId: string }) {
           </label>
           <RunSettingsFields
             settings={settings}
-            keys={['chunkTokens', 'memoryTokens', 'temperature']}
+            keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature']}
             onChange={(next) => setOverrides(changedFrom(defaults, next))}
           />
         </div>
