@@ -20,7 +20,7 @@ let dir: string;
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, MEMAGENT_BASE_URL: sim.baseUrl };
+    const env: NodeJS.ProcessEnv = { ...process.env, MEMAGENT_BASE_URL: sim.baseUrl };
     for (const k of ['MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY']) delete env[k];
     const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
       cwd: repoRoot,
