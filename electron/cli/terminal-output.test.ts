@@ -44,8 +44,8 @@ beforeAll(async () => {
   sim = await startSimLlm({ model: `sim ${ESCAPES}\x00${SPOOF}` });
   dir = mkdtempSync(path.join(tmpdir(), 'memagent-terminal-'));
   // HTML, because a text file with C0 controls is refused as binary; character references
-  // carry them into the extracted text.
-  const references = ESCAPES.replace(/[\x00-\x1f]/g, (c) => `&#${c.charCodeAt(0)};`);
+  // carry them into the extracted text. C1 stays raw: HTML reads &#155; as Windows-1252.
+  const references = ESCAPES.replace(/\p{Cc}/gu, (c) => (c < '\x80' ? `&#${c.charCodeAt(0)};` : c));
   writeFileSync(
     path.join(dir, 'hostile.html'),
     `<p>Weather in the valley was mild.</p><p>The secret launch code of the northern observatory is AMBER${references}${SPOOF}</p><p>Rain fell.</p>`,
