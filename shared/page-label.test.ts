@@ -25,3 +25,12 @@ describe('locationLabel', () => {
     expect(locationLabel({})).toBe('');
   });
 });
+
+describe('labels from the document', () => {
+  it('show control and bidi characters instead of obeying them', () => {
+    const pages = { first: 1, last: 2, firstLabel: 'a\u202Eexe', lastLabel: '\x1b[2Jb' };
+    expect(locationLabel({ pages, section: 'Intro\u2066' }, { dash: '-' })).toBe(
+      'pp. a\\u202eexe-\\u001b[2Jb · Intro\\u2066',
+    );
+  });
+});

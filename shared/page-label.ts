@@ -1,5 +1,6 @@
 // How the pages (and section) a chunk touches are written for people, in the app and in exports.
 import type { ChunkPages } from './schemas.ts';
+import { visibleText } from './visible-text.ts';
 
 export interface LabelOptions {
   /**
@@ -9,18 +10,26 @@ export interface LabelOptions {
   dash?: '–' | '-';
 }
 
-/** "p. 4", "pp. 3–7" or "p. iv" (printed labels preferred over numbers); '' without pages. */
+/**
+ * "p. 4", "pp. 3–7" or "p. iv" (printed labels preferred over numbers); '' without pages.
+ * Printed labels are the document's text: their control and bidi characters are made visible
+ * here, for every place that shows them; escaping for a markup language is the caller's.
+ */
 export function pagesLabel(pages: ChunkPages | undefined, options: LabelOptions = {}): string {
   if (!pages) return '';
-  const first = pages.firstLabel ?? String(pages.first);
-  const last = pages.lastLabel ?? String(pages.last);
+  const first = visibleText(pages.firstLabel ?? String(pages.first));
+  const last = visibleText(pages.lastLabel ?? String(pages.last));
   return first === last ? `p. ${first}` : `pp. ${first}${options.dash ?? '–'}${last}`;
 }
 
-/** "pp. 212–219 · Chapter 7": the pages and the section in force, either may be missing. */
+/**
+ * "pp. 212–219 · Chapter 7": the pages and the section in force, either may be missing. The
+ * section title is the document's text, shown like the page labels.
+ */
 export function locationLabel(
   location: { pages?: ChunkPages | undefined; section?: string | undefined },
   options: LabelOptions = {},
 ): string {
-  return [pagesLabel(location.pages, options), location.section ?? ''].filter(Boolean).join(' · ');
+  const section = visibleText(location.section ?? '');
+  return [pagesLabel(location.pages, options), section].filter(Boolean).join(' · ');
 }

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { Events } from '../../shared/api.ts';
 import type { RunSettings } from '../../shared/model.ts';
 import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
+import { visibleText } from '../../shared/visible-text.ts';
 import { planChunks } from '../core/agent/plan.ts';
 import type { RunOutcome } from '../core/agent/run.ts';
 import { RunRegistry } from '../core/agent/run-registry.ts';
@@ -40,7 +41,8 @@ async function closeTrace(stream: WriteStream | undefined): Promise<void> {
 export async function runAsk(options: AskOptions, ctx: CliContext): Promise<number> {
   const { signal } = ctx;
   const secrets = [options.apiKey];
-  const note = (text: string) => ctx.stderr.write(`${text}\n`);
+  // Notes quote the file name, extraction warnings and the model's name: shown, not obeyed.
+  const note = (text: string) => ctx.stderr.write(`${visibleText(text)}\n`);
   const trace = options.trace ? await openTrace(options.trace) : undefined;
   // A trace that cannot be written (a full disk) must not crash the run and lose its answers:
   // say so once and go on without it.

@@ -1,3 +1,4 @@
+import { visibleText } from '../../shared/visible-text.ts';
 import { extractDocument } from '../core/documents/index.ts';
 import type { ExtractOptions } from './args.ts';
 import type { CliContext } from './context.ts';
@@ -19,7 +20,7 @@ export async function runExtract(options: ExtractOptions, ctx: CliContext): Prom
       `${JSON.stringify({ ...doc, stats: { chars: doc.text.length, ms } }, null, 2)}\n`,
     );
   } else {
-    for (const w of doc.warnings) ctx.stderr.write(`warning: ${w}\n`);
+    for (const w of doc.warnings) ctx.stderr.write(`warning: ${visibleText(w)}\n`);
     await ctx.out(doc.text.endsWith('\n') ? doc.text : `${doc.text}\n`);
   }
   return EXIT.ok;

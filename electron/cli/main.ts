@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `memagent` command line: `npm run memagent -- ask book.pdf --question "..."`.
+import { visibleText } from '../../shared/visible-text.ts';
 import { toAppError } from '../core/errors.ts';
 import { parseCommand } from './args.ts';
 import type { CliContext } from './context.ts';
@@ -16,9 +17,13 @@ process.stderr.on('error', (error) => {
   if (!isEpipe(error)) throw error;
 });
 
+// Everything on stdout passes here: answers, extracted text and model names are outside data,
+// and their control and bidi characters are shown, never obeyed (`--json` stays the same JSON).
 function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    process.stdout.write(text, (error) => (error && !isEpipe(error) ? reject(error) : resolve()));
+    process.stdout.write(visibleText(text), (error) =>
+      error && !isEpipe(error) ? reject(error) : resolve(),
+    );
   });
 }
 

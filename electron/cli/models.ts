@@ -1,3 +1,4 @@
+import { visibleText } from '../../shared/visible-text.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import type { ModelsOptions } from './args.ts';
 import { backendKindFor } from './backend-kind.ts';
@@ -20,7 +21,7 @@ export async function runModels(options: ModelsOptions, ctx: CliContext): Promis
       `${JSON.stringify({ baseUrl: options.baseUrl, models, latency_ms: ms }, null, 2)}\n`,
     );
   } else {
-    ctx.stderr.write(`${options.baseUrl}: ${models.length} model(s) in ${ms} ms\n`);
+    ctx.stderr.write(`${visibleText(options.baseUrl)}: ${models.length} model(s) in ${ms} ms\n`);
     await ctx.out(models.map((m) => `${m}\n`).join(''));
   }
   return EXIT.ok;

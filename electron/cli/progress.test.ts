@@ -73,4 +73,13 @@ describe('ProgressView', () => {
     expect(s.writes.at(-2)).toContain('chunks 1/40 (2 questions)');
     expect(s.writes.at(-1)).toBe('\n');
   });
+
+  it('on a terminal, a note from the model shows its escapes and only the redraw is obeyed', () => {
+    const s = sink(true);
+    const view = new ProgressView(s, chunks, 1, () => 0);
+    view.draw(true);
+    view.note('warning: \x1b]0;PWNED\x07\x1b[2J\u202Eexe');
+    const note = s.writes[1] ?? '';
+    expect(note).toBe('\r\x1b[2Kwarning: \\u001b]0;PWNED\\u0007\\u001b[2J\\u202eexe\n');
+  });
 });

@@ -1,5 +1,6 @@
 import type { Events } from '../../shared/api.ts';
 import type { ChunkInfo } from '../../shared/model.ts';
+import { visibleText } from '../../shared/visible-text.ts';
 import { applyRunEvent, chunksBehind, emptyRunView, type RunView } from '../../shared/run-view.ts';
 
 export interface ProgressSink {
@@ -128,13 +129,17 @@ export class ProgressView {
     }
   }
 
-  /** Writes a message on its own line without breaking the live line. */
+  /**
+   * Writes a message on its own line without breaking the live line. Notes quote model and
+   * server text: its control characters are shown, only the view's own redraw is obeyed.
+   */
   note(text: string): void {
+    const shown = visibleText(text);
     if (this.#tty && this.#drawn) {
-      this.#sink.write(`\r\x1b[2K${text}\n`);
+      this.#sink.write(`\r\x1b[2K${shown}\n`);
       this.draw(true);
     } else {
-      this.#sink.write(`${text}\n`);
+      this.#sink.write(`${shown}\n`);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
+import { visibleText } from '../../shared/visible-text.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 
 export const EXIT = {
@@ -45,7 +46,10 @@ const DEFAULT_HINTS: Partial<Record<ErrorKind, string>> = {
   Unsupported: 'Supported formats: PDF, DOCX, EPUB, HTML, text and Markdown.',
 };
 
-/** One sentence and a hint; the detail (stack, status, library message) only with --debug. */
+/**
+ * One sentence and a hint; the detail (stack, status, library message) only with --debug.
+ * Messages quote file names and server replies, so their control characters are shown.
+ */
 export function formatError(
   error: AppError,
   options: { debug: boolean; secrets: readonly (string | undefined)[] },
@@ -54,5 +58,5 @@ export function formatError(
   const hint = error.hint ?? DEFAULT_HINTS[error.kind];
   if (hint) lines.push(`hint: ${hint}`);
   if (options.debug && error.detail) lines.push(`detail (${error.kind}): ${error.detail}`);
-  return `${redactSecrets(lines.join('\n'), options.secrets)}\n`;
+  return `${visibleText(redactSecrets(lines.join('\n'), options.secrets))}\n`;
 }

@@ -1,5 +1,6 @@
 import { CUT_NOTE, type ExportedRun, type SessionExport } from './session.ts';
 import { locationLabel } from '../../../shared/page-label.ts';
+import { visibleText } from '../../../shared/visible-text.ts';
 
 /**
  * Renders a session as a self-contained HTML page. Every string from the document or the model
@@ -67,7 +68,7 @@ ${memories}
 </section>`;
 }
 
-/** Escapes text for HTML element content and attribute values. */
+/** Escapes text for HTML element content and attribute values; controls and bidi are shown. */
 export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return visibleText(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 import { sessionToHtml } from './html.ts';
 import { sessionToMarkdown } from './markdown.ts';
 import type { SessionExport } from './session.ts';
+import { visibleText } from '../../../shared/visible-text.ts';
 
 export {
   buildSessionExport,
@@ -21,6 +22,8 @@ export function renderSession(session: SessionExport, format: SessionFormat): st
     case 'html':
       return sessionToHtml(session);
     case 'json':
-      return `${JSON.stringify(session, null, 2)}\n`;
+      // JSON keeps every string exactly; visibleText only turns the raw C1, DEL and bidi
+      // characters JSON.stringify leaves in into \u escapes, so `cat` cannot be fooled by them.
+      return `${visibleText(JSON.stringify(session, null, 2))}\n`;
   }
 }

@@ -1,5 +1,6 @@
 import { CUT_NOTE, type ExportedRun, type SessionExport } from './session.ts';
 import { locationLabel } from '../../../shared/page-label.ts';
+import { visibleText } from '../../../shared/visible-text.ts';
 
 /** Renders a session as Markdown. Model output and document text go in fences, never as markup. */
 export function sessionToMarkdown(session: SessionExport): string {
@@ -41,8 +42,8 @@ function renderRun(run: ExportedRun, n: number): string[] {
   }
   out.push('### Memory after each chunk', '');
   for (const m of run.memories) {
-    const section = m.section === undefined ? undefined : inline(m.section);
-    const where = locationLabel({ pages: m.pages, section }, { dash: '-' });
+    // Page labels are the document's text too (a PDF's /PageLabels): escaped like the section.
+    const where = inline(locationLabel(m, { dash: '-' }));
     out.push(
       `#### Chunk ${m.chunk + 1}${where ? ` (${where})` : ''}${m.kept ? ' (previous memory kept)' : ''}`,
       '',
@@ -53,14 +54,25 @@ function renderRun(run: ExportedRun, n: number): string[] {
   return out;
 }
 
-/** A fenced block whose fence is longer than any backtick run inside, so content cannot close it. */
-function fence(text: string): string {
+/**
+ * A fenced block whose fence is longer than any backtick run inside, so content cannot close it;
+ * control and bidi characters are shown, not written raw.
+ */
+function fence(raw: string): string {
+  const text = visibleText(raw);
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const bar = '`'.repeat(longest + 1);
   return `${bar}text\n${text}\n${bar}`;
 }
 
-/** One line of text with Markdown and HTML metacharacters escaped. */
+/**
+ * One line of text with Markdown and HTML metacharacters escaped, controls and bidi shown. The
+ * escaped `:` and `.` keep GFM from turning a bare `https://…`, `www.…` or e-mail address into a
+ * live link: the document's text stays text.
+ */
 function inline(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>&~]/g, (c) => `\\${c}`);
+  return visibleText(text.replace(/\s+/g, ' ')).replace(
+    /[\\`*_{}[\]()#+\-.!|<>&~:]/g,
+    (c) => `\\${c}`,
+  );
 }

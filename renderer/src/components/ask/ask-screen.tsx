@@ -2,6 +2,7 @@
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
+import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { AskForm } from './ask-form.tsx';
 import { ExportButton } from './export-button.tsx';
 import { RunDetail } from './run-detail.tsx';
@@ -31,8 +32,8 @@ export function AskScreen() {
   return (
     <div className="screen ask">
       <aside className="ask-side">
-        <h1 className="doc-heading" title={title}>
-          Ask about {title}
+        <h1 className="doc-heading" title={outsideAttr(title)}>
+          Ask about <OutsideText text={title} />
         </h1>
         <AskForm documentId={documentId} />
         <RunList documentId={documentId} />

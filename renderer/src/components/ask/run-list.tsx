@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { chunksDone } from '../../../../shared/run-view.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
+import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 
 const STATUS: Record<string, string> = {
   queued: 'Queued',
@@ -39,8 +40,8 @@ export function RunList(props: { documentId: string }) {
               onClick={() => selectRun(r.id)}
             >
               {/* Cut to one line here; the full question shows on hover. */}
-              <span className="run-question" title={r.question}>
-                {r.question || 'Question'}
+              <span className="run-question" title={outsideAttr(r.question)}>
+                {r.question ? <OutsideText text={r.question} /> : 'Question'}
               </span>
               <span className={`badge status-${r.status}`}>
                 {STATUS[r.status]}

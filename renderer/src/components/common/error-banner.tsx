@@ -1,12 +1,16 @@
 // One clear sentence, a hint, and the technical detail folded away.
 import type { AppError } from '../../../../shared/model.ts';
+import { OutsideText } from './outside-text.tsx';
 
 export function ErrorBanner(props: { error: AppError; onDismiss?: () => void }) {
   const { error } = props;
   return (
     <div className="error-banner" role="alert">
       <div>
-        <strong>{error.message}</strong>
+        {/* Messages quote file names and server replies. */}
+        <strong>
+          <OutsideText text={error.message} />
+        </strong>
         {error.hint ? <p>{error.hint}</p> : null}
         {error.detail ? (
           <details>

@@ -2,6 +2,7 @@
 import type { DocumentInfo } from '../../../../shared/model.ts';
 import { formatCount, formatTokens } from '../../lib/format.ts';
 import { removeDocument, selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
+import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 
 export function DocumentList(props: { documents: DocumentInfo[] }) {
   const currentId = useDocumentsStore((s) => s.currentId);
@@ -25,9 +26,11 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
           <tr key={d.id} aria-current={d.id === currentId ? 'true' : undefined}>
             <td>
               <button type="button" className="link doc-title" onClick={() => selectDocument(d.id)}>
-                {d.title || d.fileName}
+                <OutsideText text={d.title || d.fileName} />
               </button>
-              <div className="muted small">{d.fileName}</div>
+              <div className="muted small">
+                <OutsideText text={d.fileName} />
+              </div>
               {d.warnings.length > 0 ? (
                 <div className="warn small">{d.warnings.length} extraction warning(s)</div>
               ) : null}
@@ -50,7 +53,7 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
               <button
                 type="button"
                 className="ghost"
-                aria-label={`Remove ${d.title || d.fileName} from the library`}
+                aria-label={`Remove ${outsideAttr(d.title || d.fileName)} from the library`}
                 onClick={() => void removeDocument(d.id)}
               >
                 Remove

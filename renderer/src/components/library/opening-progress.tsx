@@ -1,5 +1,6 @@
 // Extraction progress for the document being opened.
 import { useDocumentsStore } from '../../stores/documents-store.ts';
+import { OutsideText } from '../common/outside-text.tsx';
 
 const STAGES = {
   reading: 'Reading',
@@ -14,7 +15,10 @@ export function OpeningProgress() {
   return (
     <div className="opening" role="status" aria-live="polite">
       <span>
-        Opening <strong>{opening.name}</strong>
+        Opening{' '}
+        <strong>
+          <OutsideText text={opening.name} />
+        </strong>
         {p ? ` — ${STAGES[p.stage]}${p.total > 0 ? ` ${p.done} of ${p.total}` : ''}` : '…'}
       </span>
       {p && p.total > 0 ? (

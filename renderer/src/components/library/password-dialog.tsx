@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { cancelPassword, openSource, useDocumentsStore } from '../../stores/documents-store.ts';
 import { Dialog } from '../common/dialog.tsx';
+import { OutsideText } from '../common/outside-text.tsx';
 
 export function PasswordDialog() {
   const prompt = useDocumentsStore((s) => s.password);
@@ -22,7 +23,10 @@ export function PasswordDialog() {
           }}
         >
           <p>
-            <strong>{prompt.source.name}</strong> is encrypted. Enter its password to open it.
+            <strong>
+              <OutsideText text={prompt.source.name} />
+            </strong>{' '}
+            is encrypted. Enter its password to open it.
           </p>
           {prompt.wrong ? (
             <p className="error-text" role="alert">

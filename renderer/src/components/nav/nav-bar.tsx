@@ -1,6 +1,7 @@
 // The top bar: one button per screen, the current document's name.
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useUiStore, type Screen } from '../../stores/ui-store.ts';
+import { OutsideText } from '../common/outside-text.tsx';
 
 const SCREENS: { id: Screen; label: string; key: string }[] = [
   { id: 'library', label: 'Library', key: '1' },
@@ -34,7 +35,7 @@ export function NavBar() {
         ))}
       </nav>
       <span className="nav-doc muted" aria-label="Current document">
-        {title ?? 'No document open'}
+        {title === null ? 'No document open' : <OutsideText text={title} />}
       </span>
     </header>
   );

@@ -6,6 +6,7 @@ import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { DocumentText } from './document-text.tsx';
 import { JumpBar } from './jump-bar.tsx';
 
@@ -36,8 +37,8 @@ export function ReaderScreen() {
   return (
     <div className="screen reader">
       <div className="toolbar">
-        <h1 className="doc-heading" title={view.info.title || view.info.fileName}>
-          {view.info.title || view.info.fileName}
+        <h1 className="doc-heading" title={outsideAttr(view.info.title || view.info.fileName)}>
+          <OutsideText text={view.info.title || view.info.fileName} />
         </h1>
         <JumpBar pageCount={view.document.pages?.length ?? 0} chunkCount={chunks.length} />
       </div>

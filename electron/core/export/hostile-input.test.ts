@@ -1,0 +1,133 @@
+// Exports of a session whose every document- and model-derived string is hostile: nothing in
+// them may become markup, a link, a heading, a table, a terminal escape or a bidi spoof.
+import * as markdownPlugin from 'prettier/plugins/markdown';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { visibleText } from '../../../shared/visible-text.ts';
+import { renderSession, type SessionExport } from './index.ts';
+
+const TAGS = '<img src=x onerror=alert(1)></script><script>alert(2)</script><!-- hidden -->';
+const LINKS =
+  '[x](javascript:alert(1)) ![i](https://evil.example/track.png) <https://evil.example>';
+const FENCES = '```` ~~~ `code`';
+const TABLE = '| a | b |\n|---|---|\n| 1 | 2 |';
+const TERMINAL = '\x1b]0;PWNED\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\x00\x9b1m';
+const SPOOF = 'report\u202Eexe.txt\u202C.txt';
+const ALL = `# ${TAGS} ${LINKS} ${FENCES} ${TERMINAL} ${SPOOF}`;
+
+const usage = { promptTokens: 1, completionTokens: 1 };
+const session: SessionExport = {
+  format: 'memagent-session',
+  version: 1,
+  exportedAt: '2025-01-01T00:00:00.000Z',
+  document: { id: 'd', fileName: SPOOF, title: `${ALL}\n${TABLE}`, format: 'pdf', chars: 10 },
+  runs: [
+    {
+      id: 'r1',
+      question: `${ALL}\n${TABLE}\n# second line`,
+      status: 'done',
+      answer: `${LINKS} ${TAGS} ${TERMINAL}`,
+      response: `${ALL}\n${TABLE}\n\`\`\`\`\`\`\`\`\n${TAGS}`,
+      model: `model ${TAGS} ${TERMINAL}`,
+      backend: { name: `server ${LINKS}`, kind: 'openai', baseUrl: 'https://api.example.com/v1' },
+      settings: DEFAULT_RUN_SETTINGS,
+      usage,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      finishedAt: null,
+      chunkCount: 2,
+      warnings: [{ chunk: 0, code: 'length-cut', message: `cut ${ALL}` }],
+      memories: [
+        {
+          chunk: 0,
+          pages: { first: 1, last: 2, firstLabel: TAGS, lastLabel: `${LINKS} ${SPOOF}` },
+          section: `${ALL} ${TABLE}`,
+          memory: `${ALL}\n${TABLE}\n${FENCES}`,
+          kept: false,
+          usage,
+          ms: 1,
+        },
+        {
+          chunk: 1,
+          pages: { first: 3, last: 3, firstLabel: `# ${TERMINAL}`, lastLabel: `# ${TERMINAL}` },
+          memory: 'plain',
+          kept: true,
+          usage,
+          ms: 1,
+        },
+      ],
+    },
+  ],
+};
+
+interface MdNode {
+  type: string;
+  value?: string;
+  depth?: number;
+  children?: MdNode[];
+}
+
+async function parseMarkdown(text: string): Promise<MdNode> {
+  const parser = markdownPlugin.parsers.markdown;
+  return (await parser.parse(text, {} as never)) as MdNode;
+}
+
+function nodes(root: MdNode): MdNode[] {
+  return [root, ...(root.children ?? []).flatMap(nodes)];
+}
+
+/** What a reader sees of a node: its text with the Markdown escapes resolved. */
+function textOf(node: MdNode): string {
+  return node.value ?? (node.children ?? []).map(textOf).join('');
+}
+
+const rawControls = (text: string) =>
+  [...text].filter((c) => c !== '\n' && /[\p{Cc}\p{Bidi_Control}]/u.test(c));
+
+describe('exports of hostile document and model text', () => {
+  it('Markdown: no link, image, raw HTML, table or extra heading, whatever the strings hold', async () => {
+    const md = renderSession(session, 'md');
+    const all = nodes(await parseMarkdown(md));
+    const types = new Set(all.map((n) => n.type));
+    for (const bad of ['link', 'image', 'html', 'table', 'linkReference', 'imageReference'])
+      expect(types, `a ${bad} node`).not.toContain(bad);
+    // The title, the question and the run's four sections, and one heading per chunk.
+    const headings = all.filter((n) => n.type === 'heading').map((n) => [n.depth, textOf(n)]);
+    expect(headings.map(([depth]) => depth)).toEqual([1, 2, 3, 3, 3, 4, 4]);
+    const chunkHeadings = headings.slice(5).map(([, text]) => String(text));
+    expect(chunkHeadings[0]).toContain(`(pp. ${TAGS}-${LINKS} report\\u202eexe.txt\\u202c.txt`);
+    expect(chunkHeadings[1]).toBe(
+      'Chunk 2 (p. # \\u001b]0;PWNED\\u0007\\u001b[2J\\u001b]52;c;cHduZWQ=\\u0007\\u0000\\u009b1m) (previous memory kept)',
+    );
+    // The page labels, read back as the reader sees them, are the document's own text.
+    const paragraphs = all.filter((n) => n.type === 'paragraph').map(textOf);
+    expect(paragraphs.join('\n')).toContain(`${LINKS} ${TAGS}`);
+    // Fenced blocks hold the model's text whole: no backtick run inside can close them.
+    const code = all.filter((n) => n.type === 'code').map((n) => n.value);
+    expect(code).toContain(visibleText(`${ALL}\n${TABLE}\n${FENCES}`));
+  });
+
+  it('Markdown, HTML and JSON carry no raw control or bidi character', () => {
+    for (const format of ['md', 'html', 'json'] as const) {
+      const text = renderSession(session, format);
+      expect(rawControls(text), format).toEqual([]);
+      expect(text, format).toContain('report\\u202eexe.txt\\u202c.txt');
+    }
+  });
+
+  it('JSON still parses to the exact strings', () => {
+    const back = JSON.parse(renderSession(session, 'json')) as SessionExport;
+    expect(back).toEqual(session);
+  });
+
+  it('HTML has only the page’s own tags and shows the hostile strings as text', () => {
+    const html = renderSession(session, 'html');
+    const tags = new Set(
+      [...html.matchAll(/<\/?([a-z][a-z0-9]*)/gi)].map((m) => m[1]?.toLowerCase()),
+    );
+    const own =
+      'html head meta title style body h1 h2 h3 p ul li strong em pre details summary section';
+    expect([...tags].filter((t) => !own.split(' ').includes(t ?? ''))).toEqual([]);
+    expect(html).not.toMatch(/<!--|<\/script|<script/i);
+    expect(html).toContain('Chunk 1 (pp. &#60;img src=x onerror=alert(1)&#62;');
+  });
+});
