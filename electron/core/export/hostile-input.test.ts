@@ -27,6 +27,7 @@ const session: SessionExport = {
       question: `${ALL}\n${TABLE}\n# second line`,
       status: 'done',
       answer: `${LINKS} ${TAGS} ${TERMINAL}`,
+      answerCut: true,
       response: `${ALL}\n${TABLE}\n\`\`\`\`\`\`\`\`\n${TAGS}`,
       model: `model ${TAGS} ${TERMINAL}`,
       backend: { name: `server ${LINKS}`, kind: 'openai', baseUrl: 'https://api.example.com/v1' },
