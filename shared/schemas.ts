@@ -70,12 +70,35 @@ export const backendKindSchema = z.enum([
 ]);
 export type BackendKind = z.infer<typeof backendKindSchema>;
 
+/**
+ * The params of a refinement whose message is written for the user: a request it refuses comes
+ * back as this error value (kind, sentence, hint) instead of "The request was not valid".
+ */
+export function refusal(kind: ErrorKind, message: string, hint?: string) {
+  const error: AppError = hint === undefined ? { kind, message } : { kind, message, hint };
+  return { message, params: { refusal: error } };
+}
+
+const anyHttpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * A server's base URL: http: or https: only, the schemes an OpenAI-compatible API is served on
+ * (`file:`, `javascript:`, `ftp:` would fail later as a lost connection). One rule for profiles
+ * and the CLI's `--base-url`; `message` names the field.
+ */
+export function httpUrlSchema(message: string) {
+  return z
+    .string()
+    .max(2000)
+    .refine((url) => anyHttpUrl.safeParse(url).success, refusal('BadUsage', message));
+}
+
 /** A saved backend. The API key itself never leaves the main process: only `hasApiKey`. */
 export const backendProfileSchema = z.object({
   id: idSchema,
   name: z.string().min(1).max(200),
   kind: backendKindSchema,
-  baseUrl: z.string().url().max(2000),
+  baseUrl: httpUrlSchema('The server URL must be an http:// or https:// address.'),
   /** Empty: discovered from /v1/models. For Azure: the deployment name. */
   model: z.string().max(500).optional(),
   /** Azure OpenAI `api-version` query parameter. */

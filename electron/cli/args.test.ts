@@ -149,7 +149,18 @@ describe('parseCommand', () => {
     [['ask', 'b', '-q', 'x', '--final', 'fancy'], /boxed or text/],
     [['ask', 'b', '-q', 'x', '--tokenizer', 'bert'], /auto, qwen, o200k or server/],
     [['ask', 'b', '-q', '   '], /--question needs text/],
-    [['ask', 'b', '-q', 'x', '--base-url', 'ftp://x'], /http\(s\) URL/],
+    [
+      ['ask', 'b', '-q', 'x', '--base-url', 'ftp://x'],
+      /^--base-url needs an http:\/\/ or https:\/\/ URL\.$/,
+    ],
+    [
+      ['models', '--base-url', 'file:///etc/passwd'],
+      /--base-url needs an http:\/\/ or https:\/\/ URL/,
+    ],
+    [
+      ['models', '--base-url', 'javascript:alert(1)'],
+      /--base-url needs an http:\/\/ or https:\/\/ URL/,
+    ],
     [['models', 'extra'], /takes no FILE/],
     [['extract'], /needs a FILE/],
     [['frobnicate'], /Unknown command "frobnicate"/],

@@ -8,7 +8,7 @@ import {
   type FinalPrompt,
   type TokenizerChoice,
 } from '../../shared/model.ts';
-import { finalPromptSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
+import { finalPromptSchema, httpUrlSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
 import { CoreError } from '../core/errors.ts';
 
 /** Without a flag or MEMAGENT_BASE_URL: a local vLLM, as the app's first profile. */
@@ -80,7 +80,7 @@ const temperatureRange = `--temperature must be ${L.temperature.min} to ${L.temp
 const topPRange = `--top-p must be above ${L.topP.above} and at most ${L.topP.max}`;
 
 const connectionSchema = {
-  'base-url': z.url({ protocol: /^https?$/, error: '--base-url needs an http(s) URL' }),
+  'base-url': httpUrlSchema('--base-url needs an http:// or https:// URL'),
   model: z.string().trim().min(1, '--model needs a name').optional(),
   'api-key': z.string().min(1, '--api-key needs a value').optional(),
 };

@@ -78,6 +78,9 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           type="url"
           value={p.baseUrl}
           onChange={(e) => setP({ ...p, baseUrl: e.target.value })}
+          // type="url" alone accepts file:, ftp:, javascript:; main refuses them too (schemas.ts).
+          pattern="[Hh][Tt][Tt][Pp][Ss]?://.+"
+          title="An http:// or https:// address, for example http://localhost:8000/v1"
           required
         />
       </label>
