@@ -10,3 +10,6 @@ export const RUN_SETTINGS_LIMITS = {
   /** Top-p must be above `above` (0 would sample nothing), at most `max`. */
   topP: { above: 0, max: 1 },
 } as const;
+
+/** 1 GB: the largest document the app reads (a file's size, or the bytes a window sends). */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024 * 1024;
