@@ -172,7 +172,6 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       return EXIT.interrupted;
     }
 
-    const failed = outcomes.find((o) => o.status === 'error');
     if (options.json) {
       const results = outcomes.map((o, i) =>
         toAskJson(
@@ -187,11 +186,17 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     } else {
       await ctx.out(humanAnswers(options.questions, outcomes));
     }
-    if (failed?.error) {
-      ctx.stderr.write(formatError(failed.error, { debug: options.debug, secrets }));
-      return exitCodeFor(failed.error.kind);
-    }
-    return EXIT.ok;
+    // Every failed question's error goes to stderr (stdout holds answers only); the first sets
+    // the exit code.
+    let exit: number = EXIT.ok;
+    outcomes.forEach((o, i) => {
+      if (o.status !== 'error' || !o.error) return;
+      const who = outcomes.length > 1 ? `Q${i + 1}: ` : '';
+      const error = { ...o.error, message: `${who}${o.error.message}` };
+      ctx.stderr.write(formatError(error, { debug: options.debug, secrets }));
+      if (exit === EXIT.ok) exit = exitCodeFor(o.error.kind);
+    });
+    return exit;
   } finally {
     await closeTrace(trace);
   }
@@ -199,10 +204,12 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
 
 function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcome[]): string {
   const one = (o: RunOutcome) => {
-    if (o.status === 'error') return `(failed: ${o.error?.message ?? 'error'})`;
+    // The error itself is on stderr; with several questions the Q/A layout stays whole.
+    if (o.status === 'error') return '(no answer: see stderr)';
     if (o.answer !== null) return o.answer;
     return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
   };
-  if (outcomes.length === 1) return `${one(outcomes[0] as RunOutcome)}\n`;
+  if (outcomes.length === 1)
+    return outcomes[0]?.status === 'error' ? '' : `${one(outcomes[0] as RunOutcome)}\n`;
   return outcomes.map((o, i) => `Q${i + 1}: ${questions[i]}\nA${i + 1}: ${one(o)}\n`).join('\n');
 }

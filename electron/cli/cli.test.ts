@@ -329,6 +329,29 @@ describe('memagent ask', () => {
     expect(r.stderr).not.toMatch(/PDF|OCR/);
   });
 
+  it('a failed run prints its error on stderr and no answer on stdout', async () => {
+    sim.setOptions({ faults: [{ kind: 'bad-request', next: 1 }] });
+    const one = await cli(['ask', book(), '-q', QUESTION]);
+    expect(one.code).toBe(4);
+    expect(one.stdout).toBe('');
+    expect(one.stderr).toMatch(
+      /^memagent: The LLM server rejected the request \(HTTP 400\)\.\nhint: .*context/m,
+    );
+
+    // Several questions keep their Q/A blocks; only the failed one says where its error went.
+    sim.setOptions({ faults: [{ kind: 'bad-request', next: 1 }] });
+    const two = await cli(['ask', book(), '-q', QUESTION, '-q', QUESTION, '--concurrency', '1']);
+    expect(two.code).toBe(4);
+    expect(two.stdout).toBe(
+      `Q1: ${QUESTION}\nA1: (no answer: see stderr)\n\nQ2: ${QUESTION}\nA2: AMBER-4471\n`,
+    );
+    expect(two.stderr).toMatch(
+      /^memagent: Q1: The LLM server rejected the request \(HTTP 400\)\./m,
+    );
+    expect(two.stderr).not.toMatch(/^memagent: Q2/m);
+    noStack(two.stderr);
+  });
+
   it('exit 4 with a hint when the backend is unreachable', async () => {
     const dead = await startSimLlm();
     const baseUrl = dead.baseUrl;
