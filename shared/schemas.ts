@@ -3,7 +3,7 @@
 // schemas: IPC requests (shared/api.ts), the store's JSON columns, the document cache and the
 // CLI's flags. Pure TypeScript and zod: no Node, DOM or electron.
 import { z } from 'zod';
-import { RUN_SETTINGS_LIMITS as L } from './limits.ts';
+import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from './limits.ts';
 
 /** An id crossing a boundary (document hash, run id, profile id). */
 export const idSchema = z.string().min(1).max(200);
@@ -107,8 +107,13 @@ export const backendProfileSchema = z.object({
   /** Prices in currency units per million tokens, for a cost estimate. */
   inputPricePerMTok: z.number().min(0).optional(),
   outputPricePerMTok: z.number().min(0).optional(),
-  timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
-  maxRetries: z.number().int().min(0).max(10).optional(),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(B.timeoutSec.min * 1000)
+    .max(B.timeoutSec.max * 1000)
+    .optional(),
+  maxRetries: z.number().int().min(B.retries.min).max(B.retries.max).optional(),
 });
 export type BackendProfile = z.infer<typeof backendProfileSchema>;
 

@@ -16,7 +16,7 @@ import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
-import { backendKindFor } from './backend-kind.ts';
+import { clientConfig } from './backend-kind.ts';
 
 async function openTrace(path: string): Promise<WriteStream> {
   const stream = createWriteStream(path, { flags: 'w' });
@@ -71,10 +71,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     // Set once the runs start; retry notes before that go straight to stderr.
     let progress: ProgressView | undefined = undefined;
     const client = createLlmClient({
-      kind: backendKindFor(options.baseUrl),
-      baseUrl: options.baseUrl,
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(options.model !== undefined ? { model: options.model } : {}),
+      ...clientConfig(options),
       onRetry: (info) => {
         const text = redactSecrets(
           `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,

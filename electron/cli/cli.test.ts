@@ -352,6 +352,18 @@ describe('memagent ask', () => {
     noStack(two.stderr);
   });
 
+  it('--timeout and --retries reach the client, and a timeout names --timeout in its hint', async () => {
+    sim.setOptions({ faults: [{ kind: 'stall' }] });
+    const from = sim.requests.length;
+    const r = await cli(['ask', book(), '-q', QUESTION, '--timeout', '1', '--retries', '0']);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^memagent: The LLM server did not answer within 1 s\.\nhint: .*raise --timeout \(now 1 s\)\.$/m,
+    );
+    expect(sim.requests.length - from).toBe(1); // --retries 0: the timed-out request was not retried
+  });
+
   it('exit 4 with a hint when the backend is unreachable', async () => {
     const dead = await startSimLlm();
     const baseUrl = dead.baseUrl;

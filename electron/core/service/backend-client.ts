@@ -80,7 +80,12 @@ export async function clientForProfile(
   options: { model?: string; timeoutMs?: number; onRetry?: LlmConfig['onRetry'] } = {},
 ): Promise<LlmClient> {
   const apiKey = await secrets.get(profile.id);
-  const config: LlmConfig = { kind: profile.kind, baseUrl: profile.baseUrl };
+  const config: LlmConfig = {
+    kind: profile.kind,
+    baseUrl: profile.baseUrl,
+    timeoutHint:
+      "The server may be overloaded: run fewer questions at once, or raise this backend's timeout in Settings.",
+  };
   if (apiKey !== undefined) config.apiKey = apiKey;
   const model = options.model ?? profile.model;
   if (model) config.model = model;
