@@ -3,8 +3,9 @@
 // the TypeScript type of its response; every event from main is declared with its payload.
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
+import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
-import { backendProfileSchema, idSchema as id, runSettingsSchema } from './schemas.ts';
+import { backendProfileSchema, idSchema as id, refusal, runSettingsSchema } from './schemas.ts';
 import type {
   AppError,
   BackendProfile,
@@ -58,7 +59,17 @@ export const calls = {
   'documents:open-bytes': {
     request: z.object({
       name: z.string().min(1).max(1024),
-      data: z.instanceof(Uint8Array),
+      // Refused here, before the handler hashes or copies the bytes.
+      data: z
+        .instanceof(Uint8Array)
+        .refine(
+          (data) => data.byteLength <= MAX_DOCUMENT_BYTES,
+          refusal(
+            'TooLarge',
+            `This file is too large to read (the limit is ${MAX_DOCUMENT_BYTES / 2 ** 20} MB).`,
+            'Split the document into smaller files.',
+          ),
+        ),
       password: z.string().max(1024).optional(),
     }),
   },

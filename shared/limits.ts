@@ -10,3 +10,13 @@ export const RUN_SETTINGS_LIMITS = {
   /** Top-p must be above `above` (0 would sample nothing), at most `max`. */
   topP: { above: 0, max: 1 },
 } as const;
+
+/** A backend's per-attempt timeout and its retries: profiles, and the CLI's --timeout and --retries. */
+/** Defaults: see DEFAULT_TIMEOUT_MS in electron/core/llm/client.ts for why 300 s. */
+export const BACKEND_LIMITS = {
+  timeoutSec: { min: 1, max: 3600, default: 300 },
+  retries: { min: 0, max: 10, default: 4 },
+} as const;
+
+/** 1 GB: the largest document the app reads (a file's size, or the bytes a window sends). */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024 * 1024;

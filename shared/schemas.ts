@@ -3,7 +3,7 @@
 // schemas: IPC requests (shared/api.ts), the store's JSON columns, the document cache and the
 // CLI's flags. Pure TypeScript and zod: no Node, DOM or electron.
 import { z } from 'zod';
-import { RUN_SETTINGS_LIMITS as L } from './limits.ts';
+import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from './limits.ts';
 
 /** An id crossing a boundary (document hash, run id, profile id). */
 export const idSchema = z.string().min(1).max(200);
@@ -70,12 +70,35 @@ export const backendKindSchema = z.enum([
 ]);
 export type BackendKind = z.infer<typeof backendKindSchema>;
 
+/**
+ * The params of a refinement whose message is written for the user: a request it refuses comes
+ * back as this error value (kind, sentence, hint) instead of "The request was not valid".
+ */
+export function refusal(kind: ErrorKind, message: string, hint?: string) {
+  const error: AppError = hint === undefined ? { kind, message } : { kind, message, hint };
+  return { message, params: { refusal: error } };
+}
+
+const anyHttpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * A server's base URL: http: or https: only, the schemes an OpenAI-compatible API is served on
+ * (`file:`, `javascript:`, `ftp:` would fail later as a lost connection). One rule for profiles
+ * and the CLI's `--base-url`; `message` names the field.
+ */
+export function httpUrlSchema(message: string) {
+  return z
+    .string()
+    .max(2000)
+    .refine((url) => anyHttpUrl.safeParse(url).success, refusal('BadUsage', message));
+}
+
 /** A saved backend. The API key itself never leaves the main process: only `hasApiKey`. */
 export const backendProfileSchema = z.object({
   id: idSchema,
   name: z.string().min(1).max(200),
   kind: backendKindSchema,
-  baseUrl: z.string().url().max(2000),
+  baseUrl: httpUrlSchema('The server URL must be an http:// or https:// address.'),
   /** Empty: discovered from /v1/models. For Azure: the deployment name. */
   model: z.string().max(500).optional(),
   /** Azure OpenAI `api-version` query parameter. */
@@ -84,8 +107,13 @@ export const backendProfileSchema = z.object({
   /** Prices in currency units per million tokens, for a cost estimate. */
   inputPricePerMTok: z.number().min(0).optional(),
   outputPricePerMTok: z.number().min(0).optional(),
-  timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
-  maxRetries: z.number().int().min(0).max(10).optional(),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(B.timeoutSec.min * 1000)
+    .max(B.timeoutSec.max * 1000)
+    .optional(),
+  maxRetries: z.number().int().min(B.retries.min).max(B.retries.max).optional(),
 });
 export type BackendProfile = z.infer<typeof backendProfileSchema>;
 

@@ -214,6 +214,7 @@ export async function handleChat(
           : [{ index: 0, message, logprobs: null, finish_reason: finishReason, stop_reason: null }];
       const reply: Record<string, unknown> = { ...meta, object: 'chat.completion', choices };
       if (kind !== 'no-usage') reply.usage = usage;
+      if (kind === 'drop-mid-response') return dropMidBody(res, JSON.stringify(reply));
       return sendJson(res, 200, reply);
     }
     await streamReply(
@@ -233,6 +234,15 @@ export async function handleChat(
     release?.();
     timing.finishedAt = clock.now();
   }
+}
+
+/** Sends half of a JSON body announced whole (content-length), then destroys the socket. */
+function dropMidBody(res: ServerResponse, text: string): void {
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
 }
 
 async function streamReply(
@@ -262,7 +272,7 @@ async function streamReply(
   if (kind === 'reasoning-field')
     send(delta({ reasoning_content: 'The section may mention ' }), { usage: null });
   const cutAt =
-    kind === 'stall-mid-stream' || kind === 'partial-stream'
+    kind === 'stall-mid-stream' || kind === 'partial-stream' || kind === 'drop-mid-response'
       ? (ctx.fault?.afterTokens ?? 3)
       : Number.POSITIVE_INFINITY;
   let stopped = false;
@@ -279,6 +289,11 @@ async function streamReply(
   if (kind === 'stall-mid-stream') return; // Keep the connection open and silent.
   if (kind === 'partial-stream') {
     res.end(); // A clean end of the body, but no finish_reason and no [DONE].
+    return;
+  }
+  if (kind === 'drop-mid-response') {
+    // Once the tokens sent are on the wire, the connection goes: no end of the body at all.
+    res.write('', () => res.destroy());
     return;
   }
   send(delta({}, finishReason));

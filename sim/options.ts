@@ -54,6 +54,11 @@ export type FaultKind =
   | 'unauthorized'
   /** The socket is destroyed before any response byte. */
   | 'drop'
+  /**
+   * The socket is destroyed in the middle of the reply: after `afterTokens` streamed tokens, or
+   * half of a plain JSON body (sent with its full content-length).
+   */
+  | 'drop-mid-response'
   /** The request is accepted and never answered. */
   | 'stall'
   /** A streamed reply stops sending after `afterTokens` tokens and never ends. */
@@ -89,7 +94,7 @@ export interface FaultRule {
   retryAfterSec?: number;
   /** rate-limit: the `retry-after-ms` header. */
   retryAfterMs?: number;
-  /** stall-mid-stream, partial-stream: tokens sent before the stream stops. Default 3. */
+  /** stall-mid-stream, partial-stream, drop-mid-response: tokens sent before the stream stops. Default 3. */
   afterTokens?: number;
 }
 

@@ -188,6 +188,33 @@ describe('sim-llm over HTTP', () => {
     ).toBe(200);
   });
 
+  it('drops the connection in the middle of a plain or a streamed reply', async () => {
+    sim.setOptions({ faults: [{ kind: 'drop-mid-response', afterTokens: 2 }] });
+    const prompt = fillMemoryPrompt(QUESTION, 'No previous memory', NEEDLE);
+    const messages = [{ role: 'user', content: prompt }];
+    const plain = await post('/v1/chat/completions', { messages, max_tokens: 100 });
+    expect(plain.status).toBe(200);
+    await expect(plain.text()).rejects.toThrow(/terminated/);
+    const streamed = await post('/v1/chat/completions', {
+      messages,
+      max_tokens: 100,
+      stream: true,
+    });
+    const reader = (streamed.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    const read = async (): Promise<void> => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        text += new TextDecoder().decode(value);
+      }
+    };
+    await expect(read()).rejects.toThrow(/terminated/);
+    // The role chunk and two tokens arrived, then nothing: no finish_reason, no [DONE].
+    expect(text.split('\n\n').filter((e) => e.startsWith('data: '))).toHaveLength(3);
+    expect(text).not.toContain('[DONE]');
+  });
+
   it('closes even with a stalled request open', async () => {
     const other = await startSimLlm({ faults: [{ kind: 'stall' }] });
     const pending = fetch(`${other.baseUrl}/chat/completions`, {

@@ -26,6 +26,8 @@ describe('parseCommand', () => {
     expect(ask(['book.pdf', '-q', 'Who?'])).toEqual({
       file: '/home/me/docs/book.pdf',
       baseUrl: DEFAULT_BASE_URL,
+      timeoutMs: 300_000,
+      maxRetries: 4,
       questions: ['Who?'],
       chunkTokens: 5000,
       memoryTokens: 1024,
@@ -70,6 +72,10 @@ describe('parseCommand', () => {
         '--debug',
         '--password',
         'pw',
+        '--timeout',
+        '1.5',
+        '--retries',
+        '0',
       ],
       {
         ...env,
@@ -96,6 +102,8 @@ describe('parseCommand', () => {
       baseUrl: 'https://api.example.com/v1',
       model: 'm',
       apiKey: 'k2',
+      timeoutMs: 1500,
+      maxRetries: 0,
     });
   });
 
@@ -149,8 +157,24 @@ describe('parseCommand', () => {
     [['ask', 'b', '-q', 'x', '--final', 'fancy'], /boxed or text/],
     [['ask', 'b', '-q', 'x', '--tokenizer', 'bert'], /auto, qwen, o200k or server/],
     [['ask', 'b', '-q', '   '], /--question needs text/],
-    [['ask', 'b', '-q', 'x', '--base-url', 'ftp://x'], /http\(s\) URL/],
+    [
+      ['ask', 'b', '-q', 'x', '--base-url', 'ftp://x'],
+      /^--base-url needs an http:\/\/ or https:\/\/ URL\.$/,
+    ],
+    [
+      ['models', '--base-url', 'file:///etc/passwd'],
+      /--base-url needs an http:\/\/ or https:\/\/ URL/,
+    ],
+    [
+      ['models', '--base-url', 'javascript:alert(1)'],
+      /--base-url needs an http:\/\/ or https:\/\/ URL/,
+    ],
     [['models', 'extra'], /takes no FILE/],
+    [['models', '--timeout', '0.5'], /^--timeout must be 1 to 3600 seconds\.$/],
+    [['ask', 'b', '-q', 'x', '--timeout', '3601'], /--timeout must be 1 to 3600 seconds/],
+    [['ask', 'b', '-q', 'x', '--timeout', 'soon'], /--timeout needs a number/],
+    [['models', '--retries', '11'], /--retries must be at most 10/],
+    [['ask', 'b', '-q', 'x', '--retries', '1.5'], /--retries needs a whole number/],
     [['extract'], /needs a FILE/],
     [['frobnicate'], /Unknown command "frobnicate"/],
   ])('%j is bad usage', (argv, message) => {
@@ -170,7 +194,13 @@ describe('parseCommand', () => {
     });
     expect(parseCommand(['models'], { MEMAGENT_BASE_URL: 'http://gpu:8000/v1' })).toEqual({
       name: 'models',
-      options: { baseUrl: 'http://gpu:8000/v1', json: false, debug: false },
+      options: {
+        baseUrl: 'http://gpu:8000/v1',
+        timeoutMs: 300_000,
+        maxRetries: 4,
+        json: false,
+        debug: false,
+      },
     });
   });
 });

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { z } from 'zod';
 import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
-import { RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
+import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
 import {
   DEFAULT_RUN_SETTINGS,
   type FinalPrompt,
   type TokenizerChoice,
 } from '../../shared/model.ts';
-import { finalPromptSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
+import { finalPromptSchema, httpUrlSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
 import { CoreError } from '../core/errors.ts';
 
 /** Without a flag or MEMAGENT_BASE_URL: a local vLLM, as the app's first profile. */
@@ -17,6 +17,10 @@ export const DEFAULT_BASE_URL = BACKEND_DEFAULTS.vllm.baseUrl;
 /** Connection settings shared by `ask` and `models`: flags first, then the environment. */
 export interface Connection {
   baseUrl: string;
+  /** Per attempt (--timeout, in seconds on the command line). */
+  timeoutMs: number;
+  /** Retries after the first attempt (--retries). */
+  maxRetries: number;
   model?: string;
   apiKey?: string;
 }
@@ -78,11 +82,16 @@ const oneOf = <T extends string>(flag: string, values: readonly T[]) =>
   });
 const temperatureRange = `--temperature must be ${L.temperature.min} to ${L.temperature.max}`;
 const topPRange = `--top-p must be above ${L.topP.above} and at most ${L.topP.max}`;
+const timeoutRange = `--timeout must be ${B.timeoutSec.min} to ${B.timeoutSec.max} seconds`;
 
 const connectionSchema = {
-  'base-url': z.url({ protocol: /^https?$/, error: '--base-url needs an http(s) URL' }),
+  'base-url': httpUrlSchema('--base-url needs an http:// or https:// URL'),
   model: z.string().trim().min(1, '--model needs a name').optional(),
   'api-key': z.string().min(1, '--api-key needs a value').optional(),
+  timeout: num('timeout').pipe(
+    z.number().min(B.timeoutSec.min, timeoutRange).max(B.timeoutSec.max, timeoutRange),
+  ),
+  retries: int('retries', B.retries.min, B.retries.max),
 };
 
 const askSchema = z.object({
@@ -110,6 +119,8 @@ const connectionFlags = {
   'base-url': { type: 'string' },
   model: { type: 'string' },
   'api-key': { type: 'string' },
+  timeout: { type: 'string', default: String(B.timeoutSec.default) },
+  retries: { type: 'string', default: String(B.retries.default) },
 } as const;
 
 const commonFlags = {
@@ -197,6 +208,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     const options: AskOptions = {
       file,
       baseUrl: v['base-url'],
+      timeoutMs: Math.round(v.timeout * 1000),
+      maxRetries: v.retries,
       questions: v.question,
       chunkTokens: v['chunk-tokens'],
       memoryTokens: v['memory-tokens'],
@@ -246,6 +259,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     );
     const options: ModelsOptions = {
       baseUrl: v['base-url'],
+      timeoutMs: Math.round(v.timeout * 1000),
+      maxRetries: v.retries,
       json: values.json,
       debug: values.debug,
     };

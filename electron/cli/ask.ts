@@ -17,7 +17,7 @@ import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
-import { backendKindFor } from './backend-kind.ts';
+import { clientConfig } from './backend-kind.ts';
 
 async function openTrace(path: string): Promise<WriteStream> {
   const stream = createWriteStream(path, { flags: 'w' });
@@ -73,10 +73,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     // Set once the runs start; retry notes before that go straight to stderr.
     let progress: ProgressView | undefined = undefined;
     const client = createLlmClient({
-      kind: backendKindFor(options.baseUrl),
-      baseUrl: options.baseUrl,
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(options.model !== undefined ? { model: options.model } : {}),
+      ...clientConfig(options),
       onRetry: (info) => {
         const text = redactSecrets(
           `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
@@ -174,7 +171,6 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       return EXIT.interrupted;
     }
 
-    const failed = outcomes.find((o) => o.status === 'error');
     if (options.json) {
       const results = outcomes.map((o, i) =>
         toAskJson(
@@ -189,11 +185,17 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     } else {
       await ctx.out(humanAnswers(options.questions, outcomes));
     }
-    if (failed?.error) {
-      ctx.stderr.write(formatError(failed.error, { debug: options.debug, secrets }));
-      return exitCodeFor(failed.error.kind);
-    }
-    return EXIT.ok;
+    // Every failed question's error goes to stderr (stdout holds answers only); the first sets
+    // the exit code.
+    let exit: number = EXIT.ok;
+    outcomes.forEach((o, i) => {
+      if (o.status !== 'error' || !o.error) return;
+      const who = outcomes.length > 1 ? `Q${i + 1}: ` : '';
+      const error = { ...o.error, message: `${who}${o.error.message}` };
+      ctx.stderr.write(formatError(error, { debug: options.debug, secrets }));
+      if (exit === EXIT.ok) exit = exitCodeFor(o.error.kind);
+    });
+    return exit;
   } finally {
     await closeTrace(trace);
   }
@@ -201,7 +203,8 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
 
 function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcome[]): string {
   const one = (o: RunOutcome) => {
-    if (o.status === 'error') return `(failed: ${o.error?.message ?? 'error'})`;
+    // The error itself is on stderr; with several questions the Q/A layout stays whole.
+    if (o.status === 'error') return '(no answer: see stderr)';
     // A reply cut at its token limit never reads as a clean answer (its warning is on stderr).
     if (o.answer !== null && o.answerCut)
       return `${o.answer}\n(incomplete: the final reply was cut at its token limit)`;
@@ -210,6 +213,7 @@ function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcom
       return `(no complete answer: the final reply was cut at its token limit; the model replied:)\n${o.response ?? ''}`;
     return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
   };
-  if (outcomes.length === 1) return `${one(outcomes[0] as RunOutcome)}\n`;
+  if (outcomes.length === 1)
+    return outcomes[0]?.status === 'error' ? '' : `${one(outcomes[0] as RunOutcome)}\n`;
   return outcomes.map((o, i) => `Q${i + 1}: ${questions[i]}\nA${i + 1}: ${one(o)}\n`).join('\n');
 }

@@ -375,6 +375,41 @@ describe('memagent ask', () => {
     expect(r.stderr).not.toMatch(/PDF|OCR/);
   });
 
+  it('a failed run prints its error on stderr and no answer on stdout', async () => {
+    sim.setOptions({ faults: [{ kind: 'bad-request', next: 1 }] });
+    const one = await cli(['ask', book(), '-q', QUESTION]);
+    expect(one.code).toBe(4);
+    expect(one.stdout).toBe('');
+    expect(one.stderr).toMatch(
+      /^memagent: The LLM server rejected the request \(HTTP 400\)\.\nhint: .*context/m,
+    );
+
+    // Several questions keep their Q/A blocks; only the failed one says where its error went.
+    sim.setOptions({ faults: [{ kind: 'bad-request', next: 1 }] });
+    const two = await cli(['ask', book(), '-q', QUESTION, '-q', QUESTION, '--concurrency', '1']);
+    expect(two.code).toBe(4);
+    expect(two.stdout).toBe(
+      `Q1: ${QUESTION}\nA1: (no answer: see stderr)\n\nQ2: ${QUESTION}\nA2: AMBER-4471\n`,
+    );
+    expect(two.stderr).toMatch(
+      /^memagent: Q1: The LLM server rejected the request \(HTTP 400\)\./m,
+    );
+    expect(two.stderr).not.toMatch(/^memagent: Q2/m);
+    noStack(two.stderr);
+  });
+
+  it('--timeout and --retries reach the client, and a timeout names --timeout in its hint', async () => {
+    sim.setOptions({ faults: [{ kind: 'stall' }] });
+    const from = sim.requests.length;
+    const r = await cli(['ask', book(), '-q', QUESTION, '--timeout', '1', '--retries', '0']);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^memagent: The LLM server did not answer within 1 s\.\nhint: .*raise --timeout \(now 1 s\)\.$/m,
+    );
+    expect(sim.requests.length - from).toBe(1); // --retries 0: the timed-out request was not retried
+  });
+
   it('exit 4 with a hint when the backend is unreachable', async () => {
     const dead = await startSimLlm();
     const baseUrl = dead.baseUrl;

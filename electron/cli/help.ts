@@ -25,6 +25,10 @@ Options:
   --base-url URL          OpenAI-compatible server (default $MEMAGENT_BASE_URL or http://localhost:8000/v1)
   --model NAME            model (default $MEMAGENT_MODEL, else the server's first model)
   --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY)
+  --timeout SECONDS       per request: the whole reply, or the wait for a stream to start
+                          (default 300; 1 to 3600); a timed-out request is retried once at most
+  --retries N             retries of a failed request: 5xx, 429, dropped connections, timeouts
+                          (default 4; 0 to 10)
   --chunk-tokens N        tokens per chunk (default 5000)
   --memory-tokens N       max tokens of each memory update (default 1024)
   --answer-tokens N       max tokens of the final answer (default 1024)
@@ -46,7 +50,7 @@ Prints the text the model would read. --json prints the document (format, title,
 sections, warnings) plus stats: {chars, ms}.
 `;
 
-const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--json]
+const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--timeout SECONDS] [--retries N] [--json]
 
 Lists the models the server offers: a connection test.
 `;

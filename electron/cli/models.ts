@@ -1,18 +1,13 @@
 import { visibleText } from '../../shared/visible-text.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import type { ModelsOptions } from './args.ts';
-import { backendKindFor } from './backend-kind.ts';
+import { clientConfig } from './backend-kind.ts';
 import type { CliContext } from './context.ts';
 import { EXIT } from './report-error.ts';
 
 /** `memagent models`: lists the server's models (a connection test). */
 export async function runModels(options: ModelsOptions, ctx: CliContext): Promise<number> {
-  const client = createLlmClient({
-    kind: backendKindFor(options.baseUrl),
-    baseUrl: options.baseUrl,
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-    ...(options.model !== undefined ? { model: options.model } : {}),
-  });
+  const client = createLlmClient(clientConfig(options));
   const t0 = performance.now();
   const models = await client.listModels(ctx.signal);
   const ms = Math.round(performance.now() - t0);

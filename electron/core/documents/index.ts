@@ -1,3 +1,4 @@
+import { MAX_DOCUMENT_BYTES } from '../../../shared/limits.ts';
 import type { DocumentText } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { extractPdf } from './pdf.ts';
@@ -12,7 +13,7 @@ export { locateSpan } from './locations.ts';
 export { sniffKind } from './sniff.ts';
 
 /** 1 GB: larger files are refused before they are read (a setting may change it). */
-export const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = MAX_DOCUMENT_BYTES;
 /** Two minutes per document; the 1,151-page corpus book takes a few seconds. */
 export const DEFAULT_TIME_LIMIT_MS = 120_000;
 

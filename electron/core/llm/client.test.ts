@@ -188,10 +188,13 @@ describe('the LLM client against sim-llm', () => {
 
   it('times out a stalled request and retries timeouts only once, not for half an hour', async () => {
     sim.setOptions({ faults: [{ kind: 'stall' }] });
-    const { client: c, retries } = client({ timeoutMs: 150 });
+    const hint = 'Raise the timeout where this caller sets it.';
+    const { client: c, retries } = client({ timeoutMs: 150, timeoutHint: hint });
     const error = await failure(c.chat(chatRequest));
     expect(error.kind).toBe('BackendFailed');
     expect(error.message).toMatch(/did not answer within 0\.2 s \(2 attempts\)\./);
+    // The caller says how its user raises the timeout (Settings in the app, --timeout in the CLI).
+    expect(error.hint).toBe(hint);
     expect(retries.map((r) => r.reason)).toEqual(['timeout']);
     expect(sim.requests).toHaveLength(2);
     // Each timeout really gave the request up: the client closed both connections.

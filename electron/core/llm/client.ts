@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { z } from 'zod';
+import { BACKEND_LIMITS } from '../../../shared/limits.ts';
 import type { BackendKind } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { runAttempt } from './attempt.ts';
@@ -22,6 +23,11 @@ export interface LlmConfig {
   apiVersion?: string;
   /** Per attempt: a whole non-streamed call, or the wait for a stream to start. Default 300 s. */
   timeoutMs?: number;
+  /**
+   * The hint of a timed-out attempt's error: how the caller's user raises the timeout (the app:
+   * the backend's timeout in Settings; the CLI: --timeout). Default: a neutral sentence.
+   */
+  timeoutHint?: string;
   /** Retries after the first attempt for transient failures. Default 4. */
   maxRetries?: number;
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
@@ -40,9 +46,11 @@ export interface LlmConfig {
  * leaves that margin and is also Node fetch's own header/body timeout, so longer values would be
  * cut by fetch anyway.
  */
-export const DEFAULT_TIMEOUT_MS = 300_000;
+export const DEFAULT_TIMEOUT_MS = BACKEND_LIMITS.timeoutSec.default * 1000;
 export const DEFAULT_STALL_TIMEOUT_MS = 60_000;
-export const DEFAULT_MAX_RETRIES = 4;
+export const DEFAULT_MAX_RETRIES: number = BACKEND_LIMITS.retries.default;
+const DEFAULT_TIMEOUT_HINT =
+  'The server may be overloaded: send fewer requests at once, or allow a longer timeout.';
 
 // A function, so TypeScript does not keep a narrowing of `signal.aborted` across awaits.
 const aborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
@@ -99,7 +107,14 @@ export function createLlmClient(config: LlmConfig): LlmClient {
     attempt: (n: number) => Promise<T>,
     beforeRetry?: () => void,
   ): Promise<{ value: T; attempts: number }> {
-    const ctx: FailureContext = { kind: config.kind, url, model, timeoutMs, stallTimeoutMs };
+    const ctx: FailureContext = {
+      kind: config.kind,
+      url,
+      model,
+      timeoutMs,
+      stallTimeoutMs,
+      timeoutHint: config.timeoutHint ?? DEFAULT_TIMEOUT_HINT,
+    };
     let timeouts = 0;
     for (let n = 1; ; n += 1) {
       if (signal?.aborted === true) throw cancelledError();

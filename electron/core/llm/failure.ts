@@ -36,6 +36,8 @@ export interface FailureContext {
   model: string | undefined;
   timeoutMs: number;
   stallTimeoutMs: number;
+  /** What the user can do about a timed-out attempt, in the caller's words (LlmConfig.timeoutHint). */
+  timeoutHint: string;
 }
 
 const UNREACHABLE = new Set([
@@ -124,10 +126,14 @@ export function classifyFailure(error: unknown, ctx: FailureContext): Failure {
       malformed: 'The LLM server sent a reply that is not valid JSON.',
       'empty-choices': 'The LLM server sent a reply without any choice.',
     };
+    const hints: Partial<Record<AttemptProblem, string>> = {
+      timeout: ctx.timeoutHint,
+      // The stall limit is not a setting: raising the timeout would not change it.
+      stall:
+        'The server may be overloaded or stuck: send fewer requests at once, or check its logs.',
+    };
     const hint =
-      error.problem === 'timeout' || error.problem === 'stall'
-        ? 'The server may be overloaded: lower the concurrency or raise the timeout of this backend.'
-        : 'The server or a proxy in between misbehaved; check its logs.';
+      hints[error.problem] ?? 'The server or a proxy in between misbehaved; check its logs.';
     return {
       retryable: true,
       timeout: error.problem === 'timeout',
@@ -154,7 +160,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): Failure {
       kind: 'BackendFailed',
       reason: 'timeout',
       message: `The LLM server did not answer within ${Math.round(ctx.timeoutMs / 1000)} s.`,
-      hint: 'The server may be overloaded: lower the concurrency or raise the timeout of this backend.',
+      hint: ctx.timeoutHint,
       detail: error.message,
     };
   }

@@ -1,6 +1,7 @@
 import type { LlmClient } from '../llm/types.ts';
 import { createLlmClient, type LlmConfig } from '../llm/client.ts';
 import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
+import { backendProfileSchema } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
@@ -38,6 +39,16 @@ export async function checkProfileReady(
   profile: StoredProfile,
   secrets: SecretStore,
 ): Promise<void> {
+  const url = backendProfileSchema.shape.baseUrl.safeParse(profile.baseUrl);
+  if (!url.success) {
+    throw new CoreError(
+      'BadUsage',
+      `The backend "${profile.name}" has no http:// or https:// URL.`,
+      {
+        hint: 'Enter the server URL in Settings (for example http://localhost:8000/v1).',
+      },
+    );
+  }
   const needs = BACKEND_DEFAULTS[profile.kind];
   if (needs.needsKey && (await secrets.get(profile.id)) === undefined) {
     throw new CoreError('BadUsage', `The backend "${profile.name}" needs an API key.`, {
@@ -69,7 +80,12 @@ export async function clientForProfile(
   options: { model?: string; timeoutMs?: number; onRetry?: LlmConfig['onRetry'] } = {},
 ): Promise<LlmClient> {
   const apiKey = await secrets.get(profile.id);
-  const config: LlmConfig = { kind: profile.kind, baseUrl: profile.baseUrl };
+  const config: LlmConfig = {
+    kind: profile.kind,
+    baseUrl: profile.baseUrl,
+    timeoutHint:
+      "The server may be overloaded: run fewer questions at once, or raise this backend's timeout in Settings.",
+  };
   if (apiKey !== undefined) config.apiKey = apiKey;
   const model = options.model ?? profile.model;
   if (model) config.model = model;

@@ -6,6 +6,7 @@ import {
   type CallResponse,
 } from '../../../shared/api.ts';
 import type { AppError } from '../../../shared/model.ts';
+import { appErrorSchema } from '../../../shared/schemas.ts';
 import { toAppError } from '../errors.ts';
 
 /**
@@ -27,6 +28,11 @@ export async function invokeCall<K extends CallName>(
   }
   const parsed = calls[name].request.safeParse(rawRequest ?? {});
   if (!parsed.success) {
+    // A check written for the user (`refusal` in shared/schemas.ts) answers with its own sentence.
+    for (const issue of parsed.error.issues) {
+      const refused = appErrorSchema.safeParse(issue.code === 'custom' && issue.params?.refusal);
+      if (refused.success) return { ok: false, error: refused.data } as CallResponse<K>;
+    }
     const error: AppError = {
       kind: 'BadUsage',
       message: 'The request was not valid.',

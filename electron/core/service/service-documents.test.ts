@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
+import { MAX_DOCUMENT_BYTES } from '../../../shared/limits.ts';
 import { makePdf } from '../../../scripts/make-fixtures-pdf.ts';
 import {
   SMALL_CHUNKS,
@@ -18,6 +19,23 @@ afterEach(async () => {
 });
 
 describe('the documents library', () => {
+  it('refuses bytes over the document size limit at the request, before reading them', async () => {
+    h = await startHarness();
+    // Never written, so the pages stay unallocated: the test costs no gigabyte of memory.
+    const data = new Uint8Array(MAX_DOCUMENT_BYTES + 1);
+    expect(await h.call('documents:open-bytes', { name: 'huge.txt', data })).toEqual({
+      ok: false,
+      error: {
+        kind: 'TooLarge',
+        message: 'This file is too large to read (the limit is 1024 MB).',
+        hint: 'Split the document into smaller files.',
+      },
+    });
+    // The handler never ran: no progress shown, nothing in the library.
+    expect(h.emitted.filter((e) => e.name === 'document:progress')).toEqual([]);
+    expect(await h.ok('documents:list', {})).toEqual([]);
+  });
+
   it('opens a file, identifies it by content, counts its tokens in the background and serves its text', async () => {
     h = await startHarness();
     const file = path.join(h.dir, 'notes.md');

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallResponse, Events } from '../../../shared/api.ts';
-import { INITIAL_MEMORY, type MemoryState } from '../../../shared/model.ts';
+import { INITIAL_MEMORY, type BackendProfile, type MemoryState } from '../../../shared/model.ts';
 import { applyRunEvent, applySnapshot, emptyRunView } from '../../../shared/run-view.ts';
 import { openStore } from '../store/store.ts';
 import {
@@ -367,6 +367,25 @@ describe('runs through the service', () => {
     });
     await h.finished(good.id);
     expect(chatPrompts(h)[0]).toContain(`<memory>\n${INITIAL_MEMORY}\n</memory>`);
+  });
+
+  it("a timed-out run's hint points to the backend's timeout in Settings", async () => {
+    h = await startHarness();
+    const { documentId, profileId } = await openBookAndProfile(h);
+    const profile = (await h.ok('settings:get', {})).profiles.find((p) => p.id === profileId);
+    await h.ok('settings:save-profile', {
+      profile: { ...(profile as BackendProfile), timeoutMs: 1000, maxRetries: 0 },
+    });
+    h.sim.setOptions({ faults: [{ kind: 'stall' }] });
+    const run = await h.ok('runs:start', { documentId, question: 'q?', settings: SMALL_CHUNKS });
+    expect(await h.finished(run.id)).toMatchObject({
+      type: 'error',
+      error: {
+        kind: 'BackendFailed',
+        message: 'The LLM server did not answer within 1 s.',
+        hint: "The server may be overloaded: run fewer questions at once, or raise this backend's timeout in Settings.",
+      },
+    });
   });
 
   it('does not warn about an RL-MemoryAgent model and lists models in the connection test', async () => {

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { DATABASE_FILE } from '../store/database.ts';
 import { invokeCall } from './invoke-call.ts';
 import { SEEDED_PROFILE_ID } from './settings-handlers.ts';
 import {
@@ -22,6 +24,41 @@ afterEach(async () => {
 const KEY = 'sk-test-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 
 describe('settings, profiles and keys', () => {
+  it('accepts only http(s) server URLs, saying so; an older profile with another URL stays readable but cannot run', async () => {
+    h = await startHarness();
+    const profile = { id: 'odd', name: 'Odd', kind: 'custom' as const, hasApiKey: false };
+    for (const baseUrl of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://host/v1', 'x']) {
+      expect(await h.call('settings:save-profile', { profile: { ...profile, baseUrl } })).toEqual({
+        ok: false,
+        error: {
+          kind: 'BadUsage',
+          message: 'The server URL must be an http:// or https:// address.',
+        },
+      });
+    }
+    await h.ok('settings:save-profile', { profile: { ...profile, baseUrl: 'HTTPS://h/v1' } });
+    // A profile stored before the rule (written straight into the database).
+    const { documentId } = await openBookAndProfile(h);
+    await h.service.dispose();
+    const db = new Database(path.join(h.dir, DATABASE_FILE));
+    const data = JSON.stringify({ id: 'odd', name: 'Odd', kind: 'custom', baseUrl: 'ftp://h/v1' });
+    db.prepare('UPDATE profiles SET data = ? WHERE id = ?').run(data, 'odd');
+    db.close();
+    h.reopen();
+    const settings = await h.ok('settings:get', {});
+    expect(settings.profiles.find((p) => p.id === 'odd')?.baseUrl).toBe('ftp://h/v1');
+    const run = await h.call('runs:start', {
+      documentId,
+      question: 'q',
+      settings: SMALL_CHUNKS,
+      profileId: 'odd',
+    });
+    expect(run).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: 'The backend "Odd" has no http:// or https:// URL.' },
+    });
+  });
+
   it('starts with a local vLLM profile and the MemAgent defaults', async () => {
     h = await startHarness();
     const settings = await h.ok('settings:get', {});

@@ -17,8 +17,14 @@ export const pagesColumn = chunkPagesSchema;
 
 export const settingsColumn = runSettingsSchema;
 
-/** A stored profile: `hasApiKey` is not stored (the secret store is the truth). */
-export const profileColumn = backendProfileSchema.omit({ hasApiKey: true });
+/**
+ * A stored profile: `hasApiKey` is not stored (the secret store is the truth). Its URL is read as
+ * any string: a profile saved before only http(s) was accepted must not make the library
+ * unreadable; a run refuses it (checkProfileReady) and Settings asks for a new URL on saving.
+ */
+export const profileColumn = backendProfileSchema
+  .omit({ hasApiKey: true })
+  .extend({ baseUrl: z.string().max(2000) });
 export type StoredProfile = z.infer<typeof profileColumn>;
 
 export const errorColumn = appErrorSchema;

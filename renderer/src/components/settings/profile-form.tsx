@@ -2,6 +2,7 @@
 // shown again; leaving the field empty keeps the stored key.
 import { useState, type ChangeEvent } from 'react';
 import { DEFAULT_AZURE_API_VERSION } from '../../../../shared/backends.ts';
+import { BACKEND_LIMITS as B } from '../../../../shared/limits.ts';
 import type { BackendKind, BackendProfile } from '../../../../shared/model.ts';
 import { saveProfile, setActiveProfile, useSettingsStore } from '../../stores/settings-store.ts';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
@@ -78,6 +79,9 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           type="url"
           value={p.baseUrl}
           onChange={(e) => setP({ ...p, baseUrl: e.target.value })}
+          // type="url" alone accepts file:, ftp:, javascript:; main refuses them too (schemas.ts).
+          pattern="[Hh][Tt][Tt][Pp][Ss]?://.+"
+          title="An http:// or https:// address, for example http://localhost:8000/v1"
           required
         />
       </label>
@@ -151,6 +155,43 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
             step="any"
             value={p.outputPricePerMTok ?? ''}
             onChange={price('outputPricePerMTok')}
+          />
+        </label>
+      </div>
+      <div className="row2">
+        <label>
+          Timeout (seconds per request)
+          <input
+            type="number"
+            min={B.timeoutSec.min}
+            max={B.timeoutSec.max}
+            step={1}
+            value={p.timeoutMs === undefined ? '' : p.timeoutMs / 1000}
+            placeholder={String(B.timeoutSec.default)}
+            onChange={(e) =>
+              setP({
+                ...p,
+                timeoutMs:
+                  e.target.value === '' ? undefined : Math.round(Number(e.target.value)) * 1000,
+              })
+            }
+          />
+        </label>
+        <label>
+          Retries
+          <input
+            type="number"
+            min={B.retries.min}
+            max={B.retries.max}
+            step={1}
+            value={p.maxRetries ?? ''}
+            placeholder={String(B.retries.default)}
+            onChange={(e) =>
+              setP({
+                ...p,
+                maxRetries: e.target.value === '' ? undefined : Math.round(Number(e.target.value)),
+              })
+            }
           />
         </label>
       </div>
