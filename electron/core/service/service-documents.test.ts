@@ -166,7 +166,8 @@ describe.skipIf(!fs.existsSync(gplPdf))('a real PDF from the corpus', () => {
     expect(snap.chunks.at(-1)?.pages?.last).toBe(info.pageCount);
     const out = await h.ok('export:session', { documentId: info.id, format: 'md' });
     const md = fs.readFileSync(out?.path as string, 'utf8');
-    expect(md).toMatch(/#### Chunk 1 \(pp?\. 1/);
+    // The label is escaped Markdown (page labels are document text): "pp\. 1" renders "pp. 1".
+    expect(md).toMatch(/#### Chunk 1 \(pp?\\\. 1/);
     expect(md).toContain('How many days does a licensee');
   });
 });
