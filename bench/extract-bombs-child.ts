@@ -3,11 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as Documents from '../electron/core/documents/index.ts';
 
 const [repo = '.', file = ''] = process.argv.slice(2);
 const { extractDocument } = (await import(
   pathToFileURL(join(repo, 'electron/core/documents/index.ts')).href
-)) as typeof import('../electron/core/documents/index.ts');
+)) as typeof Documents;
 try {
   const doc = await extractDocument({
     bytes: new Uint8Array(readFileSync(file)),

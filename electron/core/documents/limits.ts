@@ -20,14 +20,14 @@ const MB = 1024 * 1024;
 
 /**
  * Defaults: one part of 32 MB is a 3,000-page book in one XHTML file (html-to-text needs about
- * 16 times its input, mammoth 25-50 times); 512 MB of worker memory keeps a blow-up well under
+ * 16 times its input, mammoth 25-50 times); 384 MB of worker memory keeps a blow-up well under
  * 1 GB of process memory while the 1,151-page corpus PDF needs a fraction of it.
  */
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxEntries: 20_000,
   maxPartBytes: 32 * MB,
   maxUnpackedBytes: 256 * MB,
-  maxMemoryBytes: 512 * MB,
+  maxMemoryBytes: 384 * MB,
 };
 
 /** The defaults with the given overrides. */

@@ -4,7 +4,7 @@ import type { Worker } from 'node:worker_threads';
 const POLL_MS = 50;
 
 /**
- * Watches the memory of a set of workers (V8 heap in use plus external memory: the buffers a
+ * Watches the memory of a set of workers (V8 heap committed plus external memory: the buffers a
  * decompressor fills live outside the heap limit) and calls `onExceeded` once with the sum when
  * it passes `maxBytes`. The heap statistics are read through the worker's interrupt, so a worker
  * stuck in synchronous code is measured too. Returns a function that stops watching and tells
@@ -23,7 +23,7 @@ export function watchMemory(
     const sums = await Promise.all(
       workers().map((worker) =>
         worker.getHeapStatistics().then(
-          (s) => s.used_heap_size + s.external_memory,
+          (s) => s.total_heap_size + s.external_memory,
           () => 0, // a worker that has just exited uses nothing
         ),
       ),
