@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_EXTRACTION_LIMITS } from '../electron/core/documents/limits.ts';
 import { extractPdf } from '../electron/core/documents/pdf.ts';
 import { dehyphenate } from '../electron/core/documents/pdf-assemble.ts';
 
@@ -69,6 +70,8 @@ const cpuBefore = process.cpuUsage();
 const options: Parameters<typeof extractPdf>[1] = {
   deadline: Date.now() + 600_000,
   timeLimitMs: 600_000,
+  maxMemoryBytes: DEFAULT_EXTRACTION_LIMITS.maxMemoryBytes,
+  maxPartBytes: DEFAULT_EXTRACTION_LIMITS.maxPartBytes,
   name: 'bench',
 };
 if (maxWorkers !== undefined) options.maxWorkers = maxWorkers;

@@ -4,7 +4,13 @@ import { CoreError } from '../errors.ts';
 import { decodeEntities } from './entities.ts';
 import { parseNav, parseNcx, type TocEntry } from './epub-toc.ts';
 import { decodeHtml, htmlToText } from './html.ts';
-import { unzipLimited } from './zip-limits.ts';
+import {
+  DEFAULT_EXTRACTION_LIMITS,
+  mb,
+  PartTooLargeError,
+  type ExtractionLimits,
+} from './limits.ts';
+import { openZip } from './zip-limits.ts';
 
 // No entity processing at all: the parser hands back `&lt;` untouched and we decode the five
 // XML entities and numeric references ourselves, so no DOCTYPE can expand anything.
@@ -57,17 +63,19 @@ export function resolveHref(base: string, href: string): { path: string; fragmen
   return result;
 }
 
-const TEXT_ENTRY = /\.(xml|opf|ncx|xhtml|html|htm|xht)$/i;
-
-/** The chapters of an EPUB in spine order (see `extractEpub`). */
+/**
+ * The chapters of an EPUB in spine order (see `extractEpub`). Entries are inflated one at a time
+ * when needed, so only one chapter's bytes and text are in the making at any moment.
+ */
 export function readEpub(
   bytes: Uint8Array,
   fallbackTitle: string,
   progress: (done: number, total: number) => void,
+  limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
 ): { title: string; chapters: EpubChapter[]; warnings: string[] } {
-  const files = unzipLimited(bytes, (name) => TEXT_ENTRY.test(name));
+  const zip = openZip(bytes, limits);
   const read = (path: string): string | undefined => {
-    const data = files[path];
+    const data = zip.read(path);
     return data === undefined ? undefined : decodeHtml(data);
   };
   const container = read('META-INF/container.xml');
@@ -76,9 +84,9 @@ export function readEpub(
     const rootfiles = arr(obj(obj(obj(parser.parse(container)).container).rootfiles).rootfile);
     opfPath = rootfiles
       .map((r) => decodeEntities(str(r['full-path'])))
-      .find((p) => p !== '' && files[p] !== undefined);
+      .find((p) => p !== '' && zip.has(p));
   }
-  opfPath ??= Object.keys(files).find((name) => name.toLowerCase().endsWith('.opf'));
+  opfPath ??= zip.names.find((name) => name.toLowerCase().endsWith('.opf'));
   const opfText = opfPath === undefined ? undefined : read(opfPath);
   if (opfPath === undefined || opfText === undefined) {
     throw damaged(
@@ -152,14 +160,15 @@ export function readEpub(
 
   const chapters: EpubChapter[] = [];
   const missing: string[] = [];
+  const oversize: string[] = [];
   order.forEach((path, index) => {
     progress(index, order.length);
-    const source = read(path);
-    if (source === undefined) {
+    if (!zip.has(path)) {
       missing.push(path);
       return;
     }
     try {
+      const source = read(path) ?? '';
       const { text, sections } = htmlToText(source);
       const entries = tocByFile.get(path) ?? [];
       const chapter: EpubChapter = {
@@ -172,6 +181,12 @@ export function readEpub(
       if (chapterTitle !== undefined) chapter.title = chapterTitle;
       chapters.push(chapter);
     } catch (error) {
+      if (error instanceof PartTooLargeError) {
+        oversize.push(path);
+        return;
+      }
+      // Over the document's total budget: the whole book is refused, not just this chapter.
+      if (error instanceof CoreError && error.kind === 'TooLarge') throw error;
       warnings.push(
         `Chapter ${path} could not be read and was skipped (${error instanceof Error ? error.message : String(error)}).`,
       );
@@ -183,6 +198,13 @@ export function readEpub(
       `${missing.length} chapter file(s) listed in the book are missing and were skipped: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}.`,
     );
   }
+  if (oversize.length > 0) {
+    warnings.push(
+      `${oversize.length} chapter file(s) unpack to more than ${mb(limits.maxPartBytes)} each and were skipped: ${oversize.slice(0, 5).join(', ')}${oversize.length > 5 ? '…' : ''}.`,
+    );
+  }
+  if (chapters.length === 0 && oversize.length > 0)
+    throw new PartTooLargeError(oversize[0] ?? '', limits.maxPartBytes);
   if (chapters.length === 0 && missing.length === order.length)
     throw damaged('This EPUB is damaged: none of its chapters could be found.');
   return { title, chapters, warnings };
@@ -206,8 +228,9 @@ export async function extractEpub(
   bytes: Uint8Array,
   fallbackTitle: string,
   progress: (done: number, total: number) => void,
+  limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
 ): Promise<DocumentText> {
-  const { title, chapters, warnings } = readEpub(bytes, fallbackTitle, progress);
+  const { title, chapters, warnings } = readEpub(bytes, fallbackTitle, progress, limits);
   let text = '';
   const sections: Section[] = [];
   for (const chapter of chapters) {

@@ -1,6 +1,7 @@
 import { MAX_DOCUMENT_BYTES } from '../../../shared/limits.ts';
 import type { DocumentText } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
+import { resolveLimits, type ExtractionLimits } from './limits.ts';
 import { extractPdf } from './pdf.ts';
 import { readInput } from './read-input.ts';
 import { looksLikeHtml, sniffKind } from './sniff.ts';
@@ -11,6 +12,7 @@ import type { WorkerJob } from './worker-entry.ts';
 
 export { locateSpan } from './locations.ts';
 export { sniffKind } from './sniff.ts';
+export { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits } from './limits.ts';
 
 /** 1 GB: larger files are refused before they are read (a setting may change it). */
 export const DEFAULT_MAX_BYTES = MAX_DOCUMENT_BYTES;
@@ -30,6 +32,11 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Pages (PDF) or chapters (EPUB) done out of total. */
   onProgress?: (p: { done: number; total: number }) => void;
+  /**
+   * Bounds on decompressed data and worker memory (defaults: `DEFAULT_EXTRACTION_LIMITS`);
+   * beyond them extraction fails with TooLarge, or an EPUB chapter is skipped with a warning.
+   */
+  limits?: Partial<ExtractionLimits>;
 }
 
 function unsupported(message: string, hint?: string): CoreError {
@@ -56,20 +63,29 @@ export async function extractDocument(
     throw new CoreError('Damaged', 'This file is empty.', {
       hint: 'Choose a file with text in it.',
     });
-  const limits: WorkerLimits = { deadline: Date.now() + timeLimitMs, timeLimitMs };
+  const bounds = resolveLimits(options.limits);
+  const limits: WorkerLimits = {
+    deadline: Date.now() + timeLimitMs,
+    timeLimitMs,
+    maxMemoryBytes: bounds.maxMemoryBytes,
+  };
   if (options.signal !== undefined) limits.signal = options.signal;
   const fallbackTitle = titleFrom('', name);
   const kind = sniffKind(bytes);
   switch (kind) {
     case 'pdf': {
-      const pdfOptions: Parameters<typeof extractPdf>[1] = { ...limits, name: fallbackTitle };
+      const pdfOptions: Parameters<typeof extractPdf>[1] = {
+        ...limits,
+        maxPartBytes: bounds.maxPartBytes,
+        name: fallbackTitle,
+      };
       if (options.password !== undefined) pdfOptions.password = options.password;
       if (options.onProgress !== undefined) pdfOptions.onProgress = options.onProgress;
       return finish(await extractPdf(bytes, pdfOptions), fallbackTitle);
     }
     case 'docx':
     case 'epub': {
-      const job: WorkerJob = { kind, bytes, name: fallbackTitle };
+      const job: WorkerJob = { kind, bytes, name: fallbackTitle, limits: bounds };
       return finish(
         await runWorkerJob<DocumentText>(job, limits, options.onProgress),
         fallbackTitle,
@@ -77,7 +93,7 @@ export async function extractDocument(
     }
     case 'text': {
       if (looksLikeHtml(decodeText(bytes.subarray(0, 8192)).text)) {
-        const job: WorkerJob = { kind: 'html', bytes, name: fallbackTitle };
+        const job: WorkerJob = { kind: 'html', bytes, name: fallbackTitle, limits: bounds };
         return finish(
           await runWorkerJob<DocumentText>(job, limits, options.onProgress),
           fallbackTitle,

@@ -54,8 +54,10 @@ describe('EPUB', () => {
     await expectKind(extractDocument({ path: fixture(name) }), 'Damaged');
   });
 
-  it('TooLarge for a zip bomb and for too many entries', async () => {
-    await expectKind(extractDocument({ path: fixture('zip-bomb.epub') }), 'TooLarge');
+  it('TooLarge for too many entries; a bomb no package document reaches is never inflated', async () => {
+    // zip-bomb.epub has no OPF: entries are inflated only when read, so its 300 MB chapter
+    // never is (bounds.test.ts has bombs that are read).
+    await expectKind(extractDocument({ path: fixture('zip-bomb.epub') }), 'Damaged');
     const many: Record<string, Uint8Array> = { mimetype: strToU8('application/epub+zip') };
     for (let i = 0; i < 20_001; i++) many[`x/${i}.xhtml`] = new Uint8Array(0);
     await expectKind(extractDocument({ bytes: zipSync(many, { level: 0 }) }), 'TooLarge');

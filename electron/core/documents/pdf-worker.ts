@@ -8,6 +8,7 @@ import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { OutlineEntry } from './pdf-assemble.ts';
 import { pageText, type PdfTextItem } from './pdf-text.ts';
+import { checkPdfStreams } from './pdf-stream-scan.ts';
 
 /** Requests the host sends to a PDF worker. */
 export type PdfRequest =
@@ -117,7 +118,7 @@ async function readPage(
 
 /** Serves a PDF in this worker: `load` opens it, `pages` streams one message per page. */
 export function servePdf(
-  job: { bytes: Uint8Array; password?: string },
+  job: { bytes: Uint8Array; password?: string; scanLimitBytes?: number },
   toError: (e: unknown) => AppError,
 ): void {
   const port = parentPort;
@@ -132,6 +133,7 @@ export function servePdf(
   });
   const handle = async (request: PdfRequest): Promise<void> => {
     if (request.type === 'load') {
+      if (job.scanLimitBytes !== undefined) checkPdfStreams(job.bytes, job.scanLimitBytes);
       const pdfjs: PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
       const task = pdfjs.getDocument({
         data: job.bytes,

@@ -2,8 +2,11 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { AppError, DocumentText } from '../../../shared/model.ts';
 import type { CoreError } from '../errors.ts';
+import { memoryTooLarge } from './limits.ts';
+import { watchMemory } from './memory-watch.ts';
 import { assemblePdf, type PageResult } from './pdf-assemble.ts';
 import type { PdfMeta, PdfRequest } from './pdf-worker.ts';
+import type { WorkerJob } from './worker-entry.ts';
 import {
   runWorkerJob,
   cancelledError,
@@ -15,6 +18,8 @@ import {
 } from './worker-host.ts';
 
 export interface PdfOptions extends WorkerLimits {
+  /** The first worker refuses the file (TooLarge) if a stream pdf.js may decode inflates to more. */
+  maxPartBytes: number;
   password?: string;
   onProgress?: (p: { done: number; total: number }) => void;
   /** Upper bound on parallel workers (default: cores, at most 4). */
@@ -32,7 +37,7 @@ type FromWorker =
 
 // A smaller young generation makes V8 collect page garbage sooner: several PDF workers then
 // stay well under the memory goal (400 MB for the 1,151-page corpus book) at little cost.
-const PDF_WORKER_HEAP = { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 8 };
+const PDF_WORKER_YOUNG_MB = 8;
 
 const INLINE_ASSEMBLY_CHARS = 200_000;
 
@@ -64,7 +69,11 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
   if (results.reduce((n, r) => n + (r?.text.length ?? 0), 0) < INLINE_ASSEMBLY_CHARS) {
     return assemblePdf(results, meta, options.name ?? 'Untitled');
   }
-  const limits: WorkerLimits = { deadline: options.deadline, timeLimitMs: options.timeLimitMs };
+  const limits: WorkerLimits = {
+    deadline: options.deadline,
+    timeLimitMs: options.timeLimitMs,
+    maxMemoryBytes: options.maxMemoryBytes,
+  };
   if (options.signal !== undefined) limits.signal = options.signal;
   return runWorkerJob<DocumentText>(
     { kind: 'pdf-assemble', results, meta, name: options.name ?? 'Untitled' },
@@ -94,6 +103,7 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      stopWatching();
       options.signal?.removeEventListener('abort', onAbort);
       exited = Promise.all(workers.map((worker) => worker.terminate()));
       outcome();
@@ -103,6 +113,13 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     const timer = setTimeout(
       () => fail(timeLimitError(options.timeLimitMs)),
       Math.max(0, options.deadline - Date.now()),
+    );
+    // All the workers of this document together: pdf.js's decoded streams are buffers outside
+    // the heap limit.
+    const stopWatching = watchMemory(
+      () => workers,
+      options.maxMemoryBytes,
+      (used) => fail(memoryTooLarge(used, options.maxMemoryBytes)),
     );
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -116,9 +133,11 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     };
 
     const start = (withMeta: boolean): Worker => {
-      const job: { kind: 'pdf'; bytes: Uint8Array; password?: string } = { kind: 'pdf', bytes };
+      const job: WorkerJob = { kind: 'pdf', bytes };
+      // One scan of the streams is enough: the first worker's (it opens the file first).
+      if (withMeta) job.scanLimitBytes = options.maxPartBytes;
       if (options.password !== undefined) job.password = options.password;
-      const worker = spawnDocumentWorker(job, PDF_WORKER_HEAP);
+      const worker = spawnDocumentWorker(job, options.maxMemoryBytes, PDF_WORKER_YOUNG_MB);
       workers.push(worker);
       worker.on('message', (msg: FromWorker) => {
         if (settled) return;

@@ -3,13 +3,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
+import type { ExtractionLimits } from './limits.ts';
 import type { PageResult } from './pdf-assemble.ts';
 import type { PdfMeta } from './pdf-worker.ts';
 
 /** The job a document worker is started with. */
 export type WorkerJob =
-  | { kind: 'html' | 'docx' | 'epub'; bytes: Uint8Array; name: string }
-  | { kind: 'pdf'; bytes: Uint8Array; password?: string }
+  | { kind: 'html' | 'docx' | 'epub'; bytes: Uint8Array; name: string; limits: ExtractionLimits }
+  | { kind: 'pdf'; bytes: Uint8Array; password?: string; scanLimitBytes?: number }
   | { kind: 'pdf-assemble'; results: PageResult[]; meta: PdfMeta; name: string };
 
 function toWorkerError(error: unknown): AppError {
@@ -25,12 +26,15 @@ async function run(job: WorkerJob): Promise<unknown> {
     case 'html':
       return (await import('./html.ts')).extractHtml(job.bytes, job.name);
     case 'docx':
-      return (await import('./docx.ts')).extractDocx(job.bytes, job.name);
+      return (await import('./docx.ts')).extractDocx(job.bytes, job.name, job.limits);
     case 'pdf-assemble':
       return (await import('./pdf-assemble.ts')).assemblePdf(job.results, job.meta, job.name);
     case 'epub':
-      return (await import('./epub.ts')).extractEpub(job.bytes, job.name, (done, total) =>
-        parentPort?.postMessage({ type: 'progress', done, total }),
+      return (await import('./epub.ts')).extractEpub(
+        job.bytes,
+        job.name,
+        (done, total) => parentPort?.postMessage({ type: 'progress', done, total }),
+        job.limits,
       );
   }
   throw new Error('unknown job');

@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
+import { memoryTooLarge } from './limits.ts';
+import { watchMemory } from './memory-watch.ts';
 
 /** Messages a document worker posts to its host. */
 export type WorkerMessage =
@@ -15,10 +17,9 @@ export interface WorkerLimits {
   deadline: number;
   timeLimitMs: number;
   signal?: AbortSignal;
+  /** Heap plus external memory of all the extraction's workers together (TooLarge beyond). */
+  maxMemoryBytes: number;
 }
-
-// A hostile file must not take the whole process's memory with it: the worker dies instead.
-const WORKER_HEAP_MB = 3072;
 
 export function timeLimitError(timeLimitMs: number): CoreError {
   return new CoreError(
@@ -52,14 +53,23 @@ export function ownBytes(bytes: Uint8Array): Uint8Array {
     : bytes.slice();
 }
 
-/** A worker thread running `worker-entry.ts`, with heap limits. */
+/**
+ * A worker thread running `worker-entry.ts`. Its heap is capped at the extraction's memory
+ * limit (V8 then fails it with ERR_WORKER_OUT_OF_MEMORY); buffers outside the heap are left to
+ * `watchMemory`.
+ */
 export function spawnDocumentWorker(
   workerData: unknown,
-  limits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {},
+  maxMemoryBytes: number,
+  youngGenerationMb?: number,
 ): Worker {
+  const resourceLimits: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number } = {
+    maxOldGenerationSizeMb: Math.max(16, Math.ceil(maxMemoryBytes / (1024 * 1024))),
+  };
+  if (youngGenerationMb !== undefined) resourceLimits.maxYoungGenerationSizeMb = youngGenerationMb;
   const worker = new Worker(new URL('./worker-entry.ts', import.meta.url), {
     workerData,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, ...limits },
+    resourceLimits,
     // Libraries print warnings about hostile files; they are not the user's business.
     stdout: true,
     stderr: true,
@@ -84,8 +94,9 @@ export function workerCrashError(error: unknown): CoreError {
 
 /**
  * Runs one job in a fresh worker and resolves with its result. The worker is terminated on the
- * deadline (TimeLimit), on abort (Cancelled), or when it crashes (Damaged/TooLarge), so a parser
- * stuck in a loop or exhausting memory never takes the process down.
+ * deadline (TimeLimit), on abort (Cancelled), when its memory passes the limit (TooLarge) or
+ * when it crashes (Damaged/TooLarge), so a parser stuck in a loop or exhausting memory never
+ * takes the process down.
  */
 export function runWorkerJob<T>(
   workerData: unknown,
@@ -97,12 +108,13 @@ export function runWorkerJob<T>(
       reject(cancelledError());
       return;
     }
-    const worker = spawnDocumentWorker(workerData);
+    const worker = spawnDocumentWorker(workerData, limits.maxMemoryBytes);
     let settled = false;
     const finish = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      stopWatching();
       limits.signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       outcome();
@@ -111,6 +123,11 @@ export function runWorkerJob<T>(
     const timer = setTimeout(
       () => finish(() => reject(timeLimitError(limits.timeLimitMs))),
       Math.max(0, limits.deadline - Date.now()),
+    );
+    const stopWatching = watchMemory(
+      () => [worker],
+      limits.maxMemoryBytes,
+      (used) => finish(() => reject(memoryTooLarge(used, limits.maxMemoryBytes))),
     );
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (msg: WorkerMessage) => {

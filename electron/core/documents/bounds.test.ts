@@ -1,0 +1,96 @@
+// Decompression bombs, small enough for CI: each inflates to a few times its limit, so the
+// test proves the bound (TooLarge, or a skipped part) without needing gigabytes. The 1 GB
+// originals are in bench/extract-bombs.ts.
+import { describe, expect, it } from 'vitest';
+import { docxBomb, epubBomb, pdfBomb } from '../../../scripts/make-bombs.ts';
+import { extractDocument } from './index.ts';
+import { expectKind } from './test-support.ts';
+
+const MB = 1024 * 1024;
+
+describe('decompression bounds', () => {
+  it('DOCX: document.xml inflating to 8 MB while declaring 1 KB stops at the 2 MB part limit', async () => {
+    const bytes = await docxBomb(8 * MB, 1024);
+    expect(bytes.length).toBeLessThan(100_000);
+    const error = await expectKind(
+      extractDocument({ bytes }, { limits: { maxPartBytes: 2 * MB } }),
+      'TooLarge',
+    );
+    expect(error.message).toMatch(/unpacks to more data than allowed/);
+    expect(error.detail).toBe('word/document.xml unpacks to more than 2 MB');
+  });
+
+  it('DOCX: a document within the limits is read in full', async () => {
+    const doc = await extractDocument(
+      { bytes: await docxBomb(1 * MB) },
+      { limits: { maxPartBytes: 2 * MB } },
+    );
+    expect(doc.text.match(/northern bridges/g)?.length).toBeGreaterThan(8_000);
+  });
+
+  it('EPUB: chapters over the part limit are skipped with a warning, whatever they declare', async () => {
+    const doc = await extractDocument(
+      { bytes: await epubBomb(2, 3 * MB, 1024) },
+      { limits: { maxPartBytes: 2 * MB } },
+    );
+    expect(doc.text).toBe('Prologue\n\nThe keeper lit the lamp.');
+    expect(doc.warnings).toEqual([
+      '2 chapter file(s) unpack to more than 2 MB each and were skipped: c1.xhtml, c2.xhtml.',
+    ]);
+  });
+
+  it('EPUB: chapters each within the part limit but over the total fail with TooLarge', async () => {
+    const error = await expectKind(
+      extractDocument(
+        { bytes: await epubBomb(4, 1.5 * MB) },
+        { limits: { maxPartBytes: 2 * MB, maxUnpackedBytes: 4 * MB } },
+      ),
+      'TooLarge',
+    );
+    expect(error.detail).toBe('the document unpacks to more than 4 MB');
+  });
+
+  it('PDF: a content stream inflating to 20 MB is refused before pdf.js sees it', async () => {
+    const bytes = await pdfBomb(20 * MB);
+    expect(bytes.length).toBeLessThan(100_000);
+    const error = await expectKind(
+      extractDocument({ bytes }, { limits: { maxPartBytes: 5 * MB } }),
+      'TooLarge',
+    );
+    expect(error.detail).toBe('A PDF stream unpacks to more than 5 MB');
+  });
+
+  it('PDF: a compressed stream under the limit is read', async () => {
+    const doc = await extractDocument({ bytes: await pdfBomb(1 * MB) });
+    expect(doc.text).toBe('Hello bomb');
+  });
+
+  it('PDF: many streams each under the part limit are stopped by the memory limit near it', async () => {
+    // One page of 8 streams of 24 MB: pdf.js joins them into one 192 MB buffer.
+    const error = await expectKind(
+      extractDocument(
+        { bytes: await pdfBomb(24 * MB, 8) },
+        { limits: { maxPartBytes: 32 * MB, maxMemoryBytes: 64 * MB } },
+      ),
+      'TooLarge',
+    );
+    expect(error.message).toBe('This document needs more memory than allowed to read.');
+    // The workers' own figure when they were stopped: near the limit, far from 192 MB.
+    const used = Number(
+      /^([\d.]+) MB of worker memory, limit 64 MB$/.exec(error.detail ?? '')?.[1],
+    );
+    expect(used).toBeGreaterThan(64);
+    expect(used).toBeLessThan(128);
+  });
+
+  it('HTML: text building beyond the memory limit fails with TooLarge', async () => {
+    const html = `<html><body>${'<p>The committee met in the spring.</p>'.repeat(100_000)}</body></html>`;
+    await expectKind(
+      extractDocument(
+        { bytes: new TextEncoder().encode(html), name: 'big.html' },
+        { limits: { maxMemoryBytes: 24 * MB } },
+      ),
+      'TooLarge',
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { CoreError } from '../errors.ts';
+
+/**
+ * Bounds on what extracting one document may decompress and build. Declared sizes are never
+ * trusted: decompressed bytes are counted as they come out, and the extraction's workers are
+ * measured while they run.
+ */
+export interface ExtractionLimits {
+  /** Entries in a ZIP container (DOCX, EPUB). */
+  maxEntries: number;
+  /** Decompressed bytes of one ZIP entry or one PDF stream. */
+  maxPartBytes: number;
+  /** Decompressed bytes of all ZIP entries read from one document. */
+  maxUnpackedBytes: number;
+  /** Heap plus external memory (buffers) of all of one extraction's workers together. */
+  maxMemoryBytes: number;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * Defaults: one part of 32 MB is a 3,000-page book in one XHTML file (html-to-text needs about
+ * 16 times its input, mammoth 25-50 times); 384 MB of worker memory keeps a blow-up well under
+ * 1 GB of process memory while the 1,151-page corpus PDF needs a fraction of it.
+ */
+export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
+  maxEntries: 20_000,
+  maxPartBytes: 32 * MB,
+  maxUnpackedBytes: 256 * MB,
+  maxMemoryBytes: 384 * MB,
+};
+
+/** The defaults with the given overrides. */
+export function resolveLimits(overrides: Partial<ExtractionLimits> = {}): ExtractionLimits {
+  const limits = { ...DEFAULT_EXTRACTION_LIMITS };
+  for (const key of Object.keys(limits) as (keyof ExtractionLimits)[]) {
+    const value = overrides[key];
+    if (value !== undefined) limits[key] = value;
+  }
+  return limits;
+}
+
+export const mb = (n: number): string => `${Math.round((n / MB) * 10) / 10} MB`;
+
+const ZIP_BOMB = 'This document unpacks to more data than allowed: it may be a decompression bomb.';
+const HOSTILE_HINT = 'The file may be damaged or built to exhaust memory.';
+
+/** Decompressing the document would exceed a limit. */
+export function unpackedTooLarge(detail: string): CoreError {
+  return new CoreError('TooLarge', ZIP_BOMB, { hint: HOSTILE_HINT, detail });
+}
+
+/** One part (a ZIP entry, a PDF stream) is over `maxPartBytes`: EPUB skips such a chapter. */
+export class PartTooLargeError extends CoreError {
+  constructor(what: string, limit: number) {
+    super('TooLarge', ZIP_BOMB, {
+      hint: HOSTILE_HINT,
+      detail: `${what} unpacks to more than ${mb(limit)}`,
+    });
+  }
+}
+
+/** The extraction's workers used more memory than allowed. */
+export function memoryTooLarge(used: number, limit: number): CoreError {
+  return new CoreError('TooLarge', 'This document needs more memory than allowed to read.', {
+    hint: HOSTILE_HINT,
+    detail: `${mb(used)} of worker memory, limit ${mb(limit)}`,
+  });
+}
