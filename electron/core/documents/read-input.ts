@@ -14,7 +14,7 @@ export function tooLarge(size: number, maxBytes: number): CoreError {
     'TooLarge',
     `This file is too large to read (${mb(size)}; the limit is ${mb(maxBytes)}).`,
     {
-      hint: 'Raise the document size limit in the settings if you trust the file.',
+      hint: 'Split the document into smaller files (for example by chapter) and open them one by one.',
     },
   );
 }
