@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makePdf } from '../../../scripts/make-fixtures-pdf.ts';
 import { extractDocument } from './index.ts';
 import { locateSpan } from './locations.ts';
 import { dehyphenate, formatRanges } from './pdf-assemble.ts';
@@ -123,6 +124,15 @@ describe('PDF extraction', () => {
     expect(doc.text).toContain('Minutes of the first meeting.');
     expect(doc.text).not.toContain('unreachable');
     expect(doc.warnings).toContain('Page 2 could not be read (damaged) and was skipped.');
+  });
+
+  it('leaves out text drawn outside the page box', async () => {
+    const bytes = makePdf({
+      title: 'Margins',
+      pages: [{ lines: ['Visible minutes of the meeting.'], offPage: 'hidden printer marks' }],
+    });
+    const doc = await extractDocument({ bytes, name: 'margins.pdf' });
+    expect(doc.text).toBe('Visible minutes of the meeting.');
   });
 
   it.each(['truncated.pdf', 'garbage.pdf'])('Damaged for %s', async (name) => {

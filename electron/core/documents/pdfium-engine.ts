@@ -294,9 +294,24 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
       (u[1] ?? 0) >= by0 - 1 &&
       (u[2] ?? 0) <= bx1 + 1 &&
       (u[3] ?? 0) <= by1 + 1;
+    // The text rectangles hug the glyphs; a character's loose box spans the font's ascent and
+    // descent, the height a highlight (and poppler's word boxes) use.
+    const loose = (u: number[] | null, i: number): number[] | null => {
+      if (u === null || !engine.FPDFText_GetLooseCharBox(textPage, i, d)) return u;
+      const [left = 0, top = 0, right = 0, bottom = 0] = heaps(engine).HEAPF32.subarray(
+        d / 4,
+        d / 4 + 4,
+      );
+      return [
+        Math.min(u[0] ?? 0, left),
+        Math.min(u[1] ?? 0, bottom, top),
+        Math.max(u[2] ?? 0, right),
+        Math.max(u[3] ?? 0, top, bottom),
+      ];
+    };
     const push = (from: number, to: number, hyphen: boolean): void => {
       if (to <= from) return;
-      const u = unionOf(from, to);
+      const u = loose(loose(unionOf(from, to), from), to - 1);
       if (u !== null && inside(u)) {
         lines.push({ text: raw.slice(from, to), box: u, hyphen });
         return;
