@@ -311,7 +311,21 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
     };
     const push = (from: number, to: number, hyphen: boolean): void => {
       if (to <= from) return;
-      const u = loose(loose(unionOf(from, to), from), to - 1);
+      // A horizontal line's box is spanned by its first and last visible characters' loose
+      // boxes (two calls, where merging its text rectangles costs one per rectangle); other
+      // lines (vertical or rotated text, no loose box) fall back to the rectangles.
+      let first = from;
+      while (first < to && raw.charCodeAt(first) <= 0x20) first++;
+      let last = to - 1;
+      while (last > first && raw.charCodeAt(last) <= 0x20) last--;
+      if (first >= to) return;
+      let u = loose([Infinity, Infinity, -Infinity, -Infinity], first);
+      u = loose(u, last);
+      const flat =
+        u !== null &&
+        Number.isFinite(u[0]) &&
+        (u[3] ?? 0) - (u[1] ?? 0) < (u[2] ?? 0) - (u[0] ?? 0) + 1;
+      if (!flat || first === last) u = loose(loose(unionOf(from, to), first), last);
       if (u !== null && inside(u)) {
         lines.push({ text: raw.slice(from, to), box: u, hyphen });
         return;
