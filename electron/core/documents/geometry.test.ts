@@ -57,7 +57,7 @@ describe.skipIf(!hasPdftotext)('PDF line geometry', () => {
       expect(rect.page).toBe(page);
       const [expected] = popplerBoxes(path, page, word);
       expect(expected).toBeDefined();
-      const [x0, y0, x1, y1] = topLeft(geometry, rect);
+      const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = topLeft(geometry, rect);
       const [px0 = 0, py0 = 0, px1 = 0, py1 = 0] = expected ?? [];
       expect(x0).toBeLessThanOrEqual(px0 + TOLERANCE);
       expect(y0).toBeLessThanOrEqual(py0 + TOLERANCE);

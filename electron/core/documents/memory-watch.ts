@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 
-/** How often the workers' memory is read: pdf.js inflates about 30 MB in that time. */
+/** How often the workers' memory is read: a PDF engine inflates tens of MB in that time. */
 const POLL_MS = 50;
 
 /**
