@@ -1,20 +1,24 @@
-// Benchmark: our PDF extraction of the 1,151-page corpus book against `pdftotext -layout`, in
-// the same run. Prints wall times and their ratio, our peak RSS (the whole process, workers
-// included: they are threads of it) and how many of poppler's words our text contains.
-//   npm exec -- node bench/extract-pdf.ts [file.pdf] [--workers N]
+// Benchmark: the app's PDF extraction (PDFium, two workers by default) of the 1,151-page corpus
+// book against `pdftotext -layout`, in the same run: 3 rounds, alternating which goes first.
+// Each side runs in its own process, so wall, CPU (all threads) and peak RSS are its own. Also
+// prints how many of poppler's words our text contains (raw, and with poppler's line-end
+// hyphens undone by our rule, since poppler keeps them).
+//   npm exec -- node bench/extract-pdf.ts [file.pdf] [--workers N] [--rounds N]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_EXTRACTION_LIMITS } from '../electron/core/documents/limits.ts';
-import { extractPdf } from '../electron/core/documents/pdf.ts';
 import { dehyphenate } from '../electron/core/documents/pdf-assemble.ts';
 
 const args = process.argv.slice(2);
-const workersArg = args.indexOf('--workers');
-const maxWorkers = workersArg >= 0 ? Number(args[workersArg + 1]) : undefined;
+const option = (name: string, fallback: number): number => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const workers = option('--workers', 2);
+const rounds = option('--rounds', 3);
 const file =
-  args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--workers') ??
+  args.find((a, i) => !a.startsWith('--') && !(args[i - 1] ?? '').startsWith('--')) ??
   resolve(import.meta.dirname, '../../shared/corpus/cplusplus-annotations.pdf');
 if (!existsSync(file)) {
   console.log(`skipped: ${file} not found`);
@@ -42,62 +46,73 @@ function overlap(reference: string, text: string): number {
   return found / total;
 }
 
-const out = join(mkdtempSync(join(tmpdir(), 'bench-pdf-')), 'poppler.txt');
-let t = performance.now();
-// Through bash so `times` reports pdftotext's CPU time: on a busy machine wall time is noise.
-const poppler = spawnSync('bash', ['-c', 'pdftotext -layout "$0" "$1" && times', file, out], {
-  encoding: 'utf8',
-});
-const popplerMs = performance.now() - t;
-const childTimes = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(poppler.stdout.trim());
-const popplerCpuMs =
-  childTimes === null
-    ? NaN
-    : (Number(childTimes[1]) * 60 +
-        Number(childTimes[2]) +
-        Number(childTimes[3]) * 60 +
-        Number(childTimes[4])) *
-      1000;
-if (poppler.status !== 0) {
-  console.log('pdftotext failed or is missing (apt-get install -y poppler-utils)');
-  process.exit(1);
+type Figures = { wallMs: number; cpuMs: number; peakRssMb: number; processWallMs?: number };
+const dir = mkdtempSync(join(tmpdir(), 'bench-pdf-'));
+
+function poppler(): Figures {
+  // GNU time reports the child's own wall, user, system time and peak RSS (KB).
+  const run = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%e %U %S %M', 'pdftotext', '-layout', file, join(dir, 'poppler.txt')],
+    { encoding: 'utf8' },
+  );
+  const m = /([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr.trim());
+  if (run.status !== 0 || m === null) throw new Error(`pdftotext failed: ${run.stderr}`);
+  return {
+    wallMs: Math.round(Number(m[1]) * 1000),
+    cpuMs: Math.round((Number(m[2]) + Number(m[3])) * 1000),
+    peakRssMb: Math.round(Number(m[4]) / 1024),
+  };
 }
-const popplerText = readFileSync(out, 'utf8');
 
-const bytes = new Uint8Array(readFileSync(file));
-t = performance.now();
-const cpuBefore = process.cpuUsage();
-const options: Parameters<typeof extractPdf>[1] = {
-  deadline: Date.now() + 600_000,
-  timeLimitMs: 600_000,
-  maxMemoryBytes: DEFAULT_EXTRACTION_LIMITS.maxMemoryBytes,
-  maxPartBytes: DEFAULT_EXTRACTION_LIMITS.maxPartBytes,
-  name: 'bench',
-};
-if (maxWorkers !== undefined) options.maxWorkers = maxWorkers;
-const doc = await extractPdf(bytes, options);
-const oursMs = performance.now() - t;
-const cpu = process.cpuUsage(cpuBefore);
-const oursCpuMs = (cpu.user + cpu.system) / 1000;
-const peakMb = process.resourceUsage().maxRSS / 1024;
+function ours(): Figures {
+  const child = resolve(import.meta.dirname, 'extract-pdf-child.ts');
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [child, file, join(dir, 'ours.txt'), String(workers)], {
+    encoding: 'utf8',
+  });
+  const processMs = Math.round(performance.now() - started);
+  if (run.status !== 0) throw new Error(`extraction failed: ${run.stderr}`);
+  const figures = JSON.parse(run.stdout) as Figures;
+  // The child's own figures exclude Node's start-up; the process time includes it.
+  return { ...figures, processWallMs: processMs };
+}
 
-// Poppler keeps line-end hyphens; the same rule applied to its text compares content, not layout.
+const results: { round: number; poppler: Figures; ours: Figures }[] = [];
+for (let round = 1; round <= rounds; round++) {
+  // Alternate the order so neither side always runs on a warmer (or busier) machine.
+  if (round % 2 === 1) {
+    const p = poppler();
+    results.push({ round, poppler: p, ours: ours() });
+  } else {
+    const o = ours();
+    results.push({ round, poppler: poppler(), ours: o });
+  }
+  const last = results.at(-1);
+  console.log(JSON.stringify(last));
+}
+
+const popplerText = readFileSync(join(dir, 'poppler.txt'), 'utf8');
+const oursText = readFileSync(join(dir, 'ours.txt'), 'utf8');
 const popplerDehyphenated =
   dehyphenate([popplerText.replace(/[ \t]+\n/g, '\n').replace(/\n[ \t]+/g, '\n')])[0] ?? '';
-const figures = {
-  file,
-  pages: doc.pages?.length,
-  chars: doc.text.length,
-  pdftotextMs: Math.round(popplerMs),
-  oursMs: Math.round(oursMs),
-  ratio: Number((oursMs / popplerMs).toFixed(2)),
-  pdftotextCpuMs: Math.round(popplerCpuMs),
-  oursCpuMs: Math.round(oursCpuMs),
-  cpuRatio: Number((oursCpuMs / popplerCpuMs).toFixed(2)),
-  loadAverage: loadavg().map((x) => Number(x.toFixed(1))),
-  peakRssMb: Math.round(peakMb),
-  wordOverlap: Number((overlap(popplerText, doc.text) * 100).toFixed(2)),
-  wordOverlapDehyphenated: Number((overlap(popplerDehyphenated, doc.text) * 100).toFixed(2)),
-  warnings: doc.warnings,
-};
-console.log(JSON.stringify(figures, null, 2));
+const ratio = (f: (r: (typeof results)[number]) => number): number[] =>
+  results.map((r) => Number(f(r).toFixed(2)));
+console.log(
+  JSON.stringify(
+    {
+      file,
+      workers,
+      cpu: cpus()[0]?.model,
+      cores: cpus().length,
+      loadAverage: loadavg().map((x) => Number(x.toFixed(1))),
+      wallRatio: ratio((r) => r.ours.wallMs / r.poppler.wallMs),
+      cpuRatio: ratio((r) => r.ours.cpuMs / r.poppler.cpuMs),
+      oursPeakRssMb: results.map((r) => r.ours.peakRssMb),
+      wordOverlap: Number((overlap(popplerText, oursText) * 100).toFixed(2)),
+      wordOverlapDehyphenated: Number((overlap(popplerDehyphenated, oursText) * 100).toFixed(2)),
+    },
+    null,
+    2,
+  ),
+);

@@ -1,8 +1,11 @@
 // Writes small, exact PDFs for the document tests: every byte is ours, so page labels, the
 // outline and the hyphenated line break are known. Used by make-fixtures.sh.
 
-/** One page: lines of text (a leading "# " makes a heading) or an image only ("scanned"). */
-export type FixturePage = { lines: string[] } | { image: true };
+/**
+ * One page: lines of text (a leading "# " makes a heading) or an image only ("scanned").
+ * `offPage` is a line drawn right of the page's edge, which no reader shows.
+ */
+export type FixturePage = { lines: string[]; offPage?: string } | { image: true };
 
 export interface FixturePdf {
   title: string;
@@ -26,6 +29,7 @@ function pageContent(page: FixturePage): string {
     else ops.push('/F1 12 Tf', `(${esc(line)}) Tj`, '0 -16 Td');
   }
   ops.push('ET');
+  if (page.offPage !== undefined) ops.push(`BT /F1 12 Tf 640 400 Td (${esc(page.offPage)}) Tj ET`);
   return ops.join('\n');
 }
 

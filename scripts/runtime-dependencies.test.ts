@@ -83,7 +83,7 @@ describe('runtime dependencies of the packaged main process', () => {
   it('walks the real graph (main.ts reaches core, the store and the PDF worker)', () => {
     expect(reached.has('electron')).toBe(true);
     expect(reached.has('better-sqlite3')).toBe(true);
-    expect(reached.has('pdfjs-dist')).toBe(true);
+    expect(reached.has('@embedpdf/pdfium')).toBe(true);
   });
 
   it('imports only dependencies, Node built-ins and electron (which the runtime provides)', () => {

@@ -50,7 +50,7 @@ describe('decompression bounds', () => {
     expect(error.detail).toBe('the document unpacks to more than 4 MB');
   });
 
-  it('PDF: a content stream inflating to 20 MB is refused before pdf.js sees it', async () => {
+  it('PDF: a content stream inflating to 20 MB is refused before PDFium sees it', async () => {
     const bytes = await pdfBomb(20 * MB);
     expect(bytes.length).toBeLessThan(100_000);
     const error = await expectKind(
@@ -66,7 +66,7 @@ describe('decompression bounds', () => {
   });
 
   it('PDF: many streams each under the part limit are stopped by the memory limit near it', async () => {
-    // One page of 8 streams of 24 MB: pdf.js joins them into one 192 MB buffer.
+    // One page of 8 streams of 24 MB: the engine joins them into one 192 MB buffer.
     const error = await expectKind(
       extractDocument(
         { bytes: await pdfBomb(24 * MB, 8) },

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 
-/** How often the workers' memory is read: pdf.js inflates about 30 MB in that time. */
+/** How often the workers' memory is read: a PDF engine inflates tens of MB in that time. */
 const POLL_MS = 50;
 
 /**
@@ -8,12 +8,14 @@ const POLL_MS = 50;
  * decompressor fills live outside the heap limit) and calls `onExceeded` once with the sum when
  * it passes `maxBytes`. The heap statistics are read through the worker's interrupt, so a worker
  * stuck in synchronous code is measured too. Returns a function that stops watching and tells
- * the highest sum seen.
+ * the highest sum seen. `extraBytes` adds memory the heap statistics do not see (PDFium's
+ * WebAssembly memory, which its workers report as it grows).
  */
 export function watchMemory(
   workers: () => readonly Worker[],
   maxBytes: number,
   onExceeded: (used: number) => void,
+  extraBytes: () => number = () => 0,
 ): () => number {
   let peak = 0;
   let busy = false;
@@ -29,7 +31,7 @@ export function watchMemory(
       ),
     );
     busy = false;
-    const used = sums.reduce((a, b) => a + b, 0);
+    const used = sums.reduce((a, b) => a + b, 0) + extraBytes();
     peak = Math.max(peak, used);
     if (!stopped && used > maxBytes) {
       stopped = true;

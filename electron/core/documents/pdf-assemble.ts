@@ -1,4 +1,6 @@
 import type { DocumentText, PageSpan, Section } from '../../../shared/model.ts';
+import type { TextGeometry } from './geometry.ts';
+import { LINE_FIELDS } from './pdf-text.ts';
 
 /** "3-40, 45, 47-48" from sorted page numbers. */
 export function formatRanges(numbers: readonly number[]): string {
@@ -43,6 +45,26 @@ function candidates(page: string): Candidate[] {
   return found;
 }
 
+/** Where text was replaced: [at, at + length) of the input became `inserted` characters. */
+interface Edit {
+  at: number;
+  length: number;
+  inserted: number;
+}
+
+/** Maps an offset in the input of `edits` (sorted, not overlapping) to the output. */
+function offsetMap(edits: readonly Edit[]): (offset: number) => number {
+  return (offset) => {
+    let shift = 0;
+    for (const e of edits) {
+      if (e.at >= offset) break;
+      if (offset < e.at + e.length) return e.at + shift + Math.min(offset - e.at, e.inserted);
+      shift += e.inserted - e.length;
+    }
+    return offset + shift;
+  };
+}
+
 /**
  * Undoes line-end hyphenation, using the document itself as the dictionary. Only a hyphen
  * between lowercase letters at the end of a line is a candidate ("informa-\ntion"); capitalised
@@ -52,6 +74,23 @@ function candidates(page: string): Candidate[] {
  * a line-end hyphen is far more often hyphenation than a compound. Soft hyphens always join.
  */
 export function dehyphenate(pages: string[]): string[] {
+  return dehyphenateMapped(pages).pages;
+}
+
+/**
+ * `dehyphenate`, also telling for each page how offsets in its input map to its output (for
+ * the line geometry recorded before hyphens were undone).
+ */
+export function dehyphenateMapped(pages: string[]): {
+  pages: string[];
+  maps: ((offset: number) => number)[];
+} {
+  const softEdits = pages.map((page) => {
+    const edits: Edit[] = [];
+    for (let at = page.indexOf('\u00ad\n'); at >= 0; at = page.indexOf('\u00ad\n', at + 2))
+      edits.push({ at, length: 2, inserted: 0 });
+    return edits;
+  });
   const clean = pages.map((page) => page.replace(/\u00ad\n/g, ''));
   const perPage = clean.map(candidates);
   const needed = new Set<string>();
@@ -61,31 +100,43 @@ export function dehyphenate(pages: string[]): string[] {
       needed.add(`${c.a}${c.b}`.toLowerCase());
     }
   }
-  if (needed.size === 0) return clean;
-  const lengths = new Set([...needed].map((w) => w.length));
   const counts = new Map<string, number>();
-  for (const page of clean) {
-    for (const m of page.matchAll(/\p{L}+(?:-\p{L}+)*/gu)) {
-      if (!lengths.has(m[0].length)) continue;
-      const w = m[0].toLowerCase();
-      if (needed.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  if (needed.size > 0) {
+    const lengths = new Set([...needed].map((w) => w.length));
+    for (const page of clean) {
+      for (const m of page.matchAll(/\p{L}+(?:-\p{L}+)*/gu)) {
+        if (!lengths.has(m[0].length)) continue;
+        const w = m[0].toLowerCase();
+        if (needed.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+      }
     }
   }
-  return clean.map((page, i) => {
+  const maps: ((offset: number) => number)[] = [];
+  const out = clean.map((page, i) => {
+    const soft = offsetMap(softEdits[i] ?? []);
     const list = perPage[i] ?? [];
-    if (list.length === 0) return page;
-    let out = '';
+    if (list.length === 0) {
+      maps.push(soft);
+      return page;
+    }
+    const edits: Edit[] = [];
+    let result = '';
     let last = 0;
     for (const c of list) {
       // A one-line word hyphenated at both ends ("co-\nop-\neration"): the first join wins.
       if (c.start < last) continue;
       const hyphenated = counts.get(`${c.a}-${c.b}`.toLowerCase()) ?? 0;
       const joined = counts.get(`${c.a}${c.b}`.toLowerCase()) ?? 0;
-      out += page.slice(last, c.start) + (hyphenated > joined ? `${c.a}-${c.b}` : `${c.a}${c.b}`);
+      const word = hyphenated > joined ? `${c.a}-${c.b}` : `${c.a}${c.b}`;
+      edits.push({ at: c.start, length: c.end - c.start, inserted: word.length });
+      result += page.slice(last, c.start) + word;
       last = c.end;
     }
-    return out + page.slice(last);
+    const joins = offsetMap(edits);
+    maps.push((offset) => joins(soft(offset)));
+    return result + page.slice(last);
   });
+  return { pages: out, maps };
 }
 
 /** An outline entry resolved to a 0-based page index (null when its destination is unknown). */
@@ -99,19 +150,23 @@ export interface OutlineEntry {
 export interface PageResult {
   text: string;
   failed?: string;
+  /** Per line: start, end (offsets into `text`), x0, y0, x1, y1 (see `layoutLines`). */
+  lines?: Float64Array;
+  /** The page's crop box: x0, y0, x1, y1. */
+  box?: readonly number[];
 }
 
 /**
  * Joins page texts (separated by a blank line) into one document with page spans, printed
  * labels, outline sections placed at their title on the page when it can be found, and
- * warnings for unreadable or textless pages.
+ * warnings for unreadable or textless pages; and the line geometry with offsets into that text.
  */
 export function assemblePdf(
   results: readonly PageResult[],
   meta: { labels: string[] | null; outline: OutlineEntry[]; title?: string },
   fallbackTitle: string,
-): DocumentText {
-  const texts = dehyphenate(results.map((r) => r.text));
+): { doc: DocumentText; geometry: TextGeometry } {
+  const { pages: texts, maps } = dehyphenateMapped(results.map((r) => r.text));
   const pages: PageSpan[] = [];
   let text = '';
   texts.forEach((pageText, index) => {
@@ -166,5 +221,33 @@ export function assemblePdf(
   }
   sections.sort((x, y) => x.start - y.start);
   const title = meta.title?.trim() || fallbackTitle;
-  return { format: 'pdf', title, text, pages, sections, warnings };
+  const doc: DocumentText = { format: 'pdf', title, text, pages, sections, warnings };
+  return { doc, geometry: pageGeometry(results, pages, maps) };
+}
+
+function pageGeometry(
+  results: readonly PageResult[],
+  pages: readonly PageSpan[],
+  maps: readonly ((offset: number) => number)[],
+): TextGeometry {
+  const lineCount = results.reduce((n, r) => n + (r?.lines?.length ?? 0) / LINE_FIELDS, 0);
+  const spans = new Int32Array(lineCount * 3);
+  const boxes = new Float32Array(lineCount * 4);
+  const pageBoxes = new Float32Array(results.length * 4);
+  let at = 0;
+  results.forEach((result, index) => {
+    pageBoxes.set((result?.box ?? [0, 0, 0, 0]).slice(0, 4), index * 4);
+    const lines = result?.lines;
+    const page = pages[index];
+    const map = maps[index];
+    if (lines === undefined || page === undefined || map === undefined) return;
+    for (let l = 0; l + LINE_FIELDS <= lines.length; l += LINE_FIELDS) {
+      spans[at * 3] = page.number;
+      spans[at * 3 + 1] = page.start + map(lines[l] ?? 0);
+      spans[at * 3 + 2] = page.start + map(lines[l + 1] ?? 0);
+      boxes.set(lines.subarray(l + 2, l + 6), at * 4);
+      at++;
+    }
+  });
+  return { spans, boxes, pageBoxes };
 }

@@ -38,7 +38,7 @@ export function checkPdfStreams(bytes: Uint8Array, maxPartBytes: number): void {
       } catch (error) {
         if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
           throw new PartTooLargeError('A PDF stream', maxPartBytes);
-        // Damaged or not zlib: pdf.js copes with it (or the watchdog does).
+        // Damaged or not zlib: the engine copes with it (or the watchdog does).
       }
     }
     at = buf.indexOf('stream', end + 9);

@@ -1,61 +1,43 @@
-/** The parts of a pdf.js text item that page layout needs. */
-export interface PdfTextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-  hasEOL: boolean;
+/** One line of a page as PDFium reports it, with the union of its character boxes. */
+export interface RawLine {
+  text: string;
+  /** x0, y0, x1, y1 in PDF points (PDF user space: origin at the bottom left, y upwards). */
+  box: readonly number[];
+  /** The line ended in a hyphen PDFium marked as hyphenation (its last character). */
+  hyphen: boolean;
 }
 
+/** Numbers per line in `layoutLines`' spans: start, end, x0, y0, x1, y1. */
+export const LINE_FIELDS = 6;
+
 /**
- * Joins a page's text items (in content-stream order, which is reading order for nearly all
- * generated PDFs) into lines: a new line where pdf.js marks an end of line or the baseline moves
- * by more than half the font size; a space where items on one line leave a visible gap; a blank
- * line where the vertical gap looks like a paragraph break. Line-end hyphens are left for
- * `dehyphenate`, which needs the whole document's words.
+ * Joins a page's lines (PDFium's reading order) into its text: one line per line, a blank line
+ * where the gap between two lines is wider than ~0.8 of the taller line (a paragraph or heading
+ * break). A hyphenation mark becomes "-" at the line end, left for `dehyphenate`, which needs
+ * the whole document's words to decide. Returns the text and, per line kept, its character span
+ * in that text and its box (`LINE_FIELDS` numbers a line).
  */
-export function pageText(items: readonly PdfTextItem[]): string {
-  const lines: string[] = [];
-  let line = '';
-  let lineEnded = false;
-  let prev: { x: number; y: number; size: number } | undefined;
-  let lastLineY: number | undefined;
-  const endLine = (): void => {
-    lines.push(line.trimEnd());
-    line = '';
-    lineEnded = true;
-  };
-  for (const item of items) {
-    const [a = 0, b = 0, , , e = 0, f = 0] = item.transform;
-    const size = Math.max(Math.hypot(a, b), item.height, 1);
-    if (item.str !== '') {
-      if (prev !== undefined && !lineEnded && line !== '') {
-        const dy = Math.abs(f - prev.y);
-        if (dy > Math.max(prev.size, size) * 0.5) {
-          endLine();
-        } else if (
-          e - prev.x > Math.max(prev.size, size) * 0.15 &&
-          !line.endsWith(' ') &&
-          !item.str.startsWith(' ')
-        ) {
-          line += ' ';
-        }
+export function layoutLines(lines: readonly RawLine[]): { text: string; spans: Float64Array } {
+  const spans: number[] = [];
+  let text = '';
+  let prev: readonly number[] | undefined;
+  for (const line of lines) {
+    let body = line.text.replace(/[\t\u00a0]/g, ' ');
+    if (line.hyphen) body = body.slice(0, -1) + '-';
+    body = body.trim();
+    if (body === '') continue;
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = line.box;
+    if (text !== '') {
+      text += '\n';
+      if (prev !== undefined) {
+        const gap = (prev[1] ?? 0) - y1;
+        const taller = Math.max((prev[3] ?? 0) - (prev[1] ?? 0), y1 - y0);
+        if (gap > taller * 0.8) text += '\n';
       }
-      if (line === '' && lineEnded && lastLineY !== undefined && prev !== undefined) {
-        // A gap of more than ~1.7 line heights between baselines: a new paragraph.
-        if (Math.abs(lastLineY - f) > Math.max(prev.size, size) * 1.7) lines.push('');
-      }
-      if (line === '') lastLineY = f;
-      line += item.str;
-      lineEnded = false;
-      prev = { x: e + item.width, y: f, size };
     }
-    if (item.hasEOL && line !== '') endLine();
+    spans.push(text.length, text.length + body.length, x0, y0, x1, y1);
+    text += body;
+    prev = line.box;
   }
-  if (line !== '') endLine();
-  return lines
-    .join('\n')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return { text, spans: Float64Array.from(spans) };
 }

@@ -1,27 +1,34 @@
 import { describe, expect, it } from 'vitest';
+import { makePdf } from '../../../scripts/make-fixtures-pdf.ts';
 import { extractDocument } from './index.ts';
 import { locateSpan } from './locations.ts';
 import { dehyphenate, formatRanges } from './pdf-assemble.ts';
-import { pageText, type PdfTextItem } from './pdf-text.ts';
+import { layoutLines, type RawLine } from './pdf-text.ts';
 import { expectKind, fixture } from './test-support.ts';
 
-const item = (str: string, x: number, y: number, hasEOL = false, size = 12): PdfTextItem => ({
-  str,
-  transform: [size, 0, 0, size, x, y],
-  width: str.length * size * 0.5,
-  height: size,
-  hasEOL,
+// A line as PDFium reports it: its text and the union of its character boxes (12 pt type).
+const line = (text: string, x: number, y: number, hyphen = false): RawLine => ({
+  text,
+  box: [x, y - 3, x + text.length * 6, y + 9],
+  hyphen,
 });
 
 describe('PDF page text', () => {
-  it('breaks lines on EOL and baseline moves, spaces visible gaps, blank line for paragraphs', () => {
-    const text = pageText([
-      item('Hello', 72, 700),
-      item('world', 72 + 30 + 6, 700, true),
-      item('next line', 72, 686),
-      item('same', 72, 650),
+  it('one line per line, blank line for a paragraph gap, spans of each line with its box', () => {
+    const { text, spans } = layoutLines([
+      line('Hello world\t', 72, 700),
+      line('next line', 72, 686),
+      line('same', 72, 650),
     ]);
     expect(text).toBe('Hello world\nnext line\n\nsame');
+    expect(text.slice(spans[6], spans[7])).toBe('next line');
+    expect([...spans.slice(14, 18)]).toEqual([72, 647, 96, 659]);
+  });
+
+  it("turns PDFium's hyphenation mark into a line-end hyphen for dehyphenate", () => {
+    const { text } = layoutLines([line('the informa\ufffe', 72, 700, true), line('tion', 72, 686)]);
+    expect(text).toBe('the informa-\ntion');
+    expect(dehyphenate([text])).toEqual(['the information']);
   });
 
   it('undoes hyphenation between lowercase letters, keeps compounds the document uses', () => {
@@ -117,6 +124,15 @@ describe('PDF extraction', () => {
     expect(doc.text).toContain('Minutes of the first meeting.');
     expect(doc.text).not.toContain('unreachable');
     expect(doc.warnings).toContain('Page 2 could not be read (damaged) and was skipped.');
+  });
+
+  it('leaves out text drawn outside the page box', async () => {
+    const bytes = makePdf({
+      title: 'Margins',
+      pages: [{ lines: ['Visible minutes of the meeting.'], offPage: 'hidden printer marks' }],
+    });
+    const doc = await extractDocument({ bytes, name: 'margins.pdf' });
+    expect(doc.text).toBe('Visible minutes of the meeting.');
   });
 
   it.each(['truncated.pdf', 'garbage.pdf'])('Damaged for %s', async (name) => {

@@ -4,6 +4,7 @@ import type { AppError, DocumentText } from '../../../shared/model.ts';
 import type { CoreError } from '../errors.ts';
 import { memoryTooLarge } from './limits.ts';
 import { watchMemory } from './memory-watch.ts';
+import { attachGeometry, type TextGeometry } from './geometry.ts';
 import { assemblePdf, type PageResult } from './pdf-assemble.ts';
 import type { PdfMeta, PdfRequest } from './pdf-worker.ts';
 import type { WorkerJob } from './worker-entry.ts';
@@ -18,7 +19,7 @@ import {
 } from './worker-host.ts';
 
 export interface PdfOptions extends WorkerLimits {
-  /** The first worker refuses the file (TooLarge) if a stream pdf.js may decode inflates to more. */
+  /** The first worker refuses the file (TooLarge) if a stream PDFium may decode inflates to more. */
   maxPartBytes: number;
   password?: string;
   onProgress?: (p: { done: number; total: number }) => void;
@@ -31,8 +32,17 @@ export interface PdfOptions extends WorkerLimits {
 type FromWorker =
   | { type: 'loaded'; numPages: number }
   | { type: 'meta'; meta: PdfMeta }
-  | { type: 'page'; number: number; text: string; failed?: string }
+  | {
+      type: 'page';
+      number: number;
+      text: string;
+      failed?: string;
+      lines?: Float64Array;
+      box?: number[];
+    }
   | { type: 'batch-done' }
+  | { type: 'fatal'; detail: string }
+  | { type: 'wasm-memory'; bytes: number }
   | { type: 'error'; error: AppError };
 
 // A smaller young generation makes V8 collect page garbage sooner: several PDF workers then
@@ -45,19 +55,25 @@ const INLINE_ASSEMBLY_CHARS = 200_000;
 const PAGES_PER_EXTRA_WORKER = 150;
 
 // A file this large nearly always has enough pages for a second worker: it is started with the
-// first instead of after the page count is known, so its start-up (loading pdf.js, opening the
-// file: about half a second) overlaps the first worker's. It is terminated if the count says no.
+// first instead of after the page count is known, so its start-up (loading PDFium, opening the
+// file) overlaps the first worker's. It is terminated if the count says no.
 const EARLY_SECOND_WORKER_BYTES = 2 * 1024 * 1024;
 
 // Upper bound on pages per request. Requests shrink towards the end (a share of what is left),
 // so the workers finish together instead of one idling while another reads a last long batch.
 const MAX_BATCH = 32;
 
+// Workers whose engine trapped are replaced this many times per document; past that the
+// document is Damaged (a file that keeps killing engines is not worth more).
+const MAX_REPLACEMENTS = 3;
+
 /**
- * Extracts a PDF with pdf.js in worker threads: the first worker opens the file and reads its
- * labels and outline; for a long document more workers open it too (a large file's second
- * worker from the start) and all take batches of pages, shrinking towards the end, from one
- * queue. Every worker is terminated at the end, on the deadline and on abort.
+ * Extracts a PDF with PDFium in worker threads (one engine each): the first worker opens the
+ * file and reads its labels and outline; for a long document more workers open it too (a large
+ * file's second worker from the start) and all take batches of pages, shrinking towards the
+ * end, from one queue. A worker whose engine traps is replaced and its unread pages go back in
+ * the queue. Every worker is terminated at the end, on the deadline and on abort. The line
+ * geometry is attached to the result (`geometryOf`).
  */
 export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<DocumentText> {
   const { results, meta, exited } = await readPages(bytes, options);
@@ -67,7 +83,9 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
   await exited;
   // A short document is joined in well under a millisecond: not worth starting a worker.
   if (results.reduce((n, r) => n + (r?.text.length ?? 0), 0) < INLINE_ASSEMBLY_CHARS) {
-    return assemblePdf(results, meta, options.name ?? 'Untitled');
+    const { doc, geometry } = assemblePdf(results, meta, options.name ?? 'Untitled');
+    attachGeometry(doc, geometry);
+    return doc;
   }
   const limits: WorkerLimits = {
     deadline: options.deadline,
@@ -75,10 +93,12 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
     maxMemoryBytes: options.maxMemoryBytes,
   };
   if (options.signal !== undefined) limits.signal = options.signal;
-  return runWorkerJob<DocumentText>(
+  const { doc, geometry } = await runWorkerJob<{ doc: DocumentText; geometry: TextGeometry }>(
     { kind: 'pdf-assemble', results, meta, name: options.name ?? 'Untitled' },
     limits,
   );
+  attachGeometry(doc, geometry);
+  return doc;
 }
 
 type PagesRead = { results: PageResult[]; meta: PdfMeta; exited: Promise<unknown> };
@@ -99,6 +119,13 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     let haveMeta = false;
     let results: PageResult[] = [];
     let exited: Promise<unknown> = Promise.resolve();
+    // Pages handed to each worker and not yet returned, and pages to hand out again after a
+    // worker was replaced.
+    const pending = new Map<Worker, Set<number>>();
+    const retry: number[] = [];
+    let replacements = 0;
+    // PDFium's WebAssembly memory per worker, which the heap statistics do not include.
+    const wasmBytes = new Map<Worker, number>();
     const finish = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
@@ -114,31 +141,40 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       () => fail(timeLimitError(options.timeLimitMs)),
       Math.max(0, options.deadline - Date.now()),
     );
-    // All the workers of this document together: pdf.js's decoded streams are buffers outside
-    // the heap limit.
+    // All the workers of this document together, PDFium's memory included.
+    const wasmTotal = (): number => [...wasmBytes.values()].reduce((a, b) => a + b, 0);
     const stopWatching = watchMemory(
       () => workers,
       options.maxMemoryBytes,
       (used) => fail(memoryTooLarge(used, options.maxMemoryBytes)),
+      wasmTotal,
     );
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     const giveWork = (worker: Worker): void => {
+      const again = retry.shift();
+      if (again !== undefined) {
+        pending.get(worker)?.add(again);
+        worker.postMessage({ type: 'pages', from: again, to: again } satisfies PdfRequest);
+        return;
+      }
       if (nextPage > total) return;
       const from = nextPage;
       const share = Math.ceil((total - from + 1) / (workers.length * 4));
       const to = Math.min(total, from + Math.max(1, Math.min(MAX_BATCH, share)) - 1);
       nextPage = to + 1;
+      for (let n = from; n <= to; n++) pending.get(worker)?.add(n);
       worker.postMessage({ type: 'pages', from, to } satisfies PdfRequest);
     };
 
     const start = (withMeta: boolean): Worker => {
-      const job: WorkerJob = { kind: 'pdf', bytes };
+      const job: WorkerJob = { kind: 'pdf', bytes, maxMemoryBytes: options.maxMemoryBytes };
       // One scan of the streams is enough: the first worker's (it opens the file first).
       if (withMeta) job.scanLimitBytes = options.maxPartBytes;
       if (options.password !== undefined) job.password = options.password;
       const worker = spawnDocumentWorker(job, options.maxMemoryBytes, PDF_WORKER_YOUNG_MB);
       workers.push(worker);
+      pending.set(worker, new Set());
       worker.on('message', (msg: FromWorker) => {
         if (settled) return;
         switch (msg.type) {
@@ -153,8 +189,11 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
             if (done === total) complete();
             break;
           case 'page': {
+            pending.get(worker)?.delete(msg.number);
             const result: PageResult = { text: msg.text };
             if (msg.failed !== undefined) result.failed = msg.failed;
+            if (msg.lines !== undefined) result.lines = msg.lines;
+            if (msg.box !== undefined) result.box = msg.box;
             if (results[msg.number - 1] === undefined) done++;
             results[msg.number - 1] = result;
             options.onProgress?.({ done, total });
@@ -167,6 +206,14 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
           case 'error':
             fail(errorFromWorker(msg.error));
             break;
+          case 'wasm-memory':
+            wasmBytes.set(worker, msg.bytes);
+            if (wasmTotal() > options.maxMemoryBytes)
+              fail(memoryTooLarge(wasmTotal(), options.maxMemoryBytes));
+            break;
+          case 'fatal':
+            replace(worker, msg.detail);
+            break;
         }
       });
       // After `finish` these are no-ops: workers terminated on purpose do not fail anything.
@@ -176,6 +223,31 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       );
       worker.postMessage({ type: 'load', meta: withMeta } satisfies PdfRequest);
       return worker;
+    };
+
+    // The engine trapped (its page is already recorded as damaged): a fresh worker with a
+    // fresh engine takes over the pages this one had not returned.
+    const replace = (worker: Worker, detail: string): void => {
+      const index = workers.indexOf(worker);
+      if (index < 0) return;
+      workers.splice(index, 1);
+      wasmBytes.delete(worker);
+      retry.push(...(pending.get(worker) ?? []));
+      pending.delete(worker);
+      worker.removeAllListeners();
+      worker.on('error', () => {});
+      void worker.terminate();
+      if (replacements >= MAX_REPLACEMENTS) {
+        fail(workerCrashError(new Error(`PDFium failed ${replacements + 1} times: ${detail}`)));
+        return;
+      }
+      replacements++;
+      if (!haveMeta) {
+        // The worker reading the outline died first: read the pages without it.
+        haveMeta = true;
+      }
+      start(false);
+      if (done === total && haveMeta) complete();
     };
 
     const complete = (): void => finish(() => resolve({ results, meta, exited }));
@@ -195,6 +267,8 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
         const surplus = workers.pop();
         if (surplus === undefined) break;
         surplus.removeAllListeners();
+        pending.delete(surplus);
+        wasmBytes.delete(surplus);
         surplus.on('error', () => {}); // whatever it does while going away is of no interest
         void surplus.terminate();
       }

@@ -5,12 +5,18 @@ import type { AppError } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { ExtractionLimits } from './limits.ts';
 import type { PageResult } from './pdf-assemble.ts';
-import type { PdfMeta } from './pdf-worker.ts';
+import type { PdfMeta } from './pdfium-engine.ts';
 
 /** The job a document worker is started with. */
 export type WorkerJob =
   | { kind: 'html' | 'docx' | 'epub'; bytes: Uint8Array; name: string; limits: ExtractionLimits }
-  | { kind: 'pdf'; bytes: Uint8Array; password?: string; scanLimitBytes?: number }
+  | {
+      kind: 'pdf';
+      bytes: Uint8Array;
+      password?: string;
+      scanLimitBytes?: number;
+      maxMemoryBytes?: number;
+    }
   | { kind: 'pdf-assemble'; results: PageResult[]; meta: PdfMeta; name: string };
 
 function toWorkerError(error: unknown): AppError {
