@@ -13,6 +13,16 @@ import type { WorkerJob } from './worker-entry.ts';
 export { locateSpan } from './locations.ts';
 export { sniffKind } from './sniff.ts';
 export { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits } from './limits.ts';
+// OCR of scanned pages (docs/documents.md, "OCR"): one pool for the app, shared by documents.
+export {
+  createOcrPool,
+  defaultOcrPoolSize,
+  type OcrPageRequest,
+  type OcrPool,
+  type OcrPoolOptions,
+} from './ocr-pool.ts';
+export { DEFAULT_OCR_LANGUAGE, SHIPPED_OCR_LANGUAGES } from './ocr-languages.ts';
+export { MIN_PAGE_CONFIDENCE, type OcrPage, type OcrWord, type PageBitmap } from './ocr-page.ts';
 
 /** 1 GB: larger files are refused before they are read (a setting may change it). */
 export const DEFAULT_MAX_BYTES = MAX_DOCUMENT_BYTES;
