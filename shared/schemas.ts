@@ -38,6 +38,10 @@ export const documentTextSchema = z.object({
   pages: z.array(pageSpanSchema).optional(),
   sections: z.array(sectionSchema).optional(),
   warnings: z.array(z.string()),
+  /** PDF pages whose text was recognised by OCR, with the mean word confidence (0-100). */
+  ocrPages: z
+    .array(z.object({ page: z.number().int().positive(), confidence: z.number().min(0).max(100) }))
+    .optional(),
 });
 export type DocumentText = z.infer<typeof documentTextSchema>;
 

@@ -3,6 +3,7 @@ import type { DocumentText } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { resolveLimits, type ExtractionLimits } from './limits.ts';
 import { extractPdf } from './pdf.ts';
+import type { OcrExtraction } from './pdf-ocr.ts';
 import { readInput } from './read-input.ts';
 import { looksLikeHtml, sniffKind } from './sniff.ts';
 import { decodeText } from './decode-text.ts';
@@ -23,6 +24,7 @@ export {
 } from './ocr-pool.ts';
 export { DEFAULT_OCR_LANGUAGE, SHIPPED_OCR_LANGUAGES } from './ocr-languages.ts';
 export { MIN_PAGE_CONFIDENCE, type OcrPage, type OcrWord, type PageBitmap } from './ocr-page.ts';
+export { OCR_SCALE, type OcrExtraction, type OcrMode } from './pdf-ocr.ts';
 
 /** 1 GB: larger files are refused before they are read (a setting may change it). */
 export const DEFAULT_MAX_BYTES = MAX_DOCUMENT_BYTES;
@@ -47,6 +49,11 @@ export interface ExtractOptions {
    * beyond them extraction fails with TooLarge, or an EPUB chapter is skipped with a warning.
    */
   limits?: Partial<ExtractionLimits>;
+  /**
+   * PDF: recognise pages without a text layer but with images (mode `auto`) or every page
+   * (`all-pages`) with this OCR pool. Without it such pages only get a warning.
+   */
+  ocr?: OcrExtraction;
 }
 
 function unsupported(message: string, hint?: string): CoreError {
@@ -91,6 +98,7 @@ export async function extractDocument(
       };
       if (options.password !== undefined) pdfOptions.password = options.password;
       if (options.onProgress !== undefined) pdfOptions.onProgress = options.onProgress;
+      if (options.ocr !== undefined) pdfOptions.ocr = options.ocr;
       return finish(await extractPdf(bytes, pdfOptions), fallbackTitle);
     }
     case 'docx':

@@ -1,5 +1,6 @@
 import type { DocumentText, PageSpan, Section } from '../../../shared/model.ts';
 import type { TextGeometry } from './geometry.ts';
+import { MIN_PAGE_CONFIDENCE } from './ocr-page.ts';
 import { LINE_FIELDS } from './pdf-text.ts';
 
 /** "3-40, 45, 47-48" from sorted page numbers. */
@@ -154,6 +155,8 @@ export interface PageResult {
   lines?: Float64Array;
   /** The page's crop box: x0, y0, x1, y1. */
   box?: readonly number[];
+  /** Set when the text was recognised by OCR; `warning` when it was too unsure to use. */
+  ocr?: { confidence: number; warning?: string };
 }
 
 /**
@@ -189,15 +192,24 @@ export function assemblePdf(
       `${failed.length === 1 ? 'Page' : 'Pages'} ${formatRanges(failed)} could not be read (damaged) and ${failed.length === 1 ? 'was' : 'were'} skipped.`,
     );
   }
+  const unsure = results.flatMap((r, i) => (r.ocr?.warning === undefined ? [] : [i + 1]));
+  if (unsure.length > 0) {
+    warnings.push(
+      `${unsure.length === 1 ? 'Page' : 'Pages'} ${formatRanges(unsure)} could not be read reliably by OCR (confidence below ${MIN_PAGE_CONFIDENCE}%) and ${unsure.length === 1 ? 'was' : 'were'} left without text.`,
+    );
+  }
   const empty = results.flatMap((r, i) =>
-    r.failed === undefined && r.text.trim() === '' ? [i + 1] : [],
+    r.failed === undefined && r.ocr?.warning === undefined && r.text.trim() === '' ? [i + 1] : [],
   );
+  // Pages OCR found nothing on are blank, not unread scans.
+  const recognised = results.some((r) => r.ocr !== undefined);
   if (empty.length > 0) {
     const many = empty.length === 1 ? 'Page' : 'Pages';
     const verb = empty.length === 1 ? 'has' : 'have';
     // A few blank pages are normal in a book; many textless pages suggest scanned images.
     const scanned =
-      empty.length >= Math.max(1, results.length * 0.2) || empty.length === results.length;
+      !recognised &&
+      (empty.length >= Math.max(1, results.length * 0.2) || empty.length === results.length);
     warnings.push(
       scanned
         ? `${many} ${formatRanges(empty)} ${verb} no text: a scanned document? OCR is not supported yet.`
@@ -222,6 +234,12 @@ export function assemblePdf(
   sections.sort((x, y) => x.start - y.start);
   const title = meta.title?.trim() || fallbackTitle;
   const doc: DocumentText = { format: 'pdf', title, text, pages, sections, warnings };
+  const ocrPages = results.flatMap((r, i) =>
+    r.ocr !== undefined && r.ocr.warning === undefined
+      ? [{ page: i + 1, confidence: Math.round(r.ocr.confidence * 10) / 10 }]
+      : [],
+  );
+  if (ocrPages.length > 0) doc.ocrPages = ocrPages;
   return { doc, geometry: pageGeometry(results, pages, maps) };
 }
 

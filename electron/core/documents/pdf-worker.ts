@@ -10,6 +10,7 @@ import {
   pageCount,
   readMeta,
   readPage,
+  renderPage,
   type PdfiumDocument,
 } from './pdfium-engine.ts';
 
@@ -17,7 +18,9 @@ export type { PdfMeta } from './pdfium-engine.ts';
 
 /** Requests the host sends to a PDF worker. */
 export type PdfRequest =
-  { type: 'load'; meta: boolean } | { type: 'pages'; from: number; to: number };
+  | { type: 'load'; meta: boolean }
+  | { type: 'pages'; from: number; to: number }
+  | { type: 'render'; number: number; scale: number };
 
 /** Serves a PDF in this worker: `load` opens it, `pages` streams one message per page. */
 export function servePdf(
@@ -58,6 +61,21 @@ export function servePdf(
       return;
     }
     if (doc === undefined) throw new Error('pages requested before load');
+    if (request.type === 'render') {
+      const n = request.number;
+      try {
+        // renderPage hands over RGBA (it swaps PDFium's BGRA); the pixels move, not copied.
+        const { width, height, rgba } = renderPage(doc, n - 1, request.scale);
+        port.postMessage({ type: 'rendered', number: n, width, height, rgba }, [
+          rgba.buffer as ArrayBuffer,
+        ]);
+      } catch (error) {
+        const failed = error instanceof Error ? error.message : String(error);
+        port.postMessage({ type: 'rendered', number: n, failed });
+        if (isEngineFatal(error)) throw error;
+      }
+      return;
+    }
     for (let n = request.from; n <= request.to; n++) {
       try {
         const page = readPage(doc, n - 1);

@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { AppError, DocumentText } from '../../../shared/model.ts';
-import type { CoreError } from '../errors.ts';
+import { CoreError } from '../errors.ts';
 import { memoryTooLarge } from './limits.ts';
 import { watchMemory } from './memory-watch.ts';
 import { attachGeometry, type TextGeometry } from './geometry.ts';
 import { assemblePdf, type PageResult } from './pdf-assemble.ts';
+import { OCR_SCALE, ocrLines, wantsOcr, type OcrExtraction } from './pdf-ocr.ts';
 import type { PdfMeta, PdfRequest } from './pdf-worker.ts';
 import type { WorkerJob } from './worker-entry.ts';
 import {
@@ -27,6 +28,8 @@ export interface PdfOptions extends WorkerLimits {
   maxWorkers?: number;
   /** Fallback title (the file name). */
   name?: string;
+  /** Recognise pages without a text layer (or every page) with this pool; none: a warning. */
+  ocr?: OcrExtraction;
 }
 
 type FromWorker =
@@ -39,7 +42,11 @@ type FromWorker =
       failed?: string;
       lines?: Float64Array;
       box?: number[];
+      hasText?: boolean;
+      imageCount?: number;
     }
+  | { type: 'rendered'; number: number; width: number; height: number; rgba: Uint8ClampedArray }
+  | { type: 'rendered'; number: number; failed: string }
   | { type: 'batch-done' }
   | { type: 'fatal'; detail: string }
   | { type: 'wasm-memory'; bytes: number }
@@ -63,6 +70,10 @@ const EARLY_SECOND_WORKER_BYTES = 2 * 1024 * 1024;
 // so the workers finish together instead of one idling while another reads a last long batch.
 const MAX_BATCH = 32;
 
+// Reading a page by OCR takes 2-5 s on one core: each page queued for it adds this much to the
+// document's time limit, so a long scan is not cut off by a limit meant for parsing.
+const OCR_MS_PER_PAGE = 30_000;
+
 // Workers whose engine trapped are replaced this many times per document; past that the
 // document is Damaged (a file that keeps killing engines is not worth more).
 const MAX_REPLACEMENTS = 3;
@@ -76,7 +87,7 @@ const MAX_REPLACEMENTS = 3;
  * geometry is attached to the result (`geometryOf`).
  */
 export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<DocumentText> {
-  const { results, meta, exited } = await readPages(bytes, options);
+  const { results, meta, exited, deadline } = await readPages(bytes, options);
   // Joining a book's pages (and counting its words for hyphenation) takes a second of CPU: done
   // in a fresh worker, once the PDF workers are gone, so neither the host's event loop nor the
   // peak memory pays for it.
@@ -88,7 +99,7 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
     return doc;
   }
   const limits: WorkerLimits = {
-    deadline: options.deadline,
+    deadline,
     timeLimitMs: options.timeLimitMs,
     maxMemoryBytes: options.maxMemoryBytes,
   };
@@ -101,7 +112,13 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
   return doc;
 }
 
-type PagesRead = { results: PageResult[]; meta: PdfMeta; exited: Promise<unknown> };
+type PagesRead = {
+  results: PageResult[];
+  meta: PdfMeta;
+  exited: Promise<unknown>;
+  /** The document's deadline, extended for the pages read by OCR. */
+  deadline: number;
+};
 
 function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
   return new Promise<PagesRead>((resolve, reject) => {
@@ -126,6 +143,13 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     let replacements = 0;
     // PDFium's WebAssembly memory per worker, which the heap statistics do not include.
     const wasmBytes = new Map<Worker, number>();
+    // OCR: pages waiting to be rendered, and pages being rendered (by which worker) or recognised.
+    // Only as many pages as the pool reads at once are rendered ahead: a 150-dpi page is ~9 MB.
+    const ocr = options.ocr;
+    const ocrWaiting: number[] = [];
+    const rendering = new Map<number, Worker>();
+    let recognising = 0;
+    let deadline = options.deadline;
     const finish = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
@@ -137,10 +161,12 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     };
     const fail = (error: CoreError): void => finish(() => reject(error));
     const onAbort = (): void => fail(cancelledError());
-    const timer = setTimeout(
-      () => fail(timeLimitError(options.timeLimitMs)),
-      Math.max(0, options.deadline - Date.now()),
-    );
+    const arm = (): NodeJS.Timeout =>
+      setTimeout(
+        () => fail(timeLimitError(options.timeLimitMs)),
+        Math.max(0, deadline - Date.now()),
+      );
+    let timer = arm();
     // All the workers of this document together, PDFium's memory included.
     const wasmTotal = (): number => [...wasmBytes.values()].reduce((a, b) => a + b, 0);
     const stopWatching = watchMemory(
@@ -194,12 +220,22 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
             if (msg.failed !== undefined) result.failed = msg.failed;
             if (msg.lines !== undefined) result.lines = msg.lines;
             if (msg.box !== undefined) result.box = msg.box;
-            if (results[msg.number - 1] === undefined) done++;
-            results[msg.number - 1] = result;
-            options.onProgress?.({ done, total });
-            if (done === total && haveMeta) complete();
+            if (ocr !== undefined && wantsOcr(ocr.mode ?? 'auto', msg)) {
+              // Counted as done when recognised; its text layer (if any) until then.
+              results[msg.number - 1] ??= result;
+              ocrWaiting.push(msg.number);
+              deadline += OCR_MS_PER_PAGE;
+              clearTimeout(timer);
+              timer = arm();
+              pumpOcr();
+              break;
+            }
+            pageDone(msg.number, result);
             break;
           }
+          case 'rendered':
+            rendered(worker, msg);
+            break;
           case 'batch-done':
             giveWork(worker);
             break;
@@ -225,6 +261,73 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       return worker;
     };
 
+    // Pages whose final text is in (read, or recognised): what progress counts.
+    const counted = new Set<number>();
+    const pageDone = (number: number, result: PageResult): void => {
+      if (!counted.has(number)) done++;
+      counted.add(number);
+      results[number - 1] = result;
+      options.onProgress?.({ done, total });
+      if (done === total && haveMeta) complete();
+    };
+
+    const pumpOcr = (): void => {
+      if (ocr === undefined) return;
+      while (!settled && rendering.size + recognising < ocr.pool.size && ocrWaiting.length > 0) {
+        const worker = workers[0];
+        if (worker === undefined) return;
+        const number = ocrWaiting.shift() as number;
+        rendering.set(number, worker);
+        worker.postMessage({ type: 'render', number, scale: OCR_SCALE } satisfies PdfRequest);
+      }
+    };
+
+    const rendered = (worker: Worker, msg: Extract<FromWorker, { type: 'rendered' }>): void => {
+      if (rendering.get(msg.number) !== worker || ocr === undefined) return;
+      rendering.delete(msg.number);
+      const before = results[msg.number - 1] ?? { text: '' };
+      if ('failed' in msg) {
+        pageDone(msg.number, { text: '', failed: msg.failed });
+        pumpOcr();
+        return;
+      }
+      recognising++;
+      const request: Parameters<typeof ocr.pool.recognize>[0] = {
+        bitmap: { width: msg.width, height: msg.height, rgba: new Uint8Array(msg.rgba.buffer) },
+        pageSize: { width: msg.width / OCR_SCALE, height: msg.height / OCR_SCALE },
+        scale: OCR_SCALE,
+      };
+      if (ocr.languages !== undefined) request.languages = ocr.languages;
+      if (options.signal !== undefined) request.signal = options.signal;
+      ocr.pool.recognize(request).then(
+        (page) => {
+          recognising--;
+          if (settled) return;
+          const result: PageResult = {
+            text: page.text,
+            lines: ocrLines(page, before.box ?? [0, 0]),
+            ocr:
+              page.warning === undefined
+                ? { confidence: page.confidence }
+                : { confidence: page.confidence, warning: page.warning },
+          };
+          if (before.box !== undefined) result.box = before.box;
+          pageDone(msg.number, result);
+          pumpOcr();
+        },
+        (error: unknown) => {
+          recognising--;
+          if (settled) return;
+          // A worker that died on this page: the page is damaged, the rest goes on. Anything
+          // else (Cancelled, a language without data) ends the extraction.
+          if (error instanceof CoreError && error.kind === 'Damaged') {
+            pageDone(msg.number, { text: '', failed: error.detail ?? error.message });
+            pumpOcr();
+          } else fail(error instanceof CoreError ? error : workerCrashError(error));
+        },
+      );
+    };
+
     // The engine trapped (its page is already recorded as damaged): a fresh worker with a
     // fresh engine takes over the pages this one had not returned.
     const replace = (worker: Worker, detail: string): void => {
@@ -234,6 +337,11 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       wasmBytes.delete(worker);
       retry.push(...(pending.get(worker) ?? []));
       pending.delete(worker);
+      for (const [number, by] of rendering) {
+        if (by !== worker) continue;
+        rendering.delete(number);
+        ocrWaiting.unshift(number);
+      }
       worker.removeAllListeners();
       worker.on('error', () => {});
       void worker.terminate();
@@ -247,10 +355,11 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
         haveMeta = true;
       }
       start(false);
+      pumpOcr();
       if (done === total && haveMeta) complete();
     };
 
-    const complete = (): void => finish(() => resolve({ results, meta, exited }));
+    const complete = (): void => finish(() => resolve({ results, meta, exited, deadline }));
 
     const cap = Math.max(1, Math.min(options.maxWorkers ?? Math.min(4, availableParallelism()), 8));
     const begin = (numPages: number): void => {

@@ -1,0 +1,99 @@
+// extractDocument with an OCR pool on an image-only PDF: pages of the corpus GPL scanned by
+// poppler and wrapped by img2pdf, recognised by the real tesseract.js (2-5 s a page here).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geometryOf, rectsForSpan } from './geometry.ts';
+import { extractDocument } from './index.ts';
+import { createOcrPool, type OcrPool } from './ocr-pool.ts';
+import { makeScannedPdf, popplerWords, wordOverlap, wordsOf } from './ocr.test-support.ts';
+import { corpusDir, expectKind } from './test-support.ts';
+
+const gpl = path.join(corpusDir, 'gpl-3.0.pdf');
+
+let pool: OcrPool;
+let dir: string;
+let scanned: string;
+beforeAll(() => {
+  pool = createOcrPool({ size: 1 });
+  dir = mkdtempSync(path.join(tmpdir(), 'memagent-pdf-ocr-'));
+  scanned = makeScannedPdf(gpl, [1, 2], dir);
+});
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('PDF extraction with OCR', () => {
+  it('reads scanned pages: text per page, geometry on the page, OCR markers, progress', async () => {
+    const progress: number[] = [];
+    const doc = await extractDocument(
+      { path: scanned },
+      { ocr: { pool }, onProgress: (p) => progress.push(p.done) },
+    );
+    expect(doc.pages).toHaveLength(2);
+    const [first, second] = doc.pages ?? [];
+    for (const [span, number] of [
+      [first, 1],
+      [second, 2],
+    ] as const) {
+      const pageText = doc.text.slice(span?.start, span?.end);
+      expect(
+        wordOverlap(popplerWords(gpl, number), wordsOf(pageText)),
+        `page ${number}`,
+      ).toBeGreaterThanOrEqual(0.95);
+    }
+    expect(doc.text.slice(first?.start, first?.end)).toMatch(/^GNU GENERAL PUBLIC LICENSE/);
+    // Page 2 of the GPL begins with the end of the preamble's sentence on "freedom".
+    expect(second?.start).toBe((first?.end ?? 0) + 2);
+    expect(doc.ocrPages?.map((p) => p.page)).toEqual([1, 2]);
+    for (const p of doc.ocrPages ?? []) expect(p.confidence).toBeGreaterThan(80);
+    expect(doc.warnings).toEqual([]);
+    expect(progress).toEqual([1, 2]);
+
+    // A recognised word maps to a rectangle inside its page (A4: 595 x 842 pt).
+    const geometry = geometryOf(doc);
+    expect(geometry).toBeDefined();
+    const at = doc.text.indexOf('GENERAL');
+    const rects = rectsForSpan(geometry!, at, at + 'GENERAL'.length);
+    expect(rects).toHaveLength(1);
+    const [rect] = rects;
+    expect(rect?.page).toBe(1);
+    expect(0 < rect!.x0 && rect!.x0 < rect!.x1 && rect!.x1 < 595.3).toBe(true);
+    // The title sits near the top of the page (PDF space: y upwards).
+    expect(rect!.y0 > 700 && rect!.y0 < rect!.y1 && rect!.y1 < 841.9).toBe(true);
+    const onPage2 = doc.text.indexOf(' ', (second?.start ?? 0) + 200);
+    expect(rectsForSpan(geometry!, onPage2 - 3, onPage2)[0]?.page).toBe(2);
+  });
+
+  it('ends with Cancelled promptly when aborted while a page is recognised', async () => {
+    const controller = new AbortController();
+    let abortedAt = 0;
+    const running = extractDocument(
+      { path: scanned },
+      {
+        ocr: { pool },
+        signal: controller.signal,
+        onProgress: (p) => {
+          // Page 1 recognised: page 2 is being read now.
+          if (p.done === 1) {
+            abortedAt = performance.now();
+            controller.abort();
+          }
+        },
+      },
+    );
+    await expectKind(running, 'Cancelled');
+    expect(performance.now() - abortedAt).toBeLessThan(1000);
+  });
+
+  it('without a pool, warns that the pages have no text', async () => {
+    const doc = await extractDocument({ path: scanned });
+    expect(doc.text).toBe('');
+    expect(doc.ocrPages).toBeUndefined();
+    expect(doc.warnings).toEqual([
+      'Pages 1-2 have no text: a scanned document? OCR is not supported yet.',
+    ]);
+  });
+});
