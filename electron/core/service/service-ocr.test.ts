@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
 import { DEFAULT_READING, type Reading } from '../../../shared/model.ts';
+import { sha256Hex } from '../documents/cache.ts';
 import { makeScannedPdf } from '../documents/ocr.test-support.ts';
 import { corpusDir } from '../documents/test-support.ts';
 import {
@@ -191,6 +192,40 @@ describe('OCR through the service', () => {
     expect((await h.ok('documents:get', { documentId: opened.id })).info.reading).toEqual(
       DEFAULT_READING,
     );
+  });
+});
+
+describe('stopping OCR', () => {
+  /** An image-only PDF of GPL page `page`, in a folder of its own. */
+  const scan = (page: number): string => {
+    const dir = path.join(h.dir, `scan-${page}`);
+    fs.mkdirSync(dir);
+    return makeScannedPdf(gpl, [page], dir);
+  };
+  /** The first `recognising` progress of the document in `file`. */
+  const recognising = (file: string) => {
+    const id = sha256Hex(fs.readFileSync(file));
+    return h.waitFor('document:progress', (p) => p.documentId === id && p.stage === 'recognising');
+  };
+
+  it('cancels an open while its pages are recognised: Cancelled, and nothing enters the library', async () => {
+    const file = scan(3);
+    const before = await h.ok('documents:list', {});
+    const opening = h.call('documents:open', { path: file });
+    const { documentId } = await recognising(file);
+    await h.ok('documents:cancel-extraction', { documentId: documentId as string });
+    expect(await opening).toMatchObject({ ok: false, error: { kind: 'Cancelled' } });
+    expect(await h.ok('documents:list', {})).toEqual(before);
+  });
+
+  it('a shutdown during OCR ends the open as Cancelled and waits for it', async () => {
+    const file = scan(4);
+    const opening = h.call('documents:open', { path: file });
+    await recognising(file);
+    await h.service.dispose();
+    expect(await opening).toMatchObject({ ok: false, error: { kind: 'Cancelled' } });
+    h.reopen();
+    expect((await h.ok('documents:list', {})).some((d) => d.path === file)).toBe(false);
   });
 });
 
