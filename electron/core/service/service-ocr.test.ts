@@ -90,7 +90,12 @@ describe('OCR through the service', () => {
     expect(reread.textKey).not.toBe(info.id);
     expect(reread.tokenCount).toBeUndefined();
     expect(progressOf(info.id).some((p) => p.stage === 'recognising')).toBe(true);
-    await h.waitFor('document:updated', (d) => d.textKey === reread.textKey);
+    // Its tokens are counted again, on the new text.
+    const counted = await h.waitFor(
+      'document:updated',
+      (d) => d.textKey === reread.textKey && d.tokenCount !== undefined,
+    );
+    expect(counted.tokenCount).toBeGreaterThan(0);
     const now = await h.ok('documents:get', { documentId: info.id });
     expect(now.info.textKey).toBe(reread.textKey);
     expect(now.document.ocrPages?.map((p) => p.page)).toEqual([1]);
