@@ -5,12 +5,19 @@
 import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
-import { backendProfileSchema, idSchema as id, refusal, runSettingsSchema } from './schemas.ts';
+import {
+  backendProfileSchema,
+  idSchema as id,
+  readingSchema,
+  refusal,
+  runSettingsSchema,
+} from './schemas.ts';
 import type {
   AppError,
   BackendProfile,
   DocumentInfo,
   DocumentText,
+  OcrLanguage,
   RunEvent,
   RunSettings,
   RunSnapshot,
@@ -74,8 +81,25 @@ export const calls = {
     }),
   },
   'documents:list': { request: z.object({}) },
-  'documents:get': { request: z.object({ documentId: id }) },
+  /** The document's current text, or with `textKey` the text an earlier run read. */
+  'documents:get': { request: z.object({ documentId: id, textKey: id.optional() }) },
   'documents:remove': { request: z.object({ documentId: id }) },
+  /**
+   * Reads a PDF again with other OCR settings (from its file, which must still have the same
+   * bytes); progress arrives as `document:progress`. Earlier runs keep the text they read.
+   */
+  'documents:reread': {
+    request: z.object({ documentId: id, reading: readingSchema }),
+  },
+  /** Stops an open or re-read of this document that is still extracting (it fails as Cancelled). */
+  'documents:cancel-extraction': { request: z.object({ documentId: id }) },
+  /** The OCR languages available: shipped ones and the files in the user's language folder. */
+  'ocr:languages': { request: z.object({}) },
+  /**
+   * Copies a `.traineddata` (or `.traineddata.gz`) file the user chose into the app's OCR
+   * language folder; returns the languages available afterwards.
+   */
+  'ocr:add-language': { request: z.object({ path: z.string().min(1).max(4096) }) },
   'runs:start': {
     request: z.object({
       documentId: id,
@@ -126,6 +150,10 @@ export interface CallResponses {
   'documents:list': Result<DocumentInfo[]>;
   'documents:get': Result<DocumentView>;
   'documents:remove': Result<null>;
+  'documents:reread': Result<DocumentInfo>;
+  'documents:cancel-extraction': Result<null>;
+  'ocr:languages': Result<OcrLanguage[]>;
+  'ocr:add-language': Result<OcrLanguage[]>;
   'runs:start': Result<RunSummary>;
   'runs:pause': Result<null>;
   'runs:resume': Result<null>;
@@ -155,7 +183,8 @@ export interface Events {
   /** Progress of extracting or tokenizing a document being opened. */
   'document:progress': {
     name: string;
-    stage: 'reading' | 'extracting' | 'tokenizing';
+    /** `recognising`: extracting, with OCR running on some pages (slower: seconds a page). */
+    stage: 'reading' | 'extracting' | 'recognising' | 'tokenizing';
     done: number;
     total: number;
     /** Set once the document is known (always for `tokenizing`). */

@@ -7,6 +7,7 @@ import type {
   ChunkInfo,
   DocumentFormat,
   MemoryState,
+  Reading,
   RunSettings,
   RunStatus,
   Usage,
@@ -25,6 +26,7 @@ export type {
   FinalPrompt,
   MemoryState,
   PageSpan,
+  Reading,
   RunSettings,
   RunStatus,
   Section,
@@ -48,6 +50,27 @@ export interface DocumentInfo {
   tokenizer?: string;
   openedAt: number;
   warnings: string[];
+  /**
+   * PDF: how its text is read now (`documents:reread` changes it). Absent for other formats and
+   * for PDFs opened before OCR existed (read as `auto` with English).
+   */
+  reading?: Reading;
+  /** Identifies the text `reading` produced: what runs and the reader refer to (see `textKey`). */
+  textKey?: string;
+  /** PDF: how many pages of the current reading were recognised by OCR. */
+  ocrPageCount?: number;
+}
+
+/** The reading a PDF gets unless the user chose another. */
+export const DEFAULT_READING: Reading = { ocr: 'auto', languages: ['eng'] };
+
+/** An OCR language the app can use: shipped in its packages, or a file the user added. */
+export interface OcrLanguage {
+  /** Tesseract code, such as `eng` or `chi_sim`. */
+  code: string;
+  /** English name when known (`German`), else the code. */
+  name: string;
+  source: 'shipped' | 'user';
 }
 
 /** Per-run settings a run starts with when nobody chose otherwise (MEMAGENT.md). */
@@ -138,6 +161,12 @@ export interface RunSummary {
   finishedAt?: number;
   usage: Usage;
   error?: AppError;
+  /**
+   * The document text the run read (`DocumentInfo.textKey` when it started). Differs from the
+   * document's current key after a re-read with other OCR settings; the run's chunks and
+   * citations refer to this text (`documents:get` with `textKey`).
+   */
+  textKey?: string;
 }
 
 /** Everything known about a run at one moment: what a late subscriber receives first. */

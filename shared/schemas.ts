@@ -45,6 +45,20 @@ export const documentTextSchema = z.object({
 });
 export type DocumentText = z.infer<typeof documentTextSchema>;
 
+/**
+ * How a PDF's text is read: its text layer, with OCR for pages that have none but show images
+ * (`auto`, the default), or OCR of every page whatever its text layer says (`all-pages`, for a
+ * bad text layer); `off` never runs OCR. `languages`: tesseract codes, most likely first.
+ */
+export const readingSchema = z.object({
+  ocr: z.enum(['auto', 'all-pages', 'off']),
+  languages: z
+    .array(z.string().regex(/^[A-Za-z0-9_]{2,32}$/))
+    .min(1)
+    .max(8),
+});
+export type Reading = z.infer<typeof readingSchema>;
+
 export const finalPromptSchema = z.enum(['boxed', 'text']);
 export type FinalPrompt = z.infer<typeof finalPromptSchema>;
 
