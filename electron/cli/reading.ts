@@ -1,5 +1,5 @@
-// OCR for one command: the language check before anything is read, a tesseract pool started only
-// when a PDF page needs it (a text PDF starts no OCR worker), and the note on what OCR read.
+// OCR for one command: the language check before anything is read, a tesseract pool made only
+// when a PDF page needs it and closed before the command ends, and the note on what OCR read.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentText } from '../../shared/model.ts';
@@ -57,8 +57,9 @@ export interface CommandOcr {
 }
 
 /**
- * A pool that starts tesseract on the first page to recognise: the PDF reader asks only for
- * pages without text (or every page with `all-pages`), so text documents cost nothing.
+ * The command's OCR pool, made on the first page to recognise (the PDF reader asks only for
+ * pages without text, or every page with `all-pages`, so a text PDF never loads tesseract), and
+ * seen by the progress line page by page.
  */
 export function commandOcr(options: ReadingOptions, activity: OcrActivity = {}): CommandOcr {
   if (options.reading.ocr === 'off') return { extraction: undefined, close: async () => {} };
