@@ -132,12 +132,14 @@ describe('memagent ask', () => {
         'elapsed_ms',
         'memories',
         'model',
+        'ocr_pages',
         'question',
         'response',
         'usage',
         'warnings',
       ].sort(),
     );
+    expect(doc.ocr_pages).toEqual([]);
     expect(doc.question).toBe(QUESTION);
     expect(doc.answer).toBe('AMBER-4471');
     expect(doc.answer_cut).toBe(false);
