@@ -202,6 +202,9 @@ function emptyHint(format: DocumentFormat, ocr: Reading['ocr']): string {
   if (format !== 'pdf') return 'Choose a file with text in it.';
   if (ocr === 'off')
     return 'A scanned PDF has no text layer: leave out --ocr off to read it by OCR.';
+  // `auto` recognises only pages that show images; text drawn as shapes needs every page read.
+  if (ocr === 'auto')
+    return 'OCR found no text on its images: check --ocr-lang, or try --ocr all-pages.';
   return 'OCR found no text either: check --ocr-lang, or the scan may be blank or too faint.';
 }
 
