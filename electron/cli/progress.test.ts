@@ -110,4 +110,15 @@ describe('ReadingProgress', () => {
     view.finish();
     expect(s.writes.at(-1)).toMatch(/page 11\/40 .* 00:04 elapsed\n$/);
   });
+
+  it('has no page count or ETA before the first page is done (the first page of a scan)', () => {
+    let now = 0;
+    const view = new ReadingProgress(sink(false), () => now);
+    view.onOcrStart();
+    now += 4000;
+    view.onOcrFinish(1);
+    expect(view.line()).toBe(
+      '[....................] recognising pages by OCR (1 done) · 00:04 elapsed · ETA --:--',
+    );
+  });
 });

@@ -43,7 +43,8 @@ export class ReadingProgress {
   line(): string {
     const elapsed = this.#now() - (this.#ocrSince ?? this.#now());
     const left = this.#total - this.#done;
-    const eta = this.#recognised === 0 ? Number.NaN : (elapsed / this.#recognised) * left;
+    const known = this.#recognised > 0 && this.#total > 0;
+    const eta = known ? (elapsed / this.#recognised) * left : Number.NaN;
     const tail = this.#finished ? '' : ` · ETA ${clock(eta)}`;
     // The page count arrives with the first finished page, which may be the first recognised.
     const pages = this.#total === 0 ? '' : `page ${this.#done}/${this.#total} · `;
