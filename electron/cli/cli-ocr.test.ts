@@ -115,8 +115,9 @@ describe('memagent and scanned PDFs', () => {
         }
       });
       expect(sentAt, signal).toBeGreaterThan(0);
-      // The page alone takes seconds: the process ended without waiting for it.
-      expect(Date.now() - sentAt, signal).toBeLessThan(2000);
+      // Starting tesseract and reading the page take 4 s or more here: the process ended
+      // without waiting for them (it takes tens of milliseconds; the margin is for a busy machine).
+      expect(Date.now() - sentAt, signal).toBeLessThan(3000);
       expect(r.code, signal).toBe(130);
       expect(r.stdout, signal).toBe('');
     }
