@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RUN_SETTINGS_LIMITS } from '../../shared/limits.ts';
 import { CoreError } from '../core/errors.ts';
+import { APP_DATA_FOLDER, appDataDir } from './app-data.ts';
 import { DEFAULT_BASE_URL, parseCommand, type AskOptions } from './args.ts';
 
-const env = { INIT_CWD: '/home/me/docs' };
+const env = { INIT_CWD: '/home/me/docs', MEMAGENT_USER_DATA_DIR: '/data/memagent' };
 
 function ask(argv: string[], e: NodeJS.ProcessEnv = env): AskOptions {
   const command = parseCommand(['ask', ...argv], e);
@@ -39,6 +41,8 @@ describe('parseCommand', () => {
       concurrency: 4,
       json: false,
       debug: false,
+      reading: { ocr: 'auto', languages: ['eng'] },
+      ocrLanguageDir: '/data/memagent/ocr-languages',
     });
   });
 
@@ -176,6 +180,11 @@ describe('parseCommand', () => {
     [['models', '--retries', '11'], /--retries must be at most 10/],
     [['ask', 'b', '-q', 'x', '--retries', '1.5'], /--retries needs a whole number/],
     [['extract'], /needs a FILE/],
+    [['extract', 'x.pdf', '--ocr', 'maybe'], /^--ocr is auto, all-pages or off\.$/],
+    [['ask', 'b', '-q', 'x', '--ocr-lang', ''], /--ocr-lang needs tesseract codes joined by \+/],
+    [['extract', 'x.pdf', '--ocr-lang', 'eng+'], /--ocr-lang needs tesseract codes/],
+    [['extract', 'x.pdf', '--ocr-lang', 'a1+b2+c3+d4+e5+f6+g7+h8+i9'], /at most 8 languages/],
+    [['extract', 'x.pdf', '--ocr-languages-dir', ' '], /--ocr-languages-dir needs a folder/],
     [['frobnicate'], /Unknown command "frobnicate"/],
   ])('%j is bad usage', (argv, message) => {
     const error = usageError(argv);
@@ -190,7 +199,14 @@ describe('parseCommand', () => {
     expect(parseCommand(['ask', '--help'], env)).toEqual({ name: 'help', topic: 'ask' });
     expect(parseCommand(['extract', 'x.pdf', '--json', '--password', 'p'], env)).toEqual({
       name: 'extract',
-      options: { file: '/home/me/docs/x.pdf', json: true, debug: false, password: 'p' },
+      options: {
+        file: '/home/me/docs/x.pdf',
+        json: true,
+        debug: false,
+        password: 'p',
+        reading: { ocr: 'auto', languages: ['eng'] },
+        ocrLanguageDir: '/data/memagent/ocr-languages',
+      },
     });
     expect(parseCommand(['models'], { MEMAGENT_BASE_URL: 'http://gpu:8000/v1' })).toEqual({
       name: 'models',
@@ -202,5 +218,48 @@ describe('parseCommand', () => {
         debug: false,
       },
     });
+  });
+
+  it('reads the OCR flags of ask and extract: tesseract codes joined by +, the folder from here', () => {
+    const flags = ['--ocr', 'all-pages', '--ocr-lang', 'eng+chi_sim', '--ocr-languages-dir', 'l'];
+    const expected = {
+      reading: { ocr: 'all-pages', languages: ['eng', 'chi_sim'] },
+      ocrLanguageDir: '/home/me/docs/l',
+    };
+    expect(ask(['b', '-q', 'x', ...flags])).toMatchObject(expected);
+    expect(parseCommand(['extract', 'x.pdf', ...flags], env)).toMatchObject({
+      options: expected,
+    });
+    expect(ask(['b', '-q', 'x', '--ocr', 'off'])).toMatchObject({ reading: { ocr: 'off' } });
+  });
+
+  it('names the shipped OCR languages and the folder for others when a code is malformed', () => {
+    const error = usageError(['extract', 'x.pdf', '--ocr-lang', 'eng+xxx_bad!']);
+    expect(error.message).toBe(
+      '--ocr-lang: "xxx_bad!" is not a tesseract language code (letters, digits and _).',
+    );
+    expect(error.hint).toContain('Shipped: eng, deu, fra, spa, jpn, chi_sim.');
+    expect(error.hint).toContain('/data/memagent/ocr-languages');
+  });
+});
+
+describe('appDataDir', () => {
+  it('is the folder Electron gives the app on each platform, or MEMAGENT_USER_DATA_DIR', () => {
+    expect(appDataDir({}, 'linux', '/home/a')).toBe('/home/a/.config/memagent-desktop');
+    expect(appDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/a')).toBe('/x/memagent-desktop');
+    expect(appDataDir({}, 'darwin', '/Users/a')).toBe(
+      '/Users/a/Library/Application Support/memagent-desktop',
+    );
+    expect(appDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32', 'C:\\Users\\a')).toBe(
+      'C:\\Users\\a\\AppData\\Roaming\\memagent-desktop',
+    );
+    expect(appDataDir({ MEMAGENT_USER_DATA_DIR: '/tmp/p' }, 'linux', '/home/a')).toBe('/tmp/p');
+  });
+
+  it('uses the name Electron takes from package.json (productName, else name)', () => {
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { name: string; productName?: string };
+    expect(APP_DATA_FOLDER).toBe(pkg.productName ?? pkg.name);
   });
 });

@@ -4,12 +4,21 @@ import { z } from 'zod';
 import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
 import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
 import {
+  DEFAULT_READING,
   DEFAULT_RUN_SETTINGS,
   type FinalPrompt,
+  type Reading,
   type TokenizerChoice,
 } from '../../shared/model.ts';
-import { finalPromptSchema, httpUrlSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
+import {
+  finalPromptSchema,
+  httpUrlSchema,
+  readingSchema,
+  tokenizerChoiceSchema,
+} from '../../shared/schemas.ts';
+import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { CoreError } from '../core/errors.ts';
+import { appDataDir } from './app-data.ts';
 
 /** Without a flag or MEMAGENT_BASE_URL: a local vLLM, as the app's first profile. */
 export const DEFAULT_BASE_URL = BACKEND_DEFAULTS.vllm.baseUrl;
@@ -25,7 +34,14 @@ export interface Connection {
   apiKey?: string;
 }
 
-export interface AskOptions extends Connection {
+/** How `ask` and `extract` read PDFs: OCR mode and languages, and the user's language folder. */
+export interface ReadingOptions {
+  reading: Reading;
+  /** Extra `<code>.traineddata[.gz]` files (--ocr-languages-dir; default the app's folder). */
+  ocrLanguageDir: string;
+}
+
+export interface AskOptions extends Connection, ReadingOptions {
   file: string;
   questions: string[];
   chunkTokens: number;
@@ -42,7 +58,7 @@ export interface AskOptions extends Connection {
   debug: boolean;
 }
 
-export interface ExtractOptions {
+export interface ExtractOptions extends ReadingOptions {
   file: string;
   json: boolean;
   password?: string;
@@ -123,16 +139,30 @@ const connectionFlags = {
   retries: { type: 'string', default: String(B.retries.default) },
 } as const;
 
+const readingFlags = {
+  ocr: { type: 'string', default: DEFAULT_READING.ocr },
+  'ocr-lang': { type: 'string', default: DEFAULT_READING.languages.join('+') },
+  'ocr-languages-dir': { type: 'string' },
+} as const;
+
 const commonFlags = {
   json: { type: 'boolean', default: false },
   debug: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-function usage(message: string, topic?: string): CoreError {
+function usage(message: string, topic?: string, hint?: string): CoreError {
   return new CoreError('BadUsage', message, {
-    hint: `Run \`memagent ${topic ? `${topic} ` : ''}--help\` for usage.`,
+    hint: hint ?? `Run \`memagent ${topic ? `${topic} ` : ''}--help\` for usage.`,
   });
+}
+
+/** Where OCR languages come from, for an --ocr-lang the command cannot use. */
+export function ocrLanguageHint(code: string, dir: string): string {
+  return (
+    `Shipped: ${SHIPPED_OCR_LANGUAGES.join(', ')}. For another language, put ${code}.traineddata ` +
+    `(from tesseract's tessdata_best or tessdata_fast) in ${dir}, or pass --ocr-languages-dir.`
+  );
 }
 
 function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T, topic: string) {
@@ -151,6 +181,40 @@ function check<T>(schema: z.ZodType<T>, value: unknown, topic: string): T {
   if (result.success) return result.data;
   const first = result.error.issues[0];
   throw usage(`${first?.message ?? 'Invalid arguments'}.`, topic);
+}
+
+/**
+ * --ocr and --ocr-lang (tesseract's `eng+deu` form) checked with the contract's reading rules;
+ * --ocr-languages-dir from where the user typed it, else the app's folder.
+ */
+function readingOptions(
+  values: { ocr: string; 'ocr-lang': string; 'ocr-languages-dir'?: string | undefined },
+  here: string,
+  env: NodeJS.ProcessEnv,
+  topic: string,
+): ReadingOptions {
+  const ocr = check(oneOf('ocr', readingSchema.shape.ocr.options), values.ocr, topic);
+  const given = values['ocr-languages-dir'];
+  if (given !== undefined && given.trim() === '')
+    throw usage('--ocr-languages-dir needs a folder.', topic);
+  const ocrLanguageDir =
+    given === undefined ? path.join(appDataDir(env), 'ocr-languages') : path.resolve(here, given);
+  const languages = values['ocr-lang'].trim().split('+');
+  const parsed = readingSchema.safeParse({ ocr, languages });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const bad = typeof issue?.path[1] === 'number' ? languages[issue.path[1]] : undefined;
+    if (issue?.code === 'too_big')
+      throw usage(`--ocr-lang takes at most ${String(issue.maximum)} languages.`, topic);
+    if (bad === undefined || bad === '')
+      throw usage('--ocr-lang needs tesseract codes joined by +, such as eng or eng+deu.', topic);
+    throw usage(
+      `--ocr-lang: "${bad}" is not a tesseract language code (letters, digits and _).`,
+      topic,
+      ocrLanguageHint('CODE', ocrLanguageDir),
+    );
+  }
+  return { reading: parsed.data, ocrLanguageDir };
 }
 
 function onePositional(positionals: string[], topic: string): string {
@@ -184,6 +248,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       {
         ...connectionFlags,
         ...commonFlags,
+        ...readingFlags,
         question: { type: 'string', short: 'q', multiple: true },
         'chunk-tokens': { type: 'string', default: String(d.chunkTokens) },
         'memory-tokens': { type: 'string', default: String(d.memoryTokens) },
@@ -207,6 +272,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     );
     const options: AskOptions = {
       file,
+      ...readingOptions(values, here, env, 'ask'),
       baseUrl: v['base-url'],
       timeoutMs: Math.round(v.timeout * 1000),
       maxRetries: v.retries,
@@ -234,12 +300,13 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   if (name === 'extract') {
     const { values, positionals } = parse(
       rest,
-      { ...commonFlags, password: { type: 'string' } },
+      { ...commonFlags, ...readingFlags, password: { type: 'string' } },
       'extract',
     );
     if (values.help) return { name: 'help', topic: 'extract' };
     const options: ExtractOptions = {
       file: oneFile(positionals, 'extract'),
+      ...readingOptions(values, here, env, 'extract'),
       json: values.json,
       debug: values.debug,
     };

@@ -1,4 +1,4 @@
-import type { AppError, ChunkInfo } from '../../shared/model.ts';
+import type { AppError, ChunkInfo, DocumentText } from '../../shared/model.ts';
 import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
 
 /** One question's result as `memagent ask --json` prints it. */
@@ -17,6 +17,8 @@ export interface AskJson {
     pages: ChunkInfo['pages'] | null;
     section: string | null;
   }[];
+  /** PDF pages the document's text was recognised on by OCR, with their confidence (0-100). */
+  ocr_pages: NonNullable<DocumentText['ocrPages']>;
   memories: string[];
   usage: { prompt_tokens: number; completion_tokens: number };
   elapsed_ms: number;
@@ -28,6 +30,7 @@ export interface AskJson {
 export function toAskJson(
   question: string,
   chunks: readonly ChunkInfo[],
+  ocrPages: NonNullable<DocumentText['ocrPages']>,
   outcome: RunOutcome,
   warnings: readonly RunWarning[],
   debug: boolean,
@@ -46,6 +49,7 @@ export function toAskJson(
       pages: c.pages ?? null,
       section: c.section ?? null,
     })),
+    ocr_pages: [...ocrPages],
     memories: outcome.memories.map((m) => m.memory),
     usage: {
       prompt_tokens: outcome.usage.promptTokens,

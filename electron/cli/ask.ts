@@ -1,13 +1,12 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Events } from '../../shared/api.ts';
-import type { RunSettings } from '../../shared/model.ts';
+import type { DocumentFormat, Reading, RunSettings } from '../../shared/model.ts';
 import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { planChunks } from '../core/agent/plan.ts';
 import type { RunOutcome } from '../core/agent/run.ts';
 import { RunRegistry } from '../core/agent/run-registry.ts';
-import { extractDocument } from '../core/documents/index.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
@@ -18,6 +17,7 @@ import { ProgressView } from './progress.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 import { clientConfig } from './backend-kind.ts';
+import { ocrSummary, readDocument } from './reading.ts';
 
 async function openTrace(path: string): Promise<WriteStream> {
   const stream = createWriteStream(path, { flags: 'w' });
@@ -56,17 +56,13 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     else note(text);
   });
   try {
-    const doc = await extractDocument(
-      { path: options.file },
-      { signal, ...(options.password !== undefined ? { password: options.password } : {}) },
-    );
+    const doc = await readDocument(options, ctx);
     for (const w of doc.warnings) note(`warning: ${w}`);
+    const ocr = ocrSummary(doc);
+    if (ocr !== undefined) note(`note: ${ocr}`);
     if (doc.text.trim() === '') {
       throw new CoreError('Unsupported', `${options.file} contains no text to read.`, {
-        hint:
-          doc.format === 'pdf'
-            ? 'A scanned PDF has no text layer; OCR is not supported yet.'
-            : 'Choose a file with text in it.',
+        hint: emptyHint(doc.format, options.reading.ocr),
       });
     }
 
@@ -176,6 +172,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         toAskJson(
           options.questions[i] as string,
           chunks,
+          doc.ocrPages ?? [],
           o,
           views.get(o.runId)?.warnings ?? [],
           options.debug,
@@ -199,6 +196,16 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
   } finally {
     await closeTrace(trace);
   }
+}
+
+function emptyHint(format: DocumentFormat, ocr: Reading['ocr']): string {
+  if (format !== 'pdf') return 'Choose a file with text in it.';
+  if (ocr === 'off')
+    return 'A scanned PDF has no text layer: leave out --ocr off to read it by OCR.';
+  // `auto` recognises only pages that show images; text drawn as shapes needs every page read.
+  if (ocr === 'auto')
+    return 'OCR found no text on its images: check --ocr-lang, or try --ocr all-pages.';
+  return 'OCR found no text either: check --ocr-lang, or the scan may be blank or too faint.';
 }
 
 function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcome[]): string {

@@ -2,51 +2,23 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { TEMPLATE, TEMPLATE_FINAL_BOXED } from '../core/agent/templates.ts';
 import { expectedPrompt, needleDocument } from '../core/agent/test-support.ts';
+import { repoRoot, runCli } from './cli.test-support.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
 const QUESTION = 'What is the secret launch code of the northern observatory?';
-
-interface CliResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
 
 let sim: SimServer;
 let dir: string;
 
-function cli(
+const cli = (
   args: string[],
   env: Record<string, string> = {},
   onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
-): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const clean = { ...process.env };
-    for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
-      delete clean[k];
-    const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...clean, MEMAGENT_BASE_URL: sim.baseUrl, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
-      onStderr?.(stderr, (s) => child.kill(s));
-    });
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
+) => runCli(args, { MEMAGENT_BASE_URL: sim.baseUrl, ...env }, onStderr);
 
 beforeAll(async () => {
   sim = await startSimLlm();
@@ -160,12 +132,14 @@ describe('memagent ask', () => {
         'elapsed_ms',
         'memories',
         'model',
+        'ocr_pages',
         'question',
         'response',
         'usage',
         'warnings',
       ].sort(),
     );
+    expect(doc.ocr_pages).toEqual([]);
     expect(doc.question).toBe(QUESTION);
     expect(doc.answer).toBe('AMBER-4471');
     expect(doc.answer_cut).toBe(false);

@@ -1,19 +1,34 @@
+import path from 'node:path';
+import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
+import { appDataDir } from './app-data.ts';
+
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
 
 Usage:
   memagent ask FILE --question Q [--question Q2 ...] [options]
-  memagent extract FILE [--json] [--password P]
+  memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
   memagent models [--base-url URL]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
-from that memory (arXiv 2507.02259). Formats: PDF, DOCX, EPUB, HTML, text and Markdown.
+from that memory (arXiv 2507.02259). Formats: PDF, DOCX, EPUB, HTML, text and Markdown; scanned
+PDF pages are read by OCR (offline, seconds a page).
 
 Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
 MEMAGENT_API_KEY or OPENAI_API_KEY.
 
 Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input, 4 backend unreachable or
-failed after retries, 130 interrupted.
+failed after retries, 130 interrupted (Ctrl-C or SIGTERM).
+`;
+
+const READING = `  --ocr auto|all-pages|off
+                          which PDF pages OCR reads: auto, those without text that show
+                          images (default); all-pages, every page (a bad text layer); off, none
+  --ocr-lang CODES        OCR languages, tesseract codes joined by + (default eng; eng+deu).
+                          Shipped: ${SHIPPED_OCR_LANGUAGES.join(', ')}; for others put
+                          CODE.traineddata in the language folder
+  --ocr-languages-dir DIR the language folder (default: the app's,
+                          ${path.join(appDataDir(), 'ocr-languages')})
 `;
 
 const ASK = `memagent ask FILE --question Q [--question Q2 ...] [options]
@@ -39,15 +54,21 @@ Options:
                           how chunks are counted (default auto: from the model name)
   --concurrency N         questions run at once (default 4)
   --password P            password of an encrypted PDF
-  --json                  print one JSON document on stdout (an array for several questions)
+${READING}  --json                  print one JSON document on stdout (an array for several questions)
   --trace FILE.jsonl      write every run event as a JSON line
   --debug                 show technical details and stack traces of errors
 `;
 
-const EXTRACT = `memagent extract FILE [--json] [--password P]
+const EXTRACT = `memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
 
-Prints the text the model would read. --json prints the document (format, title, text, pages,
-sections, warnings) plus stats: {chars, ms}.
+Prints the text the model would read; warnings and what OCR read go to stderr. --json prints the
+document (format, title, text, pages, sections, warnings, ocr_pages: [{page, confidence}]) plus
+stats: {chars, ms}.
+
+Options:
+  --password P            password of an encrypted PDF
+${READING}  --json                  print the document as JSON
+  --debug                 show technical details and stack traces of errors
 `;
 
 const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--timeout SECONDS] [--retries N] [--json]

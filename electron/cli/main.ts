@@ -31,18 +31,23 @@ function writeStdout(text: string): Promise<void> {
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
   let interrupts = 0;
-  const onSigint = () => {
+  // SIGTERM (a service manager, `timeout`) stops as cleanly as Ctrl-C: OCR and PDF workers
+  // end, requests are aborted, the trace is closed.
+  const onSignal = (signal: NodeJS.Signals) => {
     interrupts += 1;
     if (interrupts === 1) {
       process.stderr.write(
-        '\nmemagent: interrupted; stopping (press Ctrl-C again to quit at once).\n',
+        signal === 'SIGTERM'
+          ? '\nmemagent: terminated; stopping.\n'
+          : '\nmemagent: interrupted; stopping (press Ctrl-C again to quit at once).\n',
       );
       controller.abort();
     } else {
       process.exit(EXIT.interrupted);
     }
   };
-  process.on('SIGINT', onSigint);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const ctx: CliContext = {
     out: writeStdout,
     stderr: process.stderr,
@@ -79,7 +84,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(formatError(appError, { debug, secrets }));
     return exitCodeFor(appError.kind);
   } finally {
-    process.off('SIGINT', onSigint);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Events } from '../../shared/api.ts';
 import type { ChunkInfo } from '../../shared/model.ts';
 import { ProgressView } from './progress.ts';
+import { ReadingProgress } from './reading-progress.ts';
 
 const chunks: ChunkInfo[] = Array.from({ length: 20 }, (_, i) => ({
   index: i,
@@ -81,5 +82,43 @@ describe('ProgressView', () => {
     view.note('warning: \x1b]0;PWNED\x07\x1b[2J\u202Eexe');
     const note = s.writes[1] ?? '';
     expect(note).toBe('\r\x1b[2Kwarning: \\u001b]0;PWNED\\u0007\\u001b[2J\\u202eexe\n');
+  });
+});
+
+describe('ReadingProgress', () => {
+  it('stays silent for a text layer and shows pages read and recognised once OCR starts', () => {
+    let now = 0;
+    const quiet = sink(false);
+    const text = new ReadingProgress(quiet, () => now);
+    for (let done = 1; done <= 40; done++) text.onPages({ done, total: 40 });
+    text.finish();
+    expect(quiet.writes).toEqual([]);
+
+    const s = sink(false);
+    const view = new ReadingProgress(s, () => now);
+    view.onPages({ done: 10, total: 40 });
+    view.onOcrStart();
+    expect(s.writes.at(-1)).toMatch(/page 10\/40 · recognising pages by OCR \(0 done\)/);
+    now += 4000;
+    view.onOcrFinish(1);
+    view.onPages({ done: 11, total: 40 });
+    view.onOcrStart();
+    // 4 s a page, 29 pages left.
+    expect(view.line()).toBe(
+      '[######..............] page 11/40 · recognising pages by OCR (1 done) · 00:04 elapsed · ETA 01:56',
+    );
+    view.finish();
+    expect(s.writes.at(-1)).toMatch(/page 11\/40 .* 00:04 elapsed\n$/);
+  });
+
+  it('has no page count or ETA before the first page is done (the first page of a scan)', () => {
+    let now = 0;
+    const view = new ReadingProgress(sink(false), () => now);
+    view.onOcrStart();
+    now += 4000;
+    view.onOcrFinish(1);
+    expect(view.line()).toBe(
+      '[....................] recognising pages by OCR (1 done) · 00:04 elapsed · ETA --:--',
+    );
   });
 });

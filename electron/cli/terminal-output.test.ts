@@ -1,14 +1,12 @@
 // Document text, model output, model names and error text reach the terminal through every
 // command; none of their control or bidi characters may reach it raw.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
+import { runCli } from './cli.test-support.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Sets the window title, clears the screen, writes the clipboard (OSC 52), a C1 CSI. */
 const ESCAPES = '\x1b]0;PWNED\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\x9b31m';
 const SHOWN = '\\u001b]0;PWNED\\u0007\\u001b[2J\\u001b]52;c;cHduZWQ=\\u0007\\u009b31m';
@@ -18,23 +16,7 @@ const QUESTION = 'What is the secret launch code of the northern observatory?';
 let sim: SimServer;
 let dir: string;
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, MEMAGENT_BASE_URL: sim.baseUrl };
-    for (const k of ['MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY']) delete env[k];
-    const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(args, { MEMAGENT_BASE_URL: sim.baseUrl });
 
 /** Control and bidi characters other than the newline and tab that lay text out. */
 const raw = (text: string) =>

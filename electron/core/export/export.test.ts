@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
+import { ocrNote } from './session.ts';
 
 let dir: string;
 let store: Store;
@@ -151,5 +152,51 @@ describe('session exports', () => {
     expect(renderSession(cut, 'html')).toContain(note);
     const json = JSON.parse(renderSession(cut, 'json')) as SessionExport;
     expect(json.runs[0]).toMatchObject({ answer: null, answerCut: true });
+  });
+
+  it('says in the document header of every format which pages OCR read, and how sure it was', () => {
+    const plain = buildSessionExport(store, 'd', undefined, 0);
+    for (const format of ['md', 'html'] as const)
+      expect(renderSession(plain, format)).not.toContain('OCR');
+
+    const ocrPages = [
+      { page: 1, confidence: 88.4 },
+      { page: 2, confidence: 95.6 },
+      { page: 3, confidence: 91 },
+    ];
+    const scanned = buildSessionExport(store, 'd', undefined, 0, { ocrPages });
+    const note =
+      'Pages 1-3 were read by OCR (confidence 88-96%): check quotes against the original.';
+    const html = renderSession(scanned, 'html');
+    expect(html).toContain(`<p class="warn">${note}</p>`);
+    // Above the first question: it is about the document, not one answer.
+    expect(html.indexOf(note)).toBeLessThan(html.indexOf('<h2>'));
+    const md = renderSession(scanned, 'md');
+    expect(md).toContain(
+      '- Pages 1\\-3 were read by OCR \\(confidence 88\\-96%\\)\\: check quotes against the original\\.\n',
+    );
+    expect(md.indexOf('read by OCR')).toBeLessThan(md.indexOf('## 1.'));
+    const json = JSON.parse(renderSession(scanned, 'json')) as SessionExport;
+    expect(json.document).toMatchObject({ ocrPages, ocrPageCount: 3 });
+
+    // The library knows only how many pages OCR read when the text is not at hand.
+    const counted = { ...plain, document: { ...plain.document, ocrPageCount: 12 } };
+    expect(renderSession(counted, 'html')).toContain(
+      '<p class="warn">12 pages were read by OCR: check quotes against the original.</p>',
+    );
+  });
+
+  it('writes the OCR note for one page, and keeps a scattered list to one line', () => {
+    const doc = buildSessionExport(store, 'd', undefined, 0).document;
+    expect(ocrNote({ ...doc, ocrPages: [{ page: 7, confidence: 90.6 }] })).toBe(
+      'Page 7 was read by OCR (confidence 91%): check quotes against the original.',
+    );
+    const scattered = Array.from({ length: 30 }, (_, i) => ({ page: 2 * i + 1, confidence: 90 }));
+    expect(ocrNote({ ...doc, ocrPages: scattered })).toBe(
+      'Pages 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and others (30 in all) were read by OCR (confidence 90%): check quotes against the original.',
+    );
+    expect(ocrNote({ ...doc, ocrPageCount: 1 })).toBe(
+      '1 page was read by OCR: check quotes against the original.',
+    );
   });
 });

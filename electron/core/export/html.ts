@@ -1,4 +1,4 @@
-import { CUT_NOTE, type ExportedRun, type SessionExport } from './session.ts';
+import { CUT_NOTE, ocrNote, type ExportedRun, type SessionExport } from './session.ts';
 import { locationLabel } from '../../../shared/page-label.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
@@ -8,6 +8,7 @@ import { visibleText } from '../../../shared/visible-text.ts';
  */
 export function sessionToHtml(session: SessionExport): string {
   const d = session.document;
+  const ocr = ocrNote(d);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -24,7 +25,7 @@ pre { white-space: pre-wrap; word-break: break-word; background: #f4f4f6; paddin
 </head>
 <body>
 <h1>Questions about ${esc(d.title)}</h1>
-<p class="meta">${esc(d.fileName)} · ${esc(d.format)}${d.pageCount ? ` · ${d.pageCount} pages` : ''}${d.tokenCount ? ` · ${d.tokenCount} tokens` : ''} · exported ${esc(session.exportedAt)}</p>
+<p class="meta">${esc(d.fileName)} · ${esc(d.format)}${d.pageCount ? ` · ${d.pageCount} pages` : ''}${d.tokenCount ? ` · ${d.tokenCount} tokens` : ''} · exported ${esc(session.exportedAt)}</p>${ocr === undefined ? '' : `\n<p class="warn">${esc(ocr)}</p>`}
 ${session.runs.map((run, i) => renderRun(run, i + 1)).join('\n')}
 </body>
 </html>

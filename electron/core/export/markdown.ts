@@ -1,4 +1,4 @@
-import { CUT_NOTE, type ExportedRun, type SessionExport } from './session.ts';
+import { CUT_NOTE, ocrNote, type ExportedRun, type SessionExport } from './session.ts';
 import { locationLabel } from '../../../shared/page-label.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
@@ -10,6 +10,8 @@ export function sessionToMarkdown(session: SessionExport): string {
   out.push(
     `- File: ${inline(d.fileName)} (${d.format}${d.pageCount ? `, ${d.pageCount} pages` : ''}${d.tokenCount ? `, ${d.tokenCount} tokens` : ''})`,
   );
+  const ocr = ocrNote(d);
+  if (ocr !== undefined) out.push(`- ${inline(ocr)}`);
   out.push(`- Exported: ${session.exportedAt}`, '');
   session.runs.forEach((run, i) => out.push(...renderRun(run, i + 1)));
   return `${out.join('\n').trimEnd()}\n`;

@@ -2,11 +2,13 @@ import type {
   BackendKind,
   ChunkInfo,
   DocumentInfo,
+  DocumentText,
   RunSettings,
   RunStatus,
   Usage,
   WarningCode,
 } from '../../../shared/model.ts';
+import { formatRanges } from '../documents/pdf-assemble.ts';
 import { CoreError } from '../errors.ts';
 import { estimateCost } from '../llm/cost.ts';
 import { displayUrl } from '../llm/redact.ts';
@@ -58,20 +60,63 @@ export interface SessionExport {
   exportedAt: string;
   document: Pick<
     DocumentInfo,
-    'id' | 'fileName' | 'title' | 'format' | 'chars' | 'pageCount' | 'tokenCount' | 'tokenizer'
-  >;
+    | 'id'
+    | 'fileName'
+    | 'title'
+    | 'format'
+    | 'chars'
+    | 'pageCount'
+    | 'tokenCount'
+    | 'tokenizer'
+    | 'ocrPageCount'
+  > & {
+    /** The pages OCR read, with their confidence, when the exporter had the document's text. */
+    ocrPages?: DocumentText['ocrPages'];
+  };
   runs: ExportedRun[];
+}
+
+/** Ranges listed before "and others" in the OCR note: a scattered list must stay one line. */
+const MAX_OCR_RANGES = 10;
+
+/**
+ * What every export says in its document header when pages were read by OCR: "Pages 1-12
+ * were read by OCR (confidence 88-96%): check quotes against the original." With only the
+ * count known: "12 pages were read by OCR: ...". Undefined when no page was.
+ */
+export function ocrNote(document: SessionExport['document']): string | undefined {
+  const check = 'check quotes against the original.';
+  const pages = [...(document.ocrPages ?? [])].sort((a, b) => a.page - b.page);
+  if (pages.length === 0) {
+    const count = document.ocrPageCount ?? 0;
+    if (count === 0) return undefined;
+    return `${count} ${count === 1 ? 'page was' : 'pages were'} read by OCR: ${check}`;
+  }
+  const ranges = formatRanges(pages.map((p) => p.page)).split(', ');
+  const listed =
+    ranges.length <= MAX_OCR_RANGES
+      ? ranges.join(', ')
+      : `${ranges.slice(0, MAX_OCR_RANGES).join(', ')} and others (${pages.length} in all)`;
+  const confidences = pages.map((p) => Math.round(p.confidence));
+  const low = Math.min(...confidences);
+  const high = Math.max(...confidences);
+  const confidence = low === high ? `${low}%` : `${low}-${high}%`;
+  const many = pages.length > 1;
+  return `${many ? 'Pages' : 'Page'} ${listed} ${many ? 'were' : 'was'} read by OCR (confidence ${confidence}): ${check}`;
 }
 
 /**
  * Collects a document's runs (all, or `runIds` in that order) from the library for export.
  * API keys are not in the library, and backend URLs lose any user name, password or query.
+ * `text`: the document's extracted text when the caller has it, for the pages OCR read (the
+ * library keeps only their count).
  */
 export function buildSessionExport(
   store: Store,
   documentId: string,
   runIds: readonly string[] | undefined,
   now: number,
+  text?: Pick<DocumentText, 'ocrPages'>,
 ): SessionExport {
   const info = store.documents.get(documentId);
   if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
@@ -94,6 +139,11 @@ export function buildSessionExport(
   if (info.pageCount !== undefined) document.pageCount = info.pageCount;
   if (info.tokenCount !== undefined) document.tokenCount = info.tokenCount;
   if (info.tokenizer !== undefined) document.tokenizer = info.tokenizer;
+  if (info.ocrPageCount !== undefined) document.ocrPageCount = info.ocrPageCount;
+  if (text?.ocrPages !== undefined && text.ocrPages.length > 0) {
+    document.ocrPages = text.ocrPages;
+    document.ocrPageCount ??= text.ocrPages.length;
+  }
 
   const runs = summaries.map((run): ExportedRun => {
     const chunks = store.runs.chunks(run.id);

@@ -1,0 +1,41 @@
+// The real `memagent` process for the CLI tests: `node electron/cli/main.ts ARGS` in the
+// repository, with none of the user's backend settings from the environment.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI; `onStderr` sees stderr so far and may signal the process. */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const clean = { ...process.env };
+    for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
+      delete clean[k];
+    const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
+      cwd: repoRoot,
+      env: { ...clean, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      onStderr?.(stderr, (s) => child.kill(s));
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
