@@ -15,7 +15,7 @@ import { Dialog } from '../common/dialog.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { ExtractionProgress } from './extraction-progress.tsx';
-import { readingCost } from './reading-cost.ts';
+import { readingCost } from '../../lib/reading-cost.ts';
 
 /** The most languages one reading may name (shared/schemas.ts). */
 const MAX_LANGUAGES = 8;

@@ -1,6 +1,6 @@
 // What a re-read with OCR will cost in time, said before the user starts it.
-import type { DocumentInfo, Reading } from '../../../../shared/model.ts';
-import { formatDuration } from '../../lib/format.ts';
+import type { DocumentInfo, Reading } from '../../../shared/model.ts';
+import { formatDuration } from './format.ts';
 
 /**
  * Seconds OCR takes for a page on a two-core machine (2-5 s measured; docs/benchmarks.md): an
@@ -27,5 +27,5 @@ export function readingCost(mode: Reading['ocr'], info: DocumentInfo): string {
       ? 'Every page has a text layer, so nothing needs OCR: it takes seconds.'
       : `${scanned} of ${pages} pages have no text layer: ${about(scanned)}.`;
   }
-  return `Only pages without a text layer are recognised: at most ${about(pages)} if all ${pages} are scans.`;
+  return `Only pages without a text layer are recognised; if all ${pages} are scans, ${about(pages)}.`;
 }
