@@ -60,10 +60,13 @@ export async function cancelReread(): Promise<void> {
   if (!result.ok && get().running) set({ outcome: { kind: 'error', error: result.error } });
 }
 
-/** Takes the progress of the document being re-read; false for any other progress. */
+/**
+ * Takes the reading progress of the document being re-read; false for any other progress (its
+ * token counting belongs to the library row, as after an open).
+ */
 export function onRereadProgress(p: Events['document:progress']): boolean {
   const { documentId, running } = get();
-  if (!running || p.documentId !== documentId) return false;
+  if (!running || p.documentId !== documentId || p.stage === 'tokenizing') return false;
   set({ progress: p });
   return true;
 }
