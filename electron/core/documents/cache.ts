@@ -20,9 +20,9 @@ const gunzipAsync = promisify(gunzip);
 /**
  * Bumped whenever extraction output changes (hyphenation rule, table layout...), so entries
  * written by an older extractor are ignored and replaced instead of served. 2: PDFium, and PDF
- * entries carry their line geometry.
+ * entries carry their line geometry. 3: scanned PDF pages are recognised by OCR.
  */
-export const EXTRACTOR_VERSION = 2;
+export const EXTRACTOR_VERSION = 3;
 
 const entrySchema = z.object({
   version: z.literal(EXTRACTOR_VERSION),

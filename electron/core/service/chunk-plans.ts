@@ -6,12 +6,13 @@ import { abortReason } from '../abort.ts';
 const SLOTS = 8;
 
 /**
- * Chunkings of recent documents, so several questions about one book tokenize it once. Keyed by
- * document, tokenizer and chunk size: the same key always gives the same chunks.
+ * Chunkings of recent document texts, so several questions about one book tokenize it once.
+ * Keyed by text key (text-keys.ts: a re-read gives another), tokenizer and chunk size: the same
+ * key always gives the same chunks.
  */
 export interface ChunkPlans {
   plan(
-    documentId: string,
+    textKey: string,
     doc: DocumentText,
     tokenizer: Tokenizer,
     chunkTokens: number,
@@ -22,8 +23,8 @@ export interface ChunkPlans {
 export function createChunkPlans(): ChunkPlans {
   const plans = new Map<string, Promise<ChunkInfo[]>>();
   return {
-    plan(documentId, doc, tokenizer, chunkTokens, signal) {
-      const key = `${documentId}\u0000${tokenizer.id}\u0000${chunkTokens}`;
+    plan(textKey, doc, tokenizer, chunkTokens, signal) {
+      const key = `${textKey}\u0000${tokenizer.id}\u0000${chunkTokens}`;
       let plan = plans.get(key);
       if (!plan) {
         // Planned without the caller's signal: another run may be waiting for the same plan,

@@ -6,7 +6,9 @@ import { defaultClientFactory } from './backend-client.ts';
 import { createChunkPlans } from './chunk-plans.ts';
 import { createDocumentHandlers } from './document-handlers.ts';
 import { createDocumentTexts } from './document-texts.ts';
+import { createExtractions } from './extractions.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
+import { createOcrService } from './ocr-service.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
 import { createRunJournal } from './run-journal.ts';
@@ -16,6 +18,9 @@ import { createTokenCounter } from './token-counter.ts';
 import { DEFAULT_MAX_BYTES } from '../documents/index.ts';
 
 export type { ServiceDeps } from './service-deps.ts';
+
+/** The folder in the data folder for the user's OCR language files (`<code>.traineddata`). */
+export const OCR_LANGUAGE_FOLDER = 'ocr-languages';
 
 export interface Service {
   handlers: CallHandlers;
@@ -30,7 +35,8 @@ export interface Service {
 
 /**
  * The main-process side of every call in shared/api.ts, over the library in
- * `{dataDir}/memagent.db` and the extracted-text cache in `{dataDir}/cache`. Runs left going by
+ * `{dataDir}/memagent.db`, the extracted-text cache in `{dataDir}/cache` and the user's OCR
+ * languages in `{dataDir}/ocr-languages`. Runs left going by
  * a previous process are marked `interrupted` here; `runs:continue` picks them up again.
  * Call handlers through `invokeCall`, which validates requests against the contract.
  */
@@ -54,10 +60,18 @@ export function createService(deps: ServiceDeps): Service {
     store.close();
     throw error;
   }
-  const texts = createDocumentTexts(path.join(deps.dataDir, 'cache'), maxBytes);
+  // Tesseract workers are heavy: the pool starts them on the first page that needs OCR.
+  const ocr = createOcrService(path.join(deps.dataDir, OCR_LANGUAGE_FOLDER));
+  const texts = createDocumentTexts({
+    cacheDir: path.join(deps.dataDir, 'cache'),
+    maxBytes,
+    readingFor: (id, key) => store.documents.readingFor(id, key),
+    ocr,
+  });
   const pool = createTokenizerPool();
   // Opens in progress (extraction on worker threads): dispose aborts them and waits for them.
   const shutdown = new AbortController();
+  const extractions = createExtractions(shutdown.signal);
   const opening = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
     const settled = work.then(
@@ -96,6 +110,8 @@ export function createService(deps: ServiceDeps): Service {
       store,
       texts,
       counter,
+      ocr,
+      extractions,
       emit,
       now,
       maxBytes,
@@ -117,6 +133,7 @@ export function createService(deps: ServiceDeps): Service {
     ...createSettingsHandlers(store, deps.secrets, clients),
     ...createMiscHandlers({
       store,
+      ocr,
       now,
       ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
       ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
@@ -130,7 +147,13 @@ export function createService(deps: ServiceDeps): Service {
     dispose() {
       disposing ??= (async () => {
         shutdown.abort();
-        await Promise.all([registry.dispose(), counter.dispose(), Promise.all(opening)]);
+        // Closing OCR at once fails pages still being recognised as Cancelled.
+        await Promise.all([
+          registry.dispose(),
+          counter.dispose(),
+          Promise.all(opening),
+          ocr.close(),
+        ]);
         await pool.dispose();
         store.close();
       })();

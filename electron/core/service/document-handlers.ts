@@ -1,13 +1,21 @@
 import type { CallHandlers } from '../../../shared/api.ts';
-import type { DocumentInfo, DocumentText } from '../../../shared/model.ts';
-import { extractDocument, DEFAULT_MAX_BYTES } from '../documents/index.ts';
+import {
+  DEFAULT_READING,
+  type DocumentInfo,
+  type DocumentText,
+  type Reading,
+} from '../../../shared/model.ts';
+import { extractDocument, DEFAULT_MAX_BYTES, type ExtractOptions } from '../documents/index.ts';
 import { readInput } from '../documents/read-input.ts';
 import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { sha256Hex as documentId } from '../documents/cache.ts';
-import type { DocumentTexts } from './document-texts.ts';
+import { readOriginal, type DocumentTexts } from './document-texts.ts';
+import type { Extractions } from './extractions.ts';
 import { asResult } from './invoke-call.ts';
+import type { OcrService } from './ocr-service.ts';
 import type { Emit } from './service-deps.ts';
+import { textKeyOf } from './text-keys.ts';
 import type { TokenCounter } from './token-counter.ts';
 
 type DocumentHandlers = Pick<
@@ -18,12 +26,17 @@ type DocumentHandlers = Pick<
   | 'documents:list'
   | 'documents:get'
   | 'documents:remove'
+  | 'documents:reread'
+  | 'documents:cancel-extraction'
 >;
 
 export interface DocumentHandlerDeps {
   store: Store;
   texts: DocumentTexts;
   counter: TokenCounter;
+  ocr: OcrService;
+  /** Opens and re-reads in progress, per document (cancel, shutdown). */
+  extractions: Extractions;
   emit: Emit;
   now: () => number;
   maxBytes?: number;
@@ -31,15 +44,56 @@ export interface DocumentHandlerDeps {
   /** Stops the live runs of a document before it is removed. */
   cancelRunsOf: (documentId: string) => Promise<void>;
   /**
-   * Aborted when the service shuts down; `track` registers an open in progress so the
-   * shutdown can wait for it (extraction runs on worker threads that must not outlive it).
+   * Aborted when the service shuts down; `track` registers a call in progress so the shutdown
+   * can wait for it (extraction runs on worker threads that must not outlive it).
    */
   shutdown?: { signal: AbortSignal; track<T>(work: Promise<T>): Promise<T> };
+}
+
+interface Extraction {
+  id: string;
+  bytes: Uint8Array;
+  name: string;
+  reading: Reading;
+  password?: string;
+  senderId: string;
+  signal: AbortSignal;
 }
 
 export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandlers {
   const { store, texts, counter, emit, now } = deps;
   const maxBytes = deps.maxBytes ?? DEFAULT_MAX_BYTES;
+  const track = <T>(work: Promise<T>): Promise<T> =>
+    deps.shutdown ? deps.shutdown.track(work) : work;
+
+  /** Extracts with progress to the caller: `recognising` while OCR reads pages. */
+  const extract = async (job: Extraction): Promise<DocumentText> => {
+    let stage: 'extracting' | 'recognising' = 'extracting';
+    let last = { done: 0, total: 1 };
+    const progress = (done: number, total: number) => {
+      last = { done, total };
+      emit(job.senderId, 'document:progress', {
+        name: job.name,
+        stage,
+        done,
+        total,
+        documentId: job.id,
+      });
+    };
+    progress(0, 1);
+    const options: ExtractOptions = {
+      maxBytes,
+      signal: job.signal,
+      onProgress: (p) => progress(p.done, p.total),
+    };
+    const ocr = deps.ocr.extraction(job.reading, (active) => {
+      stage = active ? 'recognising' : 'extracting';
+      progress(last.done, last.total);
+    });
+    if (ocr) options.ocr = ocr;
+    if (job.password !== undefined) options.password = job.password;
+    return extractDocument({ bytes: job.bytes, name: job.name }, options);
+  };
 
   /** Opens bytes: reuses the library entry and cached text when the same content was seen. */
   const openBytes = async (
@@ -50,49 +104,90 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
     senderId: string,
   ): Promise<DocumentInfo> => {
     const id = documentId(bytes);
+    // The same content being opened or re-read already: its outcome decides what is left to do.
+    await deps.extractions.idle(id);
     const known = store.documents.get(id);
-    if (known && (await texts.cached(id))) {
+    if (known && (await texts.cached(known.textKey ?? id))) {
       store.documents.touch(id, now(), path, name);
       const info = store.documents.get(id) as DocumentInfo;
       if (info.tokenCount === undefined) counter.schedule(id);
       return info;
     }
-    const progress = (done: number, total: number) =>
-      emit(senderId, 'document:progress', {
-        name,
-        stage: 'extracting',
-        done,
-        total,
-        documentId: id,
-      });
-    progress(0, 1);
-    const options: Parameters<typeof extractDocument>[1] = {
-      maxBytes,
-      onProgress: (p) => progress(p.done, p.total),
-    };
-    if (deps.shutdown) options.signal = deps.shutdown.signal;
-    if (password !== undefined) options.password = password;
-    const doc = await extractDocument({ bytes, name }, options);
-    await texts.remember(id, doc);
-    const info = describe(id, name, path, doc, now());
+    const reading = known?.reading ?? DEFAULT_READING;
+    const doc = await deps.extractions.run(id, (signal) => {
+      const job: Extraction = { id, bytes, name, reading, senderId, signal };
+      if (password !== undefined) job.password = password;
+      return extract(job);
+    });
+    const info = describe(id, name, path, doc, now(), reading);
+    await texts.remember(info.textKey ?? id, doc);
     if (known?.tokenCount !== undefined && known.tokenizer !== undefined) {
       info.tokenCount = known.tokenCount;
       info.tokenizer = known.tokenizer;
     }
     store.documents.upsert(info);
-    progress(1, 1);
+    emit(senderId, 'document:progress', {
+      name,
+      stage: 'extracting',
+      done: 1,
+      total: 1,
+      documentId: id,
+    });
     if (info.tokenCount === undefined) counter.schedule(id);
     return store.documents.get(id) as DocumentInfo;
   };
-
-  const track = <T>(work: Promise<T>): Promise<T> =>
-    deps.shutdown ? deps.shutdown.track(work) : work;
 
   const openPath = async (path: string, password: string | undefined, senderId: string) => {
     const name = path.split(/[\\/]/).pop() || path;
     emit(senderId, 'document:progress', { name, stage: 'reading', done: 0, total: 1 });
     const { bytes } = await readInput({ path }, maxBytes);
     return openBytes(bytes, name, path, password, senderId);
+  };
+
+  /** Reads a PDF of the library again with `reading`; earlier texts stay for their runs. */
+  const reread = async (id: string, reading: Reading, senderId: string): Promise<DocumentInfo> => {
+    const info = store.documents.get(id);
+    if (!info) throw notInLibrary();
+    if (info.format !== 'pdf')
+      throw new CoreError('BadUsage', 'Only PDFs can be read again with other OCR settings.', {
+        hint: `${info.fileName} is not a PDF; its text does not depend on OCR.`,
+      });
+    const key = textKeyOf(id, reading);
+    const doc = await deps.extractions.run(id, async (signal) => {
+      const known = await texts.cached(key);
+      if (known) return known;
+      if (info.path === undefined)
+        throw new CoreError('NotFound', `There is no file to read ${info.fileName} again from.`, {
+          hint: 'Open the file again.',
+        });
+      emit(senderId, 'document:progress', {
+        name: info.fileName,
+        stage: 'reading',
+        done: 0,
+        total: 1,
+        documentId: id,
+      });
+      const bytes = await readOriginal(info, maxBytes);
+      const read = await extract({ id, bytes, name: info.fileName, reading, senderId, signal });
+      await texts.remember(key, read);
+      return read;
+    });
+    if (!store.documents.get(id)) throw notInLibrary();
+    const next = describe(id, info.fileName, info.path, doc, info.openedAt, reading);
+    counter.cancel(id);
+    store.documents.setText(id, {
+      title: next.title,
+      chars: next.chars,
+      pageCount: next.pageCount,
+      warnings: next.warnings,
+      ocrPageCount: next.ocrPageCount,
+      reading,
+      textKey: key,
+    });
+    counter.schedule(id);
+    const updated = store.documents.get(id) as DocumentInfo;
+    emit(undefined, 'document:updated', updated);
+    return updated;
   };
 
   return {
@@ -102,21 +197,34 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
     'documents:open-bytes': ({ name, data, password }, ctx) =>
       asResult(() => track(openBytes(data, name, undefined, password, ctx.senderId))),
     'documents:list': () => asResult(() => store.documents.list()),
-    'documents:get': ({ documentId: id }) =>
+    'documents:get': ({ documentId: id, textKey }) =>
       asResult(async () => {
         const info = store.documents.get(id);
         if (!info) throw notInLibrary();
-        return { info, document: await texts.load(info) };
+        if (textKey !== undefined && store.documents.readingFor(id, textKey) === undefined)
+          throw new CoreError('NotFound', `${info.fileName} has no such text.`, {
+            hint: 'The run may belong to another document.',
+          });
+        const options: Parameters<DocumentTexts['load']>[1] = {};
+        if (textKey !== undefined) options.textKey = textKey;
+        if (deps.shutdown) options.signal = deps.shutdown.signal;
+        return { info, document: await track(texts.load(info, options)) };
       }),
     'documents:remove': ({ documentId: id }) =>
       asResult(async () => {
         if (!store.documents.get(id)) throw notInLibrary();
+        deps.extractions.cancel(id);
         await deps.cancelRunsOf(id);
         counter.cancel(id);
+        const keys = store.documents.textKeys(id);
         store.documents.remove(id);
-        await texts.forget(id);
+        await texts.forget(keys);
         return null;
       }),
+    'documents:reread': ({ documentId: id, reading }, ctx) =>
+      asResult(() => track(reread(id, reading, ctx.senderId))),
+    'documents:cancel-extraction': ({ documentId: id }) =>
+      asResult(() => (deps.extractions.cancel(id), null)),
   };
 }
 
@@ -126,13 +234,16 @@ async function chooseFile(deps: DocumentHandlerDeps): Promise<string | null> {
   return deps.chooseFile();
 }
 
+/** A library entry for `doc`; PDFs carry their reading and how many pages OCR read. */
 function describe(
   id: string,
   fileName: string,
   path: string | undefined,
   doc: DocumentText,
   openedAt: number,
+  reading: Reading,
 ): DocumentInfo {
+  const pdf = doc.format === 'pdf';
   const info: DocumentInfo = {
     id,
     fileName,
@@ -141,9 +252,14 @@ function describe(
     chars: doc.text.length,
     openedAt,
     warnings: doc.warnings,
+    textKey: textKeyOf(id, pdf ? reading : undefined),
   };
   if (path !== undefined) info.path = path;
   if (doc.pages !== undefined) info.pageCount = doc.pages.length;
+  if (pdf) {
+    info.reading = reading;
+    info.ocrPageCount = doc.ocrPages?.length ?? 0;
+  }
   return info;
 }
 

@@ -5,11 +5,16 @@ import { externalUrl } from '../external-url.ts';
 import { buildSessionExport, renderSession } from '../export/index.ts';
 import type { Store } from '../store/store.ts';
 import { asResult } from './invoke-call.ts';
+import type { OcrService } from './ocr-service.ts';
 
-type MiscHandlers = Pick<CallHandlers, 'export:session' | 'shell:open-external'>;
+type MiscHandlers = Pick<
+  CallHandlers,
+  'export:session' | 'shell:open-external' | 'ocr:languages' | 'ocr:add-language'
+>;
 
 export interface MiscHandlerDeps {
   store: Store;
+  ocr: OcrService;
   now: () => number;
   chooseSavePath?: (suggested: string) => Promise<string | null>;
   openExternal?: (url: string) => Promise<void>;
@@ -44,6 +49,8 @@ export function createMiscHandlers(deps: MiscHandlerDeps): MiscHandlers {
         await deps.openExternal(checked);
         return null;
       }),
+    'ocr:languages': () => asResult(() => deps.ocr.languages()),
+    'ocr:add-language': ({ path }) => asResult(() => deps.ocr.addLanguage(path)),
   };
 }
 

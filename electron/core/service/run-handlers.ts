@@ -53,6 +53,8 @@ interface Plan {
   profileId: string | undefined;
   /** The model an earlier part of the run used: a continued run keeps it. */
   model: string | undefined;
+  /** The text the run reads (text-keys.ts): its chunks' offsets refer to it. */
+  textKey: string;
   startChunk: number;
   startMemory: string | undefined;
   /** The chunking an interrupted run used, reused as is. */
@@ -80,7 +82,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
       };
       if (plan.model !== undefined) options.model = plan.model;
       const client = await clientForProfile(deps.clients, deps.secrets, profile, options);
-      const doc = await deps.texts.load(plan.info, signal);
+      const doc = await deps.texts.load(plan.info, { textKey: plan.textKey, signal });
       let chunks = plan.chunks;
       if (chunks === undefined) {
         const model = await client.resolveModel(signal);
@@ -91,7 +93,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           ...(apiKey === undefined ? {} : { apiKey }),
         });
         chunks = await deps.plans.plan(
-          plan.info.id,
+          plan.textKey,
           doc,
           tokenizer,
           plan.settings.chunkTokens,
@@ -124,9 +126,11 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         const profile = resolveProfile(store.settings, profileId);
         await checkProfileReady(profile, deps.secrets);
         const runId = randomUUID();
+        const textKey = info.textKey ?? info.id;
         const summary = store.runs.create({
           id: runId,
           documentId,
+          textKey,
           question,
           settings,
           profileId: profile.id,
@@ -144,6 +148,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
             settings,
             profileId: profile.id,
             model: undefined,
+            textKey,
             startChunk: 0,
             startMemory: undefined,
             chunks: undefined,
@@ -189,6 +194,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
             settings: summary.settings,
             profileId,
             model: profileId === undefined ? undefined : summary.model,
+            textKey: summary.textKey ?? info.id,
             startChunk,
             startMemory:
               startChunk > 0 ? (memories[startChunk - 1]?.memory ?? INITIAL_MEMORY) : undefined,

@@ -35,7 +35,7 @@ export function createTokenCounter(deps: TokenCounterDeps): TokenCounter {
   const countOne = async (id: string, signal: AbortSignal) => {
     const info = deps.store.documents.get(id);
     if (!info) return;
-    const doc = await deps.texts.load(info, signal);
+    const doc = await deps.texts.load(info, { signal });
     const { choice, ctx } = await deps.tokenizerFor();
     const tokenizer = await deps.pool.get(choice, ctx);
     const pieces = splitText(doc.text);
@@ -76,7 +76,9 @@ export function createTokenCounter(deps: TokenCounterDeps): TokenCounter {
 
   return {
     schedule(id) {
-      if (disposed || queue.includes(id) || current?.id === id) return;
+      // A count being cancelled (its text was replaced) does not stand for the new one.
+      const counting = current?.id === id && !current.controller.signal.aborted;
+      if (disposed || queue.includes(id) || counting) return;
       queue.push(id);
       if (queue.length === 1 && current === undefined) worker = drain();
     },

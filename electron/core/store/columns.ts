@@ -3,6 +3,7 @@ import {
   appErrorSchema,
   backendProfileSchema,
   chunkPagesSchema,
+  readingSchema,
   runSettingsSchema,
 } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
@@ -16,6 +17,8 @@ export const warningsColumn = z.array(z.string());
 export const pagesColumn = chunkPagesSchema;
 
 export const settingsColumn = runSettingsSchema;
+
+export const readingColumn = readingSchema;
 
 /**
  * A stored profile: `hasApiKey` is not stored (the secret store is the truth). Its URL is read as

@@ -101,6 +101,28 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE answers ADD COLUMN cut INTEGER NOT NULL DEFAULT 0');
     },
   },
+  {
+    version: 3,
+    description:
+      'PDF readings (OCR settings) per document, the text key of each reading, runs remember the text they read',
+    up(db) {
+      // Rows from before: read with the default reading (NULL), whose text key is the document id.
+      db.exec(`
+        ALTER TABLE documents ADD COLUMN reading TEXT;
+        ALTER TABLE documents ADD COLUMN text_key TEXT;
+        ALTER TABLE documents ADD COLUMN ocr_page_count INTEGER;
+        UPDATE documents SET text_key = id;
+        ALTER TABLE runs ADD COLUMN text_key TEXT;
+        UPDATE runs SET text_key = document_id;
+        CREATE TABLE document_readings (
+          document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+          text_key TEXT NOT NULL,
+          reading TEXT NOT NULL,
+          PRIMARY KEY (document_id, text_key)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -23,6 +23,7 @@ interface SummaryRow {
   created_at: number;
   finished_at: number | null;
   error: string | null;
+  text_key: string | null;
   chunks_done: number;
   prompt_tokens: number;
   completion_tokens: number;
@@ -66,7 +67,15 @@ export interface StoredAnswer {
 
 export type NewRun = Pick<
   RunSummary,
-  'id' | 'documentId' | 'question' | 'settings' | 'profileId' | 'model' | 'status' | 'createdAt'
+  | 'id'
+  | 'documentId'
+  | 'question'
+  | 'settings'
+  | 'profileId'
+  | 'model'
+  | 'status'
+  | 'createdAt'
+  | 'textKey'
 >;
 
 /** Runs and everything they produce: chunking, one memory state per finished chunk, warnings, the answer. */
@@ -109,8 +118,8 @@ const SUMMARY_SELECT = `
 
 export function createRunRepo(db: Database.Database): RunRepo {
   const insert = db.prepare(`
-    INSERT INTO runs (id, document_id, question, settings, profile_id, model, status, chunk_count, created_at)
-    VALUES (@id, @document_id, @question, @settings, @profile_id, @model, @status, 0, @created_at)`);
+    INSERT INTO runs (id, document_id, question, settings, profile_id, model, status, chunk_count, created_at, text_key)
+    VALUES (@id, @document_id, @question, @settings, @profile_id, @model, @status, 0, @created_at, @text_key)`);
   const get = db.prepare<[string], SummaryRow>(`${SUMMARY_SELECT} WHERE r.id = ?`);
   const byDocument = db.prepare<[string], SummaryRow>(
     `${SUMMARY_SELECT} WHERE r.document_id = ? ORDER BY r.created_at DESC, r.rowid DESC`,
@@ -189,6 +198,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
         model: run.model ?? null,
         status: run.status,
         created_at: run.createdAt,
+        text_key: run.textKey ?? run.documentId,
       });
       const created = repo.get(run.id);
       if (!created) throw new Error(`run ${run.id} vanished after insert`);
@@ -319,6 +329,7 @@ function toSummary(row: SummaryRow): RunSummary {
   if (row.has_answer) summary.answer = row.answer;
   if (row.answer_cut === 1) summary.answerCut = true;
   if (row.finished_at !== null) summary.finishedAt = row.finished_at;
+  summary.textKey = row.text_key ?? row.document_id;
   if (row.error !== null)
     summary.error = parseColumn(errorColumn, row.error, `runs.error of ${row.id}`);
   return summary;

@@ -1,0 +1,61 @@
+/**
+ * English names of tesseract's language codes: the six shipped ones and others people are likely
+ * to add (tessdata_best). A code not listed is shown as itself.
+ */
+const NAMES: Readonly<Record<string, string>> = {
+  afr: 'Afrikaans',
+  ara: 'Arabic',
+  bel: 'Belarusian',
+  ben: 'Bengali',
+  bul: 'Bulgarian',
+  cat: 'Catalan',
+  ces: 'Czech',
+  chi_sim: 'Chinese (Simplified)',
+  chi_tra: 'Chinese (Traditional)',
+  dan: 'Danish',
+  deu: 'German',
+  deu_latf: 'German (Fraktur)',
+  ell: 'Greek',
+  eng: 'English',
+  est: 'Estonian',
+  eus: 'Basque',
+  fas: 'Persian',
+  fin: 'Finnish',
+  fra: 'French',
+  gle: 'Irish',
+  glg: 'Galician',
+  heb: 'Hebrew',
+  hin: 'Hindi',
+  hrv: 'Croatian',
+  hun: 'Hungarian',
+  ind: 'Indonesian',
+  isl: 'Icelandic',
+  ita: 'Italian',
+  jpn: 'Japanese',
+  jpn_vert: 'Japanese (vertical)',
+  kor: 'Korean',
+  lat: 'Latin',
+  lav: 'Latvian',
+  lit: 'Lithuanian',
+  nld: 'Dutch',
+  nor: 'Norwegian',
+  osd: 'Orientation and script detection',
+  pol: 'Polish',
+  por: 'Portuguese',
+  ron: 'Romanian',
+  rus: 'Russian',
+  slk: 'Slovak',
+  slv: 'Slovenian',
+  spa: 'Spanish',
+  srp: 'Serbian',
+  swe: 'Swedish',
+  tha: 'Thai',
+  tur: 'Turkish',
+  ukr: 'Ukrainian',
+  vie: 'Vietnamese',
+};
+
+/** The English name of a tesseract language code, or the code when it is not a known one. */
+export function ocrLanguageName(code: string): string {
+  return Object.hasOwn(NAMES, code) ? (NAMES[code] as string) : code;
+}
