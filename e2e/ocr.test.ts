@@ -104,7 +104,7 @@ describe.skipIf(!canRun || !canMakeScans())('scanned PDFs and OCR', () => {
 
     // The dialog remembers the reading, and says what another one would cost.
     await row(page, /minutes\.pdf/)
-      .getByRole('button', { name: /^Re-read/ })
+      .getByRole('button', { name: /^Re-read .* with OCR…$/ })
       .click();
     await expect(dialog.getByRole('radio', { name: /^Every page/ }).isChecked()).resolves.toBe(
       true,

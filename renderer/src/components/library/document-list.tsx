@@ -60,7 +60,7 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
                   aria-label={`Re-read ${outsideAttr(d.title || d.fileName)} with OCR…`}
                   onClick={() => openRereadDialog(d.id)}
                 >
-                  Re-read…
+                  Re-read with OCR…
                 </button>
               ) : null}
               <button

@@ -2,23 +2,9 @@
 // text is still being extracted or recognised.
 import type { ReactNode } from 'react';
 import type { Events } from '../../../../shared/api.ts';
+import { hasCount, STAGES, stageText } from '../../lib/stage-text.ts';
 
 type Progress = Events['document:progress'];
-
-// `satisfies`: a new stage in shared/api.ts needs its label here.
-const STAGES = {
-  reading: 'Reading',
-  extracting: 'Extracting text',
-  recognising: 'Recognising scanned pages (OCR)',
-  tokenizing: 'Counting tokens',
-} satisfies Record<Progress['stage'], string>;
-
-/** "Recognising scanned pages (OCR) 3 of 40 pages". */
-export function stageText(p: Progress): string {
-  if (p.total <= 0) return STAGES[p.stage];
-  const unit = p.stage === 'extracting' || p.stage === 'recognising' ? ' pages' : '';
-  return `${STAGES[p.stage]} ${p.done} of ${p.total}${unit}`;
-}
 
 export function ExtractionProgress(props: {
   /** What is going on, before the stage: "Opening report.pdf". */
@@ -44,7 +30,7 @@ export function ExtractionProgress(props: {
           </button>
         ) : null}
       </div>
-      {p && p.total > 0 ? (
+      {p && hasCount(p) ? (
         <progress max={p.total} value={p.done} aria-label={`${STAGES[p.stage]} progress`} />
       ) : (
         <progress aria-label="Progress" />
