@@ -2,7 +2,7 @@
 // and the reader say which text came from OCR, a text PDF can be re-read with OCR (or the re-read
 // cancelled, leaving it as it was), a question asked before a re-read keeps the text it read, and
 // Settings lists the OCR languages and adds one. OCR takes seconds a page: the scans are 1-2 pages.
-import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -135,6 +135,27 @@ describe.skipIf(!canRun || !canMakeScans())('scanned PDFs and OCR', () => {
     await showScreen(page, 'Reader');
     await page.getByText('The bell rang twice.').waitFor();
     await expect(page.locator('.ocr-mark').count()).resolves.toBe(0);
+  });
+
+  test('a re-read of a file that changed since it was opened says so in the dialog', async () => {
+    const h = await b.open({ backend: 'none' });
+    const { page } = h;
+    const file = b.file('changing.pdf', makeReportPdf(1, 1, 'The bell rang twice.'));
+    await openWithDialog(h, file);
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    writeFileSync(file, makeReportPdf(1, 1, 'The bell rang three times.'));
+    const dialog = await startRereadFromLibrary(page, /changing\.pdf/, /^Every page/);
+    const error = dialog.getByRole('alert');
+    await error.getByText('The file changing.pdf has changed since it was opened.').waitFor();
+    await error.getByText('Open the file again.').waitFor();
+    // The form stays, to try again or close; the entry is as it was.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(
+      row(page, /changing\.pdf/)
+        .getByTestId('ocr-badge')
+        .count(),
+    ).resolves.toBe(0);
   });
 
   test('a question asked before a re-read keeps the text it read', async () => {
