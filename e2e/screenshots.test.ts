@@ -38,6 +38,8 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
       await card.getByText('Active').waitFor();
       await card.getByRole('button', { name: 'Test connection' }).click();
       await card.getByText(/Connected in \d+ ms/).waitFor();
+      // From the top: the OCR languages below make the screen scroll.
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).scrollIntoViewIfNeeded();
       await shot('settings');
 
       await openWithDialog(h, b.file('bridge-minutes.pdf', makeReportPdf(40, 29, NEEDLE)));
