@@ -20,7 +20,7 @@ import { readingCost } from '../../lib/reading-cost.ts';
 /** The most languages one reading may name (shared/schemas.ts). */
 const MAX_LANGUAGES = 8;
 
-export const MODE_LABELS = {
+const MODE_LABELS = {
   auto: 'Only pages without text',
   'all-pages': 'Every page — for a bad text layer',
   off: 'Off',
