@@ -131,7 +131,10 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     const worker = slot.worker;
     slot.worker = undefined;
     slot.key = undefined;
-    if (worker !== undefined) void worker.terminate();
+    // A page just handed to `recognize` reaches the worker a few microtasks later (tesseract.js
+    // awaits the image first); a worker terminated before that makes tesseract.js post to a dead
+    // worker and reject where nobody listens. The next macrotask is after that.
+    if (worker !== undefined) setImmediate(() => void worker.terminate());
   };
 
   const language = (code: string): Promise<OcrLanguageData> => {
@@ -296,6 +299,8 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
         slot.key = undefined;
       }
       await Promise.all(workers.map((w) => w.terminate()));
+      // Workers retired by the cancels above are terminated by then too.
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }

@@ -172,7 +172,11 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
       await texts.remember(key, read);
       return read;
     });
-    if (!store.documents.get(id)) throw notInLibrary();
+    if (!store.documents.get(id)) {
+      // Removed while it was read: its texts were forgotten, this one too.
+      await texts.forget([key]);
+      throw notInLibrary();
+    }
     const next = describe(id, info.fileName, info.path, doc, info.openedAt, reading);
     counter.cancel(id);
     store.documents.setText(id, {

@@ -12,7 +12,10 @@ export type Emit = <E extends EventName>(
 
 /** What the service needs from its host (the Electron main process, the e2e harness, tests). */
 export interface ServiceDeps {
-  /** Folder for `memagent.db` and the extracted-document cache (`cache/`). */
+  /**
+   * Folder for `memagent.db`, the extracted-document cache (`cache/`) and the user's OCR
+   * language files (`ocr-languages/`).
+   */
   dataDir: string;
   /** Where API keys live; never the database. */
   secrets: SecretStore;

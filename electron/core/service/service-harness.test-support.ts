@@ -155,6 +155,11 @@ export async function openBookAndProfile(
   const file = path.join(h.dir, 'book.txt');
   fs.writeFileSync(file, text);
   const info = await h.ok('documents:open', { path: file });
+  return { documentId: info.id, profileId: await useSimProfile(h, key) };
+}
+
+/** Saves a profile for the harness's simulator and makes it the active one; returns its id. */
+export async function useSimProfile(h: Harness, key?: string): Promise<string> {
   const profile = await h.ok('settings:save-profile', {
     profile: {
       id: 'sim',
@@ -168,7 +173,7 @@ export async function openBookAndProfile(
     ...(key === undefined ? {} : { apiKey: key }),
   });
   await h.ok('settings:set-active-profile', { profileId: profile.id });
-  return { documentId: info.id, profileId: profile.id };
+  return profile.id;
 }
 
 export const SMALL_CHUNKS = {
@@ -180,3 +185,30 @@ export const SMALL_CHUNKS = {
   final: 'boxed',
   tokenizer: 'qwen',
 } as const;
+
+/** The prompts of every chat request the simulator received, in order. */
+export const chatPrompts = (harness: Harness): string[] =>
+  harness.sim.requests
+    .filter((r) => r.path.endsWith('/chat/completions'))
+    .map((r) => (r.body as { messages: { content: string }[] }).messages[0]?.content ?? '');
+
+/**
+ * Disposes the service synchronously inside the `chunk-done` event of chunk `which(chunkCount)`,
+ * before the run loop can send another request: the state a crash at that moment leaves.
+ */
+export async function stopWhenChunkDone(
+  harness: Harness,
+  runId: string,
+  which: (chunkCount: number) => number,
+): Promise<void> {
+  let disposing: Promise<void> | undefined;
+  await harness.waitFor('run:event', (p) => {
+    const e = p.event;
+    if (e.runId !== runId || e.type !== 'chunk-done') return false;
+    const started = harness.runEvents(runId).find((x) => x.event.type === 'started')?.event;
+    if (started?.type !== 'started' || e.state.chunk !== which(started.chunkCount)) return false;
+    disposing = harness.service.dispose();
+    return true;
+  });
+  await disposing;
+}

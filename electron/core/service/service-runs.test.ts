@@ -6,8 +6,10 @@ import { applyRunEvent, applySnapshot, emptyRunView } from '../../../shared/run-
 import { openStore } from '../store/store.ts';
 import {
   SMALL_CHUNKS,
+  chatPrompts,
   openBookAndProfile,
   startHarness,
+  stopWhenChunkDone,
   type Harness,
 } from './service-harness.test-support.ts';
 
@@ -16,32 +18,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-const chatPrompts = (harness: Harness): string[] =>
-  harness.sim.requests
-    .filter((r) => r.path.endsWith('/chat/completions'))
-    .map((r) => (r.body as { messages: { content: string }[] }).messages[0]?.content ?? '');
-
-/**
- * Disposes the service synchronously inside the `chunk-done` event of chunk `which(chunkCount)`,
- * before the run loop can send another request: the state a crash at that moment leaves.
- */
-async function stopWhenChunkDone(
-  harness: Harness,
-  runId: string,
-  which: (chunkCount: number) => number,
-): Promise<void> {
-  let disposing: Promise<void> | undefined;
-  await harness.waitFor('run:event', (p) => {
-    const e = p.event;
-    if (e.runId !== runId || e.type !== 'chunk-done') return false;
-    const started = harness.runEvents(runId).find((x) => x.event.type === 'started')?.event;
-    if (started?.type !== 'started' || e.state.chunk !== which(started.chunkCount)) return false;
-    disposing = harness.service.dispose();
-    return true;
-  });
-  await disposing;
-}
 
 describe('runs through the service', () => {
   it('runs a question to its answer with numbered events, one terminal event, and a stored history', async () => {

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../../../shared/model.ts';
+import {
+  DEFAULT_READING,
+  DEFAULT_RUN_SETTINGS,
+  type DocumentInfo,
+  type Reading,
+} from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { DATABASE_FILE, openDatabase } from './database.ts';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from './migrations.ts';
@@ -100,6 +105,66 @@ describe('migrations', () => {
     db.pragma(`user_version = ${SCHEMA_VERSION + 5}`);
     expect(() => migrate(db)).toThrow(CoreError);
     db.close();
+  });
+});
+
+describe('migration 3: readings and text keys', () => {
+  it('keeps a version-2 library readable: old documents and runs refer to the text keyed by the id', () => {
+    const db = new Database(path.join(dir, DATABASE_FILE));
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version <= 2),
+    );
+    db.prepare(
+      `INSERT INTO documents (id, file_name, path, format, title, chars, page_count, opened_at, warnings)
+       VALUES ('p', 'scan.pdf', '/tmp/scan.pdf', 'pdf', 'Scan', 10, 2, 1, '[]')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO runs (id, document_id, question, settings, status, created_at)
+       VALUES ('r', 'p', 'Why?', ?, 'done', 2)`,
+    ).run(JSON.stringify(DEFAULT_RUN_SETTINGS));
+    db.close();
+
+    const store = openStore(dir);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const info = store.documents.get('p');
+    expect(info).toMatchObject({ id: 'p', format: 'pdf', pageCount: 2, textKey: 'p' });
+    expect(info?.reading).toBeUndefined();
+    expect(info?.ocrPageCount).toBeUndefined();
+    expect(store.runs.get('r')).toMatchObject({ question: 'Why?', status: 'done', textKey: 'p' });
+    expect(store.documents.readingFor('p', 'p')).toEqual(DEFAULT_READING);
+    expect(store.documents.textKeys('p')).toEqual(['p']);
+    store.close();
+  });
+
+  it('records every reading a document had, until the document is removed', () => {
+    const store = openStore(dir);
+    store.documents.upsert({ ...doc('p'), format: 'pdf', reading: DEFAULT_READING, textKey: 'p' });
+    store.documents.setTokenCount('p', 50, 'qwen');
+    const allPages: Reading = { ocr: 'all-pages', languages: ['deu'] };
+    store.documents.setText('p', {
+      title: 'Scan',
+      chars: 120,
+      pageCount: 3,
+      warnings: [],
+      ocrPageCount: 3,
+      reading: allPages,
+      textKey: 'k2',
+    });
+    expect(store.documents.get('p')).toMatchObject({
+      chars: 120,
+      textKey: 'k2',
+      ocrPageCount: 3,
+      reading: allPages,
+    });
+    expect(store.documents.get('p')?.tokenCount).toBeUndefined();
+    expect(store.documents.readingFor('p', 'k2')).toEqual(allPages);
+    expect(store.documents.readingFor('p', 'k3')).toBeUndefined();
+    expect(store.documents.readingFor('q', 'q')).toBeUndefined();
+    expect(store.documents.textKeys('p')).toEqual(['p', 'k2']);
+    store.documents.remove('p');
+    expect(store.documents.readingFor('p', 'k2')).toBeUndefined();
+    store.close();
   });
 });
 
