@@ -5,9 +5,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
+import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { addBackend, ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
+import { addBackend, ask, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
 
 const OUT = path.resolve(repoRoot, process.env.MEMAGENT_SCREENSHOTS_DIR ?? 'out/screenshots');
 const NEEDLE =
@@ -37,6 +38,8 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
       await card.getByText('Active').waitFor();
       await card.getByRole('button', { name: 'Test connection' }).click();
       await card.getByText(/Connected in \d+ ms/).waitFor();
+      // From the top: the OCR languages below make the screen scroll.
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).scrollIntoViewIfNeeded();
       await shot('settings');
 
       await openWithDialog(h, b.file('bridge-minutes.pdf', makeReportPdf(40, 29, NEEDLE)));
@@ -84,6 +87,22 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
         .click();
       await page.locator('.row.target .chunk-marker').waitFor();
       await shot('reader');
+
+      // A scanned contract: the reader marks its OCR pages; the Re-read with OCR dialog.
+      if (canMakeScans()) {
+        await openWithDialog(h, scannedContract(2, 'scanned-contract.pdf'));
+        await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 150_000 });
+        await showScreen(page, 'Reader');
+        await page.locator('.page-marker .ocr-mark').first().waitFor();
+        await shot('reader-ocr');
+        await page.getByRole('button', { name: 'Re-read with OCR…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Re-read with OCR' });
+        await dialog.getByRole('checkbox', { name: 'English' }).waitFor();
+        await dialog.getByRole('radio', { name: /^Every page/ }).check();
+        await shot('ocr-dialog');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
 
       await page.getByRole('button', { name: 'Library' }).click();
       await page.getByRole('row', { name: /bridge-minutes\.pdf/ }).waitFor();

@@ -3,6 +3,7 @@ import { AskScreen } from './components/ask/ask-screen.tsx';
 import { DropZone } from './components/library/drop-zone.tsx';
 import { LibraryScreen } from './components/library/library-screen.tsx';
 import { PasswordDialog } from './components/library/password-dialog.tsx';
+import { RereadDialog } from './components/library/reread-dialog.tsx';
 import { ReaderScreen } from './components/reader/reader-screen.tsx';
 import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
@@ -22,6 +23,7 @@ export function App() {
         {screen === 'settings' ? <SettingsScreen /> : null}
       </main>
       <PasswordDialog />
+      <RereadDialog />
       <DropZone />
     </div>
   );

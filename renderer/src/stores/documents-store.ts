@@ -18,6 +18,8 @@ export interface DocumentsState {
   loaded: boolean;
   currentId: string | null;
   opening: { name: string; progress: Events['document:progress'] | null } | null;
+  /** A short note after the user cancelled an open (not an error to dismiss). */
+  notice: string | null;
   /** Token counting that goes on after a document opened, by document id. */
   counting: Record<string, { done: number; total: number }>;
   error: AppError | null;
@@ -29,6 +31,7 @@ export const useDocumentsStore = create<DocumentsState>(() => ({
   loaded: false,
   currentId: null,
   opening: null,
+  notice: null,
   counting: {},
   error: null,
   password: null,
@@ -50,6 +53,16 @@ export function onDocumentUpdated(info: DocumentInfo): void {
   );
   if (list.some((d) => d.id === info.id))
     set({ list: list.map((d) => (d.id === info.id ? info : d)), counting: rest });
+  // Re-read: the reader showing the document's current text shows the new one.
+  const reader = useReaderStore.getState();
+  const shown = reader.view?.info;
+  if (
+    reader.documentId === info.id &&
+    reader.textKey === null &&
+    shown &&
+    shown.textKey !== info.textKey
+  )
+    void reader.load(info.id, { fresh: true });
 }
 
 export function onDocumentProgress(p: Events['document:progress']): void {
@@ -75,7 +88,9 @@ function opened(info: DocumentInfo): void {
 }
 
 function failed(source: OpenSource, error: AppError): void {
-  if (error.kind === 'PasswordRequired' || error.kind === 'WrongPassword') {
+  if (error.kind === 'Cancelled') {
+    set({ opening: null, notice: `Cancelled: ${source.name} was not opened.` });
+  } else if (error.kind === 'PasswordRequired' || error.kind === 'WrongPassword') {
     set({
       opening: null,
       error: null,
@@ -88,7 +103,12 @@ function failed(source: OpenSource, error: AppError): void {
 
 /** Opens a document from a path or bytes, with an optional password. */
 export async function openSource(source: OpenSource, password?: string): Promise<void> {
-  set({ opening: { name: source.name, progress: null }, error: null, password: null });
+  set({
+    opening: { name: source.name, progress: null },
+    error: null,
+    password: null,
+    notice: null,
+  });
   const pw = password === undefined ? {} : { password };
   const result =
     source.kind === 'path'
@@ -122,12 +142,20 @@ export async function openFiles(files: readonly File[]): Promise<void> {
   }
 }
 
+/** Stops the open under way (it then fails as Cancelled, see `failed`). */
+export async function cancelOpening(): Promise<void> {
+  const documentId = useDocumentsStore.getState().opening?.progress?.documentId;
+  if (documentId === undefined) return;
+  const result = await call(bridge(), 'documents:cancel-extraction', { documentId });
+  if (!result.ok) set({ error: result.error });
+}
+
 export function cancelPassword(): void {
   set({ password: null });
 }
 
 export function dismissError(): void {
-  set({ error: null });
+  set({ error: null, notice: null });
 }
 
 export function selectDocument(id: string): void {

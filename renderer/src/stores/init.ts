@@ -5,12 +5,15 @@ import { loadDocuments, onDocumentProgress, onDocumentUpdated } from './document
 import { onRunEvent } from './runs-store.ts';
 import { loadSettings } from './settings-store.ts';
 import { onMenuCommand } from './menu-commands.ts';
+import { onRereadProgress } from './reread-store.ts';
 
 export function initStores(api: Api): () => void {
   setBridge(api);
   const disposers = [
     api.on('run:event', onRunEvent),
-    api.on('document:progress', onDocumentProgress),
+    api.on('document:progress', (p) => {
+      if (!onRereadProgress(p)) onDocumentProgress(p);
+    }),
     api.on('document:updated', onDocumentUpdated),
     api.on('menu:command', onMenuCommand),
   ];

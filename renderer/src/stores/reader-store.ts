@@ -14,6 +14,8 @@ export type JumpTarget =
 
 export interface ReaderState {
   documentId: string | null;
+  /** The text shown: an earlier reading's key (a run that read it is selected), else null. */
+  textKey: string | null;
   view: DocumentView | null;
   loading: boolean;
   error: AppError | null;
@@ -21,7 +23,14 @@ export interface ReaderState {
   jump: (JumpTarget & { nonce: number }) | null;
   /** The last jump when its page or chunk is not in the document, so the jump bar can say so. */
   missed: JumpTarget | null;
-  load(documentId: string): Promise<void>;
+  /**
+   * Shows the document's current text, or with `textKey` the text an earlier run read;
+   * `fresh` loads it again even when it is showing (the document was re-read).
+   */
+  load(
+    documentId: string,
+    options?: { textKey?: string | undefined; fresh?: boolean },
+  ): Promise<void>;
   jumpTo(target: JumpTarget, show?: boolean): void;
   setMissed(target: JumpTarget | null): void;
 }
@@ -30,23 +39,29 @@ let nonce = 0;
 
 export const useReaderStore = create<ReaderState>((set, get) => ({
   documentId: null,
+  textKey: null,
   view: null,
   loading: false,
   error: null,
   jump: null,
   missed: null,
-  async load(documentId) {
-    if (get().documentId === documentId && get().view) return;
+  async load(documentId, options = {}) {
+    const textKey = options.textKey ?? null;
+    const same = get().documentId === documentId && get().textKey === textKey;
+    if (same && !options.fresh && (get().view || get().loading)) return;
     set({
       documentId,
+      textKey,
       view: null,
       loading: true,
       error: null,
-      jump: null,
+      // A jump asked for while the text of its run loads still applies to that text.
+      jump: same || get().documentId !== documentId ? null : get().jump,
       missed: null,
     });
-    const result = await call(bridge(), 'documents:get', { documentId });
-    if (get().documentId !== documentId) return;
+    const request = textKey === null ? { documentId } : { documentId, textKey };
+    const result = await call(bridge(), 'documents:get', request);
+    if (get().documentId !== documentId || get().textKey !== textKey) return;
     if (result.ok) set({ view: result.value, loading: false });
     else set({ error: result.error, loading: false });
   },

@@ -1,7 +1,7 @@
 // Runs keyed by id, fed by the one `run:event` subscription (see init.ts).
 import { create } from 'zustand';
 import type { Events } from '../../../shared/api.ts';
-import type { AppError, RunSettings } from '../../../shared/model.ts';
+import type { AppError, RunSettings, RunSummary } from '../../../shared/model.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import {
@@ -18,9 +18,16 @@ export interface RunsState {
   /** Run ids in the order they were asked, newest first. */
   order: string[];
   startError: AppError | null;
+  /** The text each run read (`RunSummary.textKey`), by run id: older than the document's after a re-read. */
+  textKeys: Record<string, string>;
 }
 
-export const useRunsStore = create<RunsState>(() => ({ byId: {}, order: [], startError: null }));
+export const useRunsStore = create<RunsState>(() => ({
+  byId: {},
+  order: [],
+  startError: null,
+  textKeys: {},
+}));
 
 const get = useRunsStore.getState;
 const set = useRunsStore.setState;
@@ -33,6 +40,14 @@ function put(run: RunView): void {
 
 const emptyRun = (id: string): RunView => emptyRunView(id, Date.now());
 
+function noteTextKeys(summaries: readonly RunSummary[]): void {
+  const known = summaries.filter((s) => s.textKey !== undefined);
+  if (known.length === 0) return;
+  const textKeys = { ...get().textKeys };
+  for (const s of known) textKeys[s.id] = s.textKey!;
+  set({ textKeys });
+}
+
 export function onRunEvent(payload: Events['run:event']): void {
   const run = get().byId[payload.event.runId] ?? emptyRun(payload.event.runId);
   const next = applyRunEvent(run, payload, Date.now());
@@ -43,6 +58,7 @@ export function onRunEvent(payload: Events['run:event']): void {
 export async function loadRuns(documentId: string): Promise<void> {
   const result = await call(bridge(), 'runs:list', { documentId });
   if (!result.ok) return;
+  noteTextKeys(result.value);
   const state = get();
   const byId = { ...state.byId };
   const order = [...state.order];
@@ -59,6 +75,7 @@ export async function loadRunDetail(runId: string): Promise<void> {
   if (run && (run.detailed || run.startedAt !== undefined)) return;
   const result = await call(bridge(), 'runs:get', { runId });
   if (!result.ok) return;
+  noteTextKeys([result.value.summary]);
   put(applySnapshot(get().byId[runId] ?? emptyRun(runId), result.value));
 }
 
@@ -74,6 +91,7 @@ export async function startRun(input: {
     set({ startError: result.error });
     return false;
   }
+  noteTextKeys([result.value]);
   const existing = get().byId[result.value.id] ?? emptyRun(result.value.id);
   put({ ...applySummary(existing, result.value), detailed: true });
   useUiStore.getState().selectRun(result.value.id);

@@ -2,7 +2,9 @@
 import type { DocumentInfo } from '../../../../shared/model.ts';
 import { formatCount, formatTokens } from '../../lib/format.ts';
 import { removeDocument, selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
+import { openRereadDialog } from '../../stores/reread-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
+import { OcrBadge } from './ocr-badge.tsx';
 
 export function DocumentList(props: { documents: DocumentInfo[] }) {
   const currentId = useDocumentsStore((s) => s.currentId);
@@ -31,6 +33,7 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
               <div className="muted small">
                 <OutsideText text={d.fileName} />
               </div>
+              <OcrBadge ocrPageCount={d.ocrPageCount} pageCount={d.pageCount} />
               {d.warnings.length > 0 ? (
                 <div className="warn small">{d.warnings.length} extraction warning(s)</div>
               ) : null}
@@ -49,7 +52,17 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
               ) : null}
             </td>
             <td>{new Date(d.openedAt).toLocaleDateString()}</td>
-            <td>
+            <td className="row-actions">
+              {d.format === 'pdf' ? (
+                <button
+                  type="button"
+                  className="ghost"
+                  aria-label={`Re-read ${outsideAttr(d.title || d.fileName)} with OCR…`}
+                  onClick={() => openRereadDialog(d.id)}
+                >
+                  Re-read with OCR…
+                </button>
+              ) : null}
               <button
                 type="button"
                 className="ghost"

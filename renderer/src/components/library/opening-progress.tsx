@@ -1,31 +1,32 @@
-// Extraction progress for the document being opened.
-import { useDocumentsStore } from '../../stores/documents-store.ts';
+// Extraction progress for the document being opened, and a short note when the user cancelled it.
+import { cancelOpening, useDocumentsStore } from '../../stores/documents-store.ts';
 import { OutsideText } from '../common/outside-text.tsx';
-
-const STAGES = {
-  reading: 'Reading',
-  extracting: 'Extracting text',
-  tokenizing: 'Counting tokens',
-} as const;
+import { ExtractionProgress } from './extraction-progress.tsx';
 
 export function OpeningProgress() {
   const opening = useDocumentsStore((s) => s.opening);
-  if (!opening) return null;
-  const p = opening.progress;
+  const notice = useDocumentsStore((s) => s.notice);
+  if (opening) {
+    return (
+      <ExtractionProgress
+        label={
+          <>
+            Opening{' '}
+            <strong>
+              <OutsideText text={opening.name} />
+            </strong>
+          </>
+        }
+        progress={opening.progress}
+        onCancel={() => void cancelOpening()}
+        cancelLabel="Cancel opening"
+      />
+    );
+  }
+  if (notice === null) return null;
   return (
-    <div className="opening" role="status" aria-live="polite">
-      <span>
-        Opening{' '}
-        <strong>
-          <OutsideText text={opening.name} />
-        </strong>
-        {p ? ` — ${STAGES[p.stage]}${p.total > 0 ? ` ${p.done} of ${p.total}` : ''}` : '…'}
-      </span>
-      {p && p.total > 0 ? (
-        <progress max={p.total} value={p.done} aria-label="Opening progress" />
-      ) : (
-        <progress aria-label="Opening progress" />
-      )}
-    </div>
+    <p className="muted" role="status">
+      <OutsideText text={notice} />
+    </p>
   );
 }

@@ -2,7 +2,7 @@
 // opens and scrolls like a short one. Text is rendered as React text nodes, never as HTML.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
+import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../../shared/model.ts';
 import { formatCount } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
@@ -22,9 +22,15 @@ export function DocumentText(props: {
   text: string;
   pages: PageSpan[] | undefined;
   chunks: ChunkInfo[];
+  ocrPages: Extracted['ocrPages'];
 }) {
   const { text, pages, chunks } = props;
   const index = useMemo(() => buildRows(text, pages, chunks), [text, pages, chunks]);
+  // Page number → OCR confidence (0-100).
+  const ocr = useMemo(
+    () => new Map((props.ocrPages ?? []).map((p) => [p.page, p.confidence])),
+    [props.ocrPages],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const jump = useReaderStore((s) => s.jump);
   const [target, setTarget] = useState<number | null>(null);
@@ -78,7 +84,7 @@ export function DocumentText(props: {
               ref={virtualizer.measureElement}
               className={item.index === target ? 'row target' : 'row'}
             >
-              <RowView row={row} text={text} />
+              <RowView row={row} text={text} ocr={ocr} />
             </div>
           );
         })}
@@ -87,10 +93,25 @@ export function DocumentText(props: {
   );
 }
 
-function RowView(props: { row: Row; text: string }) {
+function RowView(props: { row: Row; text: string; ocr: ReadonlyMap<number, number> }) {
   const { row } = props;
   if (row.kind === 'text') return <p className="para">{props.text.slice(row.start, row.end)}</p>;
-  if (row.kind === 'page') return <div className="page-marker">Page {row.label ?? row.page}</div>;
+  if (row.kind === 'page') {
+    const confidence = props.ocr.get(row.page);
+    return (
+      <div className="page-marker">
+        Page {row.label ?? row.page}
+        {confidence === undefined ? null : (
+          <span
+            className="ocr-mark"
+            title="Recognised by OCR from the page image (mean word confidence). Check quotes against the original page."
+          >
+            · OCR, {Math.round(confidence)}% confidence
+          </span>
+        )}
+      </div>
+    );
+  }
   const c = row.chunk;
   return (
     <div className="chunk-marker" data-chunk={c.index + 1}>

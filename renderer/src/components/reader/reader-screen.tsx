@@ -1,29 +1,46 @@
-// The document's text, virtualized, with page markers and chunk boundaries.
+// The document's text, virtualized, with page markers (OCR pages marked) and chunk boundaries.
+// With a question selected that read an earlier text (before a re-read), that text is shown.
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ChunkInfo } from '../../../../shared/model.ts';
+import { useOlderTextKey } from '../../stores/older-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
+import { openRereadDialog } from '../../stores/reread-store.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
+import { OcrBadge } from '../library/ocr-badge.tsx';
 import { DocumentText } from './document-text.tsx';
 import { JumpBar } from './jump-bar.tsx';
 
 const NO_CHUNKS: ChunkInfo[] = [];
 
 export function ReaderScreen() {
-  const { view, loading, error } = useReaderStore(
-    useShallow((s) => ({ view: s.view, loading: s.loading, error: s.error })),
+  const { documentId, textKey, view, loading, error, load } = useReaderStore(
+    useShallow((s) => ({
+      documentId: s.documentId,
+      textKey: s.textKey,
+      view: s.view,
+      loading: s.loading,
+      error: s.error,
+      load: s.load,
+    })),
   );
   // The chunk boundaries drawn are those of the selected run, when it asked this document.
   const selectedRunId = useUiStore((s) => s.selectedRunId);
-  const chunks = useRunsStore((s) => {
-    const run = selectedRunId === null ? undefined : s.byId[selectedRunId];
-    return run && run.documentId === view?.info.id ? run.chunks : NO_CHUNKS;
-  });
+  const selectRun = useUiStore((s) => s.selectRun);
+  const run = useRunsStore((s) => (selectedRunId === null ? undefined : s.byId[selectedRunId]));
+  const ofThisDocument = run !== undefined && run.documentId === documentId;
+  const olderKey = useOlderTextKey(ofThisDocument ? selectedRunId : null);
+  // Its chunks and pages point into the text it read.
+  useEffect(() => {
+    if (documentId !== null) void load(documentId, { textKey: olderKey });
+  }, [documentId, olderKey, load]);
+  const chunks = ofThisDocument && view?.info.id === documentId ? run.chunks : NO_CHUNKS;
   if (error) return <ErrorBanner error={error} />;
-  if (loading) return <p role="status">Loading the document…</p>;
+  if (loading || (olderKey ?? null) !== textKey) return <p role="status">Loading the document…</p>;
   if (!view) {
     return (
       <EmptyState title="Nothing to read yet">
@@ -34,25 +51,43 @@ export function ReaderScreen() {
       </EmptyState>
     );
   }
+  const doc = view.document;
   return (
     <div className="screen reader">
       <div className="toolbar">
-        <h1 className="doc-heading" title={outsideAttr(view.info.title || view.info.fileName)}>
-          <OutsideText text={view.info.title || view.info.fileName} />
-        </h1>
-        <JumpBar pageCount={view.document.pages?.length ?? 0} chunkCount={chunks.length} />
+        <div className="reader-title">
+          <h1 className="doc-heading" title={outsideAttr(view.info.title || view.info.fileName)}>
+            <OutsideText text={view.info.title || view.info.fileName} />
+          </h1>
+          <OcrBadge ocrPageCount={doc.ocrPages?.length} pageCount={doc.pages?.length} />
+          {view.info.format === 'pdf' && textKey === null ? (
+            <button type="button" onClick={() => openRereadDialog(view.info.id)}>
+              Re-read with OCR…
+            </button>
+          ) : null}
+        </div>
+        <JumpBar pageCount={doc.pages?.length ?? 0} chunkCount={chunks.length} />
       </div>
-      {view.document.warnings.length > 0 ? (
+      {textKey !== null ? (
+        <p className="note" role="note">
+          The selected question read this document before it was re-read with OCR: this is the text
+          it read.{' '}
+          <button type="button" className="link" onClick={() => selectRun(null)}>
+            Show the current text
+          </button>
+        </p>
+      ) : null}
+      {doc.warnings.length > 0 ? (
         <details className="warnings">
-          <summary>{view.document.warnings.length} extraction warning(s)</summary>
+          <summary>{doc.warnings.length} extraction warning(s)</summary>
           <ul>
-            {view.document.warnings.map((w, i) => (
+            {doc.warnings.map((w, i) => (
               <li key={i}>{w}</li>
             ))}
           </ul>
         </details>
       ) : null}
-      <DocumentText text={view.document.text} pages={view.document.pages} chunks={chunks} />
+      <DocumentText text={doc.text} pages={doc.pages} chunks={chunks} ocrPages={doc.ocrPages} />
     </div>
   );
 }

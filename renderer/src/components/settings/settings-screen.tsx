@@ -5,6 +5,7 @@ import type { BackendProfile } from '../../../../shared/model.ts';
 import { dismissSettingsError, useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { DefaultsForm } from './defaults-form.tsx';
+import { OcrLanguages } from './ocr-languages.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -52,6 +53,7 @@ export function SettingsScreen() {
         ) : null}
       </section>
       <DefaultsForm />
+      <OcrLanguages />
     </div>
   );
 }
