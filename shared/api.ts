@@ -24,6 +24,9 @@ import type {
   RunSummary,
 } from './model.ts';
 
+/** What a file dialog is for (`documents:choose-path`): it sets the dialog's title and filters. */
+export type FilePurpose = 'document' | 'ocr-language';
+
 /** The renderer-visible document: its text and location map, for the reader. */
 export interface DocumentView {
   info: DocumentInfo;
@@ -56,7 +59,12 @@ export const calls = {
    * Shows the file dialog only and returns the chosen path (null if cancelled), so the renderer
    * can open it with `documents:open` and reopen it with a password when the PDF is encrypted.
    */
-  'documents:choose-path': { request: z.object({}) },
+  'documents:choose-path': {
+    request: z.object({
+      /** What the dialog is for: its title and file filters (default: a document to open). */
+      purpose: z.enum(['document', 'ocr-language']).optional(),
+    }),
+  },
   'documents:open': {
     request: z.object({
       path: z.string().min(1).max(4096),
@@ -97,7 +105,8 @@ export const calls = {
   'ocr:languages': { request: z.object({}) },
   /**
    * Copies a `.traineddata` (or `.traineddata.gz`) file the user chose into the app's OCR
-   * language folder; returns the languages available afterwards.
+   * language folder; returns the languages available afterwards. Like `documents:open`, only a
+   * path the file dialog gave the window (`documents:choose-path`) is accepted.
    */
   'ocr:add-language': { request: z.object({ path: z.string().min(1).max(4096) }) },
   'runs:start': {

@@ -52,7 +52,7 @@ export type CallDispatcher = <K extends CallName>(
   rawRequest: unknown,
 ) => Promise<CallResponse<K>>;
 
-/** The answer to `documents:open` for a path the user did not choose in the app's file dialog. */
+/** The answer to `documents:open` or `ocr:add-language` for a path the user did not choose in the app's file dialog. */
 export function refusedPath<K extends CallName>(): CallResponse<K> {
   return {
     ok: false,
@@ -67,7 +67,8 @@ export function refusedPath<K extends CallName>(): CallResponse<K> {
  * `documents:open` reads any file main can read, and a run sends a document's text to whichever
  * backend the renderer names. So a window may open only the paths the file dialog gave it
  * (`documents:choose-path`), never a path it made up (~/.ssh/id_rsa): a compromised page cannot
- * turn the app into a file reader for the network. Dropped files travel as bytes and need no path.
+ * turn the app into a file reader for the network. `ocr:add-language` copies a file into the
+ * app's data folder, so it obeys the same rule. Dropped files travel as bytes and need no path.
  */
 export function createCallDispatcher(
   handlers: CallHandlers,
@@ -77,7 +78,7 @@ export function createCallDispatcher(
   return async (name, sender, rawRequest) => {
     if (!isTrusted(sender)) return refusedSender();
     const senderId = senderIdOf(sender.webContentsId);
-    if (name === 'documents:open') {
+    if (name === 'documents:open' || name === 'ocr:add-language') {
       const path = (rawRequest as { path?: unknown } | null)?.path;
       // A malformed request goes on to the schema check, which answers it with BadUsage.
       if (typeof path === 'string' && chosen.get(senderId)?.has(path) !== true)

@@ -184,6 +184,16 @@ describe('opening a file by path', () => {
     expect(retry.ok).toBe(true);
     expect(received.map((r) => r.name)).toEqual(['documents:open', 'documents:open']);
   });
+
+  it('applies to adding an OCR language file too: only a path the dialog gave', async () => {
+    const received: Received[] = [];
+    const dispatch = dispatcher(received);
+    const made = await dispatch('ocr:add-language', appSender, { path: '/etc/shadow' });
+    expect(made).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    await dispatch('documents:choose-path', appSender, { purpose: 'ocr-language' });
+    expect((await dispatch('ocr:add-language', appSender, { path: CHOSEN })).ok).toBe(true);
+    expect(received.map((r) => r.name)).toEqual(['ocr:add-language']);
+  });
 });
 
 describe('the sender check', () => {

@@ -3,7 +3,8 @@
 // encrypted-secret-store.ts) or in electron/core; this file only wires Electron to them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, type FileFilter } from 'electron';
+import type { FilePurpose } from '../../shared/api.ts';
 import { createService, type Service } from '../core/service/create-service.ts';
 import { hardenApp, openExternalSafely } from './harden.ts';
 import { emitToWindows, registerIpc } from './ipc-main.ts';
@@ -18,13 +19,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PRELOAD = path.join(here, '../preload/preload.cjs');
 const RENDERER_DIR = path.join(here, '../renderer');
 
-const DOCUMENT_FILTERS = [
-  {
-    name: 'Documents',
-    extensions: ['pdf', 'docx', 'epub', 'html', 'htm', 'txt', 'md', 'markdown'],
+const OPEN_DIALOGS: Record<FilePurpose, { title: string; filters: FileFilter[] }> = {
+  document: {
+    title: 'Open a document',
+    filters: [
+      {
+        name: 'Documents',
+        extensions: ['pdf', 'docx', 'epub', 'html', 'htm', 'txt', 'md', 'markdown'],
+      },
+      { name: 'All files', extensions: ['*'] },
+    ],
   },
-  { name: 'All files', extensions: ['*'] },
-];
+  'ocr-language': {
+    title: 'Add an OCR language (tesseract .traineddata file)',
+    // `gz` because tessdata files are often shipped gzipped (`deu.traineddata.gz`).
+    filters: [
+      { name: 'Tesseract language data', extensions: ['traineddata', 'gz'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
+};
 
 // Core finds its data files by path; in the bundle they are copied to out/assets (build-electron.ts).
 // An environment variable, because worker threads read it too.
@@ -81,9 +95,9 @@ function startService(): Service {
       sessionOnlyFallback: process.env.MEMAGENT_SESSION_KEYS === '1',
     }),
     emit: emitToWindows,
-    async chooseFile() {
+    async chooseFile(purpose) {
       const parent = focusedOrFirstWindow();
-      const options = { properties: ['openFile' as const], filters: DOCUMENT_FILTERS };
+      const options = { properties: ['openFile' as const], ...OPEN_DIALOGS[purpose] };
       const result = parent
         ? await dialog.showOpenDialog(parent, options)
         : await dialog.showOpenDialog(options);

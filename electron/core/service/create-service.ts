@@ -133,6 +133,7 @@ export function createService(deps: ServiceDeps): Service {
     ...createSettingsHandlers(store, deps.secrets, clients),
     ...createMiscHandlers({
       store,
+      texts,
       ocr,
       now,
       ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),

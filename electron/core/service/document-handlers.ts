@@ -1,4 +1,4 @@
-import type { CallHandlers } from '../../../shared/api.ts';
+import type { CallHandlers, FilePurpose } from '../../../shared/api.ts';
 import {
   DEFAULT_READING,
   type DocumentInfo,
@@ -40,7 +40,7 @@ export interface DocumentHandlerDeps {
   emit: Emit;
   now: () => number;
   maxBytes?: number;
-  chooseFile?: () => Promise<string | null>;
+  chooseFile?: (purpose: FilePurpose) => Promise<string | null>;
   /** Stops the live runs of a document before it is removed. */
   cancelRunsOf: (documentId: string) => Promise<void>;
   /**
@@ -195,7 +195,8 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
   };
 
   return {
-    'documents:choose-path': () => asResult(() => chooseFile(deps)),
+    'documents:choose-path': ({ purpose }) =>
+      asResult(() => chooseFile(deps, purpose ?? 'document')),
     'documents:open': ({ path, password }, ctx) =>
       asResult(() => track(openPath(path, password, ctx.senderId))),
     'documents:open-bytes': ({ name, data, password }, ctx) =>
@@ -232,10 +233,10 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
   };
 }
 
-async function chooseFile(deps: DocumentHandlerDeps): Promise<string | null> {
+async function chooseFile(deps: DocumentHandlerDeps, purpose: FilePurpose): Promise<string | null> {
   if (!deps.chooseFile)
     throw new CoreError('Unsupported', 'Choosing a file is not available here.');
-  return deps.chooseFile();
+  return deps.chooseFile(purpose);
 }
 
 /** A library entry for `doc`; PDFs carry their reading and how many pages OCR read. */

@@ -4,6 +4,7 @@ import { CoreError } from '../errors.ts';
 import { externalUrl } from '../external-url.ts';
 import { buildSessionExport, renderSession } from '../export/index.ts';
 import type { Store } from '../store/store.ts';
+import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
 import type { OcrService } from './ocr-service.ts';
 
@@ -14,6 +15,7 @@ type MiscHandlers = Pick<
 
 export interface MiscHandlerDeps {
   store: Store;
+  texts: DocumentTexts;
   ocr: OcrService;
   now: () => number;
   chooseSavePath?: (suggested: string) => Promise<string | null>;
@@ -24,7 +26,11 @@ export function createMiscHandlers(deps: MiscHandlerDeps): MiscHandlers {
   return {
     'export:session': ({ documentId, runIds, format }) =>
       asResult(async () => {
-        const session = buildSessionExport(deps.store, documentId, runIds, deps.now());
+        const info = deps.store.documents.get(documentId);
+        // The OCR note names the pages and their confidence when the text is at hand; without it
+        // (the file gone, the cache cleared) the export still says how many pages OCR read.
+        const text = info ? await deps.texts.load(info).catch(() => undefined) : undefined;
+        const session = buildSessionExport(deps.store, documentId, runIds, deps.now(), text);
         if (!deps.chooseSavePath)
           throw new CoreError('Unsupported', 'Saving files is not available here.');
         const path = await deps.chooseSavePath(

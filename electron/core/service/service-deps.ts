@@ -1,4 +1,4 @@
-import type { EventName, Events } from '../../../shared/api.ts';
+import type { EventName, Events, FilePurpose } from '../../../shared/api.ts';
 import type { LlmClient } from '../llm/types.ts';
 import type { LlmConfig } from '../llm/client.ts';
 import type { SecretStore } from '../store/secret-store.ts';
@@ -21,7 +21,7 @@ export interface ServiceDeps {
   secrets: SecretStore;
   emit: Emit;
   /** Shows an open-file dialog; null when cancelled. */
-  chooseFile?(): Promise<string | null>;
+  chooseFile?(purpose: FilePurpose): Promise<string | null>;
   /** Shows a save dialog with a suggested file name; null when cancelled. */
   chooseSavePath?(suggested: string): Promise<string | null>;
   /** Opens an already-checked http(s) URL in the user's browser. */

@@ -64,6 +64,11 @@ describe('OCR through the service', () => {
     expect(progressOf(info.id).some((p) => p.stage === 'recognising')).toBe(true);
     const extracting = progressOf(info.id).filter((p) => p.stage !== 'tokenizing');
     expect(extracting.at(-1)).toMatchObject({ stage: 'extracting', done: 1, total: 1 });
+
+    // An export of its questions warns that the text was recognised, naming the page.
+    const saved = await h.ok('export:session', { documentId: info.id, format: 'md' });
+    const markdown = fs.readFileSync(saved?.path ?? '', 'utf8');
+    expect(markdown).toMatch(/Page 1 was read by OCR \\\(confidence \d+%\\\)/);
   });
 
   it('re-reads a PDF with OCR of every page; a run started before keeps reading its own text', async () => {

@@ -32,7 +32,7 @@ export async function loadOcrLanguages(): Promise<void> {
 /** Asks for a `.traineddata` file with the file dialog and adds it to the app's languages. */
 export async function addOcrLanguage(): Promise<void> {
   set({ error: null, note: null });
-  const chosen = await call(bridge(), 'documents:choose-path', {});
+  const chosen = await call(bridge(), 'documents:choose-path', { purpose: 'ocr-language' });
   if (!chosen.ok) {
     set({ error: chosen.error });
     return;

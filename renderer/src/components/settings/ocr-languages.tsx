@@ -47,8 +47,7 @@ export function OcrLanguages() {
             </button>
           </span>
         ))}{' '}
-        repository (fast: quicker; best: more accurate) and choose it with “Add language file…”
-        (pick “All files” in the file dialog).
+        repository (fast: quicker; best: more accurate) and choose it with “Add language file…”.
       </p>
       {error ? <ErrorBanner error={error} onDismiss={dismissOcrError} /> : null}
       {note ? (
