@@ -12,13 +12,14 @@ import {
   readPage,
   renderPage,
   type PdfiumDocument,
+  type PdfiumModule,
 } from './pdfium-engine.ts';
 
 export type { PdfMeta } from './pdfium-engine.ts';
 
 /** Requests the host sends to a PDF worker. */
 export type PdfRequest =
-  | { type: 'load'; meta: boolean }
+  | { type: 'load'; meta: boolean; pdfium: PdfiumModule }
   | { type: 'pages'; from: number; to: number }
   | { type: 'render'; number: number; scale: number };
 
@@ -49,11 +50,12 @@ export function servePdf(
     if (dead) return;
     if (request.type === 'load') {
       if (job.scanLimitBytes !== undefined) checkPdfStreams(job.bytes, job.scanLimitBytes);
-      const memory: { maxMemoryBytes?: number; onMemory: (bytes: number) => void } = {
+      const options: Parameters<typeof loadPdfium>[0] = {
+        module: request.pdfium,
         onMemory: (bytes) => port.postMessage({ type: 'wasm-memory', bytes }),
       };
-      if (job.maxMemoryBytes !== undefined) memory.maxMemoryBytes = job.maxMemoryBytes;
-      const engine = await loadPdfium(memory);
+      if (job.maxMemoryBytes !== undefined) options.maxMemoryBytes = job.maxMemoryBytes;
+      const engine = await loadPdfium(options);
       doc = openDocument(engine, job.bytes, job.password);
       // The page count first, so the host can start more workers while the outline is read.
       port.postMessage({ type: 'loaded', numPages: pageCount(doc) });

@@ -1,13 +1,13 @@
 // PDFium (WebAssembly, @embedpdf/pdfium) behind a few functions: open a document, read its
 // labels, outline and title, read a page's text with a box per line, render a page. One engine
 // per worker thread: an instance is not shared and, after a trap, not reused.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { CoreError } from '../errors.ts';
 import type { OutlineEntry } from './pdf-assemble.ts';
 import { layoutLines, type RawLine } from './pdf-text.ts';
+import { compilePdfium, instantiatePdfium, type PdfiumModule } from './pdfium-module.ts';
+
+export type { PdfiumModule } from './pdfium-module.ts';
 
 export type Pdfium = WrappedPdfiumModule;
 
@@ -50,18 +50,35 @@ const MAX_OUTLINE = 10_000;
 const MAX_RENDER_PIXELS = 40_000_000;
 
 /**
- * Starts an engine from the package's `pdfium.wasm` (read from node_modules: no network).
- * `maxMemoryBytes` caps the instance's linear memory: growth beyond it is refused (PDFium then
- * fails the allocation) and `onMemory` is told every size the memory grows to, so the host can
- * count it with the workers' heaps.
+ * Starts an engine from `module` (default: `compilePdfium()`). `maxMemoryBytes` caps the
+ * instance's linear memory: growth beyond it is refused (PDFium then fails the allocation) and
+ * `onMemory` is told every size the memory grows to, so the host can count it with the workers'
+ * heaps.
  */
 export async function loadPdfium(
-  options: { maxMemoryBytes?: number; onMemory?: (bytes: number) => void } = {},
+  options: {
+    module?: PdfiumModule;
+    maxMemoryBytes?: number;
+    onMemory?: (bytes: number) => void;
+  } = {},
 ): Promise<Pdfium> {
-  const dist = dirname(createRequire(import.meta.url).resolve('@embedpdf/pdfium'));
-  const wasmBinary = readFileSync(join(dist, 'pdfium.wasm'));
+  const module = options.module ?? (await compilePdfium());
   const quiet = (): void => {};
-  const engine = await init({ wasmBinary, print: quiet, printErr: quiet } as never);
+  // Emscripten's hook for instantiating the module ourselves; a failure there would leave its
+  // start-up waiting forever, so it rejects `failed` instead.
+  let fail: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  const instantiateWasm = (
+    imports: unknown,
+    receive: (instance: object, module: PdfiumModule) => void,
+  ): object => {
+    instantiatePdfium(module, imports).then((instance) => receive(instance, module), fail);
+    return {};
+  };
+  const engine = await Promise.race([
+    init({ print: quiet, printErr: quiet, instantiateWasm } as never),
+    failed,
+  ]);
   engine.PDFiumExt_Init();
   const memory = (engine.pdfium.wasmExports as unknown as { memory?: WasmMemory }).memory;
   if (memory !== undefined) {
