@@ -15,6 +15,27 @@ export type Pdfium = WrappedPdfiumModule;
 type Heaps = { HEAPU8: Uint8Array; HEAPF32: Float32Array; HEAPF64: Float64Array };
 const heaps = (engine: Pdfium): Heaps => engine.pdfium as unknown as Heaps;
 
+/**
+ * The engine's C functions called for every page and line, called directly: the wrapper's
+ * functions (`cwrap`) convert and check every argument, which for a book's 100,000 calls costs
+ * more than the calls. Numbers in, numbers out (a boolean is 0 or 1).
+ */
+interface PageCalls {
+  FPDF_LoadPage(doc: number, index: number): number;
+  FPDF_ClosePage(page: number): void;
+  FPDFPage_CountObjects(page: number): number;
+  FPDF_GetPageBoundingBox(page: number, rect: number): number;
+  FPDFText_LoadPage(page: number): number;
+  FPDFText_ClosePage(textPage: number): void;
+  FPDFText_CountChars(textPage: number): number;
+  FPDFText_GetText(textPage: number, start: number, count: number, buf: number): number;
+  FPDFText_CountRects(textPage: number, start: number, count: number): number;
+  FPDFText_GetRect(textPage: number, rect: number, ...edges: number[]): number;
+  FPDFText_GetCharBox(textPage: number, index: number, ...edges: number[]): number;
+  FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+}
+const calls = (engine: Pdfium): PageCalls => engine.pdfium.wasmExports as unknown as PageCalls;
+
 /** The part of WebAssembly.Memory used here (the Node tsconfig has no WebAssembly types). */
 interface WasmMemory {
   buffer: ArrayBuffer;
@@ -215,19 +236,19 @@ function destPage(doc: PdfiumDocument, bookmark: number): number | null {
 }
 
 function withPage<T>(doc: PdfiumDocument, index: number, use: (page: number) => T): T {
-  const page = doc.engine.FPDF_LoadPage(doc.handle, index);
+  const page = calls(doc.engine).FPDF_LoadPage(doc.handle, index);
   if (page === 0) throw new Error(`PDFium could not load page ${index + 1}`);
   try {
     return use(page);
   } finally {
-    doc.engine.FPDF_ClosePage(page);
+    calls(doc.engine).FPDF_ClosePage(page);
   }
 }
 
 function pageBox(engine: Pdfium, page: number): [number, number, number, number] {
   const rect = engine.pdfium.wasmExports.malloc(16);
   try {
-    if (!engine.FPDF_GetPageBoundingBox(page, rect)) {
+    if (!calls(engine).FPDF_GetPageBoundingBox(page, rect)) {
       return [0, 0, engine.FPDF_GetPageWidthF(page), engine.FPDF_GetPageHeightF(page)];
     }
     const f = heaps(engine).HEAPF32.subarray(rect / 4, rect / 4 + 4);
@@ -259,10 +280,10 @@ export function readPage(doc: PdfiumDocument, index: number): PageRead {
   return withPage(doc, index, (page) => {
     // PDFium "loads" a page-tree entry that is no page (e.g. an image) as an empty page; its
     // object count is -1 where a blank page's is 0.
-    if (engine.FPDFPage_CountObjects(page) < 0)
+    if (calls(engine).FPDFPage_CountObjects(page) < 0)
       throw new Error(`page ${index + 1} is not a page PDFium can parse`);
     const box = pageBox(engine, page);
-    const textPage = engine.FPDFText_LoadPage(page);
+    const textPage = calls(engine).FPDFText_LoadPage(page);
     if (textPage === 0) throw new Error(`PDFium could not read the text of page ${index + 1}`);
     try {
       const lines = rawLines(engine, textPage, box);
@@ -271,28 +292,29 @@ export function readPage(doc: PdfiumDocument, index: number): PageRead {
       if (!result.hasText) result.imageCount = countImages(engine, page);
       return result;
     } finally {
-      engine.FPDFText_ClosePage(textPage);
+      calls(engine).FPDFText_ClosePage(textPage);
     }
   });
 }
 
 function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): RawLine[] {
-  const count = engine.FPDFText_CountChars(textPage);
+  const c = calls(engine);
+  const count = c.FPDFText_CountChars(textPage);
   if (count <= 0) return [];
   const { malloc, free } = engine.pdfium.wasmExports;
   const buf = malloc((count + 1) * 2);
   const d = malloc(32);
   try {
-    const got = engine.FPDFText_GetText(textPage, 0, count, buf);
+    const got = c.FPDFText_GetText(textPage, 0, count, buf);
     const raw = utf16At(engine, buf, Math.max(0, Math.min(count, got - 1)));
     const f64 = (): Float64Array => heaps(engine).HEAPF64.subarray(d / 8, d / 8 + 4);
     const [bx0 = 0, by0 = 0, bx1 = 0, by1 = 0] = box;
     const lines: RawLine[] = [];
     const unionOf = (from: number, to: number): number[] | null => {
-      const rects = engine.FPDFText_CountRects(textPage, from, to - from);
+      const rects = c.FPDFText_CountRects(textPage, from, to - from);
       let u: number[] | null = null;
       for (let r = 0; r < rects; r++) {
-        if (!engine.FPDFText_GetRect(textPage, r, d, d + 8, d + 16, d + 24)) continue;
+        if (!c.FPDFText_GetRect(textPage, r, d, d + 8, d + 16, d + 24)) continue;
         const [left = 0, top = 0, right = 0, bottom = 0] = f64();
         u =
           u === null
@@ -314,7 +336,7 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
     // The text rectangles hug the glyphs; a character's loose box spans the font's ascent and
     // descent, the height a highlight (and poppler's word boxes) use.
     const loose = (u: number[] | null, i: number): number[] | null => {
-      if (u === null || !engine.FPDFText_GetLooseCharBox(textPage, i, d)) return u;
+      if (u === null || !c.FPDFText_GetLooseCharBox(textPage, i, d)) return u;
       const [left = 0, top = 0, right = 0, bottom = 0] = heaps(engine).HEAPF32.subarray(
         d / 4,
         d / 4 + 4,
@@ -351,7 +373,7 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
       let text = '';
       let kept: number[] | null = null;
       for (let i = from; i < to; i++) {
-        if (!engine.FPDFText_GetCharBox(textPage, i, d, d + 8, d + 16, d + 24)) {
+        if (!c.FPDFText_GetCharBox(textPage, i, d, d + 8, d + 16, d + 24)) {
           if (kept !== null) text += raw[i];
           continue;
         }
@@ -394,7 +416,7 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
 
 function countImages(engine: Pdfium, page: number): number {
   let images = 0;
-  const objects = engine.FPDFPage_CountObjects(page);
+  const objects = calls(engine).FPDFPage_CountObjects(page);
   for (let i = 0; i < objects; i++) {
     if (engine.FPDFPageObj_GetType(engine.FPDFPage_GetObject(page, i)) === FPDF_PAGEOBJ_IMAGE)
       images++;
