@@ -11,6 +11,7 @@ import {
   readMeta,
   readPage,
   renderPage,
+  trapEngine,
   type PdfiumDocument,
   type PdfiumModule,
 } from './pdfium-engine.ts';
@@ -22,6 +23,18 @@ export type PdfRequest =
   | { type: 'load'; meta: boolean; pdfium: PdfiumModule }
   | { type: 'pages'; from: number; to: number }
   | { type: 'render'; number: number; scale: number };
+
+/**
+ * Test-only fault injection: `MEMAGENT_TEST_PDFIUM_TRAP` set to a page number (or `all`) makes
+ * the engine of every PDF worker trap on that page (or on every page), to test the replacement
+ * of workers whose engine died. Honoured only inside Vitest (which sets `VITEST`): nothing in a
+ * document and no setting of the app can turn it on.
+ */
+function faultPageForTest(): ((page: number) => boolean) | undefined {
+  const value = process.env.MEMAGENT_TEST_PDFIUM_TRAP;
+  if (value === undefined || process.env.VITEST === undefined) return undefined;
+  return (page) => value === 'all' || Number(value) === page;
+}
 
 /** Serves a PDF in this worker: `load` opens it, `pages` streams one message per page. */
 export function servePdf(
@@ -36,6 +49,7 @@ export function servePdf(
   let dead = false;
   // Requests are handled one at a time, in order.
   let queue: Promise<void> = Promise.resolve();
+  const trapsOn = faultPageForTest();
   port.on('message', (request: PdfRequest) => {
     queue = queue
       .then(() => handle(request))
@@ -80,6 +94,7 @@ export function servePdf(
     }
     for (let n = request.from; n <= request.to; n++) {
       try {
+        if (trapsOn?.(n) === true) trapEngine(doc, n - 1);
         const page = readPage(doc, n - 1);
         port.postMessage({ type: 'page', number: n, ...page }, [page.lines.buffer as ArrayBuffer]);
       } catch (error) {

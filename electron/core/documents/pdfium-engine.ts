@@ -125,6 +125,18 @@ export function isEngineFatal(error: unknown): boolean {
   return /^Aborted\(|^RuntimeError|unreachable|memory access out of bounds/.test(message);
 }
 
+/**
+ * Test-only (see `faultPageForTest` in pdf-worker.ts): makes PDFium write its page box outside
+ * its memory, the out-of-bounds access a corrupt file could cause, so WebAssembly traps for real
+ * (`RuntimeError: memory access out of bounds`) and the engine is as dead as after a real trap.
+ */
+export function trapEngine(doc: PdfiumDocument, index: number): never {
+  const c = calls(doc.engine);
+  // -16 is the address 0xFFFFFFF0 to WebAssembly: past any memory the engine can have.
+  c.FPDF_GetPageBoundingBox(c.FPDF_LoadPage(doc.handle, index), -16);
+  throw new Error('PDFium did not trap');
+}
+
 function readUtf16(engine: Pdfium, call: (buf: number, len: number) => number): string {
   const bytes = call(0, 0);
   if (bytes <= 2) return '';
