@@ -2,8 +2,12 @@
 // prints wall and CPU time (all threads) and peak RSS as JSON, writes the text to a file.
 //   node bench/extract-pdf-child.ts <file.pdf> <out.txt> <workers>
 import { readFileSync, writeFileSync } from 'node:fs';
+import { enableCompileCache } from '../electron/core/compile-cache.ts';
 import { DEFAULT_EXTRACTION_LIMITS } from '../electron/core/documents/limits.ts';
 import { extractPdf } from '../electron/core/documents/pdf.ts';
+
+// As the command line does: the workers load their modules from Node's compile cache.
+enableCompileCache();
 
 const [file = '', out = '', workers = '2'] = process.argv.slice(2);
 const bytes = new Uint8Array(readFileSync(file));

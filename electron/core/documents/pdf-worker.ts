@@ -11,16 +11,30 @@ import {
   readMeta,
   readPage,
   renderPage,
+  trapEngine,
   type PdfiumDocument,
+  type PdfiumModule,
 } from './pdfium-engine.ts';
 
 export type { PdfMeta } from './pdfium-engine.ts';
 
 /** Requests the host sends to a PDF worker. */
 export type PdfRequest =
-  | { type: 'load'; meta: boolean }
+  | { type: 'load'; meta: boolean; pdfium: PdfiumModule }
   | { type: 'pages'; from: number; to: number }
   | { type: 'render'; number: number; scale: number };
+
+/**
+ * Test-only fault injection: `MEMAGENT_TEST_PDFIUM_TRAP` set to a page number (or `all`) makes
+ * the engine of every PDF worker trap on that page (or on every page), to test the replacement
+ * of workers whose engine died. Honoured only inside Vitest (which sets `VITEST`): nothing in a
+ * document and no setting of the app can turn it on.
+ */
+function faultPageForTest(): ((page: number) => boolean) | undefined {
+  const value = process.env.MEMAGENT_TEST_PDFIUM_TRAP;
+  if (value === undefined || process.env.VITEST === undefined) return undefined;
+  return (page) => value === 'all' || Number(value) === page;
+}
 
 /** Serves a PDF in this worker: `load` opens it, `pages` streams one message per page. */
 export function servePdf(
@@ -35,6 +49,7 @@ export function servePdf(
   let dead = false;
   // Requests are handled one at a time, in order.
   let queue: Promise<void> = Promise.resolve();
+  const trapsOn = faultPageForTest();
   port.on('message', (request: PdfRequest) => {
     queue = queue
       .then(() => handle(request))
@@ -49,11 +64,12 @@ export function servePdf(
     if (dead) return;
     if (request.type === 'load') {
       if (job.scanLimitBytes !== undefined) checkPdfStreams(job.bytes, job.scanLimitBytes);
-      const memory: { maxMemoryBytes?: number; onMemory: (bytes: number) => void } = {
+      const options: Parameters<typeof loadPdfium>[0] = {
+        module: request.pdfium,
         onMemory: (bytes) => port.postMessage({ type: 'wasm-memory', bytes }),
       };
-      if (job.maxMemoryBytes !== undefined) memory.maxMemoryBytes = job.maxMemoryBytes;
-      const engine = await loadPdfium(memory);
+      if (job.maxMemoryBytes !== undefined) options.maxMemoryBytes = job.maxMemoryBytes;
+      const engine = await loadPdfium(options);
       doc = openDocument(engine, job.bytes, job.password);
       // The page count first, so the host can start more workers while the outline is read.
       port.postMessage({ type: 'loaded', numPages: pageCount(doc) });
@@ -78,6 +94,7 @@ export function servePdf(
     }
     for (let n = request.from; n <= request.to; n++) {
       try {
+        if (trapsOn?.(n) === true) trapEngine(doc, n - 1);
         const page = readPage(doc, n - 1);
         port.postMessage({ type: 'page', number: n, ...page }, [page.lines.buffer as ArrayBuffer]);
       } catch (error) {

@@ -8,6 +8,7 @@ import { attachGeometry, type TextGeometry } from './geometry.ts';
 import { assemblePdf, type PageResult } from './pdf-assemble.ts';
 import { OCR_SCALE, ocrLines, wantsOcr, type OcrExtraction } from './pdf-ocr.ts';
 import type { PdfMeta, PdfRequest } from './pdf-worker.ts';
+import { compilePdfium } from './pdfium-module.ts';
 import type { WorkerJob } from './worker-entry.ts';
 import {
   runWorkerJob,
@@ -257,7 +258,14 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
       worker.on('exit', (code) =>
         fail(workerCrashError(new Error(`PDF worker exited with code ${code}`))),
       );
-      worker.postMessage({ type: 'load', meta: withMeta } satisfies PdfRequest);
+      // The worker starts while PDFium is compiled (once per process, then at hand).
+      compilePdfium().then(
+        (pdfium) => {
+          if (workers.includes(worker))
+            worker.postMessage({ type: 'load', meta: withMeta, pdfium } satisfies PdfRequest);
+        },
+        (error: unknown) => fail(workerCrashError(error)),
+      );
       return worker;
     };
 

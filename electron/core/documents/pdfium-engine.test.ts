@@ -19,4 +19,17 @@ describe('PDFium engine: pages for OCR', () => {
     expect(inside[0]).toBeLessThan(250);
     expect(inside[0]).toBe(inside[1]);
   });
+
+  it('frees each page bitmap: rendering the same page again does not grow the memory', async () => {
+    let memory = 0;
+    const doc = openDocument(
+      await loadPdfium({ onMemory: (bytes) => (memory = bytes) }),
+      fixtureBytes('scanned.pdf'),
+    );
+    // 150 dpi, as for OCR: 1275 × 1650 pixels, 8.4 MB per bitmap.
+    renderPage(doc, 1, 150 / 72);
+    const afterOne = memory;
+    for (let i = 0; i < 10; i++) renderPage(doc, 1 + (i % 3), 150 / 72);
+    expect(memory).toBe(afterOne);
+  });
 });

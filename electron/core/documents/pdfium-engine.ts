@@ -1,19 +1,40 @@
 // PDFium (WebAssembly, @embedpdf/pdfium) behind a few functions: open a document, read its
 // labels, outline and title, read a page's text with a box per line, render a page. One engine
 // per worker thread: an instance is not shared and, after a trap, not reused.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 import { CoreError } from '../errors.ts';
 import type { OutlineEntry } from './pdf-assemble.ts';
 import { layoutLines, type RawLine } from './pdf-text.ts';
+import { compilePdfium, instantiatePdfium, type PdfiumModule } from './pdfium-module.ts';
+
+export type { PdfiumModule } from './pdfium-module.ts';
 
 export type Pdfium = WrappedPdfiumModule;
 
 // Emscripten's views of the instance's memory (replaced when it grows: read them at each use).
 type Heaps = { HEAPU8: Uint8Array; HEAPF32: Float32Array; HEAPF64: Float64Array };
 const heaps = (engine: Pdfium): Heaps => engine.pdfium as unknown as Heaps;
+
+/**
+ * The engine's C functions called for every page and line, called directly: the wrapper's
+ * functions (`cwrap`) convert and check every argument, which for a book's 100,000 calls costs
+ * more than the calls. Numbers in, numbers out (a boolean is 0 or 1).
+ */
+interface PageCalls {
+  FPDF_LoadPage(doc: number, index: number): number;
+  FPDF_ClosePage(page: number): void;
+  FPDFPage_CountObjects(page: number): number;
+  FPDF_GetPageBoundingBox(page: number, rect: number): number;
+  FPDFText_LoadPage(page: number): number;
+  FPDFText_ClosePage(textPage: number): void;
+  FPDFText_CountChars(textPage: number): number;
+  FPDFText_GetText(textPage: number, start: number, count: number, buf: number): number;
+  FPDFText_CountRects(textPage: number, start: number, count: number): number;
+  FPDFText_GetRect(textPage: number, rect: number, ...edges: number[]): number;
+  FPDFText_GetCharBox(textPage: number, index: number, ...edges: number[]): number;
+  FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+}
+const calls = (engine: Pdfium): PageCalls => engine.pdfium.wasmExports as unknown as PageCalls;
 
 /** The part of WebAssembly.Memory used here (the Node tsconfig has no WebAssembly types). */
 interface WasmMemory {
@@ -50,18 +71,35 @@ const MAX_OUTLINE = 10_000;
 const MAX_RENDER_PIXELS = 40_000_000;
 
 /**
- * Starts an engine from the package's `pdfium.wasm` (read from node_modules: no network).
- * `maxMemoryBytes` caps the instance's linear memory: growth beyond it is refused (PDFium then
- * fails the allocation) and `onMemory` is told every size the memory grows to, so the host can
- * count it with the workers' heaps.
+ * Starts an engine from `module` (default: `compilePdfium()`). `maxMemoryBytes` caps the
+ * instance's linear memory: growth beyond it is refused (PDFium then fails the allocation) and
+ * `onMemory` is told every size the memory grows to, so the host can count it with the workers'
+ * heaps.
  */
 export async function loadPdfium(
-  options: { maxMemoryBytes?: number; onMemory?: (bytes: number) => void } = {},
+  options: {
+    module?: PdfiumModule;
+    maxMemoryBytes?: number;
+    onMemory?: (bytes: number) => void;
+  } = {},
 ): Promise<Pdfium> {
-  const dist = dirname(createRequire(import.meta.url).resolve('@embedpdf/pdfium'));
-  const wasmBinary = readFileSync(join(dist, 'pdfium.wasm'));
+  const module = options.module ?? (await compilePdfium());
   const quiet = (): void => {};
-  const engine = await init({ wasmBinary, print: quiet, printErr: quiet } as never);
+  // Emscripten's hook for instantiating the module ourselves; a failure there would leave its
+  // start-up waiting forever, so it rejects `failed` instead.
+  let fail: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  const instantiateWasm = (
+    imports: unknown,
+    receive: (instance: object, module: PdfiumModule) => void,
+  ): object => {
+    instantiatePdfium(module, imports).then((instance) => receive(instance, module), fail);
+    return {};
+  };
+  const engine = await Promise.race([
+    init({ print: quiet, printErr: quiet, instantiateWasm } as never),
+    failed,
+  ]);
   engine.PDFiumExt_Init();
   const memory = (engine.pdfium.wasmExports as unknown as { memory?: WasmMemory }).memory;
   if (memory !== undefined) {
@@ -85,6 +123,18 @@ export function isEngineFatal(error: unknown): boolean {
   if ((error as { name?: unknown } | null)?.name === 'RuntimeError') return true;
   const message = error instanceof Error ? error.message : String(error);
   return /^Aborted\(|^RuntimeError|unreachable|memory access out of bounds/.test(message);
+}
+
+/**
+ * Test-only (see `faultPageForTest` in pdf-worker.ts): makes PDFium write its page box outside
+ * its memory, the out-of-bounds access a corrupt file could cause, so WebAssembly traps for real
+ * (`RuntimeError: memory access out of bounds`) and the engine is as dead as after a real trap.
+ */
+export function trapEngine(doc: PdfiumDocument, index: number): never {
+  const c = calls(doc.engine);
+  // -16 is the address 0xFFFFFFF0 to WebAssembly: past any memory the engine can have.
+  c.FPDF_GetPageBoundingBox(c.FPDF_LoadPage(doc.handle, index), -16);
+  throw new Error('PDFium did not trap');
 }
 
 function readUtf16(engine: Pdfium, call: (buf: number, len: number) => number): string {
@@ -198,19 +248,19 @@ function destPage(doc: PdfiumDocument, bookmark: number): number | null {
 }
 
 function withPage<T>(doc: PdfiumDocument, index: number, use: (page: number) => T): T {
-  const page = doc.engine.FPDF_LoadPage(doc.handle, index);
+  const page = calls(doc.engine).FPDF_LoadPage(doc.handle, index);
   if (page === 0) throw new Error(`PDFium could not load page ${index + 1}`);
   try {
     return use(page);
   } finally {
-    doc.engine.FPDF_ClosePage(page);
+    calls(doc.engine).FPDF_ClosePage(page);
   }
 }
 
 function pageBox(engine: Pdfium, page: number): [number, number, number, number] {
   const rect = engine.pdfium.wasmExports.malloc(16);
   try {
-    if (!engine.FPDF_GetPageBoundingBox(page, rect)) {
+    if (!calls(engine).FPDF_GetPageBoundingBox(page, rect)) {
       return [0, 0, engine.FPDF_GetPageWidthF(page), engine.FPDF_GetPageHeightF(page)];
     }
     const f = heaps(engine).HEAPF32.subarray(rect / 4, rect / 4 + 4);
@@ -242,10 +292,10 @@ export function readPage(doc: PdfiumDocument, index: number): PageRead {
   return withPage(doc, index, (page) => {
     // PDFium "loads" a page-tree entry that is no page (e.g. an image) as an empty page; its
     // object count is -1 where a blank page's is 0.
-    if (engine.FPDFPage_CountObjects(page) < 0)
+    if (calls(engine).FPDFPage_CountObjects(page) < 0)
       throw new Error(`page ${index + 1} is not a page PDFium can parse`);
     const box = pageBox(engine, page);
-    const textPage = engine.FPDFText_LoadPage(page);
+    const textPage = calls(engine).FPDFText_LoadPage(page);
     if (textPage === 0) throw new Error(`PDFium could not read the text of page ${index + 1}`);
     try {
       const lines = rawLines(engine, textPage, box);
@@ -254,28 +304,29 @@ export function readPage(doc: PdfiumDocument, index: number): PageRead {
       if (!result.hasText) result.imageCount = countImages(engine, page);
       return result;
     } finally {
-      engine.FPDFText_ClosePage(textPage);
+      calls(engine).FPDFText_ClosePage(textPage);
     }
   });
 }
 
 function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): RawLine[] {
-  const count = engine.FPDFText_CountChars(textPage);
+  const c = calls(engine);
+  const count = c.FPDFText_CountChars(textPage);
   if (count <= 0) return [];
   const { malloc, free } = engine.pdfium.wasmExports;
   const buf = malloc((count + 1) * 2);
   const d = malloc(32);
   try {
-    const got = engine.FPDFText_GetText(textPage, 0, count, buf);
+    const got = c.FPDFText_GetText(textPage, 0, count, buf);
     const raw = utf16At(engine, buf, Math.max(0, Math.min(count, got - 1)));
     const f64 = (): Float64Array => heaps(engine).HEAPF64.subarray(d / 8, d / 8 + 4);
     const [bx0 = 0, by0 = 0, bx1 = 0, by1 = 0] = box;
     const lines: RawLine[] = [];
     const unionOf = (from: number, to: number): number[] | null => {
-      const rects = engine.FPDFText_CountRects(textPage, from, to - from);
+      const rects = c.FPDFText_CountRects(textPage, from, to - from);
       let u: number[] | null = null;
       for (let r = 0; r < rects; r++) {
-        if (!engine.FPDFText_GetRect(textPage, r, d, d + 8, d + 16, d + 24)) continue;
+        if (!c.FPDFText_GetRect(textPage, r, d, d + 8, d + 16, d + 24)) continue;
         const [left = 0, top = 0, right = 0, bottom = 0] = f64();
         u =
           u === null
@@ -297,7 +348,7 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
     // The text rectangles hug the glyphs; a character's loose box spans the font's ascent and
     // descent, the height a highlight (and poppler's word boxes) use.
     const loose = (u: number[] | null, i: number): number[] | null => {
-      if (u === null || !engine.FPDFText_GetLooseCharBox(textPage, i, d)) return u;
+      if (u === null || !c.FPDFText_GetLooseCharBox(textPage, i, d)) return u;
       const [left = 0, top = 0, right = 0, bottom = 0] = heaps(engine).HEAPF32.subarray(
         d / 4,
         d / 4 + 4,
@@ -334,7 +385,7 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
       let text = '';
       let kept: number[] | null = null;
       for (let i = from; i < to; i++) {
-        if (!engine.FPDFText_GetCharBox(textPage, i, d, d + 8, d + 16, d + 24)) {
+        if (!c.FPDFText_GetCharBox(textPage, i, d, d + 8, d + 16, d + 24)) {
           if (kept !== null) text += raw[i];
           continue;
         }
@@ -377,7 +428,7 @@ function rawLines(engine: Pdfium, textPage: number, box: readonly number[]): Raw
 
 function countImages(engine: Pdfium, page: number): number {
   let images = 0;
-  const objects = engine.FPDFPage_CountObjects(page);
+  const objects = calls(engine).FPDFPage_CountObjects(page);
   for (let i = 0; i < objects; i++) {
     if (engine.FPDFPageObj_GetType(engine.FPDFPage_GetObject(page, i)) === FPDF_PAGEOBJ_IMAGE)
       images++;

@@ -70,6 +70,8 @@ export function spawnDocumentWorker(
   const worker = new Worker(new URL('./worker-entry.ts', import.meta.url), {
     workerData,
     resourceLimits,
+    // The thread's name where the system shows threads (top -H; 15 characters at most).
+    name: 'document-worker',
     // Libraries print warnings about hostile files; they are not the user's business.
     stdout: true,
     stderr: true,
