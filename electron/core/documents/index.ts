@@ -135,7 +135,10 @@ export async function extractDocument(
         'Save the document as DOCX or PDF and open that.',
       );
     case 'image':
-      throw unsupported('This is an image, not a document with text; OCR is not supported yet.');
+      throw unsupported(
+        'This is an image file, not a document.',
+        'To read a scan, save it as a PDF (a scanner’s PDF export, or img2pdf) and open that: its pages are read with OCR.',
+      );
     case 'archive':
     case 'zip':
       throw unsupported(
@@ -149,7 +152,8 @@ export async function extractDocument(
 function finish(doc: DocumentText, fallbackTitle: string): DocumentText {
   if (doc.title.trim() === '') doc.title = fallbackTitle;
   if (doc.sections !== undefined) doc.sections.sort((a, b) => a.start - b.start);
-  if (doc.text.trim() === '' && !doc.warnings.some((w) => w.includes('no text'))) {
+  // A warning already there (scanned, blank, damaged or unreadable pages) says why.
+  if (doc.text.trim() === '' && doc.warnings.length === 0) {
     doc.warnings.push('The document contains no text.');
   }
   return doc;

@@ -155,6 +155,8 @@ export interface PageResult {
   lines?: Float64Array;
   /** The page's crop box: x0, y0, x1, y1. */
   box?: readonly number[];
+  /** The page has no text layer but shows images: a scan, unless OCR read it (`ocr`). */
+  images?: boolean;
   /** Set when the text was recognised by OCR; `warning` when it was too unsure to use. */
   ocr?: { confidence: number; warning?: string };
 }
@@ -198,22 +200,23 @@ export function assemblePdf(
       `${unsure.length === 1 ? 'Page' : 'Pages'} ${formatRanges(unsure)} could not be read reliably by OCR (confidence below ${MIN_PAGE_CONFIDENCE}%) and ${unsure.length === 1 ? 'was' : 'were'} left without text.`,
     );
   }
-  const empty = results.flatMap((r, i) =>
-    r.failed === undefined && r.ocr?.warning === undefined && r.text.trim() === '' ? [i + 1] : [],
+  // Textless pages: scans nobody recognised (OCR off), or pages with nothing to read on them
+  // (blank, or OCR found no words).
+  const textless = results.flatMap((r, i) =>
+    r.failed === undefined && r.ocr?.warning === undefined && r.text.trim() === '' ? [i] : [],
   );
-  // Pages OCR found nothing on are blank, not unread scans.
-  const recognised = results.some((r) => r.ocr !== undefined);
-  if (empty.length > 0) {
-    const many = empty.length === 1 ? 'Page' : 'Pages';
-    const verb = empty.length === 1 ? 'has' : 'have';
-    // A few blank pages are normal in a book; many textless pages suggest scanned images.
-    const scanned =
-      !recognised &&
-      (empty.length >= Math.max(1, results.length * 0.2) || empty.length === results.length);
+  const unread = textless.filter((i) => results[i]?.images === true && !results[i]?.ocr);
+  const blank = textless.filter((i) => !unread.includes(i));
+  if (unread.length > 0) {
+    const one = unread.length === 1;
     warnings.push(
-      scanned
-        ? `${many} ${formatRanges(empty)} ${verb} no text: a scanned document? OCR is not supported yet.`
-        : `${many} ${formatRanges(empty)} ${verb} no text (blank pages?).`,
+      `${one ? 'Page' : 'Pages'} ${formatRanges(unread.map((i) => i + 1))} ${one ? 'is a scanned image' : 'are scanned images'} without text and ${one ? 'was' : 'were'} not read: read the document with OCR to include ${one ? 'it' : 'them'}.`,
+    );
+  }
+  if (blank.length > 0) {
+    const one = blank.length === 1;
+    warnings.push(
+      `${one ? 'Page' : 'Pages'} ${formatRanges(blank.map((i) => i + 1))} ${one ? 'has' : 'have'} no text (blank pages?).`,
     );
   }
   const sections: Section[] = [];

@@ -93,7 +93,7 @@ describe('PDF extraction with OCR', () => {
     expect(doc.text).toBe('');
     expect(doc.ocrPages).toBeUndefined();
     expect(doc.warnings).toEqual([
-      'Pages 1-2 have no text: a scanned document? OCR is not supported yet.',
+      'Pages 1-2 are scanned images without text and were not read: read the document with OCR to include them.',
     ]);
   });
 });

@@ -115,7 +115,7 @@ describe('PDF extraction', () => {
     expect(doc.text).toContain('Cover note');
     expect(doc.pages).toHaveLength(4);
     expect(doc.warnings).toEqual([
-      'Pages 2-4 have no text: a scanned document? OCR is not supported yet.',
+      'Pages 2-4 are scanned images without text and were not read: read the document with OCR to include them.',
     ]);
   });
 

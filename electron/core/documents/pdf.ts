@@ -221,6 +221,7 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
             if (msg.failed !== undefined) result.failed = msg.failed;
             if (msg.lines !== undefined) result.lines = msg.lines;
             if (msg.box !== undefined) result.box = msg.box;
+            if (msg.hasText === false && (msg.imageCount ?? 0) > 0) result.images = true;
             if (ocr !== undefined && wantsOcr(ocr.mode ?? 'auto', msg)) {
               // Counted as done when recognised; its text layer (if any) until then.
               results[msg.number - 1] ??= result;
