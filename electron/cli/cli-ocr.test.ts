@@ -60,7 +60,9 @@ describe('memagent and scanned PDFs', () => {
     const doc = JSON.parse(r.stdout) as ExtractJson;
     expect(doc.text.trim()).toBe('');
     expect(doc.ocr_pages).toEqual([]);
-    expect(doc.warnings.join('\n')).toMatch(/^Page 1 is a scanned image without text and was not read/m);
+    expect(doc.warnings.join('\n')).toMatch(
+      /^Page 1 is a scanned image without text and was not read/m,
+    );
     expect(r.stderr).not.toContain('OCR (');
     const ask = await cli(['ask', scanned, '-q', 'Who?', '--ocr', 'off']);
     expect(ask.code).toBe(3);
