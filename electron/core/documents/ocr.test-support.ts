@@ -1,7 +1,7 @@
 // Scanned pages made here for the OCR tests and the bench: pages of a text PDF rendered to grey
 // images with poppler, read back as the RGBA bitmaps a PDF renderer hands over.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OcrPageRequest } from './ocr-pool.ts';
@@ -116,4 +116,16 @@ export function noiseBitmap(width: number, height: number, seed = 0x9e3779b9): P
     rgba.set([v, v, v, 255], i * 4);
   }
   return { width, height, rgba };
+}
+
+/** An image-only PDF of one page of random grey noise (`noiseBitmap`), what a bad scan can be. */
+export function makeNoisePdf(dir: string, width = 400, height = 400): string {
+  const { rgba } = noiseBitmap(width, height);
+  const grey = new Uint8Array(width * height);
+  for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4] as number;
+  const image = path.join(dir, 'noise.pgm');
+  writeFileSync(image, Buffer.concat([Buffer.from(`P5 ${width} ${height} 255\n`), grey]));
+  const out = path.join(dir, 'noise.pdf');
+  execFileSync('img2pdf', ['--output', out, image]);
+  return out;
 }

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geometryOf, rectsForSpan } from './geometry.ts';
 import { extractDocument } from './index.ts';
 import { createOcrPool, type OcrPool } from './ocr-pool.ts';
-import { makeScannedPdf, popplerWords, wordOverlap, wordsOf } from './ocr.test-support.ts';
+import {
+  makeNoisePdf,
+  makeScannedPdf,
+  popplerWords,
+  wordOverlap,
+  wordsOf,
+} from './ocr.test-support.ts';
 import { corpusDir, expectKind } from './test-support.ts';
 
 const gpl = path.join(corpusDir, 'gpl-3.0.pdf');
@@ -86,6 +92,15 @@ describe('PDF extraction with OCR', () => {
     );
     await expectKind(running, 'Cancelled');
     expect(performance.now() - abortedAt).toBeLessThan(1000);
+  });
+
+  it('a page of noise gives no text, no OCR mark and a warning, not garbage as fact', async () => {
+    const doc = await extractDocument({ path: makeNoisePdf(dir) }, { ocr: { pool } });
+    expect(doc.text).toBe('');
+    expect(doc.ocrPages).toBeUndefined();
+    expect(doc.warnings).toEqual([
+      'Page 1 could not be read reliably by OCR (confidence below 50%) and was left without text.',
+    ]);
   });
 
   it('without a pool, warns that the pages have no text', async () => {
