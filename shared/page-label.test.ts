@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationLabel, pagesLabel } from './page-label.ts';
+import { locationLabel, pagesLabel, passageLabel } from './page-label.ts';
 
 describe('pagesLabel', () => {
   it('writes one page, a range with an en dash, and prefers printed labels', () => {
@@ -32,5 +32,18 @@ describe('labels from the document', () => {
     expect(locationLabel({ pages, section: 'Intro\u2066' }, { dash: '-' })).toBe(
       'pp. a\\u202eexe-\\u001b[2Jb · Intro\\u2066',
     );
+  });
+});
+
+describe('passageLabel', () => {
+  it('gives the page with its printed label when it differs, and the section path', () => {
+    expect(passageLabel({ page: 7, pageLabel: '5', section: '8. Termination' })).toBe(
+      'p. 7 (printed 5) · 8. Termination',
+    );
+    expect(passageLabel({ page: 7, pageLabel: '7', section: null })).toBe('p. 7');
+    expect(passageLabel({ page: null, pageLabel: null, section: 'Ch 3 > Notice' })).toBe(
+      'Ch 3 > Notice',
+    );
+    expect(passageLabel({ page: null, pageLabel: null, section: null })).toBe('');
   });
 });

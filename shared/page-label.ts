@@ -33,3 +33,22 @@ export function locationLabel(
   const section = visibleText(location.section ?? '');
   return [pagesLabel(location.pages, options), section].filter(Boolean).join(' · ');
 }
+
+/**
+ * Where a passage (evidence) is: "p. 7 (printed 5) · Chapter 3 > Termination", the page number
+ * with its printed label when that differs; either part may be missing ('' when both are).
+ */
+export function passageLabel(where: {
+  page: number | null;
+  pageLabel: string | null;
+  section: string | null;
+}): string {
+  const label = where.pageLabel === null ? '' : visibleText(where.pageLabel);
+  const page =
+    where.page === null
+      ? ''
+      : label === '' || label === String(where.page)
+        ? `p. ${where.page}`
+        : `p. ${where.page} (printed ${label})`;
+  return [page, visibleText(where.section ?? '')].filter(Boolean).join(' · ');
+}
