@@ -53,10 +53,10 @@ export function changesOf(
 export const changeSize = (c: WordChange | null | undefined): number =>
   c ? c.added + c.removed : 0;
 
-/** "+12 −3 words" ("no change" when none). */
-export function changeLabel(c: WordChange): string {
+/** "+12 −3 words", or "+12 −3" where the unit is said around it; "no change" when none. */
+export function changeLabel(c: WordChange, unit = true): string {
   if (c.added === 0 && c.removed === 0) return 'no change';
-  return `+${c.added} −${c.removed} words`;
+  return `+${c.added} −${c.removed}${unit ? ' words' : ''}`;
 }
 
 /**

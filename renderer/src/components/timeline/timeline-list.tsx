@@ -72,8 +72,15 @@ export function TimelineList(props: {
                 <span className="small entry-size" title={size ? memorySizeNote(size) : undefined}>
                   {size ? memorySizeLabel(size) : '…'}
                 </span>
-                <span className="small entry-change">
-                  {m?.kept ? 'kept' : change ? changeLabel(change) : ''}
+                <span
+                  className="small entry-change"
+                  title={
+                    change && !m?.kept
+                      ? `Words added and removed: ${changeLabel(change)}`
+                      : undefined
+                  }
+                >
+                  {m?.kept ? 'kept' : change ? changeLabel(change, false) : ''}
                 </span>
                 {cited ? (
                   <span
