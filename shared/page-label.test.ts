@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationLabel, pagesLabel, passageLabel } from './page-label.ts';
+import { evidenceLocation, locationLabel, pagesLabel } from './page-label.ts';
 
 describe('pagesLabel', () => {
   it('writes one page, a range with an en dash, and prefers printed labels', () => {
@@ -35,15 +35,15 @@ describe('labels from the document', () => {
   });
 });
 
-describe('passageLabel', () => {
+describe('evidenceLocation', () => {
   it('gives the page with its printed label when it differs, and the section path', () => {
-    expect(passageLabel({ page: 7, pageLabel: '5', section: '8. Termination' })).toBe(
+    expect(evidenceLocation({ page: 7, pageLabel: '5', section: '8. Termination' })).toBe(
       'p. 7 (printed 5) · 8. Termination',
     );
-    expect(passageLabel({ page: 7, pageLabel: '7', section: null })).toBe('p. 7');
-    expect(passageLabel({ page: null, pageLabel: null, section: 'Ch 3 > Notice' })).toBe(
+    expect(evidenceLocation({ page: 7, pageLabel: '7', section: null })).toBe('p. 7');
+    expect(evidenceLocation({ page: null, pageLabel: null, section: 'Ch 3 > Notice' })).toBe(
       'Ch 3 > Notice',
     );
-    expect(passageLabel({ page: null, pageLabel: null, section: null })).toBe('');
+    expect(evidenceLocation({ page: null, pageLabel: null, section: null })).toBe('');
   });
 });

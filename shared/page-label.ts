@@ -1,5 +1,5 @@
 // How the pages (and section) a chunk touches are written for people, in the app and in exports.
-import type { ChunkPages } from './schemas.ts';
+import type { ChunkPages, Evidence } from './schemas.ts';
 import { visibleText } from './visible-text.ts';
 
 export interface LabelOptions {
@@ -35,20 +35,16 @@ export function locationLabel(
 }
 
 /**
- * Where a passage (evidence) is: "p. 7 (printed 5) · Chapter 3 > Termination", the page number
- * with its printed label when that differs; either part may be missing ('' when both are).
+ * Where a passage of evidence is, for people: "p. 7 (printed 5) · Chapter 3 > Termination"
+ * (the printed label only when it differs from the number), "p. 7", or the section alone; ''
+ * when neither is known. Like the labels above, the document's own strings are made visible here.
  */
-export function passageLabel(where: {
-  page: number | null;
-  pageLabel: string | null;
-  section: string | null;
-}): string {
-  const label = where.pageLabel === null ? '' : visibleText(where.pageLabel);
-  const page =
-    where.page === null
-      ? ''
-      : label === '' || label === String(where.page)
-        ? `p. ${where.page}`
-        : `p. ${where.page} (printed ${label})`;
-  return [page, visibleText(where.section ?? '')].filter(Boolean).join(' · ');
+export function evidenceLocation(e: Pick<Evidence, 'page' | 'pageLabel' | 'section'>): string {
+  let page = '';
+  if (e.page !== null) {
+    const label = e.pageLabel === null ? '' : visibleText(e.pageLabel);
+    page =
+      label === '' || label === String(e.page) ? `p. ${e.page}` : `p. ${e.page} (printed ${label})`;
+  }
+  return [page, visibleText(e.section ?? '')].filter(Boolean).join(' · ');
 }

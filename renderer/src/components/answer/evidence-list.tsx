@@ -3,7 +3,7 @@
 // formed (their pages), never a guessed highlight.
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
-import { pagesLabel, passageLabel } from '../../../../shared/page-label.ts';
+import { pagesLabel, evidenceLocation } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
@@ -51,7 +51,7 @@ function Passages(props: { evidence: Evidence[] }) {
             start={e.start}
             end={e.end}
             quote={e.quote}
-            where={[passageLabel(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ')}
+            where={[evidenceLocation(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ')}
           />
         </li>
       ))}

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import type { ChunkInfo, DocumentText } from '../../../../shared/model.ts';
 import { pageAt, sectionPath } from '../../../../shared/text-location.ts';
-import { passageLabel } from '../../../../shared/page-label.ts';
+import { evidenceLocation } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { changeSources } from '../../lib/change-sources.ts';
 import { PassageLink } from '../answer/passage-link.tsx';
@@ -37,7 +37,7 @@ export function ChangeSources(props: {
                 start={p.start}
                 end={p.end}
                 quote={p.quote}
-                where={passageLabel({
+                where={evidenceLocation({
                   page: page?.number ?? null,
                   pageLabel: page?.label ?? null,
                   section: sectionPath(document.sections, p.start),
