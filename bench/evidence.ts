@@ -9,13 +9,13 @@
 // paraphrase, a third by the value alone, as a model writing its own notes would; every fourth
 // row has a look-alike fact elsewhere that the memory keeps too. The answer is the fact's value,
 // alone or in a short phrase. Then findEvidence, and the old chunk-only trail
-// (renderer/src/lib/evidence.ts) beside it.
+// (bench/old-evidence-trail.ts) beside it.
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { findEvidence } from '../shared/evidence.ts';
 import type { ChunkInfo, DocumentText, Evidence, MemoryState, PageSpan } from '../shared/model.ts';
-import { evidenceTrail } from '../renderer/src/lib/evidence.ts';
+import { evidenceTrail } from './old-evidence-trail.ts';
 import { planChunks } from '../electron/core/agent/plan.ts';
 import { extractDocument } from '../electron/core/documents/index.ts';
 import { qwenTokenizer } from '../electron/core/tokenize/index.ts';
