@@ -34,6 +34,11 @@ describe.skipIf(!canRun)('asking a question about a PDF', () => {
     await expect(answer.textContent()).resolves.toMatch(/Harwick/);
     await page.getByText(/Read all \d+ chunks/).waitFor();
 
+    // Chunk 1 found nothing: its bar is low beside the chunk that brought the needle in.
+    const bars = (await page.locator('.change-chart path.bars').getAttribute('d')) ?? '';
+    const heights = [...bars.matchAll(/v-([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(heights[0]).toBeLessThan(Math.max(...heights) / 2);
+
     // The answer cites the needle's sentence, on page 17.
     const evidence = page.locator('.evidence button.passage').first();
     await expect(evidence.locator('.passage-quote').textContent()).resolves.toBe(NEEDLE);
