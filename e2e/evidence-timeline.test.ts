@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { Events } from '../shared/api.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, openWithDialog } from './harness/ui.ts';
@@ -161,6 +162,35 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
           page.getByRole('heading', { name: `Chunk ${cited - 1} → chunk ${cited}` }).count(),
         ).resolves.toBe(0);
       }
+
+      // Two identical memories say so; "Next change" moves on to the next pair that differs.
+      const memories: string[] = [];
+      for (const e of h.events) {
+        const p = e.payload as Events['run:event'];
+        if (e.name === 'run:event' && p.event.type === 'chunk-done')
+          memories[p.event.state.chunk] = p.event.state.memory;
+      }
+      const same = memories.findIndex(
+        (m, i) => i > 0 && m === memories[i - 1] && memories.slice(i).some((x) => x !== m),
+      );
+      expect(same).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await scrollList(page, (same - 1) * 44);
+      await row(same).getByRole('checkbox').check();
+      await row(same + 1)
+        .getByRole('checkbox')
+        .check();
+      await page.getByRole('heading', { name: `Chunk ${same} → chunk ${same + 1}` }).waitFor();
+      await expect(summary.textContent()).resolves.toBe(
+        'Same memory: nothing changed between these chunks.',
+      );
+      await page.getByRole('button', { name: 'Next change →' }).click();
+      const changed = memories.findIndex((m, i) => i > same && m !== memories[i - 1]);
+      await page
+        .getByRole('heading', { name: `Chunk ${changed} → chunk ${changed + 1}` })
+        .waitFor();
+      await expect(summary.textContent()).resolves.toMatch(/^\+\d+ −\d+ words$/);
+      await expect.poll(() => rowInView(page, changed + 1)).toBe(true);
 
       // Following the citation opens the reader on the passage.
       await passage.click();
