@@ -12,6 +12,7 @@ import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, openWithDialog } from './harness/ui.ts';
 
 const BOOK = path.resolve(repoRoot, '../shared/corpus/cplusplus-annotations.pdf');
+const GPL = path.resolve(repoRoot, '../shared/corpus/gpl-3.0.pdf');
 const OUT = path.resolve(repoRoot, process.env.MEMAGENT_SCREENSHOTS_DIR ?? 'out/screenshots');
 // A footnote on page 505 of the book names who wrote another implementation of a class.
 const QUESTION =
@@ -206,3 +207,38 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
     }, 300_000);
   },
 );
+
+describe.skipIf(!canRun || !existsSync(GPL))('the GNU GPL read in 29 chunks', () => {
+  const b = useBrowser();
+
+  test('the cure period is cited on page 7, or said to be unpinned with page 7 first', async () => {
+    mkdirSync(OUT, { recursive: true });
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(h, GPL);
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await ask(
+      page,
+      'Within how many days after the notice must a violation be cured to reinstate the license?',
+      256,
+    );
+    await page.getByText(/Read all \d+ chunks/).waitFor({ timeout: 120_000 });
+    // Either is honest; a passage or a first chunk anywhere but page 7 would not be.
+    const cited = page.locator('.evidence button.passage').first();
+    const unpinned = page.getByTestId('no-evidence');
+    await cited.or(unpinned).waitFor();
+    if ((await cited.count()) > 0) {
+      await expect(cited.locator('.passage-where').textContent()).resolves.toMatch(/^p\. 7\b/);
+      await expect(cited.locator('.passage-quote').textContent()).resolves.toMatch(/30 days/);
+      return;
+    }
+    await expect(unpinned.textContent()).resolves.toMatch(
+      /^No passage could be pinned down; the answer formed in chunk \d+ \(p\. 7\)/,
+    );
+    await page.locator('.answer').screenshot({ path: path.join(OUT, 'answer-unpinned.png') });
+    const first = unpinned.getByRole('button').first();
+    const chunk = ((await first.textContent()) ?? '').split(' ')[0];
+    await first.click();
+    await page.locator('.row.target', { hasText: `Chunk ${chunk} ·` }).waitFor();
+  });
+});

@@ -74,23 +74,27 @@ function NoPassage(props: { run: RunView }) {
       </p>
     );
   }
+  const link = (c: number) => (
+    <button type="button" className="link" onClick={() => jumpTo({ kind: 'chunk', chunk: c })}>
+      {c + 1}
+      {run.chunks[c]?.pages ? ` (${pagesLabel(run.chunks[c].pages)})` : ''}
+    </button>
+  );
+  const [first, ...others] = chunks;
   return (
     <p className="muted" data-testid="no-evidence">
-      No passage could be pinned down; the answer formed in{' '}
-      {chunks.length === 1 ? 'chunk ' : 'chunks '}
-      {chunks.map((c, i) => (
-        <span key={c}>
-          {i === 0 ? '' : i === chunks.length - 1 ? ' and ' : ', '}
-          <button
-            type="button"
-            className="link"
-            onClick={() => jumpTo({ kind: 'chunk', chunk: c })}
-          >
-            {c + 1}
-            {run.chunks[c]?.pages ? ` (${pagesLabel(run.chunks[c].pages)})` : ''}
-          </button>
-        </span>
-      ))}
+      No passage could be pinned down; the answer formed in chunk {link(first!)}
+      {others.length > 0 ? (
+        <>
+          , with words from {others.length === 1 ? 'chunk' : 'chunks'}{' '}
+          {others.map((c, i) => (
+            <span key={c}>
+              {i === 0 ? '' : i === others.length - 1 ? ' and ' : ', '}
+              {link(c)}
+            </span>
+          ))}
+        </>
+      ) : null}
       .
     </p>
   );
