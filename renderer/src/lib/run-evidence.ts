@@ -8,19 +8,27 @@ import { useRunText } from './run-text.ts';
 export interface RunEvidence {
   /** Best first; empty when nothing was found with confidence. */
   evidence: Evidence[];
-  /** False while the text the run read is loading (nothing can be said yet). */
+  /**
+   * False while the text the run read is loading (nothing can be said yet); true when it could
+   * not be read (no passage then, only the chunks).
+   */
   ready: boolean;
 }
 
 let last: {
-  run: RunView['memories'];
+  memories: RunView['memories'];
   answer: string;
   document: DocumentText;
   evidence: Evidence[];
 } | null = null;
 
 function evidenceOf(run: RunView, answer: string, document: DocumentText): Evidence[] {
-  if (last && last.run === run.memories && last.answer === answer && last.document === document)
+  if (
+    last &&
+    last.memories === run.memories &&
+    last.answer === answer &&
+    last.document === document
+  )
     return last.evidence;
   const evidence = findEvidence({
     question: run.question,
@@ -29,7 +37,7 @@ function evidenceOf(run: RunView, answer: string, document: DocumentText): Evide
     chunks: run.chunks,
     document,
   });
-  last = { run: run.memories, answer, document, evidence };
+  last = { memories: run.memories, answer, document, evidence };
   return evidence;
 }
 
@@ -37,8 +45,8 @@ const NONE: RunEvidence = { evidence: [], ready: true };
 
 /** The run's evidence once it has an answer and its text is at hand. */
 export function useRunEvidence(run: RunView): RunEvidence {
-  const document = useRunText(run);
-  if (!run.answer) return NONE;
+  const { document, failed } = useRunText(run);
+  if (!run.answer || failed) return NONE;
   if (!document) return { evidence: [], ready: false };
   return { evidence: evidenceOf(run, run.answer, document), ready: true };
 }

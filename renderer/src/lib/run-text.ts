@@ -12,8 +12,15 @@ import { useRunsStore } from '../stores/runs-store.ts';
 /** The last text fetched (a book's text is megabytes: one is kept). */
 let fetched: { key: string; document: DocumentText } | null = null;
 
-/** The text `run` read, or null while it loads (or when it cannot be read). */
-export function useRunText(run: RunView): DocumentText | null {
+export interface RunText {
+  /** Null while it loads or when it cannot be read. */
+  document: DocumentText | null;
+  /** True when it could not be read (the document was removed, its cache is gone). */
+  failed: boolean;
+}
+
+/** The text `run` read. */
+export function useRunText(run: RunView): RunText {
   const textKey = useRunsStore((s) => s.textKeys[run.id]);
   const shown = useReaderStore((s) =>
     s.view?.info.id === run.documentId &&
@@ -23,9 +30,10 @@ export function useRunText(run: RunView): DocumentText | null {
   );
   const key = `${run.documentId}\n${textKey ?? ''}`;
   const [loaded, setLoaded] = useState(fetched);
+  const [failed, setFailed] = useState<string | null>(null);
   const have =
     loaded?.key === key ? loaded.document : fetched?.key === key ? fetched.document : null;
-  const need = shown === null && run.documentId !== '' && have === null;
+  const need = shown === null && run.documentId !== '' && have === null && failed !== key;
   useEffect(() => {
     if (!need) return;
     let live = true;
@@ -34,7 +42,10 @@ export function useRunText(run: RunView): DocumentText | null {
         ? { documentId: run.documentId }
         : { documentId: run.documentId, textKey };
     void call(bridge(), 'documents:get', request).then((result) => {
-      if (!result.ok) return;
+      if (!result.ok) {
+        if (live) setFailed(key);
+        return;
+      }
       fetched = { key, document: result.value.document };
       if (live) setLoaded(fetched);
     });
@@ -42,5 +53,6 @@ export function useRunText(run: RunView): DocumentText | null {
       live = false;
     };
   }, [need, key, run.documentId, textKey]);
-  return shown ?? have;
+  const document = shown ?? have;
+  return { document, failed: document === null && failed === key };
 }

@@ -21,7 +21,7 @@ export function StateInspector(props: {
   const { run, state } = props;
   const k = state.chunk;
   const chunk = run.chunks[k];
-  const document = useRunText(run);
+  const { document } = useRunText(run);
   const text = document?.text;
   const jumpTo = useReaderStore((s) => s.jumpTo);
   const size = memorySize(run.memories, k);
