@@ -31,6 +31,9 @@ const PICK = {
   island: ['Skomer', 'Lundy', 'Foula', 'Sable Island', 'Heligoland'],
   dog: ['Biscuit', 'Horatio', 'Pepperkorn', 'Maelstrom', 'Tuppence', 'Quillon'],
   title: ['Atlas of Forgotten Rivers', 'Lexicon of Tides', 'Almanac of Small Winds'],
+  // Words the C++ book uses on every page: answers made of them are the hard case.
+  container: ['vector', 'list', 'deque', 'map', 'set', 'stack'],
+  type: ['string', 'pointer', 'object', 'function', 'iterator', 'template'],
 };
 
 type Pick = <K extends keyof typeof PICK>(key: K) => string;
@@ -93,7 +96,28 @@ const TEMPLATES: ((p: Pick, n: (k: number) => number) => Needle)[] = [
       answers: [date, `On ${date}.`],
     };
   },
+  (p) => {
+    const [container, type] = [p('container'), p('type')];
+    return {
+      fact: `The night-shift build server stores its nightly snapshots in a ${container} of ${type} handles.`,
+      question: 'What does the night-shift build server store its nightly snapshots in?',
+      paraphrase: `Night-shift build server: snapshots kept in a ${container} of ${type} handles.`,
+      answers: [`a ${container} of ${type} handles`, `In a ${container} of ${type} handles.`],
+    };
+  },
+  (p, n) => {
+    const count = String(n(88) + 12);
+    const month = p('month');
+    return {
+      fact: `Since ${month}, the embedded dialect reserves exactly ${count} keywords of its own.`,
+      question: 'How many keywords of its own does the embedded dialect reserve?',
+      paraphrase: `Embedded dialect: ${count} reserved keywords (since ${month}).`,
+      answers: [count, `Exactly ${count}.`],
+    };
+  },
 ];
+
+export const TEMPLATE_COUNT = TEMPLATES.length;
 
 /** Row `row`'s needle: templates in turn, values from the seeded generator. */
 export function needleFor(row: number, random: (n: number) => number): Needle {

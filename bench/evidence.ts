@@ -21,7 +21,7 @@ import { extractDocument } from '../electron/core/documents/index.ts';
 import { qwenTokenizer } from '../electron/core/tokenize/index.ts';
 import { NO_PREVIOUS_MEMORY, sentences, updateMemory } from '../sim/memory-agent.ts';
 import { simTokenizer } from '../sim/sim-tokenizer.ts';
-import { needleFor, seeded, type Needle } from './evidence-needles.ts';
+import { needleFor, seeded, TEMPLATE_COUNT, type Needle } from './evidence-needles.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -39,6 +39,7 @@ interface Row {
   home: number;
   style: Style;
   decoy: boolean;
+  template: number;
   answer: string;
   evidence: Evidence[];
   ms: number;
@@ -173,6 +174,7 @@ async function main(): Promise<void> {
         home,
         style,
         decoy: decoy !== undefined,
+        template: r % TEMPLATE_COUNT,
         answer,
         evidence,
         ms,
@@ -197,6 +199,8 @@ function report(results: Row[]): void {
     ['memory paraphrases it', results.filter((r) => r.style === 'paraphrase')],
     ['memory keeps the value alone', results.filter((r) => r.style === 'terse')],
     ['a look-alike fact elsewhere', results.filter((r) => r.decoy)],
+    ["answer made of the book's everyday words", results.filter((r) => r.template === 6)],
+    ['answer a small number', results.filter((r) => r.template === 7)],
   ];
   console.log(
     `\nrows: ${results.length}, chunks per row: ${Math.min(...results.map((r) => r.chunks.length))}-${Math.max(...results.map((r) => r.chunks.length))}`,
@@ -232,6 +236,9 @@ function report(results: Row[]): void {
   const wrong = results
     .filter((r) => r.evidence[0] && !isNeedle(r.evidence[0], r.span))
     .slice(0, 5);
+  const missed = results.filter((r) => r.evidence.length === 0).slice(0, 5);
+  for (const r of missed)
+    console.log(`no highlight: ${r.style}, answer "${r.answer}", fact "${r.needle.fact}"`);
   for (const r of wrong)
     console.log(`\nwrong top: answer "${r.answer}"; got "${r.evidence[0]?.quote.slice(0, 140)}"`);
   const ms = results.map((r) => r.ms).sort((a, b) => a - b);

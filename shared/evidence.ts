@@ -28,7 +28,7 @@ const MAX_CHUNKS = 4;
 const MAX_ITEMS = 5;
 /** The lowest score shown at all, and how far below the best a further passage may be. */
 const THRESHOLD = 0.5;
-const KEEP_RATIO = 0.75;
+const KEEP_RATIO = 0.85;
 /** A runner-up this close to the best (another sentence) makes the best a guess: show none. */
 const MARGIN = 0.04;
 
@@ -64,7 +64,13 @@ export function findEvidence(input: EvidenceInput): Evidence[] {
     if (chunk === undefined) continue;
     const added = addedTerms(state.memory, states[k - 1]?.memory, terms, question);
     candidates.push(
-      ...scoreSentences(input.document.text, chunk, { answer: terms, added, question, pairs }),
+      ...scoreSentences(input.document.text, chunk, {
+        entered: terms,
+        answer: wanted,
+        added,
+        question,
+        pairs,
+      }),
     );
   }
   return pick(candidates).map((c) => located(c, input.document));
@@ -117,6 +123,8 @@ function addedTerms(
 }
 
 interface Wanted {
+  /** The answer terms this chunk's memory update brought in: a sentence must hold one. */
+  entered: readonly string[];
   answer: readonly string[];
   added: readonly string[];
   question: Set<string>;
@@ -151,9 +159,9 @@ function scoreSentences(text: string, chunk: ChunkInfo, wanted: Wanted): Candida
   };
   const out: Candidate[] = [];
   for (const s of sentences) {
+    if (!wanted.entered.some((t) => s.terms.has(t))) continue;
     const answer = coverage(wanted.answer, s.terms) ?? 0;
     const added = coverage(wanted.added, s.terms) ?? answer;
-    if (answer === 0 && added < 0.5) continue;
     const phrase = wanted.pairs.size === 0 ? answer : shared(wanted.pairs, s.pairs);
     const question = coverage(wanted.question, s.terms) ?? answer;
     const score =

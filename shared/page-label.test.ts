@@ -36,14 +36,14 @@ describe('labels from the document', () => {
 });
 
 describe('evidenceLocation', () => {
-  it('gives the page with its printed label when it differs, and the section path', () => {
-    expect(evidenceLocation({ page: 7, pageLabel: '5', section: '8. Termination' })).toBe(
-      'p. 7 (printed 5) · 8. Termination',
-    );
-    expect(evidenceLocation({ page: 7, pageLabel: '7', section: null })).toBe('p. 7');
-    expect(evidenceLocation({ page: null, pageLabel: null, section: 'Ch 3 > Notice' })).toBe(
-      'Ch 3 > Notice',
-    );
-    expect(evidenceLocation({ page: null, pageLabel: null, section: null })).toBe('');
+  it('says the page, the printed label when it differs, and the section path', () => {
+    const at = (page: number | null, pageLabel: string | null, section: string | null) =>
+      evidenceLocation({ page, pageLabel, section });
+    expect(at(7, '5', 'Terms > Termination')).toBe('p. 7 (printed 5) · Terms > Termination');
+    expect(at(7, '7', null)).toBe('p. 7');
+    expect(at(7, null, null)).toBe('p. 7');
+    expect(at(null, null, 'Chapter 3')).toBe('Chapter 3');
+    expect(at(null, null, null)).toBe('');
+    expect(at(2, 'ii\u202E', '\x1b[2J')).toBe('p. 2 (printed ii\\u202e) · \\u001b[2J');
   });
 });
