@@ -32,6 +32,13 @@ function documentOf(paragraphs: string[]) {
   return { text, chunks, pages };
 }
 
+/** A question and answer about a document of `paragraphs`, with the memory after each one. */
+function about(paragraphs: string[], question: string, answer: string, memories: string[]) {
+  const { text, chunks, pages } = documentOf(paragraphs);
+  const states = memories.map((m, i) => state(i, m));
+  return { question, answer, memories: states, chunks, document: { text, pages } };
+}
+
 const PARAGRAPHS = [
   'The archive was founded in 1921 by a group of librarians. It holds letters, maps and\nphotographs of the harbour. Visitors sign the register at the door.',
   'Access to the vault is restricted. The secret code of the vault is 7-ALPHA-42, and it is\nchanged every spring. Only the curator and her deputy know it.',
@@ -108,17 +115,17 @@ describe('findEvidence', () => {
   });
 
   it('highlights nothing when two sentences support the answer equally', () => {
-    const { text, chunks, pages } = documentOf([
-      'Lunch is at noon.',
-      'The key is kept in the blue box. Tea is served at four. The key is kept in the blue box.',
-    ]);
-    const found = findEvidence({
-      question: 'Where is the key?',
-      answer: 'In the blue box',
-      memories: [state(0, 'Nothing yet.'), state(1, 'The key: blue box.')],
-      chunks,
-      document: { text, pages },
-    });
+    const found = findEvidence(
+      about(
+        [
+          'Lunch is at noon.',
+          'The key is kept in the blue box. Tea is served at four. The key is kept in the blue box.',
+        ],
+        'Where is the key?',
+        'In the blue box',
+        ['Nothing yet.', 'The key: blue box.'],
+      ),
+    );
     expect(found).toEqual([]);
   });
 
@@ -148,20 +155,17 @@ describe('findEvidence', () => {
   });
 
   it('finds Japanese evidence without spaces, by character bigrams', () => {
-    const { text, chunks, pages } = documentOf([
-      'この章ではライブシステムの概要を説明します。ビルドには数分かかります。',
-      'イメージを作成するには lb build コマンドを実行します。設定は config ディレクトリに置きます。',
-    ]);
-    const found = findEvidence({
-      question: 'イメージを作成するコマンドは何ですか？',
-      answer: 'lb build コマンド',
-      memories: [
-        state(0, 'まだ情報はありません。'),
-        state(1, 'イメージの作成には lb build コマンドを実行する。'),
-      ],
-      chunks,
-      document: { text, pages },
-    });
+    const found = findEvidence(
+      about(
+        [
+          'この章ではライブシステムの概要を説明します。ビルドには数分かかります。',
+          'イメージを作成するには lb build コマンドを実行します。設定は config ディレクトリに置きます。',
+        ],
+        'イメージを作成するコマンドは何ですか？',
+        'lb build コマンド',
+        ['まだ情報はありません。', 'イメージの作成には lb build コマンドを実行する。'],
+      ),
+    );
     expect(found[0]).toMatchObject({ chunk: 1, page: 2 });
     expect(found[0]?.quote).toBe('イメージを作成するには lb build コマンドを実行します。');
   });

@@ -1,7 +1,6 @@
 import {
   citedEvidence,
   CUT_NOTE,
-  NO_SOURCES,
   ocrNote,
   type ExportedRun,
   type SessionExport,
@@ -79,7 +78,7 @@ ${memories}
 /** The passages the answer rests on, each with where it is, right under the answer. */
 function sources(run: ExportedRun): string {
   const { cited, none } = citedEvidence(run);
-  if (none) return `\n<p class="meta">${esc(NO_SOURCES)}</p>`;
+  if (none !== undefined) return `\n<p class="meta">${esc(none)}</p>`;
   if (cited.length === 0) return '';
   const items = cited.map((e) => {
     const where = evidenceLocation(e);

@@ -1,7 +1,6 @@
 import {
   citedEvidence,
   CUT_NOTE,
-  NO_SOURCES,
   ocrNote,
   type ExportedRun,
   type SessionExport,
@@ -67,7 +66,7 @@ function renderRun(run: ExportedRun, n: number): string[] {
 /** The passages the answer rests on, each with where it is, right under the answer. */
 function sources(run: ExportedRun): string[] {
   const { cited, none } = citedEvidence(run);
-  if (none) return [`_${inline(NO_SOURCES)}_`, ''];
+  if (none !== undefined) return [`_${inline(none)}_`, ''];
   if (cited.length === 0) return [];
   const items = cited.map((e) => {
     const where = evidenceLocation(e);

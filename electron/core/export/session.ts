@@ -32,15 +32,19 @@ export interface ExportedMemory {
 export const CUT_NOTE =
   'Incomplete: the final reply was cut at its token limit, so this answer may be missing or partial.';
 
-/** What every export says under an answer no passage was found for with confidence. */
-export const NO_SOURCES =
-  'No passage of the document was found with confidence for this answer: see the memory after each chunk.';
-
-/** The runs' passages to cite under their answers: none for a run without a complete answer. */
-export function citedEvidence(run: ExportedRun): { cited: Evidence[]; none: boolean } {
+/**
+ * The passages to cite under a run's answer (none without a complete answer), or the sentence
+ * every export says when the text was searched and nothing supports the answer with confidence.
+ */
+export function citedEvidence(run: ExportedRun): { cited: Evidence[]; none?: string } {
   const complete = run.answer !== null && !run.answerCut;
   const cited = complete ? (run.evidence ?? []) : [];
-  return { cited, none: complete && run.evidence !== undefined && cited.length === 0 };
+  if (complete && run.evidence !== undefined && cited.length === 0)
+    return {
+      cited,
+      none: 'No passage of the document was found with confidence for this answer: see the memory after each chunk.',
+    };
+  return { cited };
 }
 
 export interface ExportedRun {
