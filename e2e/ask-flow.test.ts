@@ -1,5 +1,5 @@
 // The main path a user takes: open a PDF, ask, watch the agent read, get the answer with the
-// pages it came from; then look at how the memory formed and compare two states.
+// sentence and page it came from; then look at how the memory formed and compare two states.
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
@@ -34,16 +34,22 @@ describe.skipIf(!canRun)('asking a question about a PDF', () => {
     await expect(answer.textContent()).resolves.toMatch(/Harwick/);
     await page.getByText(/Read all \d+ chunks/).waitFor();
 
-    // The evidence trail names the chunk and pages where the answer entered memory (page 17).
-    const evidence = page.getByRole('button', { name: /^Chunk \d+, pp?\. / }).first();
-    const label = (await evidence.textContent()) ?? '';
-    const [, first, last] = /pp?\. (\d+)(?:–(\d+))?/.exec(label) ?? [];
-    expect(Number(first)).toBeLessThanOrEqual(17);
-    expect(Number(last ?? first)).toBeGreaterThanOrEqual(17);
+    // Chunk 1 found nothing: its bar is low beside the chunk that brought the needle in.
+    const bars = (await page.locator('.change-chart path.bars').getAttribute('d')) ?? '';
+    const heights = [...bars.matchAll(/v-([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(heights[0]).toBeLessThan(Math.max(...heights) / 2);
+
+    // The answer cites the needle's sentence, on page 17.
+    const evidence = page.locator('.evidence button.passage').first();
+    await expect(evidence.locator('.passage-quote').textContent()).resolves.toBe(NEEDLE);
+    await expect(evidence.locator('.passage-where').textContent()).resolves.toMatch(/^p\. 17 · /);
     await evidence.click();
-    // The reader opens at that chunk's boundary.
-    await page.getByRole('document', { name: 'Document text' }).waitFor();
-    await page.locator('.row.target .chunk-marker').waitFor();
-    await page.getByText(NEEDLE.slice(0, 40)).first().waitFor();
+    // The reader opens at the passage.
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    await page
+      .locator('.row.target', { hasText: NEEDLE.slice(0, 40) })
+      .or(page.locator('mark', { hasText: NEEDLE.slice(0, 40) }))
+      .first()
+      .waitFor();
   });
 });

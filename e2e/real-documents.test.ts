@@ -29,7 +29,10 @@ describe.skipIf(!canRun)('real documents', () => {
       const answer = page.getByTestId('answer');
       await answer.waitFor({ timeout: 60_000 });
       await expect(answer.textContent()).resolves.toMatch(/\b30\b/);
-      await page.getByRole('button', { name: /^Chunk 1, pp?\. / }).waitFor();
+      // It cites the sentence with its page.
+      await expect(page.locator('.evidence .passage-where').first().textContent()).resolves.toMatch(
+        /^p\. \d+/,
+      );
 
       await page.getByRole('button', { name: 'Export session…' }).click();
       const saved = page.getByText(/^Saved to /);

@@ -58,13 +58,10 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
 
       await page.getByTestId('answer').waitFor({ timeout: 120_000 });
       await page.getByText(/Read all \d+ chunks/).waitFor();
-      // Show the chunk where the answer entered memory, beside its source text.
-      const evidence =
-        (await page
-          .getByRole('button', { name: /^Chunk \d+, pp?\./ })
-          .first()
-          .textContent()) ?? '';
-      const k = Number(/Chunk (\d+)/.exec(evidence)?.[1]);
+      // Show the chunk the answer's evidence is in, beside its source text.
+      const passage = page.locator('.evidence button.passage').first();
+      const where = (await passage.locator('.passage-where').textContent()) ?? '';
+      const k = Number(/chunk (\d+)$/.exec(where)?.[1]);
       expect(k).toBeGreaterThan(1);
       const entry = (n: number) =>
         page.locator('.timeline-entry', { has: page.getByText(`Chunk ${n}`, { exact: true }) });
@@ -81,11 +78,8 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
       await page.locator('.compare').scrollIntoViewIfNeeded();
       await shot('compare');
 
-      await page
-        .getByRole('button', { name: /Chunk \d+, pp?\./ })
-        .first()
-        .click();
-      await page.locator('.row.target .chunk-marker').waitFor();
+      await passage.click();
+      await page.locator('.row.target').or(page.locator('mark')).first().waitFor();
       await shot('reader');
 
       // A scanned contract: the reader marks its OCR pages; the Re-read with OCR dialog.

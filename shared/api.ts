@@ -24,6 +24,27 @@ import type {
   RunSummary,
 } from './model.ts';
 
+/** A PDF page as pixels (`documents:render-page`). */
+export interface RenderedPage {
+  page: number;
+  width: number;
+  height: number;
+  /** width × height × 4 bytes, RGBA, rows top to bottom. */
+  rgba: Uint8Array;
+  /** The crop box drawn, in PDF points: x0, y0 (bottom left), x1, y1 (top right). */
+  box: [number, number, number, number];
+  scale: number;
+}
+
+/** One line's box of a text span, in PDF points of its page (`documents:text-rects`). */
+export interface TextRect {
+  page: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /** What a file dialog is for (`documents:choose-path`): it sets the dialog's title and filters. */
 export type FilePurpose = 'document' | 'ocr-language';
 
@@ -99,6 +120,39 @@ export const calls = {
   'documents:reread': {
     request: z.object({ documentId: id, reading: readingSchema }),
   },
+  /**
+   * A PDF page drawn by PDFium in main (the renderer never parses PDFs): RGBA pixels at `scale`
+   * (1 = 72 dpi) and the page's crop box in PDF points, so geometry rectangles can be placed on
+   * it. Read from the document's file, which must still have the same bytes.
+   */
+  'documents:render-page': {
+    request: z.object({
+      documentId: id,
+      /** 1-based. */
+      page: z.number().int().positive().max(1_000_000),
+      scale: z.number().min(0.25).max(4),
+    }),
+  },
+  /**
+   * Where a span of a document's text is drawn: one rectangle per line it covers, in PDF points
+   * of its page (y up, like the crop box). Empty for formats without geometry or text without it
+   * (e.g. OCR pages of old cache entries).
+   */
+  'documents:text-rects': {
+    request: z.object({
+      documentId: id,
+      textKey: id.optional(),
+      start: z.number().int().min(0),
+      end: z.number().int().min(0),
+    }),
+  },
+  /**
+   * DOCX, EPUB and HTML as sanitized HTML for reading (no script, no remote or embedded active
+   * content, no event handlers, no styles that load anything), with `data-start`/`data-end`
+   * character offsets into the extracted text on its block elements so a span can be highlighted.
+   * Null for formats read as plain text (text, Markdown, PDF).
+   */
+  'documents:rendered-html': { request: z.object({ documentId: id, textKey: id.optional() }) },
   /** Stops an open or re-read of this document that is still extracting (it fails as Cancelled). */
   'documents:cancel-extraction': { request: z.object({ documentId: id }) },
   /** The OCR languages available: shipped ones and the files in the user's language folder. */
@@ -161,6 +215,9 @@ export interface CallResponses {
   'documents:remove': Result<null>;
   'documents:reread': Result<DocumentInfo>;
   'documents:cancel-extraction': Result<null>;
+  'documents:render-page': Result<RenderedPage>;
+  'documents:text-rects': Result<TextRect[]>;
+  'documents:rendered-html': Result<string | null>;
   'ocr:languages': Result<OcrLanguage[]>;
   'ocr:add-language': Result<OcrLanguage[]>;
   'runs:start': Result<RunSummary>;

@@ -23,6 +23,7 @@ export type {
   DocumentFormat,
   DocumentText,
   ErrorKind,
+  Evidence,
   FinalPrompt,
   MemoryState,
   PageSpan,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationLabel, pagesLabel } from './page-label.ts';
+import { evidenceLocation, locationLabel, pagesLabel } from './page-label.ts';
 
 describe('pagesLabel', () => {
   it('writes one page, a range with an en dash, and prefers printed labels', () => {
@@ -32,5 +32,18 @@ describe('labels from the document', () => {
     expect(locationLabel({ pages, section: 'Intro\u2066' }, { dash: '-' })).toBe(
       'pp. a\\u202eexe-\\u001b[2Jb · Intro\\u2066',
     );
+  });
+});
+
+describe('evidenceLocation', () => {
+  it('says the page, the printed label when it differs, and the section path', () => {
+    const at = (page: number | null, pageLabel: string | null, section: string | null) =>
+      evidenceLocation({ page, pageLabel, section });
+    expect(at(7, '5', 'Terms > Termination')).toBe('p. 7 (printed 5) · Terms > Termination');
+    expect(at(7, '7', null)).toBe('p. 7');
+    expect(at(7, null, null)).toBe('p. 7');
+    expect(at(null, null, 'Chapter 3')).toBe('Chapter 3');
+    expect(at(null, null, null)).toBe('');
+    expect(at(2, 'ii\u202E', '\x1b[2J')).toBe('p. 2 (printed ii\\u202e) · \\u001b[2J');
   });
 });

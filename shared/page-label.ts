@@ -1,5 +1,5 @@
 // How the pages (and section) a chunk touches are written for people, in the app and in exports.
-import type { ChunkPages } from './schemas.ts';
+import type { ChunkPages, Evidence } from './schemas.ts';
 import { visibleText } from './visible-text.ts';
 
 export interface LabelOptions {
@@ -32,4 +32,19 @@ export function locationLabel(
 ): string {
   const section = visibleText(location.section ?? '');
   return [pagesLabel(location.pages, options), section].filter(Boolean).join(' · ');
+}
+
+/**
+ * Where a passage of evidence is, for people: "p. 7 (printed 5) · Chapter 3 > Termination"
+ * (the printed label only when it differs from the number), "p. 7", or the section alone; ''
+ * when neither is known. Like the labels above, the document's own strings are made visible here.
+ */
+export function evidenceLocation(e: Pick<Evidence, 'page' | 'pageLabel' | 'section'>): string {
+  let page = '';
+  if (e.page !== null) {
+    const label = e.pageLabel === null ? '' : visibleText(e.pageLabel);
+    page =
+      label === '' || label === String(e.page) ? `p. ${e.page}` : `p. ${e.page} (printed ${label})`;
+  }
+  return [page, visibleText(e.section ?? '')].filter(Boolean).join(' · ');
 }

@@ -164,6 +164,29 @@ export const chunkInfoSchema = z.object({
 });
 export type ChunkInfo = z.infer<typeof chunkInfoSchema>;
 
+/**
+ * A passage of the document an answer rests on: a sentence (or a few) of one chunk, located in
+ * the text the run read. `page`/`pageLabel` for paged formats (PDF), `section` (a path such as
+ * "Chapter 3 > Termination") where the format has sections; null where it has none. `score` in
+ * 0..1, higher is surer; lists of evidence are best first. Same shape in the app, the exports and
+ * `memagent ask --json`.
+ */
+export const evidenceSchema = z.object({
+  /** 0-based index of the chunk the passage is in. */
+  chunk: z.number().int().min(0),
+  /** Character offsets into the document text (end exclusive). */
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  /** 1-based page number, and the printed label when the PDF has labels. */
+  page: z.number().int().positive().nullable(),
+  pageLabel: z.string().nullable(),
+  section: z.string().nullable(),
+  /** The passage's text, as in the document (whitespace runs collapsed). */
+  quote: z.string(),
+  score: z.number().min(0).max(1),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
 /** The memory after reading chunk `chunk` (0-based). */
 export const memoryStateSchema = z.object({
   chunk: z.number().int(),

@@ -1,4 +1,4 @@
-import type { AppError, ChunkInfo, DocumentText } from '../../shared/model.ts';
+import type { AppError, ChunkInfo, DocumentText, Evidence } from '../../shared/model.ts';
 import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
 
 /** One question's result as `memagent ask --json` prints it. */
@@ -20,6 +20,11 @@ export interface AskJson {
   /** PDF pages the document's text was recognised on by OCR, with their confidence (0-100). */
   ocr_pages: NonNullable<DocumentText['ocrPages']>;
   memories: string[];
+  /**
+   * The passages the answer rests on, best first, in the app's Evidence shape (so its keys are
+   * camelCase, as issue 11 specifies them); empty when none was found with confidence.
+   */
+  evidence: Evidence[];
   usage: { prompt_tokens: number; completion_tokens: number };
   elapsed_ms: number;
   warnings: RunWarning[];
@@ -33,6 +38,7 @@ export function toAskJson(
   ocrPages: NonNullable<DocumentText['ocrPages']>,
   outcome: RunOutcome,
   warnings: readonly RunWarning[],
+  evidence: readonly Evidence[],
   debug: boolean,
 ): AskJson {
   const result: AskJson = {
@@ -51,6 +57,7 @@ export function toAskJson(
     })),
     ocr_pages: [...ocrPages],
     memories: outcome.memories.map((m) => m.memory),
+    evidence: [...evidence],
     usage: {
       prompt_tokens: outcome.usage.promptTokens,
       completion_tokens: outcome.usage.completionTokens,

@@ -1,7 +1,9 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Events } from '../../shared/api.ts';
-import type { DocumentFormat, Reading, RunSettings } from '../../shared/model.ts';
+import { findEvidence } from '../../shared/evidence.ts';
+import type { DocumentFormat, Evidence, Reading, RunSettings } from '../../shared/model.ts';
+import { evidenceLocation } from '../../shared/page-label.ts';
 import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { planChunks } from '../core/agent/plan.ts';
@@ -167,6 +169,18 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       return EXIT.interrupted;
     }
 
+    // Only a complete answer is traced to its passages: a cut one may be missing its content.
+    const evidence = outcomes.map((o, i) =>
+      o.status === 'done' && o.answer !== null && !o.answerCut
+        ? findEvidence({
+            question: options.questions[i] as string,
+            answer: o.answer,
+            memories: o.memories,
+            chunks,
+            document: doc,
+          })
+        : [],
+    );
     if (options.json) {
       const results = outcomes.map((o, i) =>
         toAskJson(
@@ -175,12 +189,13 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
           doc.ocrPages ?? [],
           o,
           views.get(o.runId)?.warnings ?? [],
+          evidence[i] ?? [],
           options.debug,
         ),
       );
       await ctx.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
     } else {
-      await ctx.out(humanAnswers(options.questions, outcomes));
+      await ctx.out(humanAnswers(options.questions, outcomes, evidence));
     }
     // Every failed question's error goes to stderr (stdout holds answers only); the first sets
     // the exit code.
@@ -208,8 +223,20 @@ function emptyHint(format: DocumentFormat, ocr: Reading['ocr']): string {
   return 'OCR found no text either: check --ocr-lang, or the scan may be blank or too faint.';
 }
 
-function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcome[]): string {
-  const one = (o: RunOutcome) => {
+/** The best passage under an answer: `  Source (p. 7 · Termination): “…”`, shown, not obeyed. */
+function sourceLine(evidence: readonly Evidence[] | undefined): string {
+  const top = evidence?.[0];
+  if (top === undefined) return '';
+  const where = evidenceLocation(top);
+  return `\n  Source${where ? ` (${where})` : ''}: “${visibleText(top.quote)}”`;
+}
+
+function humanAnswers(
+  questions: readonly string[],
+  outcomes: readonly RunOutcome[],
+  evidence: readonly Evidence[][],
+): string {
+  const answerText = (o: RunOutcome) => {
     // The error itself is on stderr; with several questions the Q/A layout stays whole.
     if (o.status === 'error') return '(no answer: see stderr)';
     // A reply cut at its token limit never reads as a clean answer (its warning is on stderr).
@@ -220,7 +247,8 @@ function humanAnswers(questions: readonly string[], outcomes: readonly RunOutcom
       return `(no complete answer: the final reply was cut at its token limit; the model replied:)\n${o.response ?? ''}`;
     return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
   };
+  const one = (o: RunOutcome, i: number) => `${answerText(o)}${sourceLine(evidence[i])}`;
   if (outcomes.length === 1)
-    return outcomes[0]?.status === 'error' ? '' : `${one(outcomes[0] as RunOutcome)}\n`;
-  return outcomes.map((o, i) => `Q${i + 1}: ${questions[i]}\nA${i + 1}: ${one(o)}\n`).join('\n');
+    return outcomes[0]?.status === 'error' ? '' : `${one(outcomes[0] as RunOutcome, 0)}\n`;
+  return outcomes.map((o, i) => `Q${i + 1}: ${questions[i]}\nA${i + 1}: ${one(o, i)}\n`).join('\n');
 }

@@ -10,6 +10,9 @@ import { repoRoot, runCli } from './cli.test-support.ts';
 
 const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
 const QUESTION = 'What is the secret launch code of the northern observatory?';
+/** What `ask` prints for QUESTION about book.txt: the answer and, under it, the sentence it rests on. */
+const ANSWERED =
+  'AMBER-4471\n  Source: “The secret launch code of the northern observatory is AMBER-4471.”\n';
 
 let sim: SimServer;
 let dir: string;
@@ -60,7 +63,7 @@ describe('memagent ask', () => {
       'o200k',
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('AMBER-4471\n');
+    expect(r.stdout).toBe(ANSWERED);
     expect(r.stderr).toMatch(/chunk \d+\/\d+ · .* tok\/s · .* elapsed · ETA/);
     expect(r.stderr).toContain('not an RL-MemoryAgent model');
   });
@@ -84,8 +87,15 @@ describe('memagent ask', () => {
         '--json',
       ]);
       expect(r.code).toBe(0);
-      const doc = JSON.parse(r.stdout) as { answer: string | null; answer_cut: boolean };
+      const doc = JSON.parse(r.stdout) as {
+        answer: string | null;
+        answer_cut: boolean;
+        evidence: { quote: string }[];
+      };
       expect([null, 'AMBER-4471']).toContain(doc.answer);
+      // A cut reply is traced to no passage: its answer may be missing what it rests on.
+      if (doc.answer_cut) expect(doc.evidence).toEqual([]);
+      else expect(doc.evidence[0]?.quote).toContain('AMBER-4471');
       if (doc.answer_cut) expect(r.stderr).toMatch(/final reply was cut at \d+ tokens/);
       seen.add(`${doc.answer_cut}:${doc.answer}`);
     }
@@ -130,6 +140,7 @@ describe('memagent ask', () => {
         'answer_cut',
         'chunks',
         'elapsed_ms',
+        'evidence',
         'memories',
         'model',
         'ocr_pages',
@@ -163,6 +174,24 @@ describe('memagent ask', () => {
     expect(chunks[0]?.start).toBe(0);
     expect(chunks.map((c) => c.section)).toContain('Codes');
     expect((doc.memories as string[]).length).toBe(chunks.length);
+    // The sentence the answer rests on, located in the file's text, in its Markdown section.
+    const evidence = doc.evidence as Record<string, unknown>[];
+    const mdText = readFileSync(path.join(dir, 'book.md'), 'utf8');
+    expect(Object.keys(evidence[0] ?? {}).sort()).toEqual(
+      ['chunk', 'end', 'page', 'pageLabel', 'quote', 'score', 'section', 'start'].sort(),
+    );
+    expect(evidence[0]).toMatchObject({
+      page: null,
+      pageLabel: null,
+      section: 'The Observatory > Codes',
+      quote: 'The secret launch code of the northern observatory is AMBER-4471.',
+    });
+    const top = evidence[0] as { chunk: number; start: number; end: number; score: number };
+    expect(mdText.slice(top.start, top.end)).toBe(
+      'The secret launch code of the northern observatory is AMBER-4471.',
+    );
+    expect(chunks[top.chunk]?.start).toBeLessThanOrEqual(top.start);
+    expect(top.score).toBeGreaterThan(0);
     const usage = doc.usage as { prompt_tokens: number; completion_tokens: number };
     expect(usage.prompt_tokens).toBeGreaterThan(0);
     expect(usage.completion_tokens).toBeGreaterThan(0);
@@ -241,7 +270,7 @@ describe('memagent ask', () => {
         '--trace',
         '/dev/full',
       ]);
-      expect(r.stdout).toBe('AMBER-4471\n');
+      expect(r.stdout).toBe(ANSWERED);
       expect(r.code).toBe(0);
       expect(r.stderr.match(/cannot write the trace file \/dev\/full/g)).toHaveLength(1);
       noStack(r.stderr);
@@ -276,7 +305,7 @@ describe('memagent ask', () => {
       child.on('error', reject);
       child.on('close', (code) => resolve({ code, stdout }));
     });
-    expect(r.stdout).toBe('AMBER-4471\n');
+    expect(r.stdout).toBe(ANSWERED);
     expect(r.code).toBe(0);
   });
 
@@ -363,7 +392,7 @@ describe('memagent ask', () => {
     const two = await cli(['ask', book(), '-q', QUESTION, '-q', QUESTION, '--concurrency', '1']);
     expect(two.code).toBe(4);
     expect(two.stdout).toBe(
-      `Q1: ${QUESTION}\nA1: (no answer: see stderr)\n\nQ2: ${QUESTION}\nA2: AMBER-4471\n`,
+      `Q1: ${QUESTION}\nA1: (no answer: see stderr)\n\nQ2: ${QUESTION}\nA2: ${ANSWERED}`,
     );
     expect(two.stderr).toMatch(
       /^memagent: Q1: The LLM server rejected the request \(HTTP 400\)\./m,
@@ -481,8 +510,15 @@ describe('memagent models, extract, help', () => {
         pages: { first: number; last: number; firstLabel?: string } | null;
         section: string | null;
       }[];
+      evidence: { quote: string; page: number | null; pageLabel: string | null }[];
     };
     expect(doc.chunks[0]?.pages).toMatchObject({ first: 1, last: 4, firstLabel: 'i' });
+    expect(doc.evidence[0]).toMatchObject({
+      quote: 'The fee is 4,200 euros per month, payable in advance.',
+      // The third page, printed "1" after two front-matter pages (i, ii).
+      page: 3,
+      pageLabel: '1',
+    });
     const locked = path.join(repoRoot, 'test-fixtures/encrypted-secret.pdf');
     const noPassword = await cli(['extract', locked]);
     expect(noPassword.code).toBe(3);

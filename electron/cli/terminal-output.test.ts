@@ -44,7 +44,10 @@ describe('what the CLI prints from documents, models and servers', () => {
   it('ask shows the escapes in the answer and in the model name instead of obeying them', async () => {
     const r = await cli([...ask, path.join(dir, 'hostile.html')]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`AMBER${SHOWN}report\\u202eexe.txt\\u202c.txt\n`);
+    // The answer, then the sentence it rests on, escapes shown in both.
+    expect(r.stdout).toBe(
+      `AMBER${SHOWN}report\\u202eexe.txt\\u202c.txt\n  Source: “The secret launch code of the northern observatory is AMBER${SHOWN}report\\u202eexe.txt\\u202c.txt”\n`,
+    );
     expect(raw(r.stderr)).toEqual([]);
     expect(r.stderr).toContain(`model sim ${SHOWN}\\u0000report\\u202eexe.txt`);
   });

@@ -1,21 +1,5 @@
 import type { ChunkInfo, DocumentText } from '../../../shared/model.ts';
-
-/** Index of the last element whose `start` is <= offset, or -1 (elements sorted by start). */
-function lastStartingAtOrBefore(items: readonly { start: number }[], offset: number): number {
-  let lo = 0;
-  let hi = items.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((items[mid]?.start ?? 0) <= offset) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
-}
+import { lastStartingAtOrBefore } from '../../../shared/text-location.ts';
 
 /**
  * Where the character span [start, end) lies: the first and last page it touches (numbers and

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { DEFAULT_RUN_SETTINGS, type DocumentText } from '../../../shared/model.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
 import { ocrNote } from './session.ts';
@@ -197,6 +197,90 @@ describe('session exports', () => {
     );
     expect(ocrNote({ ...doc, ocrPageCount: 1 })).toBe(
       '1 page was read by OCR: check quotes against the original.',
+    );
+  });
+
+  it('cites under each answer the passage it rests on, with its page, in every format', () => {
+    const text =
+      'Lease terms. The tenant pays the rent monthly.\n\nRepairs. The landlord repairs the\nroof within 14 days of notice. Pets are allowed.';
+    const pages = [
+      { number: 1, label: 'i', start: 0, end: 46 },
+      { number: 2, label: '1', start: 48, end: text.length },
+    ];
+    const doc: DocumentText = { format: 'pdf', title: 'Lease', text, pages, warnings: [] };
+    store.runs.create({
+      id: 'r3',
+      documentId: 'd',
+      question: 'How fast must the roof be repaired?',
+      settings: DEFAULT_RUN_SETTINGS,
+      status: 'done',
+      createdAt: 4000,
+      textKey: 'lease-text',
+    });
+    store.runs.setChunks('r3', [
+      { index: 0, start: 0, end: 46, tokens: 10 },
+      { index: 1, start: 48, end: text.length, tokens: 20 },
+    ]);
+    const usage = { promptTokens: 1, completionTokens: 1 };
+    const memory = (chunk: number, m: string) =>
+      store.runs.saveMemory('r3', { chunk, memory: m, usage, ms: 1, kept: false });
+    memory(0, 'Rent is monthly.');
+    memory(1, 'Rent is monthly. Roof repairs: landlord, within 14 days of notice.');
+    store.runs.saveAnswer('r3', {
+      answer: 'Within 14 days',
+      response: '',
+      usage,
+      ms: 1,
+      cut: false,
+    });
+
+    const session = buildSessionExport(
+      store,
+      'd',
+      ['r3', 'r1'],
+      0,
+      undefined,
+      new Map([['lease-text', doc]]),
+    );
+    const [r3, r1] = session.runs;
+    expect(r3?.evidence).toEqual([
+      expect.objectContaining({
+        chunk: 1,
+        page: 2,
+        pageLabel: '1',
+        quote: 'The landlord repairs the roof within 14 days of notice.',
+      }),
+    ]);
+    // r1 read a text the exporter did not have: no citation rather than one from another text.
+    expect(r1?.evidence).toBeUndefined();
+    const md = renderSession(session, 'md');
+    expect(md).toContain(
+      '**Sources:**\n\n* p\\. 2 \\(printed 1\\): “The landlord repairs the roof within 14 days of notice\\.”\n',
+    );
+    // Right after the answer, before the run's details.
+    expect(md.indexOf('**Sources:**')).toBeLessThan(md.indexOf('- Status: done'));
+    expect(renderSession(session, 'html')).toContain(
+      '<ul class="sources"><li>p. 2 (printed 1): “The landlord repairs the roof within 14 days of notice.”</li></ul>',
+    );
+    const json = JSON.parse(renderSession(session, 'json')) as SessionExport;
+    expect(json.runs[0]?.evidence?.[0]).toMatchObject({
+      page: 2,
+      start: text.indexOf('The landlord'),
+    });
+
+    // An answer nothing in the text supports says so instead of citing a guess.
+    store.runs.saveAnswer('r3', { answer: 'Bicycles', response: '', usage, ms: 1, cut: false });
+    const none = buildSessionExport(
+      store,
+      'd',
+      ['r3'],
+      0,
+      undefined,
+      new Map([['lease-text', doc]]),
+    );
+    expect(none.runs[0]?.evidence).toEqual([]);
+    expect(renderSession(none, 'html')).toContain(
+      'No passage of the document was found with confidence',
     );
   });
 });

@@ -57,6 +57,36 @@ const session: SessionExport = {
         },
       ],
     },
+    {
+      id: 'r2',
+      question: 'Which passage?',
+      status: 'done',
+      answer: `${LINKS} ${TAGS}`,
+      answerCut: false,
+      response: null,
+      model: null,
+      backend: null,
+      settings: DEFAULT_RUN_SETTINGS,
+      usage,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      finishedAt: null,
+      chunkCount: 1,
+      warnings: [],
+      // Quotes, printed page labels and section titles are the document's own text.
+      evidence: [
+        {
+          chunk: 0,
+          start: 0,
+          end: 10,
+          page: 2,
+          pageLabel: `${TAGS} ${SPOOF}`,
+          section: `${ALL} ${TABLE}`,
+          quote: `${ALL}\n${TABLE}`,
+          score: 0.9,
+        },
+      ],
+      memories: [],
+    },
   ],
 };
 
@@ -91,10 +121,11 @@ describe('exports of hostile document and model text', () => {
     const types = new Set(all.map((n) => n.type));
     for (const bad of ['link', 'image', 'html', 'table', 'linkReference', 'imageReference'])
       expect(types, `a ${bad} node`).not.toContain(bad);
-    // The title, the question and the run's four sections, and one heading per chunk.
+    // The title, the question and the run's four sections, and one heading per chunk; then the
+    // second run's question and its memory section.
     const headings = all.filter((n) => n.type === 'heading').map((n) => [n.depth, textOf(n)]);
-    expect(headings.map(([depth]) => depth)).toEqual([1, 2, 3, 3, 3, 4, 4]);
-    const chunkHeadings = headings.slice(5).map(([, text]) => String(text));
+    expect(headings.map(([depth]) => depth)).toEqual([1, 2, 3, 3, 3, 4, 4, 2, 3]);
+    const chunkHeadings = headings.slice(5, 7).map(([, text]) => String(text));
     expect(chunkHeadings[0]).toContain(`(pp. ${TAGS}-${LINKS} report\\u202eexe.txt\\u202c.txt`);
     expect(chunkHeadings[1]).toBe(
       'Chunk 2 (p. # \\u001b]0;PWNED\\u0007\\u001b[2J\\u001b]52;c;cHduZWQ=\\u0007\\u0000\\u009b1m) (previous memory kept)',
@@ -102,6 +133,14 @@ describe('exports of hostile document and model text', () => {
     // The page labels, read back as the reader sees them, are the document's own text.
     const paragraphs = all.filter((n) => n.type === 'paragraph').map(textOf);
     expect(paragraphs.join('\n')).toContain(`${LINKS} ${TAGS}`);
+    // The cited passage is one list item of plain text: its quote, page label and section read
+    // back as the document's own strings.
+    const cited = all.filter((n) => n.type === 'listItem').map(textOf);
+    expect(cited).toContain(
+      visibleText(
+        `p. 2 (printed ${TAGS} ${SPOOF}) · ${ALL} ${TABLE}: “${ALL} ${TABLE}”`.replace(/\s+/g, ' '),
+      ),
+    );
     // Fenced blocks hold the model's text whole: no backtick run inside can close them.
     const code = all.filter((n) => n.type === 'code').map((n) => n.value);
     expect(code).toContain(visibleText(`${ALL}\n${TABLE}\n${FENCES}`));
@@ -130,5 +169,6 @@ describe('exports of hostile document and model text', () => {
     expect([...tags].filter((t) => !own.split(' ').includes(t ?? ''))).toEqual([]);
     expect(html).not.toMatch(/<!--|<\/script|<script/i);
     expect(html).toContain('Chunk 1 (pp. &#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('<li>p. 2 (printed &#60;img src=x onerror=alert(1)&#62;');
   });
 });

@@ -1,5 +1,11 @@
-import { CUT_NOTE, ocrNote, type ExportedRun, type SessionExport } from './session.ts';
-import { locationLabel } from '../../../shared/page-label.ts';
+import {
+  citedEvidence,
+  CUT_NOTE,
+  ocrNote,
+  type ExportedRun,
+  type SessionExport,
+} from './session.ts';
+import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
 /**
@@ -54,7 +60,7 @@ function renderRun(run: ExportedRun, n: number): string {
     .join('\n');
   return `<section>
 <h2>${n}. ${esc(run.question)}</h2>
-<p class="answer"><strong>Answer:</strong> ${run.answer === null ? '<em>no answer</em>' : esc(run.answer)}</p>${run.answerCut ? `\n<p class="warn">${CUT_NOTE}</p>` : ''}
+<p class="answer"><strong>Answer:</strong> ${run.answer === null ? '<em>no answer</em>' : esc(run.answer)}</p>${run.answerCut ? `\n<p class="warn">${CUT_NOTE}</p>` : ''}${sources(run)}
 <ul class="meta">
 <li>Status: ${esc(run.status)}</li>
 <li>Model: ${esc(run.model ?? 'unknown')}${backend}</li>
@@ -67,6 +73,18 @@ ${warnings}
 <h3>Memory after each chunk</h3>
 ${memories}
 </section>`;
+}
+
+/** The passages the answer rests on, each with where it is, right under the answer. */
+function sources(run: ExportedRun): string {
+  const { cited, none } = citedEvidence(run);
+  if (none !== undefined) return `\n<p class="meta">${esc(none)}</p>`;
+  if (cited.length === 0) return '';
+  const items = cited.map((e) => {
+    const where = evidenceLocation(e);
+    return `<li>${where ? `${esc(where)}: ` : ''}“${esc(e.quote)}”</li>`;
+  });
+  return `\n<p><strong>Sources:</strong></p>\n<ul class="sources">${items.join('')}</ul>`;
 }
 
 /** Escapes text for HTML element content and attribute values; controls and bidi are shown. */

@@ -1,5 +1,11 @@
-import { CUT_NOTE, ocrNote, type ExportedRun, type SessionExport } from './session.ts';
-import { locationLabel } from '../../../shared/page-label.ts';
+import {
+  citedEvidence,
+  CUT_NOTE,
+  ocrNote,
+  type ExportedRun,
+  type SessionExport,
+} from './session.ts';
+import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
 /** Renders a session as Markdown. Model output and document text go in fences, never as markup. */
@@ -21,6 +27,7 @@ function renderRun(run: ExportedRun, n: number): string[] {
   const out: string[] = [`## ${n}. ${inline(run.question)}`, ''];
   out.push(`**Answer:** ${run.answer === null ? '_no answer_' : inline(run.answer)}`, '');
   if (run.answerCut) out.push(`_${CUT_NOTE}_`, '');
+  out.push(...sources(run));
   out.push(`- Status: ${run.status}`);
   out.push(
     `- Model: ${inline(run.model ?? 'unknown')}${run.backend ? ` via ${inline(run.backend.name)} (${run.backend.kind}, ${inline(run.backend.baseUrl)})` : ''}`,
@@ -54,6 +61,19 @@ function renderRun(run: ExportedRun, n: number): string[] {
     );
   }
   return out;
+}
+
+/** The passages the answer rests on, each with where it is, right under the answer. */
+function sources(run: ExportedRun): string[] {
+  const { cited, none } = citedEvidence(run);
+  if (none !== undefined) return [`_${inline(none)}_`, ''];
+  if (cited.length === 0) return [];
+  const items = cited.map((e) => {
+    const where = evidenceLocation(e);
+    // `*`, not `-`: a list of another marker, so the run's `-` list below stays its own.
+    return `* ${where ? `${inline(where)}: ` : ''}“${inline(e.quote)}”`;
+  });
+  return ['**Sources:**', '', ...items, ''];
 }
 
 /**

@@ -3,11 +3,13 @@ import type {
   ChunkInfo,
   DocumentInfo,
   DocumentText,
+  Evidence,
   RunSettings,
   RunStatus,
   Usage,
   WarningCode,
 } from '../../../shared/model.ts';
+import { findEvidence } from '../../../shared/evidence.ts';
 import { formatRanges } from '../documents/pdf-assemble.ts';
 import { CoreError } from '../errors.ts';
 import { estimateCost } from '../llm/cost.ts';
@@ -30,6 +32,21 @@ export interface ExportedMemory {
 export const CUT_NOTE =
   'Incomplete: the final reply was cut at its token limit, so this answer may be missing or partial.';
 
+/**
+ * The passages to cite under a run's answer (none without a complete answer), or the sentence
+ * every export says when the text was searched and nothing supports the answer with confidence.
+ */
+export function citedEvidence(run: ExportedRun): { cited: Evidence[]; none?: string } {
+  const complete = run.answer !== null && !run.answerCut;
+  const cited = complete ? (run.evidence ?? []) : [];
+  if (complete && run.evidence !== undefined && cited.length === 0)
+    return {
+      cited,
+      none: 'No passage of the document was found with confidence for this answer: see the memory after each chunk.',
+    };
+  return { cited };
+}
+
 export interface ExportedRun {
   id: string;
   question: string;
@@ -50,6 +67,11 @@ export interface ExportedRun {
   finishedAt: string | null;
   chunkCount: number;
   warnings: { chunk?: number; code: WarningCode; message: string }[];
+  /**
+   * The passages the answer rests on, best first (empty: none found with confidence, or no
+   * complete answer). Absent when the exporter did not have the text the run read.
+   */
+  evidence?: Evidence[];
   memories: ExportedMemory[];
 }
 
@@ -109,7 +131,8 @@ export function ocrNote(document: SessionExport['document']): string | undefined
  * Collects a document's runs (all, or `runIds` in that order) from the library for export.
  * API keys are not in the library, and backend URLs lose any user name, password or query.
  * `text`: the document's extracted text when the caller has it, for the pages OCR read (the
- * library keeps only their count).
+ * library keeps only their count). `runTexts`: the texts runs read, by text key (a run without
+ * one read the document's id), for the passages each answer rests on.
  */
 export function buildSessionExport(
   store: Store,
@@ -117,6 +140,7 @@ export function buildSessionExport(
   runIds: readonly string[] | undefined,
   now: number,
   text?: Pick<DocumentText, 'ocrPages'>,
+  runTexts?: ReadonlyMap<string, DocumentText>,
 ): SessionExport {
   const info = store.documents.get(documentId);
   if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
@@ -148,6 +172,7 @@ export function buildSessionExport(
   const runs = summaries.map((run): ExportedRun => {
     const chunks = store.runs.chunks(run.id);
     const answer = store.runs.answer(run.id);
+    const memories = store.runs.memories(run.id);
     const profile = run.profileId === undefined ? undefined : store.settings.profile(run.profileId);
     const exported: ExportedRun = {
       id: run.id,
@@ -166,7 +191,7 @@ export function buildSessionExport(
       finishedAt: run.finishedAt === undefined ? null : new Date(run.finishedAt).toISOString(),
       chunkCount: run.chunkCount,
       warnings: store.runs.warnings(run.id),
-      memories: store.runs.memories(run.id).map((m) => {
+      memories: memories.map((m) => {
         const chunk = chunks[m.chunk];
         const out: ExportedMemory = {
           chunk: m.chunk,
@@ -183,6 +208,20 @@ export function buildSessionExport(
     };
     const cost = profile ? estimateCost(run.usage, profile) : undefined;
     if (cost !== undefined) exported.cost = cost;
+    const read = runTexts?.get(run.textKey ?? documentId);
+    if (read !== undefined) {
+      // Only a complete answer is traced: a cut one may be missing what it rests on.
+      const complete = exported.answer !== null && !exported.answerCut;
+      exported.evidence = complete
+        ? findEvidence({
+            question: run.question,
+            answer: exported.answer ?? '',
+            memories,
+            chunks,
+            document: read,
+          })
+        : [];
+    }
     return exported;
   });
   return {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { CallHandlers } from '../../../shared/api.ts';
+import type { DocumentText } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { externalUrl } from '../external-url.ts';
 import { buildSessionExport, renderSession } from '../export/index.ts';
@@ -30,7 +31,26 @@ export function createMiscHandlers(deps: MiscHandlerDeps): MiscHandlers {
         // The OCR note names the pages and their confidence when the text is at hand; without it
         // (the file gone, the cache cleared) the export still says how many pages OCR read.
         const text = info ? await deps.texts.load(info).catch(() => undefined) : undefined;
-        const session = buildSessionExport(deps.store, documentId, runIds, deps.now(), text);
+        // The texts the runs read (a re-read with OCR gives another), for the passages each
+        // answer rests on; a text that cannot be had leaves its runs without citations.
+        const runTexts = new Map<string, DocumentText>();
+        if (info) {
+          const runs =
+            runIds?.map((id) => deps.store.runs.get(id)) ??
+            deps.store.runs.listByDocument(documentId);
+          for (const key of new Set(runs.map((run) => run?.textKey ?? documentId))) {
+            const read = await deps.texts.load(info, { textKey: key }).catch(() => undefined);
+            if (read) runTexts.set(key, read);
+          }
+        }
+        const session = buildSessionExport(
+          deps.store,
+          documentId,
+          runIds,
+          deps.now(),
+          text,
+          runTexts,
+        );
         if (!deps.chooseSavePath)
           throw new CoreError('Unsupported', 'Saving files is not available here.');
         const path = await deps.chooseSavePath(

@@ -169,6 +169,10 @@ describe.skipIf(!fs.existsSync(gplPdf))('a real PDF from the corpus', () => {
     // The label is escaped Markdown (page labels are document text): "pp\. 1" renders "pp. 1".
     expect(md).toMatch(/#### Chunk 1 \(pp?\\\. 1/);
     expect(md).toContain('How many days does a licensee');
+    // The answer cites the cure-period sentence, on page 7, read from the text the run read.
+    expect(md).toMatch(
+      /\*\*Sources:\*\*\n\n\* p\\\. 7: “Moreover, your license from a particular copyright holder/,
+    );
   });
 });
 

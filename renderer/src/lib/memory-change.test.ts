@@ -1,18 +1,40 @@
-// How much a memory changed from one chunk to the next.
+// How much a memory changed from one chunk to the next, and where the next change is.
 import { describe, expect, test } from 'vitest';
-import { changesOf, wordChange } from './memory-change.ts';
+import { INITIAL_MEMORY } from '../../../shared/model.ts';
+import { changeLabel, changesOf, nextChange, wordChange } from './memory-change.ts';
 import { state } from './test-support.ts';
 
 describe('memory change', () => {
-  test('word change is 0 for the same text and 1 for disjoint text', () => {
-    expect(wordChange('alpha beta gamma', 'alpha beta gamma')).toBe(0);
-    expect(wordChange('alpha beta', 'gamma delta')).toBe(1);
-    expect(wordChange('alpha beta gamma delta', 'alpha beta gamma epsilon')).toBeCloseTo(0.25);
+  test('counts the words added and removed', () => {
+    expect(wordChange('alpha beta gamma', 'alpha beta gamma')).toEqual({ added: 0, removed: 0 });
+    expect(wordChange('alpha beta', 'gamma delta epsilon')).toEqual({ added: 3, removed: 2 });
+    expect(changeLabel(wordChange('alpha beta alpha', 'alpha beta delta'))).toBe('+1 −1 words');
+    expect(changeLabel({ added: 0, removed: 0 })).toBe('no change');
   });
 
-  test('a kept memory counts as unchanged', () => {
-    expect(changesOf([state(0, 'alpha'), state(1, 'alpha', true)], 'No previous memory')).toEqual([
-      1, 0,
-    ]);
+  test('a first chunk that found nothing is a small change; a kept memory is none', () => {
+    const [first, found, kept] = changesOf(
+      [
+        state(0, 'No relevant information found yet.'),
+        state(1, 'The replacement bearing was ordered from the Harwick foundry in March 1907.'),
+        state(
+          2,
+          'The replacement bearing was ordered from the Harwick foundry in March 1907.',
+          true,
+        ),
+      ],
+      INITIAL_MEMORY,
+    );
+    expect(first!.added + first!.removed).toBeLessThan(found!.added + found!.removed);
+    expect(kept).toEqual({ added: 0, removed: 0 });
+  });
+
+  test('the next change skips memories that stayed the same, both ways', () => {
+    const memories = [state(0, 'a'), state(1, 'a'), state(2, 'b'), state(3, 'b'), state(4, 'c')];
+    expect(nextChange(memories, 0, 1)).toBe(2);
+    expect(nextChange(memories, 2, 1)).toBe(4);
+    expect(nextChange(memories, 4, 1)).toBeNull();
+    expect(nextChange(memories, 4, -1)).toBe(2);
+    expect(nextChange(memories, 2, -1)).toBeNull();
   });
 });

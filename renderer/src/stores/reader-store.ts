@@ -10,7 +10,13 @@ import { useUiStore } from './ui-store.ts';
 export type JumpTarget =
   | { kind: 'page'; page: string }
   | { kind: 'chunk'; chunk: number }
-  | { kind: 'offset'; offset: number };
+  | { kind: 'offset'; offset: number }
+  /**
+   * A passage to show highlighted (evidence): on the original page for a PDF, in the rendered
+   * document for DOCX/EPUB/HTML, in the text otherwise; `where` says it for people
+   * ("p. 7 (printed 5) · §8 Termination").
+   */
+  | { kind: 'passage'; start: number; end: number; where?: string };
 
 export interface ReaderState {
   documentId: string | null;

@@ -1,17 +1,11 @@
-// The extracted answer, the full reply, and the chunks where the answer entered memory.
-import { useMemo } from 'react';
-import { evidenceTrail } from '../../lib/evidence.ts';
-import { pagesLabel } from '../../../../shared/page-label.ts';
-import { useReaderStore } from '../../stores/reader-store.ts';
+// The extracted answer, the full reply, and the passages of the document it rests on.
 import type { RunView } from '../../../../shared/run-view.ts';
+import { useRunEvidence } from '../../lib/run-evidence.ts';
+import { EvidenceList } from './evidence-list.tsx';
 
 export function AnswerView(props: { run: RunView }) {
   const { run } = props;
-  const jumpTo = useReaderStore((s) => s.jumpTo);
-  const trail = useMemo(
-    () => (run.answer ? evidenceTrail(run.answer, run.memories, run.chunks) : []),
-    [run.answer, run.memories, run.chunks],
-  );
+  const { evidence, ready } = useRunEvidence(run);
   return (
     <section className="answer" aria-label="Answer">
       <h3 className="small-heading">Answer</h3>
@@ -33,26 +27,7 @@ export function AnswerView(props: { run: RunView }) {
           may have had more to say. Raise “Answer length” in Run settings and ask again.
         </p>
       ) : null}
-      {trail.length > 0 ? (
-        <div className="evidence">
-          <h4>Where it came from</h4>
-          <ul>
-            {trail.map((e) => (
-              <li key={e.chunk}>
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => jumpTo({ kind: 'chunk', chunk: e.chunk })}
-                >
-                  Chunk {e.chunk + 1}
-                  {e.pages ? `, ${pagesLabel(e.pages)}` : ''}
-                </button>{' '}
-                <span className="muted">brought “{e.words.join(', ')}” into memory</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {run.answer ? <EvidenceList run={run} evidence={evidence} ready={ready} /> : null}
       {run.response !== undefined ? (
         <details>
           <summary>Full reply</summary>

@@ -48,7 +48,7 @@ export function DocumentText(props: {
     let row: number | undefined;
     if (jump.kind === 'page') row = pageRowOf(index, jump.page);
     else if (jump.kind === 'chunk') row = index.chunkRow[jump.chunk];
-    else row = rowAt(index, jump.offset);
+    else row = rowAt(index, jump.kind === 'offset' ? jump.offset : jump.start);
     // Not handled: chunk rows may still arrive (a run selected later) and satisfy the jump.
     const setMissed = useReaderStore.getState().setMissed;
     if (row === undefined) {

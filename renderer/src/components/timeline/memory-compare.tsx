@@ -1,21 +1,55 @@
-// Two memory states compared word by word, side by side or inline.
+// Two memory states compared word by word, side by side or inline, with how many words were
+// added and removed and buttons to the previous and next chunk that changed the memory.
 import { diffWords, type ChangeObject } from 'diff';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { nextChange } from '../../lib/memory-change.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 
-export function MemoryCompare(props: { run: RunView; a: number; b: number; onClose: () => void }) {
+const WORD = /[\p{L}\p{N}]+/gu;
+const wordsIn = (text: string) => text.match(WORD)?.length ?? 0;
+
+export function MemoryCompare(props: {
+  run: RunView;
+  a: number;
+  b: number;
+  /** Shows the pair (chunk − 1, chunk). */
+  onPick: (chunk: number) => void;
+  onClose: () => void;
+}) {
+  const { run, a, b } = props;
   const [mode, setMode] = useState<'side' | 'inline'>('side');
-  const before = props.run.memories[props.a]?.memory ?? '';
-  const after = props.run.memories[props.b]?.memory ?? '';
+  const before = run.memories[a]?.memory ?? '';
+  const after = run.memories[b]?.memory ?? '';
   const parts = useMemo(() => diffWords(before, after), [before, after]);
+  const box = useRef<HTMLDivElement>(null);
+  // Long memories share most of their text: show each side from its first change.
+  useEffect(() => {
+    for (const pre of box.current?.querySelectorAll('pre.diff') ?? []) {
+      const first = pre.querySelector('ins, del');
+      if (first)
+        pre.scrollTop += first.getBoundingClientRect().top - pre.getBoundingClientRect().top - 24;
+    }
+  }, [parts, mode]);
+  let added = 0;
+  let removed = 0;
+  for (const p of parts) {
+    if (p.added) added += wordsIn(p.value);
+    else if (p.removed) removed += wordsIn(p.value);
+  }
+  // Steps through the changes one chunk at a time: from a pair of neighbours to the next
+  // changed pair, from a wider pair to the first change inside it.
+  const previous = nextChange(run.memories, a + 1, -1);
+  const next = nextChange(run.memories, b === a + 1 ? b : a, 1);
+  const same = before === after;
   return (
     <div
+      ref={box}
       className="compare"
-      aria-label={`Memory after chunk ${props.a + 1} compared with chunk ${props.b + 1}`}
+      aria-label={`Memory after chunk ${a + 1} compared with chunk ${b + 1}`}
     >
       <div className="compare-head">
         <h4>
-          Chunk {props.a + 1} → chunk {props.b + 1}
+          Chunk {a + 1} → chunk {b + 1}
         </h4>
         <div role="radiogroup" aria-label="Diff layout" className="segmented">
           <button
@@ -39,14 +73,40 @@ export function MemoryCompare(props: { run: RunView; a: number; b: number; onClo
           Clear
         </button>
       </div>
+      <div className="compare-summary">
+        <span role="status" data-testid="compare-summary">
+          {same ? (
+            'Same memory: nothing changed between these chunks.'
+          ) : (
+            <>
+              <span className="added-count">+{added}</span>{' '}
+              <span className="removed-count">−{removed}</span> words
+            </>
+          )}
+        </span>
+        <button
+          type="button"
+          disabled={previous === null}
+          onClick={() => previous !== null && props.onPick(previous)}
+        >
+          ← Previous change
+        </button>
+        <button
+          type="button"
+          disabled={next === null}
+          onClick={() => next !== null && props.onPick(next)}
+        >
+          Next change →
+        </button>
+      </div>
       {mode === 'inline' ? (
         <pre className="diff">{parts.map(renderPart)}</pre>
       ) : (
         <div className="inspector">
-          <pre className="diff inspector-col" aria-label={`Chunk ${props.a + 1}`}>
+          <pre className="diff inspector-col" aria-label={`Chunk ${a + 1}`}>
             {parts.filter((p) => !p.added).map(renderPart)}
           </pre>
-          <pre className="diff inspector-col" aria-label={`Chunk ${props.b + 1}`}>
+          <pre className="diff inspector-col" aria-label={`Chunk ${b + 1}`}>
             {parts.filter((p) => !p.removed).map(renderPart)}
           </pre>
         </div>

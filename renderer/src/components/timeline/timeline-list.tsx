@@ -1,16 +1,21 @@
 // One entry per chunk: pages, memory size, change; virtualized for 700+ chunks.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
-import { approxTokens } from '../../lib/format.ts';
+import { useEffect, useRef } from 'react';
+import { changeLabel, type WordChange } from '../../lib/memory-change.ts';
+import { memorySize, memorySizeLabel, memorySizeNote } from '../../lib/memory-size.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
 
 export function TimelineList(props: {
   run: RunView;
-  changes: (number | null)[];
+  changes: (WordChange | null)[];
   selected: number | null;
   compare: number[];
+  /** Chunks the answer's evidence is in. */
+  cited: ReadonlySet<number>;
+  /** A chunk to bring into view (from the chart or a comparison); `nonce` repeats it. */
+  reveal: { chunk: number; nonce: number } | null;
   onSelect: (chunk: number) => void;
   onToggleCompare: (chunk: number) => void;
 }) {
@@ -23,6 +28,11 @@ export function TimelineList(props: {
     estimateSize: () => 44,
     overscan: 10,
   });
+  // Only a new request scrolls, not new chunks arriving (the virtualizer is one object).
+  useEffect(() => {
+    if (props.reveal && props.reveal.chunk < virtualizer.options.count)
+      virtualizer.scrollToIndex(props.reveal.chunk, { align: 'center' });
+  }, [props.reveal, virtualizer]);
   const items = virtualizer.getVirtualItems();
   return (
     <div ref={ref} className="timeline-list" role="list" aria-label="Memory states">
@@ -32,6 +42,8 @@ export function TimelineList(props: {
           const m = run.memories[i];
           const chunk = run.chunks[i];
           const change = props.changes[i];
+          const size = m ? memorySize(run.memories, i) : null;
+          const cited = props.cited.has(i);
           return (
             <div
               key={item.key}
@@ -50,18 +62,34 @@ export function TimelineList(props: {
                 type="button"
                 className="entry-main"
                 disabled={!m}
+                aria-current={i === props.selected ? 'true' : undefined}
                 onClick={() => props.onSelect(i)}
               >
                 <span className="entry-chunk">Chunk {i + 1}</span>
-                <span className="muted small">{chunk?.pages ? pagesLabel(chunk.pages) : ''}</span>
-                <span className="small">{m ? `≈${approxTokens(m.memory)} tok` : '…'}</span>
-                <span className="small">
-                  {m?.kept
-                    ? 'kept'
-                    : change === null || change === undefined
-                      ? ''
-                      : `${Math.round(change * 100)}% changed`}
+                <span className="muted small entry-pages">
+                  {chunk?.pages ? pagesLabel(chunk.pages) : ''}
                 </span>
+                <span className="small entry-size" title={size ? memorySizeNote(size) : undefined}>
+                  {size ? memorySizeLabel(size) : '…'}
+                </span>
+                <span
+                  className="small entry-change"
+                  title={
+                    change && !m?.kept
+                      ? `Words added and removed: ${changeLabel(change)}`
+                      : undefined
+                  }
+                >
+                  {m?.kept ? 'kept' : change ? changeLabel(change, false) : ''}
+                </span>
+                {cited ? (
+                  <span
+                    className="cited-badge small"
+                    title="The answer’s evidence is in this chunk"
+                  >
+                    evidence
+                  </span>
+                ) : null}
               </button>
             </div>
           );

@@ -1,0 +1,101 @@
+// "Where it came from": the sentences the answer rests on, best first (the others folded), each
+// opening the reader on it highlighted; when none could be pinned down, says so and offers the chunks where the answer
+// formed (their pages), never a guessed highlight.
+import { useMemo } from 'react';
+import type { Evidence } from '../../../../shared/model.ts';
+import { pagesLabel, evidenceLocation } from '../../../../shared/page-label.ts';
+import type { RunView } from '../../../../shared/run-view.ts';
+import { answerChunks } from '../../lib/answer-chunks.ts';
+import { useReaderStore } from '../../stores/reader-store.ts';
+import { PassageLink } from './passage-link.tsx';
+
+export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready: boolean }) {
+  const { run, evidence } = props;
+  if (!props.ready) {
+    return (
+      <p className="muted" role="status">
+        Finding the passages the answer rests on…
+      </p>
+    );
+  }
+  // The best passage in view; the others, less sure, one click away.
+  const [best, ...more] = evidence;
+  return (
+    <div className="evidence">
+      <h4>Where it came from</h4>
+      {best ? (
+        <>
+          <Passages evidence={[best]} />
+          {more.length > 0 ? (
+            <details className="more-evidence">
+              <summary>
+                {more.length} more {more.length === 1 ? 'passage' : 'passages'} that may support it
+              </summary>
+              <Passages evidence={more} />
+            </details>
+          ) : null}
+        </>
+      ) : (
+        <NoPassage run={run} />
+      )}
+    </div>
+  );
+}
+
+function Passages(props: { evidence: Evidence[] }) {
+  return (
+    <ol className="evidence-list">
+      {props.evidence.map((e) => (
+        <li key={`${e.start}-${e.end}`}>
+          <PassageLink
+            start={e.start}
+            end={e.end}
+            quote={e.quote}
+            where={[evidenceLocation(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ')}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function NoPassage(props: { run: RunView }) {
+  const { run } = props;
+  const jumpTo = useReaderStore((s) => s.jumpTo);
+  const chunks = useMemo(
+    () => answerChunks(run.question, run.answer ?? '', run.memories),
+    [run.question, run.answer, run.memories],
+  );
+  if (chunks.length === 0) {
+    return (
+      <p className="muted" data-testid="no-evidence">
+        No passage could be pinned down, and the answer’s words are not in the memory the model
+        kept: it may not come from the document.
+      </p>
+    );
+  }
+  const link = (c: number) => (
+    <button type="button" className="link" onClick={() => jumpTo({ kind: 'chunk', chunk: c })}>
+      {c + 1}
+      {run.chunks[c]?.pages ? ` (${pagesLabel(run.chunks[c].pages)})` : ''}
+    </button>
+  );
+  const [first, ...others] = chunks;
+  return (
+    <p className="muted" data-testid="no-evidence">
+      No passage could be pinned down; the answer formed in chunk {link(first!)}
+      {others.length > 0 ? (
+        <>
+          , with words from {others.length === 1 ? 'chunk' : 'chunks'}{' '}
+          {others.map((c, i) => (
+            <span key={c}>
+              {i === 0 ? '' : i === others.length - 1 ? ' and ' : ', '}
+              {link(c)}
+            </span>
+          ))}
+        </>
+      ) : null}
+      .
+    </p>
+  );
+}
