@@ -1,7 +1,7 @@
 // The PDF reader's original-page view with real PDFs from the shared corpus: a passage selected
 // in the text shown highlighted where it is printed, page navigation and zoom, the text view
 // still there; and a screenshot of a highlighted page in the middle of a 1,151-page book.
-import { existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -177,30 +177,63 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
     },
   );
 
+  test.skipIf(!existsSync(GPL))(
+    'a PDF whose file changed since it was opened: the page view says to open it again, the text stays',
+    async () => {
+      const h = await b.open();
+      const { page } = h;
+      const file = b.file('gpl-copy.pdf', new Uint8Array(readFileSync(GPL)));
+      await openWithDialog(h, file);
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+      appendFileSync(file, '\n% edited after opening\n');
+      await showScreen(page, 'Reader');
+      await page.getByRole('radio', { name: 'Original page' }).click();
+      const alert = page.getByRole('alert');
+      await alert
+        .getByText(
+          'The file gpl-copy.pdf has changed or moved since it was opened, so its pages cannot be drawn.',
+        )
+        .waitFor();
+      await alert.getByText('Open the file again; the Text view still shows its text.').waitFor();
+      // For looking at, not for the user guide: always under out/.
+      mkdirSync(path.join(repoRoot, 'out/screenshots'), { recursive: true });
+      await page.screenshot({
+        path: path.join(repoRoot, 'out/screenshots/pdf-page-view-file-changed-light.png'),
+      });
+      await page.getByRole('button', { name: 'Show the text instead' }).click();
+      await page.getByText('GNU GENERAL PUBLIC LICENSE').first().waitFor();
+    },
+  );
+
   test.skipIf(!existsSync(BOOK))(
-    'screenshot: a highlighted passage on a page in the middle of the 1,151-page book',
+    'screenshots: a highlighted passage on a page in the middle of the 1,151-page book, light and dark',
     async () => {
       mkdirSync(OUT, { recursive: true });
-      const h = await b.open({ viewport: { width: 1280, height: 860 } });
-      const { page } = h;
-      await openWithDialog(h, BOOK);
-      await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
-      await showScreen(page, 'Reader');
-      await page.getByLabel('Page', { exact: true }).fill('580');
-      await page.getByLabel('Page', { exact: true }).press('Enter');
-      await page.locator('.row.target .page-marker').waitFor();
-      // The first full sentence of a paragraph after the page marker.
-      const sentence = /[A-Z][a-z]+ [a-z][^.\n]{60,160}\./;
-      await selectInText(page, sentence);
-      await page.getByRole('button', { name: 'Show selection on the page' }).click();
-      await page
-        .locator('.pdf-caption')
-        .getByText(/^Highlighted: /)
-        .waitFor();
-      await page.getByTestId('pdf-highlight').first().waitFor();
-      await page.locator('.pdf-loading').waitFor({ state: 'detached' });
-      await page.screenshot({ path: path.join(OUT, 'pdf-page-view-light.png') });
+      for (const scheme of ['light', 'dark'] as const) await bookShot(scheme);
     },
-    180_000,
+    240_000,
   );
+
+  async function bookShot(scheme: 'light' | 'dark'): Promise<void> {
+    const h = await b.open({ viewport: { width: 1280, height: 860 }, colorScheme: scheme });
+    const { page } = h;
+    await openWithDialog(h, BOOK);
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
+    await showScreen(page, 'Reader');
+    await page.getByLabel('Page', { exact: true }).fill('580');
+    await page.getByLabel('Page', { exact: true }).press('Enter');
+    await page.locator('.row.target .page-marker').waitFor();
+    // The first full sentence of a paragraph after the page marker.
+    const sentence = /[A-Z][a-z]+ [a-z][^.\n]{60,160}\./;
+    await selectInText(page, sentence);
+    await page.getByRole('button', { name: 'Show selection on the page' }).click();
+    await page
+      .locator('.pdf-caption')
+      .getByText(/^Highlighted: /)
+      .waitFor();
+    await page.getByTestId('pdf-highlight').first().waitFor();
+    await page.locator('.pdf-loading').waitFor({ state: 'detached' });
+    await page.locator('.pdf-page:not(.stale)').waitFor();
+    await page.screenshot({ path: path.join(OUT, `pdf-page-view-${scheme}.png`) });
+  }
 });

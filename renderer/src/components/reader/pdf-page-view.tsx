@@ -113,7 +113,9 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
           </button>
         </div>
       ) : null}
+      {/* After an error no page shows: the last one drawn would pass for the page asked for. */}
       <div
+        hidden={error !== null}
         ref={scroller}
         className="pdf-scroller"
         tabIndex={0}
@@ -189,8 +191,12 @@ function useViewWidth(ref: React.RefObject<HTMLElement | null>): number {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    // A hidden view (an error shows instead) keeps the width it had.
+    const measure = (): void => {
+      if (el.clientWidth > 0) setWidth(el.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);
