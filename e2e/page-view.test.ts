@@ -4,10 +4,11 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { pageToFrame } from '../shared/page-frame.ts';
 import type { Harness } from './harness/harness.ts';
 import { repoRoot } from './harness/paths.ts';
+import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { openWithDialog, showScreen } from './harness/ui.ts';
 
@@ -15,6 +16,8 @@ const CORPUS = path.resolve(repoRoot, '../shared/corpus');
 const GPL = path.join(CORPUS, 'gpl-3.0.pdf');
 const BOOK = path.join(CORPUS, 'cplusplus-annotations.pdf');
 const OUT = path.resolve(repoRoot, process.env.MEMAGENT_SCREENSHOTS_DIR ?? 'out/screenshots');
+/** Screenshots for looking at, not for the user guide: always under out/. */
+const LOOK = path.resolve(repoRoot, 'out/screenshots');
 
 /** GPL §8: the cure period, on page 7 of the corpus PDF. */
 const CURE = /you\s+cure\s+the\s+violation\s+prior\s+to\s+30\s+days[^.]*\./;
@@ -82,6 +85,10 @@ async function passage(h: Harness, pattern: RegExp) {
 
 describe.skipIf(!canRun)('the original page of a PDF', () => {
   const b = useBrowser();
+  beforeAll(() => {
+    mkdirSync(OUT, { recursive: true });
+    mkdirSync(LOOK, { recursive: true });
+  });
 
   test.skipIf(!existsSync(GPL))(
     'a sentence of the GPL selected in the text shows highlighted on page 7; the text view stays',
@@ -195,20 +202,41 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
         )
         .waitFor();
       await alert.getByText('Open the file again; the Text view still shows its text.').waitFor();
-      // For looking at, not for the user guide: always under out/.
-      mkdirSync(path.join(repoRoot, 'out/screenshots'), { recursive: true });
-      await page.screenshot({
-        path: path.join(repoRoot, 'out/screenshots/pdf-page-view-file-changed-light.png'),
-      });
+      await page.screenshot({ path: path.join(LOOK, 'pdf-page-view-file-changed-light.png') });
       await page.getByRole('button', { name: 'Show the text instead' }).click();
       await page.getByText('GNU GENERAL PUBLIC LICENSE').first().waitFor();
+    },
+  );
+
+  test.skipIf(!canMakeScans())(
+    'a scanned page says its text was read by OCR, and a passage read from it is highlighted',
+    async () => {
+      const h = await b.open({ backend: 'none' });
+      const { page } = h;
+      await openWithDialog(h, scannedContract(1, 'scanned-page.pdf'));
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 150_000 });
+      await showScreen(page, 'Reader');
+      await page.getByLabel('Page', { exact: true }).fill('1');
+      await page.getByLabel('Page', { exact: true }).press('Enter');
+      await selectInText(page, /Northwind/);
+      await page.getByRole('button', { name: 'Show selection on the page' }).click();
+      await page
+        .getByRole('note')
+        .getByText(
+          /^This page has no text layer: its text was read by OCR \(\d{2,3}% confidence\)\. Check quotes against the page\.$/,
+        )
+        .waitFor();
+      await page.locator('.pdf-caption').getByText('Highlighted: “Northwind” — p. 1').waitFor();
+      await page.getByTestId('pdf-highlight').first().waitFor();
+      await expect(page.getByTestId('pdf-highlight').count()).resolves.toBe(1);
+      await page.locator('.pdf-page:not(.stale)').waitFor();
+      await page.screenshot({ path: path.join(LOOK, 'pdf-page-view-ocr-light.png') });
     },
   );
 
   test.skipIf(!existsSync(BOOK))(
     'screenshots: a highlighted passage on a page in the middle of the 1,151-page book, light and dark',
     async () => {
-      mkdirSync(OUT, { recursive: true });
       for (const scheme of ['light', 'dark'] as const) await bookShot(scheme);
     },
     240_000,
