@@ -51,6 +51,8 @@ interface OpenPdf {
   waiting: { resolve(page: Drawn): void; reject(error: unknown): void }[];
   idle?: NodeJS.Timeout;
   closed: boolean;
+  /** Fails a pending open (the entry was closed before the worker had the file open). */
+  abort?: (error: unknown) => void;
 }
 
 export interface PageRenderer {
@@ -66,20 +68,27 @@ export interface PageRenderer {
 export function createPageRenderer(options: { maxBytes: number }): PageRenderer {
   const open = new Map<string, OpenPdf>();
 
-  /** Closes the document's entry (only if it is still `only`, when given). */
-  const close = async (id: string, why?: unknown, only?: OpenPdf): Promise<void> => {
-    const entry = open.get(id);
-    if (entry === undefined || (only !== undefined && entry !== only)) return;
-    open.delete(id);
+  /**
+   * Closes an entry: out of the map (if still there), its pending open and pages failed with
+   * `why`, its worker terminated. Safe to call more than once.
+   */
+  const shut = async (entry: OpenPdf, why?: unknown): Promise<void> => {
+    for (const [id, e] of open) if (e === entry) open.delete(id);
+    if (entry.closed) return;
     entry.closed = true;
     clearTimeout(entry.idle);
-    for (const w of entry.waiting.splice(0))
-      w.reject(why ?? new CoreError('Cancelled', 'The page view was closed.'));
+    const error = why ?? new CoreError('Cancelled', 'The page view was closed.');
+    entry.abort?.(error);
+    for (const w of entry.waiting.splice(0)) w.reject(error);
     const worker = entry.worker;
     if (worker === undefined) return;
     worker.removeAllListeners();
     worker.on('error', () => {}); // whatever it does while going away is of no interest
     await worker.terminate();
+  };
+  const close = async (id: string): Promise<void> => {
+    const entry = open.get(id);
+    if (entry !== undefined) await shut(entry);
   };
 
   const start = (info: DocumentInfo): OpenPdf => {
@@ -94,10 +103,8 @@ export function createPageRenderer(options: { maxBytes: number }): PageRenderer 
       const worker = spawnDocumentWorker(job, WORKER_MEMORY_BYTES);
       entry.worker = worker;
       return new Promise<number>((resolve, reject) => {
-        const fail = (error: unknown): void => {
-          reject(error);
-          void close(info.id, error, entry);
-        };
+        entry.abort = reject;
+        const fail = (error: unknown): void => void shut(entry, error);
         worker.on('message', (msg: FromWorker) => {
           if (msg.type === 'loaded') resolve(msg.numPages);
           else if (msg.type === 'error') fail(openError(errorFromWorker(msg.error)));
@@ -116,7 +123,7 @@ export function createPageRenderer(options: { maxBytes: number }): PageRenderer 
       });
     })();
     // A failed open is not kept: the next request tries again (the file may be back).
-    entry.ready.catch((error: unknown) => void close(info.id, error, entry));
+    entry.ready.catch((error: unknown) => void shut(entry, error));
     return entry;
   };
 
@@ -138,6 +145,8 @@ export function createPageRenderer(options: { maxBytes: number }): PageRenderer 
         throw new CoreError('BadUsage', `${info.fileName} has no pages to draw: it is not a PDF.`);
       const entry = entryFor(info);
       const pages = await entry.ready;
+      // Closed meanwhile (another PDF opened, the document removed): its worker is gone.
+      if (entry.closed) throw new CoreError('Cancelled', 'The page view was closed.');
       if (page > pages)
         throw new CoreError('NotFound', `${info.fileName} has no page ${page}.`, {
           hint: `It has ${pages} page${pages === 1 ? '' : 's'}.`,
@@ -148,7 +157,7 @@ export function createPageRenderer(options: { maxBytes: number }): PageRenderer 
           const error = new CoreError('TimeLimit', `Page ${page} took too long to draw.`, {
             hint: 'The page may be damaged or extremely complex; the Text view still shows it.',
           });
-          void close(info.id, error, entry);
+          void shut(entry, error);
         }, RENDER_TIME_MS);
         entry.waiting.push({
           resolve: (p) => (clearTimeout(timer), resolve(p)),
@@ -157,7 +166,7 @@ export function createPageRenderer(options: { maxBytes: number }): PageRenderer 
         worker.postMessage({ type: 'render', number: page, scale } satisfies PdfRequest);
       });
       clearTimeout(entry.idle);
-      entry.idle = setTimeout(() => void close(info.id, undefined, entry), IDLE_MS);
+      entry.idle = setTimeout(() => void shut(entry), IDLE_MS);
       entry.idle.unref();
       return {
         page,

@@ -75,6 +75,34 @@ describe('the page view calls', () => {
     ).toMatchObject({ ok: false, error: { kind: 'NotFound', hint: 'It has 11 pages.' } });
   });
 
+  it('answers many pages asked at once each with its own page, and draws a PDF again after two others were viewed', async () => {
+    h = await startHarness();
+    const gplInfo = await h.ok('documents:open', { path: gpl });
+    const others = await Promise.all(
+      ['contract.pdf', 'owner-only.pdf'].map((name) =>
+        h!.ok('documents:open', { path: fixture(name) }),
+      ),
+    );
+    const drawn = await Promise.all(
+      [11, 3, 7, 1].map((page) =>
+        h!.ok('documents:render-page', { documentId: gplInfo.id, page, scale: 0.25 }),
+      ),
+    );
+    expect(drawn.map((d) => d.page)).toEqual([11, 3, 7, 1]);
+    // Pages differ (page 11 is half empty): each answer is its page's pixels.
+    const ink = (d: RenderedPage) => d.rgba.reduce((n, v) => n + (v < 128 ? 1 : 0), 0);
+    expect(new Set(drawn.map(ink)).size).toBe(4);
+    // Two more PDFs viewed (two stay open, so the GPL's closes): the GPL is opened again.
+    for (const other of others)
+      await h.ok('documents:render-page', { documentId: other.id, page: 1, scale: 0.25 });
+    const again = await h.ok('documents:render-page', {
+      documentId: gplInfo.id,
+      page: 7,
+      scale: 0.25,
+    });
+    expect(again.rgba).toEqual(drawn[2]?.rgba);
+  });
+
   it('gives no boxes for a format without pages and refuses to draw it', async () => {
     h = await startHarness();
     const info = await h.ok('documents:open', { path: path.join(corpusDir, 'gpl-3.0.docx') });
