@@ -73,7 +73,9 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
       ArrowRight: () => go(page + 1),
     };
     const action = actions[e.key];
-    if (!action) return;
+    // A page wider than the view scrolls sideways with the arrows instead.
+    const wide = (scroller.current?.scrollWidth ?? 0) > (scroller.current?.clientWidth ?? 0);
+    if (!action || (wide && e.key.startsWith('Arrow'))) return;
     e.preventDefault();
     action();
   };
