@@ -1,5 +1,5 @@
 // `npm run screenshots`: refreshes docs/screenshots/ (the user guide's pictures) by running the
-// screenshot walk-through of the e2e suite with its output pointed there. `npm test` runs the same
+// screenshot walk-through of the e2e suite (and the PDF page view's) with its output pointed there. `npm test` runs the same
 // walk-through but writes to out/screenshots/, so a test run never changes tracked files.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -14,7 +14,16 @@ if (!chromiumAvailable()) {
 }
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'e2e', 'e2e/screenshots.test.ts', ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--project',
+    'e2e',
+    'e2e/screenshots.test.ts',
+    // The original-page view with a highlight on the 1,151-page corpus book.
+    'e2e/page-view.test.ts',
+    ...process.argv.slice(2),
+  ],
   {
     cwd: repoRoot,
     stdio: 'inherit',

@@ -34,6 +34,11 @@ export interface RenderedPage {
   /** The crop box drawn, in PDF points: x0, y0 (bottom left), x1, y1 (top right). */
   box: [number, number, number, number];
   scale: number;
+  /**
+   * The page's /Rotate in quarter turns clockwise (0-3): the pixels show the page turned, as
+   * viewers do, while text rectangles stay in PDF user space (shared/page-frame.ts maps them).
+   */
+  rotation: number;
 }
 
 /** One line's box of a text span, in PDF points of its page (`documents:text-rects`). */

@@ -6,6 +6,7 @@ import { initStores } from './stores/init.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/screens.css';
+import './styles/page-view.css';
 
 const dispose = initStores(getApi());
 window.addEventListener('pagehide', dispose, { once: true });

@@ -81,13 +81,14 @@ export function servePdf(
       const n = request.number;
       try {
         // renderPage hands over RGBA (it swaps PDFium's BGRA); the pixels move, not copied.
-        const { width, height, rgba } = renderPage(doc, n - 1, request.scale);
-        port.postMessage({ type: 'rendered', number: n, width, height, rgba }, [
-          rgba.buffer as ArrayBuffer,
+        const rendered = renderPage(doc, n - 1, request.scale);
+        port.postMessage({ type: 'rendered', number: n, ...rendered }, [
+          rendered.rgba.buffer as ArrayBuffer,
         ]);
       } catch (error) {
         const failed = error instanceof Error ? error.message : String(error);
-        port.postMessage({ type: 'rendered', number: n, failed });
+        // The error as a value too: the page view shows its sentence (TooLarge...).
+        port.postMessage({ type: 'rendered', number: n, failed, error: toError(error) });
         if (isEngineFatal(error)) throw error;
       }
       return;

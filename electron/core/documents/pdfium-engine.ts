@@ -436,16 +436,24 @@ function countImages(engine: Pdfium, page: number): number {
   return images;
 }
 
-/** A rendered page: `rgba` is width × height × 4 bytes, rows top to bottom. */
+/**
+ * A rendered page: `rgba` is width × height × 4 bytes, rows top to bottom. `box` is the crop box
+ * drawn (x0, y0, x1, y1 in PDF user space) and `rotation` the page's /Rotate in quarter turns
+ * clockwise (0-3): the bitmap shows the page turned by it, as a viewer shows it, while text
+ * boxes stay in user space (`pageToFrame` in shared/page-frame.ts maps one onto the other).
+ */
 export interface RenderedPage {
   width: number;
   height: number;
   rgba: Uint8ClampedArray;
+  box: [number, number, number, number];
+  rotation: number;
 }
 
 /**
  * Renders page `pageIndex` (0-based) at `scale` (1 = 72 dpi; 150 dpi is 150 / 72) on white,
- * annotations included: for OCR of pages without a text layer.
+ * annotations included, turned by its /Rotate: for OCR of pages without a text layer and for
+ * the reader's page view. TooLarge beyond 40 million pixels.
  */
 export function renderPage(doc: PdfiumDocument, pageIndex: number, scale: number): RenderedPage {
   const { engine } = doc;
@@ -478,7 +486,8 @@ export function renderPage(doc: PdfiumDocument, pageIndex: number, scale: number
           rgba[t + 3] = heap[s + 3] ?? 255;
         }
       }
-      return { width, height, rgba };
+      const rotation = ((engine.FPDFPage_GetRotation(page) % 4) + 4) % 4;
+      return { width, height, rgba, box: pageBox(engine, page), rotation };
     } finally {
       engine.FPDFBitmap_Destroy(bitmap);
     }

@@ -9,6 +9,8 @@ import { createDocumentTexts } from './document-texts.ts';
 import { createExtractions } from './extractions.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
 import { createOcrService } from './ocr-service.ts';
+import { createPageHandlers } from './page-handlers.ts';
+import { createPageRenderer } from './page-render.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
 import { createRunJournal } from './run-journal.ts';
@@ -69,6 +71,8 @@ export function createService(deps: ServiceDeps): Service {
     ocr,
   });
   const pool = createTokenizerPool();
+  // PDF pages for the reader's page view, drawn in worker threads from the original files.
+  const pages = createPageRenderer({ maxBytes });
   // Opens in progress (extraction on worker threads): dispose aborts them and waits for them.
   const shutdown = new AbortController();
   const extractions = createExtractions(shutdown.signal);
@@ -118,8 +122,10 @@ export function createService(deps: ServiceDeps): Service {
       ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
       cancelRunsOf: (documentId) =>
         registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
+      closePages: (documentId) => pages.close(documentId),
       shutdown: { signal: shutdown.signal, track },
     }),
+    ...createPageHandlers({ store, texts, pages, signal: shutdown.signal }),
     ...createRunHandlers({
       store,
       secrets: deps.secrets,
@@ -154,6 +160,7 @@ export function createService(deps: ServiceDeps): Service {
           counter.dispose(),
           Promise.all(opening),
           ocr.close(),
+          pages.dispose(),
         ]);
         await pool.dispose();
         store.close();

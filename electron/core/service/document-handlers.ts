@@ -43,6 +43,8 @@ export interface DocumentHandlerDeps {
   chooseFile?: (purpose: FilePurpose) => Promise<string | null>;
   /** Stops the live runs of a document before it is removed. */
   cancelRunsOf: (documentId: string) => Promise<void>;
+  /** Closes the page view's open copy of a document being removed. */
+  closePages?: (documentId: string) => Promise<void>;
   /**
    * Aborted when the service shuts down; `track` registers a call in progress so the shutdown
    * can wait for it (extraction runs on worker threads that must not outlive it).
@@ -220,6 +222,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
         if (!store.documents.get(id)) throw notInLibrary();
         deps.extractions.cancel(id);
         await deps.cancelRunsOf(id);
+        await deps.closePages?.(id);
         counter.cancel(id);
         const keys = store.documents.textKeys(id);
         store.documents.remove(id);

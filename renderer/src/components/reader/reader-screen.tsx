@@ -14,6 +14,7 @@ import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
 import { DocumentText } from './document-text.tsx';
 import { JumpBar } from './jump-bar.tsx';
+import { PdfReader } from './pdf-reader.tsx';
 
 const NO_CHUNKS: ChunkInfo[] = [];
 
@@ -87,7 +88,11 @@ export function ReaderScreen() {
           </ul>
         </details>
       ) : null}
-      <DocumentText text={doc.text} pages={doc.pages} chunks={chunks} ocrPages={doc.ocrPages} />
+      {view.info.format === 'pdf' ? (
+        <PdfReader view={view} textKey={textKey} chunks={chunks} />
+      ) : (
+        <DocumentText text={doc.text} pages={doc.pages} chunks={chunks} ocrPages={doc.ocrPages} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,141 @@
+// A PDF in the reader: the original page (passages highlighted on it) or the extracted text,
+// switched by the reader. A passage to show (a citation followed) opens the original page.
+import { useEffect, useState } from 'react';
+import type { DocumentView } from '../../../../shared/api.ts';
+import type { ChunkInfo } from '../../../../shared/model.ts';
+import { buildRows } from '../../lib/reader-rows.ts';
+import {
+  findSelection,
+  pageFromInput,
+  pageName,
+  pageOfOffset,
+  spanOf,
+} from '../../lib/pdf-pages.ts';
+import { usePageViewStore } from '../../stores/page-view-store.ts';
+import { useReaderStore } from '../../stores/reader-store.ts';
+import { DocumentText } from './document-text.tsx';
+import { PdfPageView } from './pdf-page-view.tsx';
+
+/** Jumps already acted on (by nonce): a jump moves the view once, not on every visit. */
+let seenJump: number | null = null;
+
+export function PdfReader(props: {
+  view: DocumentView;
+  textKey: string | null;
+  chunks: ChunkInfo[];
+}) {
+  const { info, document: doc } = props.view;
+  const mode = usePageViewStore((s) => s.mode);
+  const setMode = usePageViewStore((s) => s.setMode);
+  const jump = useReaderStore((s) => s.jump);
+  const [selectionNote, setSelectionNote] = useState<string | null>(null);
+
+  useEffect(() => usePageViewStore.getState().forDocument(info.id), [info.id]);
+  useEffect(() => {
+    if (!jump || seenJump === jump.nonce) return;
+    seenJump = jump.nonce;
+    const pages = doc.pages ?? [];
+    const view = usePageViewStore.getState();
+    if (jump.kind === 'passage') {
+      void view.showPassage({ documentId: info.id, textKey: props.textKey, pages }, jump);
+      return;
+    }
+    // Other jumps move the page view when it shows; the text view handles them itself.
+    if (view.mode !== 'page') return;
+    if (jump.kind === 'chunk') view.setMode('text');
+    const page =
+      jump.kind === 'page'
+        ? pageFromInput(pages, jump.page)
+        : jump.kind === 'offset'
+          ? pageOfOffset(pages, jump.offset)
+          : undefined;
+    if (page !== undefined) view.setPage(page);
+    else if (jump.kind === 'page') useReaderStore.getState().setMissed(jump);
+  }, [jump, info.id, doc.pages, props.textKey]);
+
+  /** The text selected in the text view, shown highlighted on its original page. */
+  const showSelection = (): void => {
+    const selection = window.getSelection();
+    const selected = selection?.toString() ?? '';
+    const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+    const node = range?.startContainer;
+    const row = (node instanceof Element ? node : node?.parentElement)?.closest('[data-index]');
+    if (!range || !row || selected.trim() === '') {
+      setSelectionNote('Select a passage of the text first, then show it on the page.');
+      return;
+    }
+    // The row's place in the text (rows are built as the text view builds them) and the
+    // selection's offset in it: the search starts just before, so a repeated phrase is not
+    // taken for an earlier one.
+    const rows = buildRows(doc.text, doc.pages, props.chunks).rows;
+    const rowStart = rows[Number(row.getAttribute('data-index'))]?.start ?? 0;
+    const found = findSelection(doc.text, selected, rowStart + range.startOffset - 40);
+    if (!found) {
+      setSelectionNote('That selection was not found in the text (select within one page).');
+      return;
+    }
+    setSelectionNote(null);
+    const page = pageOfOffset(doc.pages ?? [], found.start) ?? 1;
+    useReaderStore
+      .getState()
+      .jumpTo({ kind: 'passage', ...found, where: pageName(doc.pages ?? [], page) });
+  };
+
+  /** The text view, at the passage when it is on the page shown, else at the page. */
+  const showText = (): void => {
+    const { mode: now, page, passage } = usePageViewStore.getState();
+    setMode('text');
+    if (now !== 'page') return;
+    const offset =
+      passage !== null && passage.page === page
+        ? passage.start
+        : spanOf(doc.pages ?? [], page)?.start;
+    if (offset !== undefined) useReaderStore.getState().jumpTo({ kind: 'offset', offset });
+  };
+
+  return (
+    <>
+      <div className="pdf-switch">
+        <div role="radiogroup" aria-label="View" className="segmented">
+          <button
+            type="button"
+            role="radio"
+            aria-checked={mode === 'page'}
+            onClick={() => setMode('page')}
+          >
+            Original page
+          </button>
+          <button type="button" role="radio" aria-checked={mode === 'text'} onClick={showText}>
+            Text
+          </button>
+        </div>
+        {mode === 'text' ? (
+          <button
+            type="button"
+            // Keeps the selection (and focus) in the text while the button is pressed.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={showSelection}
+            title="Select a sentence in the text, then see it highlighted on the original page"
+          >
+            Show selection on the page
+          </button>
+        ) : null}
+        {selectionNote ? (
+          <span role="alert" className="muted small">
+            {selectionNote}
+          </span>
+        ) : null}
+      </div>
+      {mode === 'page' ? (
+        <PdfPageView key={info.id} info={info} doc={doc} />
+      ) : (
+        <DocumentText
+          text={doc.text}
+          pages={doc.pages}
+          chunks={props.chunks}
+          ocrPages={doc.ocrPages}
+        />
+      )}
+    </>
+  );
+}
