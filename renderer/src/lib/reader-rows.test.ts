@@ -62,3 +62,17 @@ describe('reader rows', () => {
     expect(index.rows.length).toBe(13_000);
   });
 });
+
+describe('reader rows of hard-wrapped text', () => {
+  test('joinLines: a row is a paragraph up to a blank line, offsets unchanged', () => {
+    const text =
+      'The licensee may cure\nthe violation within\nthirty days.\n\nSecond paragraph\nhere.';
+    const index = buildRows(text, [], [], { joinLines: true });
+    const rows = index.rows.filter((r) => r.kind === 'text');
+    expect(rows.map((r) => text.slice(r.start, r.end).trim())).toEqual([
+      'The licensee may cure\nthe violation within\nthirty days.',
+      'Second paragraph\nhere.',
+    ]);
+    expect(buildRows(text).rows.filter((r) => r.kind === 'text')).toHaveLength(5);
+  });
+});

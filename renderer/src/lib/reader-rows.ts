@@ -24,10 +24,15 @@ interface Marker {
   row: Row;
 }
 
+/**
+ * `joinLines`: a row is a paragraph up to a blank line, not a line (PDF text is hard-wrapped;
+ * the view shows its single newlines as spaces, so offsets stay those of the text).
+ */
 export function buildRows(
   text: string,
   pages: readonly PageSpan[] = [],
   chunks: readonly ChunkInfo[] = [],
+  options: { joinLines?: boolean } = {},
 ): RowIndex {
   const markers: Marker[] = [];
   for (const c of chunks)
@@ -50,6 +55,17 @@ export function buildRows(
   let m = 0;
   let pos = 0;
   const n = text.length;
+  const paragraphEnd = /\n[ \t\r\f]*\n/g;
+  // The last break found, reused while it is ahead (a long paragraph is cut into several rows).
+  let found = { from: -1, at: -1 };
+  const breakAfter = (from: number): number => {
+    if (!options.joinLines) return text.indexOf('\n', from);
+    if (found.from >= 0 && found.from <= from && (found.at < 0 || found.at >= from))
+      return found.at;
+    paragraphEnd.lastIndex = from;
+    found = { from, at: paragraphEnd.exec(text)?.index ?? -1 };
+    return found.at;
+  };
   const flushMarkers = (upTo: number): void => {
     while (m < markers.length && markers[m]!.at <= upTo) {
       const row = markers[m]!.row;
@@ -65,11 +81,14 @@ export function buildRows(
   while (pos < n) {
     flushMarkers(pos);
     const nextMarker = m < markers.length ? markers[m]!.at : n;
-    let lineEnd = text.indexOf('\n', pos);
+    let lineEnd = breakAfter(pos);
     if (lineEnd < 0) lineEnd = n;
     let end = Math.min(lineEnd, nextMarker, n);
     if (end - pos > MAX_ROW) {
-      const space = text.lastIndexOf(' ', pos + MAX_ROW);
+      const space = Math.max(
+        text.lastIndexOf(' ', pos + MAX_ROW),
+        options.joinLines ? text.lastIndexOf('\n', pos + MAX_ROW) : -1,
+      );
       end = space > pos + MAX_ROW / 2 ? space + 1 : pos + MAX_ROW;
     }
     if (end > pos && !isBlank(text, pos, end)) rows.push({ kind: 'text', start: pos, end });
@@ -82,7 +101,7 @@ export function buildRows(
 function isBlank(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i += 1) {
     const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 12) return false;
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 10) return false;
   }
   return true;
 }

@@ -39,7 +39,11 @@ export interface ReaderState {
   ): Promise<void>;
   jumpTo(target: JumpTarget, show?: boolean): void;
   setMissed(target: JumpTarget | null): void;
+  /** Removes the highlight of a passage jump (the place in the document stays). */
+  clearPassage(): void;
 }
+
+export type PassageJump = Extract<JumpTarget, { kind: 'passage' }> & { nonce: number };
 
 let nonce = 0;
 
@@ -77,4 +81,12 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
     if (show) useUiStore.getState().setScreen('reader');
   },
   setMissed: (missed) => set({ missed }),
+  clearPassage() {
+    if (get().jump?.kind === 'passage') set({ jump: null });
+  },
 }));
+
+/** The passage shown highlighted: the last jump, when it was to a passage. */
+export function usePassage(): PassageJump | null {
+  return useReaderStore((s) => (s.jump?.kind === 'passage' ? s.jump : null));
+}

@@ -6,8 +6,9 @@ import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../..
 import { formatCount } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
-import { useReaderStore } from '../../stores/reader-store.ts';
+import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
+import { PASSAGE_WHERE_ID } from './passage-where.tsx';
 
 const LINE = 22;
 const CHARS_PER_LINE = 90;
@@ -23,9 +24,14 @@ export function DocumentText(props: {
   pages: PageSpan[] | undefined;
   chunks: ChunkInfo[];
   ocrPages: Extracted['ocrPages'];
+  /** Hard-wrapped text (PDF): paragraphs run to a blank line, single newlines show as spaces. */
+  joinLines?: boolean;
 }) {
-  const { text, pages, chunks } = props;
-  const index = useMemo(() => buildRows(text, pages, chunks), [text, pages, chunks]);
+  const { text, pages, chunks, joinLines = false } = props;
+  const index = useMemo(
+    () => buildRows(text, pages, chunks, { joinLines }),
+    [text, pages, chunks, joinLines],
+  );
   // Page number → OCR confidence (0-100).
   const ocr = useMemo(
     () => new Map((props.ocrPages ?? []).map((p) => [p.page, p.confidence])),
@@ -33,7 +39,10 @@ export function DocumentText(props: {
   );
   const scrollRef = useRef<HTMLDivElement>(null);
   const jump = useReaderStore((s) => s.jump);
+  const passage = usePassage();
   const [target, setTarget] = useState<number | null>(null);
+  // The nonce of a passage jump whose highlight still has to take the focus once it is drawn.
+  const [focusFor, setFocusFor] = useState<number | null>(null);
   const virtualizer = useVirtualizer({
     count: index.rows.length,
     getScrollElement: () => scrollRef.current,
@@ -60,12 +69,23 @@ export function DocumentText(props: {
     const frame = requestAnimationFrame(() => {
       handled.current = jump.nonce;
       setTarget(row);
-      virtualizer.scrollToIndex(row, { align: 'start' });
+      virtualizer.scrollToIndex(row, { align: jump.kind === 'passage' ? 'center' : 'start' });
+      if (jump.kind === 'passage') setFocusFor(jump.nonce);
     });
     return () => cancelAnimationFrame(frame);
   }, [jump, index, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
+  // Focus into the document at the highlight once its row is drawn (it may take a frame or two
+  // of measuring); focus scrolls the mark itself into view inside a long row.
+  useEffect(() => {
+    if (focusFor === null || passage?.nonce !== focusFor) return;
+    const mark = scrollRef.current?.querySelector<HTMLElement>('mark.passage');
+    if (!mark) return;
+    mark.focus({ preventScroll: true });
+    mark.scrollIntoView({ block: 'center' });
+    setFocusFor(null);
+  }, [focusFor, passage, items]);
   return (
     <div
       ref={scrollRef}
@@ -84,7 +104,7 @@ export function DocumentText(props: {
               ref={virtualizer.measureElement}
               className={item.index === target ? 'row target' : 'row'}
             >
-              <RowView row={row} text={text} ocr={ocr} />
+              <RowView row={row} text={text} ocr={ocr} joinLines={joinLines} passage={passage} />
             </div>
           );
         })}
@@ -93,9 +113,39 @@ export function DocumentText(props: {
   );
 }
 
-function RowView(props: { row: Row; text: string; ocr: ReadonlyMap<number, number> }) {
-  const { row } = props;
-  if (row.kind === 'text') return <p className="para">{props.text.slice(row.start, row.end)}</p>;
+function RowView(props: {
+  row: Row;
+  text: string;
+  ocr: ReadonlyMap<number, number>;
+  joinLines: boolean;
+  passage: { start: number; end: number } | null;
+}) {
+  const { row, passage } = props;
+  if (row.kind === 'text') {
+    const show = (from: number, to: number): string => {
+      const part = props.text.slice(from, to);
+      return props.joinLines ? part.replace(/\n/g, ' ') : part;
+    };
+    if (!passage || passage.end <= row.start || passage.start >= row.end)
+      return <p className="para">{show(row.start, row.end)}</p>;
+    const from = Math.max(row.start, passage.start);
+    const to = Math.min(row.end, passage.end);
+    return (
+      <p className="para">
+        {show(row.start, from)}
+        <mark
+          className="passage"
+          tabIndex={-1}
+          aria-describedby={PASSAGE_WHERE_ID}
+          data-start={from}
+          data-end={to}
+        >
+          {show(from, to)}
+        </mark>
+        {show(to, row.end)}
+      </p>
+    );
+  }
   if (row.kind === 'page') {
     const confidence = props.ocr.get(row.page);
     return (

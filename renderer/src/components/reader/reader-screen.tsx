@@ -14,6 +14,7 @@ import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
 import { DocumentText } from './document-text.tsx';
 import { JumpBar } from './jump-bar.tsx';
+import { PassageWhere } from './passage-where.tsx';
 
 const NO_CHUNKS: ChunkInfo[] = [];
 
@@ -67,6 +68,7 @@ export function ReaderScreen() {
           ) : null}
         </div>
         <JumpBar pageCount={doc.pages?.length ?? 0} chunkCount={chunks.length} />
+        <PassageWhere />
       </div>
       {textKey !== null ? (
         <p className="note" role="note">
@@ -87,7 +89,13 @@ export function ReaderScreen() {
           </ul>
         </details>
       ) : null}
-      <DocumentText text={doc.text} pages={doc.pages} chunks={chunks} ocrPages={doc.ocrPages} />
+      <DocumentText
+        text={doc.text}
+        pages={doc.pages}
+        chunks={chunks}
+        ocrPages={doc.ocrPages}
+        joinLines={doc.format === 'pdf'}
+      />
     </div>
   );
 }

@@ -1,0 +1,34 @@
+// Says where the highlighted passage is ("p. 7 (printed 5) · §8 Termination"); the highlight
+// points at this text as its accessible description.
+import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
+
+export const PASSAGE_WHERE_ID = 'passage-where';
+
+export function PassageWhere() {
+  const passage = usePassage();
+  const jumpTo = useReaderStore((s) => s.jumpTo);
+  const clear = useReaderStore((s) => s.clearPassage);
+  if (!passage) return null;
+  return (
+    <p className="passage-where small" role="status">
+      <span id={PASSAGE_WHERE_ID}>Cited passage{passage.where ? `: ${passage.where}` : ''}</span>
+      <button
+        type="button"
+        className="link"
+        onClick={() => {
+          const { start, end, where } = passage;
+          jumpTo(
+            where === undefined
+              ? { kind: 'passage', start, end }
+              : { kind: 'passage', start, end, where },
+          );
+        }}
+      >
+        Show it
+      </button>
+      <button type="button" className="link" onClick={clear}>
+        Clear highlight
+      </button>
+    </p>
+  );
+}
