@@ -5,6 +5,7 @@ import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory } from './backend-client.ts';
 import { createChunkPlans } from './chunk-plans.ts';
 import { createDocumentHandlers } from './document-handlers.ts';
+import { createRenderedHtmlHandler } from './rendered-html-handler.ts';
 import { createDocumentTexts } from './document-texts.ts';
 import { createExtractions } from './extractions.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
@@ -120,6 +121,7 @@ export function createService(deps: ServiceDeps): Service {
         registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
       shutdown: { signal: shutdown.signal, track },
     }),
+    ...createRenderedHtmlHandler({ store, texts, maxBytes, track }),
     ...createRunHandlers({
       store,
       secrets: deps.secrets,
