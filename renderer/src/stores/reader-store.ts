@@ -14,9 +14,9 @@ export type JumpTarget =
   /**
    * A passage to show highlighted (evidence): on the original page for a PDF, in the rendered
    * document for DOCX/EPUB/HTML, in the text otherwise; `where` says it for people
-   * ("p. 7 (printed 5) · §8 Termination").
+   * ("p. 7 (printed 5) · §8 Termination"). `found`: a hit of find in document, not a citation.
    */
-  | { kind: 'passage'; start: number; end: number; where?: string };
+  | { kind: 'passage'; start: number; end: number; where?: string; found?: boolean };
 
 export interface ReaderState {
   documentId: string | null;
@@ -29,6 +29,8 @@ export interface ReaderState {
   jump: (JumpTarget & { nonce: number }) | null;
   /** The last jump when its page or chunk is not in the document, so the jump bar can say so. */
   missed: JumpTarget | null;
+  /** DOCX, EPUB and HTML: the rendered document, or its extracted text. */
+  display: 'document' | 'text';
   /**
    * Shows the document's current text, or with `textKey` the text an earlier run read;
    * `fresh` loads it again even when it is showing (the document was re-read).
@@ -41,6 +43,7 @@ export interface ReaderState {
   setMissed(target: JumpTarget | null): void;
   /** Removes the highlight of a passage jump (the place in the document stays). */
   clearPassage(): void;
+  setDisplay(display: 'document' | 'text'): void;
 }
 
 export type PassageJump = Extract<JumpTarget, { kind: 'passage' }> & { nonce: number };
@@ -55,6 +58,7 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
   error: null,
   jump: null,
   missed: null,
+  display: 'document',
   async load(documentId, options = {}) {
     const textKey = options.textKey ?? null;
     const same = get().documentId === documentId && get().textKey === textKey;
@@ -81,6 +85,7 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
     if (show) useUiStore.getState().setScreen('reader');
   },
   setMissed: (missed) => set({ missed }),
+  setDisplay: (display) => set({ display }),
   clearPassage() {
     if (get().jump?.kind === 'passage') set({ jump: null });
   },

@@ -1,5 +1,6 @@
 // Says where the highlighted passage is ("p. 7 (printed 5) · §8 Termination"); the highlight
-// points at this text as its accessible description.
+// points at this text as its accessible description. Hits of find in document say it in the
+// find bar instead.
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 
 export const PASSAGE_WHERE_ID = 'passage-where';
@@ -8,7 +9,7 @@ export function PassageWhere() {
   const passage = usePassage();
   const jumpTo = useReaderStore((s) => s.jumpTo);
   const clear = useReaderStore((s) => s.clearPassage);
-  if (!passage) return null;
+  if (!passage || passage.found) return null;
   return (
     <p className="passage-where small" role="status">
       <span id={PASSAGE_WHERE_ID}>Cited passage{passage.where ? `: ${passage.where}` : ''}</span>
@@ -16,12 +17,9 @@ export function PassageWhere() {
         type="button"
         className="link"
         onClick={() => {
-          const { start, end, where } = passage;
-          jumpTo(
-            where === undefined
-              ? { kind: 'passage', start, end }
-              : { kind: 'passage', start, end, where },
-          );
+          const { nonce, ...target } = passage;
+          void nonce;
+          jumpTo(target);
         }}
       >
         Show it

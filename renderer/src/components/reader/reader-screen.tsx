@@ -12,9 +12,10 @@ import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
-import { DocumentText } from './document-text.tsx';
+import { FindBar } from './find-bar.tsx';
 import { JumpBar } from './jump-bar.tsx';
 import { PassageWhere } from './passage-where.tsx';
+import { ReaderBody } from './reader-body.tsx';
 
 const NO_CHUNKS: ChunkInfo[] = [];
 
@@ -68,6 +69,7 @@ export function ReaderScreen() {
           ) : null}
         </div>
         <JumpBar pageCount={doc.pages?.length ?? 0} chunkCount={chunks.length} />
+        <FindBar text={doc.text} sections={doc.sections} />
         <PassageWhere />
       </div>
       {textKey !== null ? (
@@ -89,13 +91,7 @@ export function ReaderScreen() {
           </ul>
         </details>
       ) : null}
-      <DocumentText
-        text={doc.text}
-        pages={doc.pages}
-        chunks={chunks}
-        ocrPages={doc.ocrPages}
-        joinLines={doc.format === 'pdf'}
-      />
+      <ReaderBody documentId={view.info.id} textKey={textKey} doc={doc} chunks={chunks} />
     </div>
   );
 }
