@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { extractDocument } from '../electron/core/documents/index.ts';
+import { makePdf } from '../scripts/make-fixtures-pdf.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { openWithDialog, showScreen } from './harness/ui.ts';
@@ -92,8 +93,75 @@ describe.skipIf(!canRun)('the document view and find in document', () => {
       await expectShown(page, view, 'lb config');
       mkdirSync(OUT, { recursive: true });
       await page.screenshot({ path: path.join(OUT, 'reader-epub-find.png') });
+
+      // The outline (the book's table of contents): an entry brings its section's title into view.
+      await page.getByText(/^Outline \(\d+\)$/).click();
+      const outline = page.getByRole('navigation', { name: 'Outline' });
+      const entry = outline.getByRole('button', { name: /^19\.1 / });
+      const title = (await entry.textContent()) ?? '';
+      await entry.click();
+      await expect(outline.count()).resolves.toBe(0);
+      // (The book's own contents list has the title too, further up: one of them is in view.)
+      const frame = await view.elementHandle();
+      await expect
+        .poll(() =>
+          view.getByText(title, { exact: true }).evaluateAll((els, frame) => {
+            const box = (frame as Element).getBoundingClientRect();
+            return els.some((el) => {
+              const r = el.getBoundingClientRect();
+              return r.height > 0 && r.top >= box.top && r.top < box.bottom;
+            });
+          }, frame),
+        )
+        .toBe(true);
     },
   );
+
+  test('a PDF: paragraphs from hard-wrapped lines, page N of M, a label printed twice offered', async () => {
+    const lines = (n: number) => [
+      `# Part ${n}`,
+      ...Array.from({ length: 9 }, () => [
+        '',
+        'The licensee may cure the violation',
+        'within thirty days of the notice,',
+        'after which the licence ends.',
+      ]).flat(),
+    ];
+    const pdf = makePdf({
+      title: 'Labels',
+      pages: [1, 2, 3, 4, 5, 6].map((n) => ({ lines: lines(n) })),
+      // i, ii, then 1, 2, then 1, 2 again (a second part numbered from 1).
+      pageLabels: '0 << /S /r >> 2 << /S /D >> 4 << /S /D >>',
+    });
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(h, b.file('labels.pdf', pdf));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await showScreen(page, 'Reader');
+    await page.getByText('Page 1 of 6 (printed i)').waitFor();
+    await page
+      .locator('p.para', {
+        hasText:
+          'The licensee may cure the violation within thirty days of the notice, after which the licence ends.',
+      })
+      .first()
+      .waitFor();
+
+    await page.getByLabel('Page').fill('1');
+    await page.getByLabel('Page').press('Enter');
+    const which = page.getByRole('group', { name: 'Which page?' });
+    await expect(which.getByRole('button').allTextContents()).resolves.toEqual([
+      'p. 3 (printed 1)',
+      'p. 5 (printed 1)',
+      'p. 1 (printed i)',
+    ]);
+    await which.getByRole('button', { name: 'p. 5 (printed 1)' }).click();
+    await page.locator('.row.target .page-marker', { hasText: 'Page 1 (p. 5)' }).waitFor();
+    await page.getByText('Page 5 of 6 (printed 1)').waitFor();
+    await expect(which.count()).resolves.toBe(0);
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'reader-pdf-pages.png') });
+  });
 
   test('a Word document: headings and a table in the document view, a cell highlighted', async () => {
     const h = await b.open();

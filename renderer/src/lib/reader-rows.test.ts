@@ -69,7 +69,7 @@ describe('reader rows of hard-wrapped text', () => {
       'The licensee may cure\nthe violation within\nthirty days.\n\nSecond paragraph\nhere.';
     const index = buildRows(text, [], [], { joinLines: true });
     const rows = index.rows.filter((r) => r.kind === 'text');
-    expect(rows.map((r) => text.slice(r.start, r.end).trim())).toEqual([
+    expect(rows.map((r) => text.slice(r.start, r.end))).toEqual([
       'The licensee may cure\nthe violation within\nthirty days.',
       'Second paragraph\nhere.',
     ]);

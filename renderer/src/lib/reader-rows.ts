@@ -93,6 +93,8 @@ export function buildRows(
     }
     if (end > pos && !isBlank(text, pos, end)) rows.push({ kind: 'text', start: pos, end });
     pos = end === lineEnd ? end + 1 : Math.max(end, pos + 1);
+    // A paragraph's row starts at its first character, not at the line breaks before it.
+    if (options.joinLines) while (pos < n && isBlank(text, pos, pos + 1)) pos += 1;
   }
   flushMarkers(Number.POSITIVE_INFINITY);
   return { rows, pageRow, labelRow, chunkRow };
@@ -106,9 +108,13 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The row of a page as the user typed it: its printed label first, else its page number. */
+/**
+ * The row of a page as the user typed it: its printed label first, else its page number;
+ * "#7" is page 7 whatever its label (a choice between pages that share a label).
+ */
 export function pageRowOf(index: RowIndex, page: string): number | undefined {
   const key = page.trim();
+  if (/^#\d+$/.test(key)) return index.pageRow.get(Number(key.slice(1)));
   return (
     index.labelRow.get(key) ??
     index.labelRow.get(key.toLowerCase()) ??

@@ -6,7 +6,10 @@ import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useUiStore } from './ui-store.ts';
 
-/** `page` is a printed page label ("iv", "1000") or, failing that, a page number. */
+/**
+ * `page` is a printed page label ("iv", "1000") or, failing that, a page number; "#7" is page 7
+ * by position whatever its label.
+ */
 export type JumpTarget =
   | { kind: 'page'; page: string }
   | { kind: 'chunk'; chunk: number }

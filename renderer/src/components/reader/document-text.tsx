@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../../shared/model.ts';
 import { formatCount } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
+import { pageAt } from '../../lib/page-choices.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
@@ -76,6 +77,11 @@ export function DocumentText(props: {
   }, [jump, index, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
+  // The page in view: the one at a third of the way down (the top row is often a page's tail).
+  const probe = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0) / 3;
+  const top = items.find((item) => item.end > probe) ?? items[0];
+  const topRow = top === undefined ? undefined : index.rows[top.index];
+  const current = pages && topRow ? pageAt(pages, topRow.start) : undefined;
   // Focus into the document at the highlight once its row is drawn (it may take a frame or two
   // of measuring); focus scrolls the mark itself into view inside a long row.
   useEffect(() => {
@@ -87,28 +93,38 @@ export function DocumentText(props: {
     setFocusFor(null);
   }, [focusFor, passage, items]);
   return (
-    <div
-      ref={scrollRef}
-      className="document-text"
-      tabIndex={0}
-      role="document"
-      aria-label="Document text"
-    >
-      <VirtualWindow totalSize={virtualizer.getTotalSize()} offset={items[0]?.start ?? 0}>
-        {items.map((item) => {
-          const row = index.rows[item.index]!;
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={item.index === target ? 'row target' : 'row'}
-            >
-              <RowView row={row} text={text} ocr={ocr} joinLines={joinLines} passage={passage} />
-            </div>
-          );
-        })}
-      </VirtualWindow>
+    <div className="document-text-frame">
+      {current && pages ? (
+        <div className="page-indicator small">
+          Page {current.number} of {pages.length}
+          {current.label !== undefined && current.label !== String(current.number)
+            ? ` (printed ${current.label})`
+            : ''}
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        className="document-text"
+        tabIndex={0}
+        role="document"
+        aria-label="Document text"
+      >
+        <VirtualWindow totalSize={virtualizer.getTotalSize()} offset={items[0]?.start ?? 0}>
+          {items.map((item) => {
+            const row = index.rows[item.index]!;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={item.index === target ? 'row target' : 'row'}
+              >
+                <RowView row={row} text={text} ocr={ocr} joinLines={joinLines} passage={passage} />
+              </div>
+            );
+          })}
+        </VirtualWindow>
+      </div>
     </div>
   );
 }
@@ -151,6 +167,7 @@ function RowView(props: {
     return (
       <div className="page-marker">
         Page {row.label ?? row.page}
+        {row.label !== undefined && row.label !== String(row.page) ? ` (p. ${row.page})` : ''}
         {confidence === undefined ? null : (
           <span
             className="ocr-mark"

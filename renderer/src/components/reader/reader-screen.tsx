@@ -2,7 +2,7 @@
 // With a question selected that read an earlier text (before a re-read), that text is shown.
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ChunkInfo } from '../../../../shared/model.ts';
+import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
 import { useOlderTextKey } from '../../stores/older-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { openRereadDialog } from '../../stores/reread-store.ts';
@@ -14,10 +14,12 @@ import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
 import { FindBar } from './find-bar.tsx';
 import { JumpBar } from './jump-bar.tsx';
+import { OutlinePanel } from './outline-panel.tsx';
 import { PassageWhere } from './passage-where.tsx';
 import { ReaderBody } from './reader-body.tsx';
 
 const NO_CHUNKS: ChunkInfo[] = [];
+const NO_PAGES: PageSpan[] = [];
 
 export function ReaderScreen() {
   const { documentId, textKey, view, loading, error, load } = useReaderStore(
@@ -68,8 +70,9 @@ export function ReaderScreen() {
             </button>
           ) : null}
         </div>
-        <JumpBar pageCount={doc.pages?.length ?? 0} chunkCount={chunks.length} />
+        <JumpBar pages={doc.pages ?? NO_PAGES} chunkCount={chunks.length} />
         <FindBar text={doc.text} sections={doc.sections} />
+        <OutlinePanel sections={doc.sections} />
         <PassageWhere />
       </div>
       {textKey !== null ? (
