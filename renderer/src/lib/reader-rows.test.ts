@@ -75,4 +75,17 @@ describe('reader rows of hard-wrapped text', () => {
     ]);
     expect(buildRows(text).rows.filter((r) => r.kind === 'text')).toHaveLength(5);
   });
+
+  test('a heading line stays a row of its own', () => {
+    const text =
+      'Preamble\nThis agreement is\nbinding.\n\n2. Termination\nEither party may end it.';
+    const headings = [0, text.indexOf('2. Termination')];
+    const rows = buildRows(text, [], [], { joinLines: true, headings }).rows;
+    expect(rows.map((r) => (r.kind === 'text' ? text.slice(r.start, r.end) : r.kind))).toEqual([
+      'Preamble',
+      'This agreement is\nbinding.',
+      '2. Termination',
+      'Either party may end it.',
+    ]);
+  });
 });

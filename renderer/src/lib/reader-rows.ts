@@ -26,13 +26,14 @@ interface Marker {
 
 /**
  * `joinLines`: a row is a paragraph up to a blank line, not a line (PDF text is hard-wrapped;
- * the view shows its single newlines as spaces, so offsets stay those of the text).
+ * the view shows its single newlines as spaces, so offsets stay those of the text); the line of
+ * a heading (`headings`: section starts) stays a row of its own.
  */
 export function buildRows(
   text: string,
   pages: readonly PageSpan[] = [],
   chunks: readonly ChunkInfo[] = [],
-  options: { joinLines?: boolean } = {},
+  options: { joinLines?: boolean; headings?: readonly number[] } = {},
 ): RowIndex {
   const markers: Marker[] = [];
   for (const c of chunks)
@@ -58,8 +59,24 @@ export function buildRows(
   const paragraphEnd = /\n[ \t\r\f]*\n/g;
   // The last break found, reused while it is ahead (a long paragraph is cut into several rows).
   let found = { from: -1, at: -1 };
+  // Where a heading's line starts and ends: rows break there too.
+  const headingBreaks = options.joinLines
+    ? (options.headings ?? [])
+        .flatMap((at) => {
+          const end = text.indexOf('\n', at);
+          return end < 0 ? [at] : [at, end];
+        })
+        .sort((a, b) => a - b)
+    : [];
+  let h = 0;
   const breakAfter = (from: number): number => {
     if (!options.joinLines) return text.indexOf('\n', from);
+    while (h < headingBreaks.length && headingBreaks[h]! <= from) h += 1;
+    const heading = h < headingBreaks.length ? headingBreaks[h]! : -1;
+    const paragraph = paragraphBreak(from);
+    return heading >= 0 && (paragraph < 0 || heading < paragraph) ? heading : paragraph;
+  };
+  const paragraphBreak = (from: number): number => {
     if (found.from >= 0 && found.from <= from && (found.at < 0 || found.at >= from))
       return found.at;
     paragraphEnd.lastIndex = from;
@@ -92,7 +109,8 @@ export function buildRows(
       end = space > pos + MAX_ROW / 2 ? space + 1 : pos + MAX_ROW;
     }
     if (end > pos && !isBlank(text, pos, end)) rows.push({ kind: 'text', start: pos, end });
-    pos = end === lineEnd ? end + 1 : Math.max(end, pos + 1);
+    // A line break is not shown; a heading that starts mid-line (a break of its own) is.
+    pos = end === lineEnd && text[end] === '\n' ? end + 1 : Math.max(end, pos + 1);
     // A paragraph's row starts at its first character, not at the line breaks before it.
     if (options.joinLines) while (pos < n && isBlank(text, pos, pos + 1)) pos += 1;
   }

@@ -27,11 +27,14 @@ export function DocumentText(props: {
   ocrPages: Extracted['ocrPages'];
   /** Hard-wrapped text (PDF): paragraphs run to a blank line, single newlines show as spaces. */
   joinLines?: boolean;
+  /** Headings keep their own row when lines are joined. */
+  sections?: Extracted['sections'];
 }) {
   const { text, pages, chunks, joinLines = false } = props;
+  const headings = useMemo(() => props.sections?.map((s) => s.start), [props.sections]);
   const index = useMemo(
-    () => buildRows(text, pages, chunks, { joinLines }),
-    [text, pages, chunks, joinLines],
+    () => buildRows(text, pages, chunks, headings ? { joinLines, headings } : { joinLines }),
+    [text, pages, chunks, joinLines, headings],
   );
   // Page number → OCR confidence (0-100).
   const ocr = useMemo(
@@ -78,7 +81,8 @@ export function DocumentText(props: {
 
   const items = virtualizer.getVirtualItems();
   // The page in view: the one at a third of the way down (the top row is often a page's tail).
-  const probe = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? 0) / 3;
+  const scrolled = virtualizer.scrollOffset ?? 0;
+  const probe = scrolled < 1 ? 0 : scrolled + (virtualizer.scrollRect?.height ?? 0) / 3;
   const top = items.find((item) => item.end > probe) ?? items[0];
   const topRow = top === undefined ? undefined : index.rows[top.index];
   const current = pages && topRow ? pageAt(pages, topRow.start) : undefined;

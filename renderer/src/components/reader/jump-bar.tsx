@@ -11,7 +11,11 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
   const missed = useReaderStore((s) => s.missed);
   const [page, setPage] = useState('');
   const [chunk, setChunk] = useState('');
-  const [choices, setChoices] = useState<{ typed: string; list: PageChoice[] } | null>(null);
+  const [choices, setChoices] = useState<{
+    typed: string;
+    first: PageChoice;
+    others: PageChoice[];
+  } | null>(null);
   return (
     <div className="jump-bar">
       {pageCount > 0 ? (
@@ -19,9 +23,10 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
           onSubmit={(e) => {
             e.preventDefault();
             if (!page.trim()) return;
-            const list = pageChoices(props.pages, page);
-            setChoices(list.length > 1 ? { typed: page.trim(), list } : null);
-            if (list.length <= 1) jumpTo({ kind: 'page', page });
+            // The printed label first (pageRowOf resolves it so); other pages it may mean are offered.
+            const [first, ...others] = pageChoices(props.pages, page);
+            setChoices(first && others.length > 0 ? { typed: page.trim(), first, others } : null);
+            jumpTo({ kind: 'page', page });
           }}
         >
           <label>
@@ -40,8 +45,10 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
       ) : null}
       {choices ? (
         <div className="page-choices small" role="group" aria-label="Which page?">
-          <span>“{choices.typed}” is more than one page:</span>
-          {choices.list.map((c) => (
+          <span>
+            Showing {pageName(choices.first)}. “{choices.typed}” is also:
+          </span>
+          {choices.others.map((c) => (
             <button
               key={c.page}
               type="button"

@@ -23,6 +23,7 @@ export function ReaderBody(props: {
       chunks={chunks}
       ocrPages={doc.ocrPages}
       joinLines={doc.format === 'pdf'}
+      sections={doc.sections}
     />
   );
   if (!RENDERED.has(doc.format)) return text;
