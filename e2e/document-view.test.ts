@@ -13,6 +13,7 @@ import { canRun, useBrowser } from './harness/suite.ts';
 import { openWithDialog, showScreen } from './harness/ui.ts';
 
 const EPUB = path.resolve(repoRoot, '../shared/corpus/live-manual.ja.epub');
+const GPL = path.resolve(repoRoot, '../shared/corpus/gpl-3.0.pdf');
 const LEASE = path.join(repoRoot, 'test-fixtures/lease.docx');
 const OUT = path.resolve(repoRoot, process.env.MEMAGENT_SCREENSHOTS_DIR ?? 'out/screenshots');
 
@@ -164,6 +165,32 @@ describe.skipIf(!canRun)('the document view and find in document', () => {
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'reader-pdf-pages.png') });
   });
+
+  test.skipIf(!existsSync(GPL))(
+    'the GPL (corpus PDF): a hit on page 7 highlighted in its paragraph, page shown',
+    async () => {
+      const h = await b.open();
+      const { page } = h;
+      await openWithDialog(h, GPL);
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+      await showScreen(page, 'Reader');
+      const find = page.getByRole('searchbox', { name: 'Find' });
+      await find.fill('cure the violation');
+      await find.press('Enter');
+      const textView = page.getByRole('document', { name: 'Document text' });
+      await expectShown(page, textView, 'cure the violation');
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^1 of \d+ match/ })
+        .waitFor();
+      await page.getByText(/^Page 7 of \d+/).waitFor();
+      // The hit's paragraph reads as one paragraph: the PDF's line breaks are not shown.
+      const para = textView.locator('p.para', { has: page.locator('mark.passage') });
+      await expect(para.textContent()).resolves.not.toMatch(/\n/);
+      mkdirSync(OUT, { recursive: true });
+      await page.screenshot({ path: path.join(OUT, 'reader-pdf-find.png') });
+    },
+  );
 
   test('a Word document: headings and a table in the document view, a cell highlighted', async () => {
     const h = await b.open();

@@ -72,7 +72,8 @@ export function DocumentText(props: {
     // After a frame, so a reader that has just mounted has measured its scroll box.
     const frame = requestAnimationFrame(() => {
       handled.current = jump.nonce;
-      setTarget(row);
+      // A passage has its own highlight; outlining its row as well would be noise.
+      setTarget(jump.kind === 'passage' ? null : row);
       virtualizer.scrollToIndex(row, { align: jump.kind === 'passage' ? 'center' : 'start' });
       if (jump.kind === 'passage') setFocusFor(jump.nonce);
     });

@@ -2,13 +2,18 @@
 // text view and the rendered document alike), counts the hits and walks them; each hit is shown
 // as a highlighted passage in whichever view is showing.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Section } from '../../../../shared/model.ts';
+import type { PageSpan, Section } from '../../../../shared/model.ts';
 import { findHits, MAX_HITS, sectionPath } from '../../lib/find-hits.ts';
+import { pageAt, pageName } from '../../lib/page-choices.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { PASSAGE_WHERE_ID } from './passage-where.tsx';
 
-export function FindBar(props: { text: string; sections: readonly Section[] | undefined }) {
-  const { text, sections } = props;
+export function FindBar(props: {
+  text: string;
+  pages: readonly PageSpan[] | undefined;
+  sections: readonly Section[] | undefined;
+}) {
+  const { text, pages, sections } = props;
   const jumpTo = useReaderStore((s) => s.jumpTo);
   const clear = useReaderStore((s) => s.clearPassage);
   const passage = usePassage();
@@ -35,7 +40,13 @@ export function FindBar(props: { text: string; sections: readonly Section[] | un
     const hit = list[i];
     if (!hit) return;
     setCurrent(i);
-    const where = sectionPath(sections, hit.start);
+    const page = pages ? pageAt(pages, hit.start) : undefined;
+    const where = [
+      page ? pageName({ page: page.number, label: page.label }) : '',
+      sectionPath(sections, hit.start),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     jumpTo(
       where === ''
         ? { kind: 'passage', start: hit.start, end: hit.end, found: true }

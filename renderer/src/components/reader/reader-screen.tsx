@@ -71,7 +71,7 @@ export function ReaderScreen() {
           ) : null}
         </div>
         <JumpBar pages={doc.pages ?? NO_PAGES} chunkCount={chunks.length} />
-        <FindBar text={doc.text} sections={doc.sections} />
+        <FindBar text={doc.text} pages={doc.pages} sections={doc.sections} />
         <OutlinePanel sections={doc.sections} />
         <PassageWhere />
       </div>
