@@ -121,7 +121,7 @@ export function createService(deps: ServiceDeps): Service {
         registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
       shutdown: { signal: shutdown.signal, track },
     }),
-    ...createRenderedHtmlHandler({ store, texts, maxBytes, track }),
+    ...createRenderedHtmlHandler({ store, texts, maxBytes, track, signal: shutdown.signal }),
     ...createRunHandlers({
       store,
       secrets: deps.secrets,

@@ -1,11 +1,12 @@
-// `documents:rendered-html`: the reader's document view of a DOCX, EPUB or HTML file.
+// `documents:rendered-html`: the reader's document view of a DOCX, EPUB or HTML file, made in
+// a document worker under the extraction limits.
 //
 // Derived at request time from the original file rather than kept in the text cache: it is
 // asked for only when a person switches to the document view, costs about a second for a large
 // DOCX (mammoth) and less for an EPUB, and would otherwise double every cache entry and force
 // a cache version bump. The last few results stay in memory for switching back and forth.
 import type { CallHandlers } from '../../../shared/api.ts';
-import { renderedHtml } from '../documents/rendered-html.ts';
+import { renderDocument } from '../documents/render-document.ts';
 import type { Store } from '../store/store.ts';
 import { notInLibrary } from './document-handlers.ts';
 import { readOriginal, type DocumentTexts } from './document-texts.ts';
@@ -18,6 +19,8 @@ export function createRenderedHtmlHandler(deps: {
   texts: DocumentTexts;
   maxBytes: number;
   track?: <T>(work: Promise<T>) => Promise<T>;
+  /** Aborted when the service shuts down (the worker is stopped). */
+  signal?: AbortSignal;
 }): Pick<CallHandlers, 'documents:rendered-html'> {
   const recent = new Map<string, string | null>();
   const render = async (documentId: string, textKey: string | undefined) => {
@@ -31,7 +34,7 @@ export function createRenderedHtmlHandler(deps: {
     if (textKey !== undefined) options.textKey = textKey;
     const doc = await deps.texts.load(info, options);
     const bytes = await readOriginal(info, deps.maxBytes);
-    const html = await renderedHtml(info.format, bytes, doc.text);
+    const html = await renderDocument(info.format, bytes, doc.text, signalOf(deps));
     recent.set(key, html);
     while (recent.size > KEEP) recent.delete(recent.keys().next().value as string);
     return html;
@@ -40,4 +43,8 @@ export function createRenderedHtmlHandler(deps: {
     'documents:rendered-html': ({ documentId, textKey }) =>
       asResult(() => (deps.track ?? ((w) => w))(render(documentId, textKey))),
   };
+}
+
+function signalOf(deps: { signal?: AbortSignal }): { signal?: AbortSignal } {
+  return deps.signal ? { signal: deps.signal } : {};
 }
