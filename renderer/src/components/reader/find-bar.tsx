@@ -95,7 +95,12 @@ export function FindBar(props: {
         Next
       </button>
       {query !== '' ? (
-        <span className="muted small" role="status" id={showing ? PASSAGE_WHERE_ID : undefined}>
+        <span
+          className="muted small"
+          role="status"
+          id={showing ? PASSAGE_WHERE_ID : undefined}
+          title={showing ? passage.where : undefined}
+        >
           {hits.length === 0
             ? `No “${query.trim()}” in this document`
             : `${showing ? `${current + 1} of ` : ''}${count} ${hits.length === 1 ? 'match' : 'matches'}${showing && passage.where ? ` · ${passage.where}` : ''}`}
