@@ -34,6 +34,8 @@ export interface ReaderState {
   missed: JumpTarget | null;
   /** DOCX, EPUB and HTML: the rendered document, or its extracted text. */
   display: 'document' | 'text';
+  /** Why the reader switched the display by itself, until the user switches it. */
+  displayNote: string | null;
   /**
    * Shows the document's current text, or with `textKey` the text an earlier run read;
    * `fresh` loads it again even when it is showing (the document was re-read).
@@ -46,7 +48,7 @@ export interface ReaderState {
   setMissed(target: JumpTarget | null): void;
   /** Removes the highlight of a passage jump (the place in the document stays). */
   clearPassage(): void;
-  setDisplay(display: 'document' | 'text'): void;
+  setDisplay(display: 'document' | 'text', note?: string): void;
 }
 
 export type PassageJump = Extract<JumpTarget, { kind: 'passage' }> & { nonce: number };
@@ -62,6 +64,7 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
   jump: null,
   missed: null,
   display: 'document',
+  displayNote: null,
   async load(documentId, options = {}) {
     const textKey = options.textKey ?? null;
     const same = get().documentId === documentId && get().textKey === textKey;
@@ -88,7 +91,7 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
     if (show) useUiStore.getState().setScreen('reader');
   },
   setMissed: (missed) => set({ missed }),
-  setDisplay: (display) => set({ display }),
+  setDisplay: (display, note) => set({ display, displayNote: note ?? null }),
   clearPassage() {
     if (get().jump?.kind === 'passage') set({ jump: null });
   },

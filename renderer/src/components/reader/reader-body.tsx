@@ -16,6 +16,7 @@ export function ReaderBody(props: {
   const { doc, chunks } = props;
   const display = useReaderStore((s) => s.display);
   const setDisplay = useReaderStore((s) => s.setDisplay);
+  const note = useReaderStore((s) => s.displayNote);
   const text = (
     <DocumentText
       text={doc.text}
@@ -43,6 +44,11 @@ export function ReaderBody(props: {
           </label>
         ))}
       </div>
+      {note ? (
+        <p className="note small" role="note">
+          {note}
+        </p>
+      ) : null}
       {display === 'document' ? (
         <RenderedDocument
           documentId={props.documentId}

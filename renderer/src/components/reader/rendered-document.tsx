@@ -63,9 +63,18 @@ export function RenderedDocument(props: {
     handled.current = jump.nonce;
     if (jump.kind === 'passage') {
       const marks = markPassage(root, text, jump.start, jump.end, PASSAGE_WHERE_ID);
-      const first = marks[0] ?? blockAt(root, jump.start);
-      first?.scrollIntoView({ block: 'center' });
-      (marks[0] ?? root).focus({ preventScroll: true });
+      if (marks.length === 0) {
+        // Not placed in the rendering: the text view always can show it.
+        useReaderStore
+          .getState()
+          .setDisplay(
+            'text',
+            'This passage could not be placed in the document view; here it is in the text.',
+          );
+        return;
+      }
+      marks[0]!.scrollIntoView({ block: 'center' });
+      marks[0]!.focus({ preventScroll: true });
       return;
     }
     const offset =
