@@ -212,7 +212,10 @@ describe.skipIf(!canRun)('the document view and find in document', () => {
       view.getByRole('cell', { name: 'Monthly rent' }).locator('mark.passage').count(),
     ).resolves.toBe(1);
     mkdirSync(OUT, { recursive: true });
-    await page.screenshot({ path: path.join(OUT, 'reader-docx-highlight.png') });
+    await page.screenshot({ path: path.join(OUT, 'reader-docx-highlight-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(OUT, 'reader-docx-highlight-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The " | " between table cells exists only in the extracted text: the reader says so and
     // shows the hit there rather than highlighting something else.
