@@ -78,6 +78,7 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
       // A jump asked for while the text of its run loads still applies to that text.
       jump: same || get().documentId !== documentId ? null : get().jump,
       missed: null,
+      displayNote: null,
     });
     const request = textKey === null ? { documentId } : { documentId, textKey };
     const result = await call(bridge(), 'documents:get', request);
