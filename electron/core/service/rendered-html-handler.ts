@@ -7,6 +7,7 @@
 // a cache version bump. The last few results stay in memory for switching back and forth.
 import type { CallHandlers } from '../../../shared/api.ts';
 import { renderDocument } from '../documents/render-document.ts';
+import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { notInLibrary } from './document-handlers.ts';
 import { readOriginal, type DocumentTexts } from './document-texts.ts';
@@ -33,6 +34,14 @@ export function createRenderedHtmlHandler(deps: {
     const options: { textKey?: string } = {};
     if (textKey !== undefined) options.textKey = textKey;
     const doc = await deps.texts.load(info, options);
+    if (info.path === undefined)
+      throw new CoreError(
+        'NotFound',
+        'The document view is made from the file, and this document was opened without one (dropped in).',
+        {
+          hint: 'Open the file from disk to see it as a document; its text is shown below.',
+        },
+      );
     const bytes = await readOriginal(info, deps.maxBytes);
     const html = await renderDocument(info.format, bytes, doc.text, signalOf(deps));
     recent.set(key, html);

@@ -37,6 +37,16 @@ describe('documents:rendered-html', () => {
     );
   });
 
+  it('says why there is no document view for a document opened without a file', async () => {
+    h = await startHarness();
+    const data = new TextEncoder().encode('<html><body><p>Dropped in.</p></body></html>');
+    const info = await h.ok('documents:open-bytes', { name: 'dropped.html', data });
+    expect(await h.call('documents:rendered-html', { documentId: info.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'NotFound', message: expect.stringMatching(/opened without one/) },
+    });
+  });
+
   it('is null for plain text', async () => {
     h = await startHarness();
     const file = path.join(h.dir, 'notes.txt');
