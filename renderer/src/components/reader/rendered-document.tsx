@@ -4,7 +4,7 @@
 // The HTML is parsed with DOMParser (no script runs in a parsed document, and the CSP forbids
 // any anyway) and its nodes adopted into the view; React never sees it as markup. Chapters are
 // sections with `content-visibility: auto`, so a long book lays out only what is on screen.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppError, ChunkInfo } from '../../../../shared/model.ts';
 import { call } from '../../api.ts';
 import { blockAt, clearMarks, markPassage } from '../../lib/passage-marks.ts';
@@ -21,7 +21,7 @@ export function RenderedDocument(props: {
   text: string;
   chunks: ChunkInfo[];
   /** Shown instead when the document has no rendering (or it failed). */
-  fallback: React.ReactNode;
+  fallback: ReactNode;
 }) {
   const { documentId, textKey, text, chunks } = props;
   const [loaded, setLoaded] = useState<{ key: string; value: Loaded } | null>(null);
