@@ -44,7 +44,7 @@ describe.skipIf(!canRun)('real documents', () => {
 
       // A page the document does not have is said so, not silently ignored; a real one clears it.
       await page.getByRole('button', { name: 'Reader' }).click();
-      await page.getByText('Page 1', { exact: true }).waitFor();
+      await page.getByText('Page 1 (p. 3)', { exact: true }).waitFor();
       await page.getByLabel('Page').fill('99');
       await page.getByLabel('Page').press('Enter');
       await expect(page.getByRole('alert').textContent()).resolves.toBe(
@@ -128,7 +128,7 @@ describe.skipIf(!canRun || !existsSync(BOOK))('a 1,151-page book', () => {
       .waitFor();
     await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: 'Reader' }).click();
-    await page.getByText('of 1151').waitFor();
+    await page.getByText('of 1151', { exact: true }).waitFor();
     await page.getByLabel('Page').fill('1000');
     await page.getByRole('button', { name: 'Go' }).first().click();
     await page.locator('.row.target .page-marker', { hasText: 'Page 1000' }).waitFor();

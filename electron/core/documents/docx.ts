@@ -36,15 +36,11 @@ function mammothFile(zip: BoundedZip): object {
   };
 }
 
-/**
- * A Word document through mammoth's HTML (footnotes, endnotes, tables and lists survive there,
- * unlike its raw text), then our HTML-to-text path: headings become sections.
- */
-export async function extractDocx(
+/** mammoth's HTML of a Word document (images left empty), and the archive it came from. */
+export async function docxHtml(
   bytes: Uint8Array,
-  fallbackTitle: string,
   limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
-): Promise<DocumentText> {
+): Promise<{ html: string; errors: string[]; zip: BoundedZip }> {
   const zip = openZip(bytes, limits);
   const input = { file: mammothFile(zip) } as unknown as Parameters<
     typeof mammoth.convertToHtml
@@ -54,10 +50,22 @@ export async function extractDocx(
     // Images are not text: skip reading them (and encoding them as data URIs).
     convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
   });
-  const { text, sections } = htmlToText(result.value);
-  const warnings = result.messages
-    .filter((m) => m.type === 'error')
-    .map((m) => `Part of the document could not be read: ${m.message}`);
+  const errors = result.messages.filter((m) => m.type === 'error').map((m) => m.message);
+  return { html: result.value, errors, zip };
+}
+
+/**
+ * A Word document through mammoth's HTML (footnotes, endnotes, tables and lists survive there,
+ * unlike its raw text), then our HTML-to-text path: headings become sections.
+ */
+export async function extractDocx(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
+): Promise<DocumentText> {
+  const { html, errors, zip } = await docxHtml(bytes, limits);
+  const { text, sections } = htmlToText(html);
+  const warnings = errors.map((m) => `Part of the document could not be read: ${m}`);
   const title = coreTitle(zip) ?? sections.find((s) => s.level === 1)?.title ?? fallbackTitle;
   return { format: 'docx', title, text, sections, warnings };
 }

@@ -72,6 +72,7 @@ export function readEpub(
   fallbackTitle: string,
   progress: (done: number, total: number) => void,
   limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
+  keepHtml = false,
 ): { title: string; chapters: EpubChapter[]; warnings: string[] } {
   const zip = openZip(bytes, limits);
   const read = (path: string): string | undefined => {
@@ -177,6 +178,7 @@ export function readEpub(
         text,
         toc: entries.slice(1),
       };
+      if (keepHtml) chapter.html = source;
       const chapterTitle = entries[0]?.title ?? sections[0]?.title;
       if (chapterTitle !== undefined) chapter.title = chapterTitle;
       chapters.push(chapter);
@@ -217,6 +219,20 @@ export interface EpubChapter {
   level: number;
   text: string;
   toc: { title: string; level: number }[];
+  /** The chapter's XHTML, when asked for (the rendered view). */
+  html?: string;
+}
+
+/** Where each chapter's text starts in the book's text: chapters with no text are left out. */
+export function chapterStarts(chapters: readonly EpubChapter[]): (number | undefined)[] {
+  let length = 0;
+  return chapters.map((chapter) => {
+    if (chapter.text.trim() === '') return undefined;
+    if (length > 0) length += 2;
+    const start = length;
+    length += chapter.text.length;
+    return start;
+  });
 }
 
 /**
@@ -233,10 +249,11 @@ export async function extractEpub(
   const { title, chapters, warnings } = readEpub(bytes, fallbackTitle, progress, limits);
   let text = '';
   const sections: Section[] = [];
-  for (const chapter of chapters) {
-    if (chapter.text.trim() === '') continue;
+  const starts = chapterStarts(chapters);
+  chapters.forEach((chapter, i) => {
+    const start = starts[i];
+    if (start === undefined) return;
     if (text !== '') text += '\n\n';
-    const start = text.length;
     if (chapter.title !== undefined)
       sections.push({ title: chapter.title, level: chapter.level, start });
     // Further TOC entries into the same file (#fragments): placed where their title appears.
@@ -245,7 +262,7 @@ export async function extractEpub(
       if (at >= 0) sections.push({ title: entry.title, level: entry.level, start: start + at });
     }
     text += chapter.text;
-  }
+  });
   sections.sort((a, b) => a.start - b.start);
   return { format: 'epub', title, text, sections, warnings };
 }

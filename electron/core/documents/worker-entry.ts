@@ -1,7 +1,7 @@
 // Runs inside a worker thread: one document job (DOCX, EPUB, HTML) or, for PDFs, a page-range
 // server driven by messages. Every failure is posted back as an AppError value.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { AppError } from '../../../shared/model.ts';
+import type { AppError, DocumentFormat } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { ExtractionLimits } from './limits.ts';
 import type { PageResult } from './pdf-assemble.ts';
@@ -17,7 +17,14 @@ export type WorkerJob =
       scanLimitBytes?: number;
       maxMemoryBytes?: number;
     }
-  | { kind: 'pdf-assemble'; results: PageResult[]; meta: PdfMeta; name: string };
+  | { kind: 'pdf-assemble'; results: PageResult[]; meta: PdfMeta; name: string }
+  | {
+      kind: 'rendered-html';
+      format: DocumentFormat;
+      bytes: Uint8Array;
+      text: string;
+      limits: ExtractionLimits;
+    };
 
 function toWorkerError(error: unknown): AppError {
   if (error instanceof CoreError) return error.toValue();
@@ -33,6 +40,13 @@ async function run(job: WorkerJob): Promise<unknown> {
       return (await import('./html.ts')).extractHtml(job.bytes, job.name);
     case 'docx':
       return (await import('./docx.ts')).extractDocx(job.bytes, job.name, job.limits);
+    case 'rendered-html':
+      return (await import('./rendered-html.ts')).renderedHtml(
+        job.format,
+        job.bytes,
+        job.text,
+        job.limits,
+      );
     case 'pdf-assemble':
       return (await import('./pdf-assemble.ts')).assemblePdf(job.results, job.meta, job.name);
     case 'epub':

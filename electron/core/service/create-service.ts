@@ -5,6 +5,7 @@ import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory } from './backend-client.ts';
 import { createChunkPlans } from './chunk-plans.ts';
 import { createDocumentHandlers } from './document-handlers.ts';
+import { createRenderedHtmlHandler } from './rendered-html-handler.ts';
 import { createDocumentTexts } from './document-texts.ts';
 import { createExtractions } from './extractions.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
@@ -126,6 +127,7 @@ export function createService(deps: ServiceDeps): Service {
       shutdown: { signal: shutdown.signal, track },
     }),
     ...createPageHandlers({ store, texts, pages, signal: shutdown.signal }),
+    ...createRenderedHtmlHandler({ store, texts, maxBytes, track, signal: shutdown.signal }),
     ...createRunHandlers({
       store,
       secrets: deps.secrets,

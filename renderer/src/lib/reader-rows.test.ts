@@ -62,3 +62,30 @@ describe('reader rows', () => {
     expect(index.rows.length).toBe(13_000);
   });
 });
+
+describe('reader rows of hard-wrapped text', () => {
+  test('joinLines: a row is a paragraph up to a blank line, offsets unchanged', () => {
+    const text =
+      'The licensee may cure\nthe violation within\nthirty days.\n\nSecond paragraph\nhere.';
+    const index = buildRows(text, [], [], { joinLines: true });
+    const rows = index.rows.filter((r) => r.kind === 'text');
+    expect(rows.map((r) => text.slice(r.start, r.end))).toEqual([
+      'The licensee may cure\nthe violation within\nthirty days.',
+      'Second paragraph\nhere.',
+    ]);
+    expect(buildRows(text).rows.filter((r) => r.kind === 'text')).toHaveLength(5);
+  });
+
+  test('a heading line stays a row of its own', () => {
+    const text =
+      'Preamble\nThis agreement is\nbinding.\n\n2. Termination\nEither party may end it.';
+    const headings = [0, text.indexOf('2. Termination')];
+    const rows = buildRows(text, [], [], { joinLines: true, headings }).rows;
+    expect(rows.map((r) => (r.kind === 'text' ? text.slice(r.start, r.end) : r.kind))).toEqual([
+      'Preamble',
+      'This agreement is\nbinding.',
+      '2. Termination',
+      'Either party may end it.',
+    ]);
+  });
+});

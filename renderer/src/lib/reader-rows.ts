@@ -24,10 +24,16 @@ interface Marker {
   row: Row;
 }
 
+/**
+ * `joinLines`: a row is a paragraph up to a blank line, not a line (PDF text is hard-wrapped;
+ * the view shows its single newlines as spaces, so offsets stay those of the text); the line of
+ * a heading (`headings`: section starts) stays a row of its own.
+ */
 export function buildRows(
   text: string,
   pages: readonly PageSpan[] = [],
   chunks: readonly ChunkInfo[] = [],
+  options: { joinLines?: boolean; headings?: readonly number[] } = {},
 ): RowIndex {
   const markers: Marker[] = [];
   for (const c of chunks)
@@ -50,6 +56,33 @@ export function buildRows(
   let m = 0;
   let pos = 0;
   const n = text.length;
+  const paragraphEnd = /\n[ \t\r\f]*\n/g;
+  // The last break found, reused while it is ahead (a long paragraph is cut into several rows).
+  let found = { from: -1, at: -1 };
+  // Where a heading's line starts and ends: rows break there too.
+  const headingBreaks = options.joinLines
+    ? (options.headings ?? [])
+        .flatMap((at) => {
+          const end = text.indexOf('\n', at);
+          return end < 0 ? [at] : [at, end];
+        })
+        .sort((a, b) => a - b)
+    : [];
+  let h = 0;
+  const breakAfter = (from: number): number => {
+    if (!options.joinLines) return text.indexOf('\n', from);
+    while (h < headingBreaks.length && headingBreaks[h]! <= from) h += 1;
+    const heading = h < headingBreaks.length ? headingBreaks[h]! : -1;
+    const paragraph = paragraphBreak(from);
+    return heading >= 0 && (paragraph < 0 || heading < paragraph) ? heading : paragraph;
+  };
+  const paragraphBreak = (from: number): number => {
+    if (found.from >= 0 && found.from <= from && (found.at < 0 || found.at >= from))
+      return found.at;
+    paragraphEnd.lastIndex = from;
+    found = { from, at: paragraphEnd.exec(text)?.index ?? -1 };
+    return found.at;
+  };
   const flushMarkers = (upTo: number): void => {
     while (m < markers.length && markers[m]!.at <= upTo) {
       const row = markers[m]!.row;
@@ -65,15 +98,21 @@ export function buildRows(
   while (pos < n) {
     flushMarkers(pos);
     const nextMarker = m < markers.length ? markers[m]!.at : n;
-    let lineEnd = text.indexOf('\n', pos);
+    let lineEnd = breakAfter(pos);
     if (lineEnd < 0) lineEnd = n;
     let end = Math.min(lineEnd, nextMarker, n);
     if (end - pos > MAX_ROW) {
-      const space = text.lastIndexOf(' ', pos + MAX_ROW);
+      const space = Math.max(
+        text.lastIndexOf(' ', pos + MAX_ROW),
+        options.joinLines ? text.lastIndexOf('\n', pos + MAX_ROW) : -1,
+      );
       end = space > pos + MAX_ROW / 2 ? space + 1 : pos + MAX_ROW;
     }
     if (end > pos && !isBlank(text, pos, end)) rows.push({ kind: 'text', start: pos, end });
-    pos = end === lineEnd ? end + 1 : Math.max(end, pos + 1);
+    // A line break is not shown; a heading that starts mid-line (a break of its own) is.
+    pos = end === lineEnd && text[end] === '\n' ? end + 1 : Math.max(end, pos + 1);
+    // A paragraph's row starts at its first character, not at the line breaks before it.
+    if (options.joinLines) while (pos < n && isBlank(text, pos, pos + 1)) pos += 1;
   }
   flushMarkers(Number.POSITIVE_INFINITY);
   return { rows, pageRow, labelRow, chunkRow };
@@ -82,14 +121,18 @@ export function buildRows(
 function isBlank(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i += 1) {
     const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 12) return false;
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 10) return false;
   }
   return true;
 }
 
-/** The row of a page as the user typed it: its printed label first, else its page number. */
+/**
+ * The row of a page as the user typed it: its printed label first, else its page number;
+ * "#7" is page 7 whatever its label (a choice between pages that share a label).
+ */
 export function pageRowOf(index: RowIndex, page: string): number | undefined {
   const key = page.trim();
+  if (/^#\d+$/.test(key)) return index.pageRow.get(Number(key.slice(1)));
   return (
     index.labelRow.get(key) ??
     index.labelRow.get(key.toLowerCase()) ??

@@ -6,7 +6,10 @@ import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useUiStore } from './ui-store.ts';
 
-/** `page` is a printed page label ("iv", "1000") or, failing that, a page number. */
+/**
+ * `page` is a printed page label ("iv", "1000") or, failing that, a page number; "#7" is page 7
+ * by position whatever its label.
+ */
 export type JumpTarget =
   | { kind: 'page'; page: string }
   | { kind: 'chunk'; chunk: number }
@@ -14,9 +17,9 @@ export type JumpTarget =
   /**
    * A passage to show highlighted (evidence): on the original page for a PDF, in the rendered
    * document for DOCX/EPUB/HTML, in the text otherwise; `where` says it for people
-   * ("p. 7 (printed 5) · §8 Termination").
+   * ("p. 7 (printed 5) · §8 Termination"). `found`: a hit of find in document, not a citation.
    */
-  | { kind: 'passage'; start: number; end: number; where?: string };
+  | { kind: 'passage'; start: number; end: number; where?: string; found?: boolean };
 
 export interface ReaderState {
   documentId: string | null;
@@ -29,6 +32,10 @@ export interface ReaderState {
   jump: (JumpTarget & { nonce: number }) | null;
   /** The last jump when its page or chunk is not in the document, so the jump bar can say so. */
   missed: JumpTarget | null;
+  /** DOCX, EPUB and HTML: the rendered document, or its extracted text. */
+  display: 'document' | 'text';
+  /** Why the reader switched the display by itself, until the user switches it. */
+  displayNote: string | null;
   /**
    * Shows the document's current text, or with `textKey` the text an earlier run read;
    * `fresh` loads it again even when it is showing (the document was re-read).
@@ -39,7 +46,12 @@ export interface ReaderState {
   ): Promise<void>;
   jumpTo(target: JumpTarget, show?: boolean): void;
   setMissed(target: JumpTarget | null): void;
+  /** Removes the highlight of a passage jump (the place in the document stays). */
+  clearPassage(): void;
+  setDisplay(display: 'document' | 'text', note?: string): void;
 }
+
+export type PassageJump = Extract<JumpTarget, { kind: 'passage' }> & { nonce: number };
 
 let nonce = 0;
 
@@ -51,6 +63,8 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
   error: null,
   jump: null,
   missed: null,
+  display: 'document',
+  displayNote: null,
   async load(documentId, options = {}) {
     const textKey = options.textKey ?? null;
     const same = get().documentId === documentId && get().textKey === textKey;
@@ -64,6 +78,7 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
       // A jump asked for while the text of its run loads still applies to that text.
       jump: same || get().documentId !== documentId ? null : get().jump,
       missed: null,
+      displayNote: null,
     });
     const request = textKey === null ? { documentId } : { documentId, textKey };
     const result = await call(bridge(), 'documents:get', request);
@@ -77,4 +92,13 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
     if (show) useUiStore.getState().setScreen('reader');
   },
   setMissed: (missed) => set({ missed }),
+  setDisplay: (display, note) => set({ display, displayNote: note ?? null }),
+  clearPassage() {
+    if (get().jump?.kind === 'passage') set({ jump: null });
+  },
 }));
+
+/** The passage shown highlighted: the last jump, when it was to a passage. */
+export function usePassage(): PassageJump | null {
+  return useReaderStore((s) => (s.jump?.kind === 'passage' ? s.jump : null));
+}

@@ -5,9 +5,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../../shared/model.ts';
 import { formatCount } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
+import { pageAt } from '../../lib/page-choices.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
-import { useReaderStore } from '../../stores/reader-store.ts';
+import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
+import { PASSAGE_WHERE_ID } from './passage-where.tsx';
 
 const LINE = 22;
 const CHARS_PER_LINE = 90;
@@ -23,9 +25,17 @@ export function DocumentText(props: {
   pages: PageSpan[] | undefined;
   chunks: ChunkInfo[];
   ocrPages: Extracted['ocrPages'];
+  /** Hard-wrapped text (PDF): paragraphs run to a blank line, single newlines show as spaces. */
+  joinLines?: boolean;
+  /** Headings keep their own row when lines are joined. */
+  sections?: Extracted['sections'];
 }) {
-  const { text, pages, chunks } = props;
-  const index = useMemo(() => buildRows(text, pages, chunks), [text, pages, chunks]);
+  const { text, pages, chunks, joinLines = false } = props;
+  const headings = useMemo(() => props.sections?.map((s) => s.start), [props.sections]);
+  const index = useMemo(
+    () => buildRows(text, pages, chunks, headings ? { joinLines, headings } : { joinLines }),
+    [text, pages, chunks, joinLines, headings],
+  );
   // Page number → OCR confidence (0-100).
   const ocr = useMemo(
     () => new Map((props.ocrPages ?? []).map((p) => [p.page, p.confidence])),
@@ -33,7 +43,10 @@ export function DocumentText(props: {
   );
   const scrollRef = useRef<HTMLDivElement>(null);
   const jump = useReaderStore((s) => s.jump);
+  const passage = usePassage();
   const [target, setTarget] = useState<number | null>(null);
+  // The nonce of a passage jump whose highlight still has to take the focus once it is drawn.
+  const [focusFor, setFocusFor] = useState<number | null>(null);
   const virtualizer = useVirtualizer({
     count: index.rows.length,
     getScrollElement: () => scrollRef.current,
@@ -59,48 +72,107 @@ export function DocumentText(props: {
     // After a frame, so a reader that has just mounted has measured its scroll box.
     const frame = requestAnimationFrame(() => {
       handled.current = jump.nonce;
-      setTarget(row);
-      virtualizer.scrollToIndex(row, { align: 'start' });
+      // A passage has its own highlight; outlining its row as well would be noise.
+      setTarget(jump.kind === 'passage' ? null : row);
+      virtualizer.scrollToIndex(row, { align: jump.kind === 'passage' ? 'center' : 'start' });
+      if (jump.kind === 'passage') setFocusFor(jump.nonce);
     });
     return () => cancelAnimationFrame(frame);
   }, [jump, index, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
+  // The page in view: the one at a third of the way down (the top row is often a page's tail).
+  const scrolled = virtualizer.scrollOffset ?? 0;
+  const probe = scrolled < 1 ? 0 : scrolled + (virtualizer.scrollRect?.height ?? 0) / 3;
+  const top = items.find((item) => item.end > probe) ?? items[0];
+  const topRow = top === undefined ? undefined : index.rows[top.index];
+  const current = pages && topRow ? pageAt(pages, topRow.start) : undefined;
+  // Focus into the document at the highlight once its row is drawn (it may take a frame or two
+  // of measuring); focus scrolls the mark itself into view inside a long row.
+  useEffect(() => {
+    if (focusFor === null || passage?.nonce !== focusFor) return;
+    const mark = scrollRef.current?.querySelector<HTMLElement>('mark.passage');
+    if (!mark) return;
+    mark.focus({ preventScroll: true });
+    mark.scrollIntoView({ block: 'center' });
+    setFocusFor(null);
+  }, [focusFor, passage, items]);
   return (
-    <div
-      ref={scrollRef}
-      className="document-text"
-      tabIndex={0}
-      role="document"
-      aria-label="Document text"
-    >
-      <VirtualWindow totalSize={virtualizer.getTotalSize()} offset={items[0]?.start ?? 0}>
-        {items.map((item) => {
-          const row = index.rows[item.index]!;
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={item.index === target ? 'row target' : 'row'}
-            >
-              <RowView row={row} text={text} ocr={ocr} />
-            </div>
-          );
-        })}
-      </VirtualWindow>
+    <div className="document-text-frame">
+      {current && pages ? (
+        <div className="page-indicator small">
+          Page {current.number} of {pages.length}
+          {current.label !== undefined && current.label !== String(current.number)
+            ? ` (printed ${current.label})`
+            : ''}
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        className="document-text"
+        tabIndex={0}
+        role="document"
+        aria-label="Document text"
+      >
+        <VirtualWindow totalSize={virtualizer.getTotalSize()} offset={items[0]?.start ?? 0}>
+          {items.map((item) => {
+            const row = index.rows[item.index]!;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={item.index === target ? 'row target' : 'row'}
+              >
+                <RowView row={row} text={text} ocr={ocr} joinLines={joinLines} passage={passage} />
+              </div>
+            );
+          })}
+        </VirtualWindow>
+      </div>
     </div>
   );
 }
 
-function RowView(props: { row: Row; text: string; ocr: ReadonlyMap<number, number> }) {
-  const { row } = props;
-  if (row.kind === 'text') return <p className="para">{props.text.slice(row.start, row.end)}</p>;
+function RowView(props: {
+  row: Row;
+  text: string;
+  ocr: ReadonlyMap<number, number>;
+  joinLines: boolean;
+  passage: { start: number; end: number } | null;
+}) {
+  const { row, passage } = props;
+  if (row.kind === 'text') {
+    const show = (from: number, to: number): string => {
+      const part = props.text.slice(from, to);
+      return props.joinLines ? part.replace(/\n/g, ' ') : part;
+    };
+    if (!passage || passage.end <= row.start || passage.start >= row.end)
+      return <p className="para">{show(row.start, row.end)}</p>;
+    const from = Math.max(row.start, passage.start);
+    const to = Math.min(row.end, passage.end);
+    return (
+      <p className="para">
+        {show(row.start, from)}
+        <mark
+          className="passage"
+          tabIndex={-1}
+          aria-describedby={PASSAGE_WHERE_ID}
+          data-start={from}
+          data-end={to}
+        >
+          {show(from, to)}
+        </mark>
+        {show(to, row.end)}
+      </p>
+    );
+  }
   if (row.kind === 'page') {
     const confidence = props.ocr.get(row.page);
     return (
       <div className="page-marker">
         Page {row.label ?? row.page}
+        {row.label !== undefined && row.label !== String(row.page) ? ` (p. ${row.page})` : ''}
         {confidence === undefined ? null : (
           <span
             className="ocr-mark"

@@ -1,19 +1,32 @@
-// Jump to a page or a chunk.
+// Jump to a page (by printed label or position; a label printed on several pages offers each)
+// or a chunk.
 import { useState } from 'react';
+import type { PageSpan } from '../../../../shared/model.ts';
+import { pageChoices, pageName, type PageChoice } from '../../lib/page-choices.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 
-export function JumpBar(props: { pageCount: number; chunkCount: number }) {
+export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number }) {
+  const pageCount = props.pages.length;
   const jumpTo = useReaderStore((s) => s.jumpTo);
   const missed = useReaderStore((s) => s.missed);
   const [page, setPage] = useState('');
   const [chunk, setChunk] = useState('');
+  const [choices, setChoices] = useState<{
+    typed: string;
+    first: PageChoice;
+    others: PageChoice[];
+  } | null>(null);
   return (
     <div className="jump-bar">
-      {props.pageCount > 0 ? (
+      {pageCount > 0 ? (
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (page.trim()) jumpTo({ kind: 'page', page });
+            if (!page.trim()) return;
+            // The printed label first (pageRowOf resolves it so); other pages it may mean are offered.
+            const [first, ...others] = pageChoices(props.pages, page);
+            setChoices(first && others.length > 0 ? { typed: page.trim(), first, others } : null);
+            jumpTo({ kind: 'page', page });
           }}
         >
           <label>
@@ -26,9 +39,28 @@ export function JumpBar(props: { pageCount: number; chunkCount: number }) {
               onChange={(e) => setPage(e.target.value)}
             />
           </label>
-          <span className="muted small">of {props.pageCount}</span>
+          <span className="muted small">of {pageCount}</span>
           <button type="submit">Go</button>
         </form>
+      ) : null}
+      {choices ? (
+        <div className="page-choices small" role="group" aria-label="Which page?">
+          <span>
+            Showing {pageName(choices.first)}. “{choices.typed}” is also:
+          </span>
+          {choices.others.map((c) => (
+            <button
+              key={c.page}
+              type="button"
+              onClick={() => {
+                setChoices(null);
+                jumpTo({ kind: 'page', page: `#${c.page}` });
+              }}
+            >
+              {pageName(c)}
+            </button>
+          ))}
+        </div>
       ) : null}
       {props.chunkCount > 0 ? (
         <form

@@ -67,7 +67,11 @@ export function PdfReader(props: {
     // The row's place in the text (rows are built as the text view builds them) and the
     // selection's offset in it: the search starts just before, so a repeated phrase is not
     // taken for an earlier one.
-    const rows = buildRows(doc.text, doc.pages, props.chunks).rows;
+    // Rows as the text view builds them for a PDF (lines joined, headings on their own rows).
+    const rows = buildRows(doc.text, doc.pages, props.chunks, {
+      joinLines: true,
+      headings: doc.sections?.map((s) => s.start),
+    }).rows;
     const rowStart = rows[Number(row.getAttribute('data-index'))]?.start ?? 0;
     const found = findSelection(doc.text, selected, rowStart + range.startOffset - 40);
     if (!found) {
@@ -134,6 +138,8 @@ export function PdfReader(props: {
           pages={doc.pages}
           chunks={props.chunks}
           ocrPages={doc.ocrPages}
+          joinLines
+          sections={doc.sections}
         />
       )}
     </>

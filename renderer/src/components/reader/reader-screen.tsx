@@ -2,7 +2,7 @@
 // With a question selected that read an earlier text (before a re-read), that text is shown.
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ChunkInfo } from '../../../../shared/model.ts';
+import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
 import { useOlderTextKey } from '../../stores/older-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { openRereadDialog } from '../../stores/reread-store.ts';
@@ -12,11 +12,15 @@ import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
-import { DocumentText } from './document-text.tsx';
+import { FindBar } from './find-bar.tsx';
 import { JumpBar } from './jump-bar.tsx';
+import { OutlinePanel } from './outline-panel.tsx';
+import { PassageWhere } from './passage-where.tsx';
 import { PdfReader } from './pdf-reader.tsx';
+import { ReaderBody } from './reader-body.tsx';
 
 const NO_CHUNKS: ChunkInfo[] = [];
+const NO_PAGES: PageSpan[] = [];
 
 export function ReaderScreen() {
   const { documentId, textKey, view, loading, error, load } = useReaderStore(
@@ -67,7 +71,10 @@ export function ReaderScreen() {
             </button>
           ) : null}
         </div>
-        <JumpBar pageCount={doc.pages?.length ?? 0} chunkCount={chunks.length} />
+        <JumpBar pages={doc.pages ?? NO_PAGES} chunkCount={chunks.length} />
+        <FindBar text={doc.text} pages={doc.pages} sections={doc.sections} />
+        <OutlinePanel sections={doc.sections} />
+        <PassageWhere />
       </div>
       {textKey !== null ? (
         <p className="note" role="note">
@@ -91,7 +98,7 @@ export function ReaderScreen() {
       {view.info.format === 'pdf' ? (
         <PdfReader view={view} textKey={textKey} chunks={chunks} />
       ) : (
-        <DocumentText text={doc.text} pages={doc.pages} chunks={chunks} ocrPages={doc.ocrPages} />
+        <ReaderBody documentId={view.info.id} textKey={textKey} doc={doc} chunks={chunks} />
       )}
     </div>
   );
