@@ -1,5 +1,5 @@
 // Evidence benchmark: does the highlight point at the sentence the answer came from?
-//   npm exec -- node bench/evidence.ts [--rows N] [--seed N] [--window CHARS]
+//   npm exec -- node bench/evidence.ts [--rows N] [--seed N] [--window CHARS] [--ja]
 // Each row inserts a generated fact (bench/evidence-needles.ts) at a sentence boundary of the
 // corpus book (../shared/corpus/cplusplus-annotations.pdf, extracted by the app), takes a window
 // of the book around it, chunks it with the real planner (Qwen tokenizer, 5000-token chunks) and
@@ -9,7 +9,9 @@
 // paraphrase, a third by the value alone, as a model writing its own notes would; every fourth
 // row has a look-alike fact elsewhere that the memory keeps too. The answer is the fact's value,
 // alone or in a short phrase. Then findEvidence, and the old chunk-only trail
-// (bench/old-evidence-trail.ts) beside it.
+// (bench/old-evidence-trail.ts) beside it. `--ja`: the Japanese Live manual (EPUB) and Japanese
+// facts (bench/evidence-needles-ja.ts) instead; the simulator keeps no Japanese sentence (it
+// matches space-separated words), so there the memory holds the fact from its chunk on.
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -19,9 +21,15 @@ import { evidenceTrail } from './old-evidence-trail.ts';
 import { planChunks } from '../electron/core/agent/plan.ts';
 import { extractDocument } from '../electron/core/documents/index.ts';
 import { qwenTokenizer } from '../electron/core/tokenize/index.ts';
-import { NO_PREVIOUS_MEMORY, sentences, updateMemory } from '../sim/memory-agent.ts';
+import { NO_PREVIOUS_MEMORY, NOTHING_YET, sentences, updateMemory } from '../sim/memory-agent.ts';
 import { simTokenizer } from '../sim/sim-tokenizer.ts';
-import { needleFor, seeded, TEMPLATE_COUNT, type Needle } from './evidence-needles.ts';
+import { needleForJa } from './evidence-needles-ja.ts';
+import {
+  needleFor as needleForEn,
+  seeded,
+  TEMPLATE_COUNT,
+  type Needle,
+} from './evidence-needles.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -31,7 +39,15 @@ const option = (name: string, fallback: number): number => {
 const rows = option('--rows', 120);
 const random = seeded(option('--seed', 11));
 const windowChars = option('--window', 240_000);
-const book = path.resolve(import.meta.dirname, '../../shared/corpus/cplusplus-annotations.pdf');
+const ja = args.includes('--ja');
+const book = path.resolve(
+  import.meta.dirname,
+  '../../shared/corpus',
+  ja ? 'live-manual.ja.epub' : 'cplusplus-annotations.pdf',
+);
+const needleFor = ja ? needleForJa : needleForEn;
+/** Sentence ends followed by the start of another: where a fact can go without cutting one. */
+const BOUNDARY = ja ? /。(?=[^\s」』）。])/gu : /[.!?] +(?=[A-Z][a-z])/g;
 
 interface Row {
   needle: Needle;
@@ -85,7 +101,13 @@ function written(needle: Needle, style: Style): string {
  * The simulator's memory trail over the chunks, the facts written in `style`, plus side notes
  * (two sentences of each chunk, the last five kept) as a model jots down things it need not.
  */
-function memoryTrail(text: string, chunks: ChunkInfo[], facts: Needle[], style: Style) {
+function memoryTrail(
+  text: string,
+  chunks: ChunkInfo[],
+  facts: Needle[],
+  style: Style,
+  home: number,
+) {
   const ctx = { maxTokens: 1024, seed: 1, countTokens: (t: string) => simTokenizer.count(t) };
   const question = facts[0]?.question ?? '';
   let memory = NO_PREVIOUS_MEMORY;
@@ -93,6 +115,10 @@ function memoryTrail(text: string, chunks: ChunkInfo[], facts: Needle[], style: 
   return chunks.map((c): MemoryState => {
     const section = text.slice(c.start, c.end);
     memory = updateMemory(question, memory, section, ctx);
+    // A model keeps the needle from its chunk on (the simulator drops Japanese sentences).
+    const needle = facts[0]?.fact ?? '';
+    if (c.index >= home && !memory.includes(needle))
+      memory = memory === NOTHING_YET ? needle : `${needle}\n\n${memory}`;
     const own = sentences(section).filter((x) => x.length > 30 && x.length < 300);
     for (let k = 0; k < 2 && own.length > 0; k += 1) notes.push(own[random(own.length)] ?? '');
     notes.splice(0, Math.max(0, notes.length - 5));
@@ -118,9 +144,7 @@ async function main(): Promise<void> {
     `${path.basename(book)}: ${doc.text.length.toLocaleString('en-US')} characters, ${doc.pages?.length ?? 0} pages, extracted in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   // Sentence ends followed by a capital: where a new sentence can go without cutting one.
-  const boundaries = [...doc.text.matchAll(/[.!?] +(?=[A-Z][a-z])/g)].map(
-    (m) => m.index + m[0].length,
-  );
+  const boundaries = [...doc.text.matchAll(BOUNDARY)].map((m) => m.index + m[0].length);
   const tokenizer = qwenTokenizer({ workers: 1 });
   const results: Row[] = [];
   try {
@@ -155,7 +179,7 @@ async function main(): Promise<void> {
       if (text.slice(span.start, span.end) !== needle.fact) throw new Error('needle misplaced');
       const home = chunks.findIndex((c) => c.start <= span.start && span.start < c.end);
       const style = STYLES[r % STYLES.length] as Style;
-      const memories = memoryTrail(text, chunks, decoy ? [needle, decoy] : [needle], style);
+      const memories = memoryTrail(text, chunks, decoy ? [needle, decoy] : [needle], style, home);
       const answer = needle.answers[Math.floor(r / 2) % needle.answers.length] ?? '';
       const t = performance.now();
       const evidence = findEvidence({
@@ -187,7 +211,7 @@ async function main(): Promise<void> {
     await tokenizer.dispose();
   }
   report(results);
-  await speed(doc);
+  if (!ja) await speed(doc);
 }
 
 function report(results: Row[]): void {
@@ -199,19 +223,21 @@ function report(results: Row[]): void {
     ['memory paraphrases it', results.filter((r) => r.style === 'paraphrase')],
     ['memory keeps the value alone', results.filter((r) => r.style === 'terse')],
     ['a look-alike fact elsewhere', results.filter((r) => r.decoy)],
-    ["answer made of the book's everyday words", results.filter((r) => r.template === 6)],
-    ['answer a small number', results.filter((r) => r.template === 7)],
+    // The English templates 6 and 7 (bench/evidence-needles.ts).
+    ["answer made of the book's everyday words", ja ? [] : results.filter((r) => r.template === 6)],
+    ['answer a small number', ja ? [] : results.filter((r) => r.template === 7)],
   ];
   console.log(
     `\nrows: ${results.length}, chunks per row: ${Math.min(...results.map((r) => r.chunks.length))}-${Math.max(...results.map((r) => r.chunks.length))}`,
   );
-  for (const [name, rs] of groups) {
+  for (const [name, rs] of groups.filter(([, g]) => g.length > 0)) {
     const top = rs.filter((r) => r.evidence[0] && isNeedle(r.evidence[0], r.span)).length;
     const none = rs.filter((r) => r.evidence.length === 0).length;
     const items = rs.flatMap((r) => r.evidence.map((e) => isNeedle(e, r.span)));
     const found = rs.filter((r) => r.evidence.some((e) => isNeedle(e, r.span))).length;
     const pageRight = rs.filter(
-      (r) => r.evidence[0] && isNeedle(r.evidence[0], r.span) && r.evidence[0].page === r.page,
+      (r) =>
+        r.evidence[0] && isNeedle(r.evidence[0], r.span) && r.evidence[0].page === (r.page ?? null),
     ).length;
     console.log(`\nnew (findEvidence), ${name}:`);
     console.log(
