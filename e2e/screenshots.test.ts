@@ -79,7 +79,12 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
       await shot('compare');
 
       await passage.click();
-      await page.locator('.row.target').or(page.locator('mark')).first().waitFor();
+      await page
+        .locator('.row.target')
+        .or(page.locator('mark'))
+        .or(page.locator('.pdf-caption', { hasText: 'Highlighted' }))
+        .first()
+        .waitFor();
       await shot('reader');
 
       // A scanned contract: the reader marks its OCR pages; the Re-read with OCR dialog.

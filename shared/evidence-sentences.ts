@@ -3,6 +3,8 @@
 // line break, so single breaks are read as spaces; a blank line still ends a paragraph unless
 // the sentence plainly goes on (lower case on both sides).
 
+import { tokens } from './evidence-terms.ts';
+
 export interface Span {
   start: number;
   end: number;
@@ -49,11 +51,56 @@ function pushTrimmed(raw: string, from: number, to: number, base: number, out: S
   if (b > a) out.push({ start: base + a, end: base + b });
 }
 
-/** The sentence as a quote: whitespace runs collapsed, capped at QUOTE_CHARS with an ellipsis. */
-export function quoteOf(text: string, span: Span): string {
+/**
+ * The sentence as a quote: whitespace runs collapsed, capped at QUOTE_CHARS. A longer sentence
+ * keeps the window that holds the most of `matters` (the answer's terms, by `tokens`), so the
+ * quote shows what the answer rests on ("…within 30 days after…"), with an ellipsis at each cut.
+ */
+export function quoteOf(
+  text: string,
+  span: Span,
+  matters: (term: string) => boolean = () => false,
+): string {
   const flat = text.slice(span.start, span.end).replace(/\s+/gu, ' ').trim();
   if (flat.length <= QUOTE_CHARS) return flat;
-  const cut = flat.slice(0, QUOTE_CHARS - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > QUOTE_CHARS * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  const width = QUOTE_CHARS - 2; // room for an ellipsis at each end
+  // Word starts are the candidate window starts; a window's worth is the answer terms inside it.
+  const words = [...flat.matchAll(/\S+/gu)].map((m) => ({
+    at: m.index,
+    end: m.index + m[0].length,
+    hits: tokens(m[0]).filter(matters).length,
+  }));
+  let best = 0;
+  let bestHits = -1;
+  let hits = 0;
+  let last = 0;
+  for (let first = 0; first < words.length; first += 1) {
+    const from = words[first]?.at ?? 0;
+    while (last < words.length && (words[last]?.end ?? 0) - from <= width) {
+      hits += words[last]?.hits ?? 0;
+      last += 1;
+    }
+    if (hits > bestHits) {
+      bestHits = hits;
+      best = first;
+    }
+    hits -= words[first]?.hits ?? 0;
+    if (last === words.length) break;
+  }
+  // Centre the window on the answer's words it holds: context on both sides of them.
+  const inWindow = words.filter(
+    (w) => w.hits > 0 && w.at >= (words[best]?.at ?? 0) && w.end - (words[best]?.at ?? 0) <= width,
+  );
+  let from = words[best]?.at ?? 0;
+  if (inWindow.length > 0) {
+    const first = inWindow[0]?.at ?? 0;
+    const last = inWindow.at(-1)?.end ?? 0;
+    const ideal = first - (width - (last - first)) / 2;
+    from = words.find((w) => w.at >= ideal && w.at <= first)?.at ?? first;
+  }
+  let to = from;
+  for (const w of words) if (w.at >= from && w.end - from <= width) to = w.end;
+  const head = from > 0 ? '…' : '';
+  const tail = to < flat.length ? '…' : '';
+  return `${head}${flat.slice(from, to)}${tail}`;
 }

@@ -181,7 +181,22 @@ describe('findEvidence', () => {
       }),
     );
     expect(top?.quote.length).toBeLessThanOrEqual(300);
-    expect(top?.quote.endsWith('…')).toBe(true);
+    // The window that holds the answer: the start of this sentence.
+    expect(top?.quote).toMatch(/^The secret code of the vault is 7-ALPHA-42 and .*…$/u);
     expect(text.slice(top?.start, top?.end)).toBe(long);
+  });
+
+  it('quotes the part of a long sentence the answer rests on, with an ellipsis at each cut', () => {
+    const long = `${'The rule begins here and continues '.repeat(12)}until the vault code 7-ALPHA-42 is given, ${'and it goes on further still '.repeat(12)}to the end.`;
+    const { text, chunks, pages } = documentOf(['Nothing here.', long]);
+    const [top] = findEvidence(
+      input({
+        chunks,
+        document: { text, pages },
+        memories: [state(0, 'Nothing yet.'), state(1, 'The vault code is 7-ALPHA-42.')],
+      }),
+    );
+    expect(top?.quote.length).toBeLessThanOrEqual(300);
+    expect(top?.quote).toMatch(/^….*the vault code 7-ALPHA-42 is given.*…$/u);
   });
 });

@@ -73,7 +73,8 @@ export function findEvidence(input: EvidenceInput): Evidence[] {
       }),
     );
   }
-  return pick(candidates).map((c) => located(c, input.document));
+  const answerSet = new Set(wanted);
+  return pick(candidates).map((c) => located(c, input.document, answerSet));
 }
 
 /**
@@ -192,7 +193,11 @@ function pick(candidates: Candidate[]): Candidate[] {
     .slice(0, MAX_ITEMS);
 }
 
-function located(c: Candidate, document: EvidenceInput['document']): Evidence {
+function located(
+  c: Candidate,
+  document: EvidenceInput['document'],
+  answer: ReadonlySet<string>,
+): Evidence {
   const page = pageAt(document.pages, c.start);
   return {
     chunk: c.chunk,
@@ -201,7 +206,7 @@ function located(c: Candidate, document: EvidenceInput['document']): Evidence {
     page: page?.number ?? null,
     pageLabel: page?.label ?? null,
     section: sectionPath(document.sections, c.start),
-    quote: quoteOf(document.text, c),
+    quote: quoteOf(document.text, c, (term) => answer.has(term)),
     score: Math.min(1, Math.max(0, Number(c.score.toFixed(4)))),
   };
 }

@@ -60,9 +60,11 @@ describe('evidence in real documents', () => {
     for (const answer of ['30 days', 'Within 30 days after receipt of the notice.']) {
       const [top] = findEvidence({ question, answer, memories, chunks, document: doc });
       expect(top, answer).toMatchObject({ chunk: home, page: 7, pageLabel: null });
-      // The quote is capped; the span is the whole sentence, across its wrapped lines.
+      // The quote is capped around what the answer rests on; the span is the whole sentence,
+      // across its wrapped lines.
+      expect(top?.quote.length).toBeLessThanOrEqual(300);
       expect(top?.quote).toMatch(
-        /^Moreover, your license from a particular copyright holder .*…$/u,
+        /^….*you cure the violation prior to 30 days after your receipt of the notice\.$/u,
       );
       expect(doc.text.slice(top?.start, top?.end).replace(/\s+/g, ' ')).toBe(CURE);
     }

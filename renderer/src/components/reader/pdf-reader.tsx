@@ -36,6 +36,11 @@ export function PdfReader(props: {
     seenJump = jump.nonce;
     const pages = doc.pages ?? [];
     const view = usePageViewStore.getState();
+    // A hit of find in document is shown in the text it was found in; a citation on its page.
+    if (jump.kind === 'passage' && jump.found === true) {
+      if (view.mode === 'page') view.setMode('text');
+      return;
+    }
     if (jump.kind === 'passage') {
       void view.showPassage({ documentId: info.id, textKey: props.textKey, pages }, jump);
       return;
