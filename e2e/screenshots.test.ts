@@ -85,6 +85,8 @@ describe.skipIf(!canRun)('screenshots of the main screens', () => {
         .or(page.locator('.pdf-caption', { hasText: 'Highlighted' }))
         .first()
         .waitFor();
+      // The original page painted (not its "Drawing page…" placeholder).
+      await page.locator('.pdf-loading').waitFor({ state: 'detached' });
       await shot('reader');
 
       // A scanned contract: the reader marks its OCR pages; the Re-read with OCR dialog.

@@ -100,7 +100,7 @@ export function DocumentText(props: {
   return (
     <div className="document-text-frame">
       {current && pages ? (
-        <div className="page-indicator small">
+        <div className="scroll-page-indicator small">
           Page {current.number} of {pages.length}
           {current.label !== undefined && current.label !== String(current.number)
             ? ` (printed ${current.label})`
