@@ -64,32 +64,43 @@ export function quoteOf(
   const flat = text.slice(span.start, span.end).replace(/\s+/gu, ' ').trim();
   if (flat.length <= QUOTE_CHARS) return flat;
   const width = QUOTE_CHARS - 2; // room for an ellipsis at each end
-  // Word starts are the candidate window starts; a window's worth is the answer terms inside it.
+  // Word starts are the candidate window starts; a window's worth is the number of distinct
+  // answer terms inside it (a repeated word does not outweigh the rest of the answer).
   const words = [...flat.matchAll(/\S+/gu)].map((m) => ({
     at: m.index,
     end: m.index + m[0].length,
-    hits: tokens(m[0]).filter(matters).length,
+    terms: tokens(m[0]).filter(matters),
   }));
+  const inside = new Map<string, number>();
+  const count = (terms: readonly string[], by: number): void => {
+    for (const t of terms) {
+      const n = (inside.get(t) ?? 0) + by;
+      if (n === 0) inside.delete(t);
+      else inside.set(t, n);
+    }
+  };
   let best = 0;
   let bestHits = -1;
-  let hits = 0;
   let last = 0;
   for (let first = 0; first < words.length; first += 1) {
     const from = words[first]?.at ?? 0;
     while (last < words.length && (words[last]?.end ?? 0) - from <= width) {
-      hits += words[last]?.hits ?? 0;
+      count(words[last]?.terms ?? [], 1);
       last += 1;
     }
-    if (hits > bestHits) {
-      bestHits = hits;
+    if (inside.size > bestHits) {
+      bestHits = inside.size;
       best = first;
     }
-    hits -= words[first]?.hits ?? 0;
+    count(words[first]?.terms ?? [], -1);
     if (last === words.length) break;
   }
   // Centre the window on the answer's words it holds: context on both sides of them.
   const inWindow = words.filter(
-    (w) => w.hits > 0 && w.at >= (words[best]?.at ?? 0) && w.end - (words[best]?.at ?? 0) <= width,
+    (w) =>
+      w.terms.length > 0 &&
+      w.at >= (words[best]?.at ?? 0) &&
+      w.end - (words[best]?.at ?? 0) <= width,
   );
   let from = words[best]?.at ?? 0;
   if (inWindow.length > 0) {
