@@ -1,6 +1,5 @@
 // Find in document: every occurrence of a phrase in the extracted text (offsets, so the reader
-// can highlight them in whichever view is showing), and the section each one is in.
-import type { Section } from '../../../shared/model.ts';
+// can highlight them in whichever view is showing).
 
 /** More hits than this are not listed (the count says "1000+"). */
 export const MAX_HITS = 1000;
@@ -21,15 +20,4 @@ export function findHits(text: string, query: string): { start: number; end: num
   for (let m = re.exec(text); m !== null && hits.length < MAX_HITS; m = re.exec(text))
     hits.push({ start: m.index, end: m.index + m[0].length });
   return hits;
-}
-
-/** "Part 2 > Termination": the headings above `offset`, outermost first. */
-export function sectionPath(sections: readonly Section[] | undefined, offset: number): string {
-  const path: Section[] = [];
-  for (const s of sections ?? []) {
-    if (s.start > offset) break;
-    while (path.length > 0 && path[path.length - 1]!.level >= s.level) path.pop();
-    path.push(s);
-  }
-  return path.map((s) => s.title).join(' > ');
 }

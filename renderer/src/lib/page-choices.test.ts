@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageAt, pageChoices, pageName } from './page-choices.ts';
+import { pageChoices, pageName } from './page-choices.ts';
 
 const pages = [
   { number: 1, label: 'i', start: 0, end: 10 },
@@ -21,11 +21,8 @@ describe('page choices', () => {
     expect(pageChoices([{ number: 4, label: '4', start: 0, end: 1 }], '4')).toHaveLength(1);
   });
 
-  test('names and the page of an offset', () => {
+  test('names', () => {
     expect(pageName({ page: 3, label: '1' })).toBe('p. 3 (printed 1)');
     expect(pageName({ page: 3 })).toBe('p. 3');
-    expect(pageAt(pages, 25)?.number).toBe(3);
-    expect(pageAt(pages, 49)?.number).toBe(5);
-    expect(pageAt([], 3)).toBeUndefined();
   });
 });

@@ -37,18 +37,3 @@ export function pageName(choice: { page: number; label?: string | undefined }): 
     ? `p. ${choice.page}`
     : `p. ${choice.page} (printed ${choice.label})`;
 }
-
-/** The page holding `offset` (binary search over page starts), or undefined before the first. */
-export function pageAt(pages: readonly PageSpan[], offset: number): PageSpan | undefined {
-  let lo = 0;
-  let hi = pages.length - 1;
-  let found: PageSpan | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (pages[mid]!.start <= offset) {
-      found = pages[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentText, PageSpan } from '../../../shared/model.ts';
-import {
-  findSelection,
-  pageFromInput,
-  pageName,
-  pageOfOffset,
-  pageTextNote,
-  quoteOf,
-} from './pdf-pages.ts';
+import { findSelection, pageFromInput, pageName, pageTextNote, quoteOf } from './pdf-pages.ts';
 
 // Three pages printed as i, 1, 2 (a preface, then the body).
 const text = 'Preface.\n\nTerms apply\nto all.\n\n\nTerms apply to all copies.';
@@ -18,11 +11,7 @@ const pages: PageSpan[] = [
 ];
 
 describe('pages of an extracted PDF', () => {
-  it('finds the page holding an offset, the page typed, and names it with its printed label', () => {
-    expect([0, 9, 10, 31, 32, text.length + 5].map((o) => pageOfOffset(pages, o))).toEqual([
-      1, 1, 2, 2, 3, 3,
-    ]);
-    expect(pageOfOffset([], 3)).toBeUndefined();
+  it('finds the page typed, and names it with its printed label', () => {
     // A printed label wins over a page number ("1" is the second page); case does not matter.
     expect(['i', 'I', '1', '3', ' 2 ', '4', '', 'x'].map((t) => pageFromInput(pages, t))).toEqual([
       1,

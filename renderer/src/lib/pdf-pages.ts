@@ -2,20 +2,7 @@
 // number or printed label means, how a passage is named and quoted, and where a selection of the
 // text view lies in the text. Pure.
 import type { DocumentText, PageSpan } from '../../../shared/model.ts';
-
-/** The 1-based number of the page holding character `offset` (the last page past the end). */
-export function pageOfOffset(pages: readonly PageSpan[], offset: number): number | undefined {
-  let lo = 0;
-  let hi = pages.length - 1;
-  if (hi < 0) return undefined;
-  // The last page starting at or before `offset`.
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((pages[mid]?.start ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return pages[lo]?.number;
-}
+import { pageName as choiceName } from './page-choices.ts';
 
 /** The page a person typed: its printed label first, then its number; undefined if none. */
 export function pageFromInput(pages: readonly PageSpan[], typed: string): number | undefined {
@@ -37,10 +24,7 @@ export function spanOf(pages: readonly PageSpan[], page: number): PageSpan | und
 
 /** "p. 7", or "p. 7 (printed 5)" where the printed label differs. */
 export function pageName(pages: readonly PageSpan[], page: number): string {
-  const label = spanOf(pages, page)?.label;
-  return label !== undefined && label !== String(page)
-    ? `p. ${page} (printed ${label})`
-    : `p. ${page}`;
+  return choiceName({ page, label: spanOf(pages, page)?.label });
 }
 
 /** A passage's text for a caption: whitespace runs collapsed, long ones cut at a word. */

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { TextRect } from '../../../shared/api.ts';
 import type { AppError, PageSpan } from '../../../shared/model.ts';
 import { call } from '../api.ts';
-import { pageOfOffset } from '../lib/pdf-pages.ts';
+import { pageAt } from '../../../shared/text-location.ts';
 import { bridge } from './bridge.ts';
 
 export type PdfMode = 'page' | 'text';
@@ -66,7 +66,7 @@ export const usePageViewStore = create<PageViewState>((set, get) => ({
     get().forDocument(target.documentId);
     serial += 1;
     const mine = serial;
-    const page = pageOfOffset(target.pages, start) ?? 1;
+    const page = pageAt(target.pages, start)?.number ?? 1;
     const shown: ShownPassage = { start, end, page, rects: null, serial: mine };
     if (where !== undefined) shown.where = where;
     set({ mode: 'page', page, passage: shown });

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../../shared/model.ts';
 import { formatCount } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
-import { pageAt } from '../../lib/page-choices.ts';
+import { pageAt } from '../../../../shared/text-location.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';

@@ -3,8 +3,9 @@
 // as a highlighted passage in whichever view is showing.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PageSpan, Section } from '../../../../shared/model.ts';
-import { findHits, MAX_HITS, sectionPath } from '../../lib/find-hits.ts';
-import { pageAt, pageName } from '../../lib/page-choices.ts';
+import { pageAt, sectionPath } from '../../../../shared/text-location.ts';
+import { findHits, MAX_HITS } from '../../lib/find-hits.ts';
+import { pageName } from '../../lib/page-choices.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { PASSAGE_WHERE_ID } from './passage-where.tsx';
 

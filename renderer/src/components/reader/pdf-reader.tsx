@@ -3,14 +3,9 @@
 import { useEffect, useState } from 'react';
 import type { DocumentView } from '../../../../shared/api.ts';
 import type { ChunkInfo } from '../../../../shared/model.ts';
+import { pageAt } from '../../../../shared/text-location.ts';
 import { buildRows } from '../../lib/reader-rows.ts';
-import {
-  findSelection,
-  pageFromInput,
-  pageName,
-  pageOfOffset,
-  spanOf,
-} from '../../lib/pdf-pages.ts';
+import { findSelection, pageFromInput, pageName, spanOf } from '../../lib/pdf-pages.ts';
 import { usePageViewStore } from '../../stores/page-view-store.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { DocumentText } from './document-text.tsx';
@@ -52,7 +47,7 @@ export function PdfReader(props: {
       jump.kind === 'page'
         ? pageFromInput(pages, jump.page)
         : jump.kind === 'offset'
-          ? pageOfOffset(pages, jump.offset)
+          ? pageAt(pages, jump.offset)?.number
           : undefined;
     if (page !== undefined) view.setPage(page);
     else if (jump.kind === 'page') useReaderStore.getState().setMissed(jump);
@@ -84,7 +79,7 @@ export function PdfReader(props: {
       return;
     }
     setSelectionNote(null);
-    const page = pageOfOffset(doc.pages ?? [], found.start) ?? 1;
+    const page = pageAt(doc.pages, found.start)?.number ?? 1;
     useReaderStore
       .getState()
       .jumpTo({ kind: 'passage', ...found, where: pageName(doc.pages ?? [], page) });
