@@ -45,6 +45,12 @@ export const documentTextSchema = z.object({
 });
 export type DocumentText = z.infer<typeof documentTextSchema>;
 
+/** A tesseract language code (`eng`, `chi_sim`, `deu_latf`): letters, digits and underscores. */
+const OCR_CODE = '[A-Za-z0-9_]{2,32}';
+export const OCR_LANGUAGE_CODE = new RegExp(`^${OCR_CODE}$`);
+/** A language data file's name, the code captured: `deu.traineddata` or `deu.traineddata.gz`. */
+export const OCR_LANGUAGE_FILE = new RegExp(`^(${OCR_CODE})\\.traineddata(\\.gz)?$`);
+
 /**
  * How a PDF's text is read: its text layer, with OCR for pages that have none but show images
  * (`auto`, the default), or OCR of every page whatever its text layer says (`all-pages`, for a
@@ -52,10 +58,7 @@ export type DocumentText = z.infer<typeof documentTextSchema>;
  */
 export const readingSchema = z.object({
   ocr: z.enum(['auto', 'all-pages', 'off']),
-  languages: z
-    .array(z.string().regex(/^[A-Za-z0-9_]{2,32}$/))
-    .min(1)
-    .max(8),
+  languages: z.array(z.string().regex(OCR_LANGUAGE_CODE)).min(1).max(8),
 });
 export type Reading = z.infer<typeof readingSchema>;
 

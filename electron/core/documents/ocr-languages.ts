@@ -8,6 +8,7 @@ import eng from '@tesseract.js-data/eng';
 import fra from '@tesseract.js-data/fra';
 import jpn from '@tesseract.js-data/jpn';
 import spa from '@tesseract.js-data/spa';
+import { OCR_LANGUAGE_CODE } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 
 /** The default OCR language. */
@@ -31,9 +32,6 @@ export const SHIPPED_OCR_LANGUAGES: readonly string[] = Object.keys(SHIPPED);
 export function shippedLanguageFolder(code: string): string | undefined {
   return SHIPPED[code];
 }
-
-/** Tesseract language codes are letters, digits and underscores (`eng`, `chi_sim`, `deu_latf`). */
-const CODE = /^[A-Za-z0-9_]{2,32}$/;
 
 export interface OcrLanguageData {
   code: string;
@@ -60,7 +58,7 @@ export async function readOcrLanguage(
   code: string,
   languageDir: string | undefined,
 ): Promise<OcrLanguageData> {
-  if (!CODE.test(code))
+  if (!OCR_LANGUAGE_CODE.test(code))
     throw new CoreError('BadUsage', `"${code}" is not an OCR language code.`, {
       hint: `Use tesseract's codes, such as ${SHIPPED_OCR_LANGUAGES.join(', ')}.`,
     });

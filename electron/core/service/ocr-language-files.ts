@@ -5,6 +5,7 @@ import { copyFile, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import type { OcrLanguage } from '../../../shared/model.ts';
+import { OCR_LANGUAGE_FILE } from '../../../shared/schemas.ts';
 import { SHIPPED_OCR_LANGUAGES } from '../documents/index.ts';
 import { CoreError } from '../errors.ts';
 import { ocrLanguageName } from './ocr-language-names.ts';
@@ -12,7 +13,6 @@ import { ocrLanguageName } from './ocr-language-names.ts';
 /** Larger language files are refused (tessdata_best's largest is about 30 MB). */
 export const MAX_LANGUAGE_FILE_BYTES = 100 * 1024 * 1024;
 
-const FILE_NAME = /^([A-Za-z0-9_]{2,32})\.traineddata(\.gz)?$/;
 const HEAD_BYTES = 64 * 1024;
 
 /** Shipped languages first (a user file of the same code replaces it), then the user's, by code. */
@@ -23,7 +23,7 @@ export async function listOcrLanguages(languageDir: string): Promise<OcrLanguage
   } catch {
     names = [];
   }
-  const user = new Set(names.flatMap((name) => FILE_NAME.exec(name)?.[1] ?? []));
+  const user = new Set(names.flatMap((name) => OCR_LANGUAGE_FILE.exec(name)?.[1] ?? []));
   const entry = (code: string, source: OcrLanguage['source']): OcrLanguage => ({
     code,
     name: ocrLanguageName(code),
@@ -46,7 +46,7 @@ export async function listOcrLanguages(languageDir: string): Promise<OcrLanguage
  */
 export async function addOcrLanguageFile(file: string, languageDir: string): Promise<string> {
   const base = path.basename(file);
-  const match = FILE_NAME.exec(base);
+  const match = OCR_LANGUAGE_FILE.exec(base);
   if (!match)
     throw new CoreError('BadUsage', `${base} is not named like an OCR language file.`, {
       hint: 'Choose a file named <code>.traineddata or <code>.traineddata.gz, such as ita.traineddata, from tesseract tessdata_best.',
