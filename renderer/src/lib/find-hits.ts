@@ -9,15 +9,20 @@ export const MAX_HITS = 1000;
  * of whitespace (hard-wrapped lines), in text order.
  */
 export function findHits(text: string, query: string): { start: number; end: number }[] {
-  const words = query
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w !== '');
-  if (words.length === 0) return [];
-  const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
-  const re = new RegExp(pattern, 'giu');
+  const re = phrasePattern(query, 'giu');
+  if (re === undefined) return [];
   const hits: { start: number; end: number }[] = [];
   for (let m = re.exec(text); m !== null && hits.length < MAX_HITS; m = re.exec(text))
     hits.push({ start: m.index, end: m.index + m[0].length });
   return hits;
+}
+
+/**
+ * A phrase as a regular expression: its words literally, any run of whitespace between them
+ * (the text's line breaks and spaces may differ from the phrase's). Undefined without words.
+ */
+export function phrasePattern(phrase: string, flags: string): RegExp | undefined {
+  const words = phrase.split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0) return undefined;
+  return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), flags);
 }

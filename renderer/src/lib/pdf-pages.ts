@@ -2,6 +2,7 @@
 // number or printed label means, how a passage is named and quoted, and where a selection of the
 // text view lies in the text. Pure.
 import type { DocumentText, PageSpan } from '../../../shared/model.ts';
+import { phrasePattern } from './find-hits.ts';
 import { pageName as choiceName } from './page-choices.ts';
 
 /** The page a person typed: its printed label first, then its number; undefined if none. */
@@ -58,10 +59,9 @@ export function findSelection(
   selected: string,
   from: number,
 ): { start: number; end: number } | undefined {
-  const words = selected.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0 || selected.length > MAX_SELECTION) return undefined;
-  const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(words.map(escape).join('\\s+'), 'g');
+  if (selected.length > MAX_SELECTION) return undefined;
+  const pattern = phrasePattern(selected, 'g');
+  if (pattern === undefined) return undefined;
   pattern.lastIndex = Math.max(0, from);
   const match = pattern.exec(text);
   return match ? { start: match.index, end: match.index + match[0].length } : undefined;
