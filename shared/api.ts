@@ -63,6 +63,22 @@ export interface AppSettings {
   profiles: BackendProfile[];
   activeProfileId: string | null;
   defaults: RunSettings;
+  /** The last connection test of each profile that has one, by profile id. */
+  lastTests: Record<string, BackendTestRecord>;
+}
+
+/**
+ * A profile's last connection test as main keeps it (across restarts). Saving the profile with
+ * another URL, kind, model, API version or key forgets it: it no longer says anything.
+ */
+export interface BackendTestRecord {
+  ok: boolean;
+  /** When the test ended, in ms since the epoch. */
+  at: number;
+  latencyMs: number;
+  /** The model a run would use (see `ConnectionTest.model`). */
+  model?: string;
+  error?: AppError;
 }
 
 export interface ConnectionTest {
@@ -185,7 +201,18 @@ export const calls = {
    * Continues a run that stopped before its answer (`interrupted` by a crash or quit, `cancelled`
    * or `error`) from its last saved memory, with the same chunking. Events go to the caller.
    */
-  'runs:continue': { request: z.object({ runId: id }) },
+  'runs:continue': {
+    request: z.object({
+      runId: id,
+      /**
+       * "Retry with…": another backend profile for the rest of the run, and/or other settings.
+       * When the chunking comes out the same, the memories already read are kept; otherwise the
+       * run starts over from chunk 1 and says so in a warning.
+       */
+      profileId: id.optional(),
+      settings: runSettingsSchema.optional(),
+    }),
+  },
   /** Removes a run and everything it produced from the library (cancelling it first if it is going). */
   'runs:delete': { request: z.object({ runId: id }) },
   'settings:get': { request: z.object({}) },
@@ -199,7 +226,11 @@ export const calls = {
   'settings:delete-profile': { request: z.object({ profileId: id }) },
   'settings:set-active-profile': { request: z.object({ profileId: id }) },
   'settings:set-defaults': { request: z.object({ defaults: runSettingsSchema }) },
-  'backend:test': { request: z.object({ profileId: id }) },
+  /**
+   * Lists the server's models; the result is kept as the profile's last test (`lastTests`).
+   * `quick`: a reachability check with a short timeout (the Ask screen's, before a question).
+   */
+  'backend:test': { request: z.object({ profileId: id, quick: z.boolean().optional() }) },
   'export:session': {
     request: z.object({
       documentId: id,

@@ -237,6 +237,8 @@ export const warningCodeSchema = z.enum([
   'retry',
   'generic-model',
   'extraction',
+  /** A continued run read its remaining chunks with another backend or settings ("Retry with…"). */
+  'backend-changed',
 ]);
 export type WarningCode = z.infer<typeof warningCodeSchema>;
 

@@ -71,11 +71,25 @@ function isBlockedPort(error: unknown): boolean {
   return false;
 }
 
+/**
+ * What the user can do about a server that cannot be reached, for its kind of backend: a local
+ * server is started; a cloud service is checked (URL, key, network, the provider's status page).
+ */
 export function unreachableHint(kind: BackendKind): string {
-  if (kind === 'vllm')
-    return 'Start vLLM with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B` or check the base URL.';
-  if (kind === 'ollama') return 'Start Ollama (`ollama serve`) or check the base URL.';
-  return 'Check the base URL and the network connection; for a local server, start vLLM with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`.';
+  switch (kind) {
+    case 'vllm':
+      return 'Start vLLM with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B` or check the base URL.';
+    case 'ollama':
+      return 'Start Ollama (`ollama serve`) or check the base URL.';
+    case 'openai':
+      return "Check the base URL (normally `https://api.openai.com/v1`), this computer's network connection and proxy, and OpenAI's status page.";
+    case 'azure':
+      return "Check the resource URL (`https://RESOURCE.openai.azure.com`), the deployment, this computer's network connection and proxy, and Azure's status page.";
+    case 'openrouter':
+      return "Check the base URL (normally `https://openrouter.ai/api/v1`), this computer's network connection and proxy, and OpenRouter's status page.";
+    case 'custom':
+      return 'Check that the server is running and that the base URL, port and network connection are right.';
+  }
 }
 
 function rejected(status: number, ctx: FailureContext, detail: string): Failure {

@@ -138,7 +138,7 @@ export function createService(deps: ServiceDeps): Service {
       clients,
       now,
     }),
-    ...createSettingsHandlers(store, deps.secrets, clients),
+    ...createSettingsHandlers(store, deps.secrets, clients, now),
     ...createMiscHandlers({
       store,
       texts,

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CallHandlers } from '../../../shared/api.ts';
-import {
-  INITIAL_MEMORY,
-  type ChunkInfo,
-  type DocumentInfo,
-  type RunSettings,
-} from '../../../shared/model.ts';
+import type { ChunkInfo, DocumentInfo, RunSettings, RunSummary } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
+import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { Store } from '../store/store.ts';
 import {
   checkProfileReady,
@@ -19,6 +15,7 @@ import type { ChunkPlans } from './chunk-plans.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
+import { resumePoint, sameChunking, type ResumePoint } from './resume-point.ts';
 import type { PreparedRun, RunRegistry } from '../agent/run-registry.ts';
 import type { TokenizerPool } from './tokenizer-pool.ts';
 
@@ -59,12 +56,24 @@ interface Plan {
   startMemory: string | undefined;
   /** The chunking an interrupted run used, reused as is. */
   chunks: ChunkInfo[] | undefined;
+  /**
+   * "Retry with…" another backend or settings: where the run stopped. The text is chunked anew;
+   * if it comes out the same, reading goes on from there, else it starts over from chunk 1.
+   */
+  rechunkFrom?: ResumePoint & {
+    /** The backend the run read with before, when "Retry with…" chose another one. */
+    before?: string | undefined;
+  };
 }
 
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
 export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
   const { store, registry } = deps;
+
+  /** A line in the run's warnings, so its history says what changed on the way. */
+  const note = (runId: string, message: string): void =>
+    registry.warn(runId, { type: 'warning', runId, code: 'backend-changed', message });
 
   /** Resolves backend, text and chunking off the request path; failures end the run as events. */
   const prepare =
@@ -84,6 +93,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
       const client = await clientForProfile(deps.clients, deps.secrets, profile, options);
       const doc = await deps.texts.load(plan.info, { textKey: plan.textKey, signal });
       let chunks = plan.chunks;
+      let { startChunk, startMemory } = plan;
       if (chunks === undefined) {
         const model = await client.resolveModel(signal);
         const apiKey = await deps.secrets.get(profile.id);
@@ -99,7 +109,25 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           plan.settings.chunkTokens,
           signal,
         );
+        const before = plan.rechunkFrom;
+        if (before?.chunks && sameChunking(before.chunks, chunks) && before.startChunk > 0) {
+          ({ startChunk, startMemory } = before);
+          chunks = before.chunks;
+        } else if (before) {
+          store.runs.clearProgress(plan.runId);
+          if (before.startChunk > 0)
+            note(
+              plan.runId,
+              `With this backend and these settings the document is cut into other chunks, so the ${before.startChunk} chunk(s) read before do not fit: reading starts over from chunk 1.`,
+            );
+        }
         store.runs.setChunks(plan.runId, chunks);
+        if (before?.before !== undefined) {
+          note(
+            plan.runId,
+            `Chunks ${startChunk + 1} to ${chunks.length} are read with “${profile.name}” (model ${model})${startChunk > 0 ? `; chunks 1 to ${startChunk} were read` : '; the first attempt was'} with ${before.before}.`,
+          );
+        }
       } else if (chunks.some((c) => c.end > doc.text.length)) {
         throw new CoreError('Damaged', 'The saved chunking does not match the document text.', {
           hint: 'Ask the question again as a new run.',
@@ -112,8 +140,8 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         settings: plan.settings,
         client,
       };
-      if (plan.startChunk > 0) prepared.startChunk = plan.startChunk;
-      if (plan.startMemory !== undefined) prepared.startMemory = plan.startMemory;
+      if (startChunk > 0) prepared.startChunk = startChunk;
+      if (startMemory !== undefined) prepared.startMemory = startMemory;
       return prepared;
     };
 
@@ -157,8 +185,8 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         return summary;
       }),
 
-    'runs:continue': ({ runId }, ctx) =>
-      asResult(() => {
+    'runs:continue': ({ runId, profileId: chosenId, settings: chosenSettings }, ctx) =>
+      asResult(async () => {
         const summary = store.runs.get(runId);
         if (!summary) throw new CoreError('NotFound', 'This run does not exist.');
         if (registry.isLive(runId)) throw new CoreError('BadUsage', 'This run is already going.');
@@ -170,37 +198,33 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         }
         const info = store.documents.get(summary.documentId);
         if (!info) throw notInLibrary();
-        const stored = store.runs.chunks(runId);
-        const memories = store.runs.memories(runId);
-        // Continue after the last chunk of an unbroken prefix (there is no gap when written by
-        // this service; a gap would mean a damaged library and re-reading from it is safe).
-        let k = 0;
-        while (k < memories.length && memories[k]?.chunk === k) k += 1;
-        const chunks =
-          stored.length > 0 && stored.length === summary.chunkCount ? stored : undefined;
-        const startChunk = chunks ? Math.min(k, chunks.length) : 0;
-        const profileId =
-          summary.profileId !== undefined && store.settings.profile(summary.profileId)
-            ? summary.profileId
-            : undefined;
+        const point = resumePoint(
+          store.runs.chunks(runId),
+          summary.chunkCount,
+          store.runs.memories(runId),
+        );
+        const retry = retryChoice(store.settings, summary, chosenId, chosenSettings);
+        if (retry.profileId !== undefined && (chosenId ?? chosenSettings) !== undefined) {
+          await checkProfileReady(resolveProfile(store.settings, retry.profileId), deps.secrets);
+          store.runs.setBackend(runId, { profileId: retry.profileId, settings: retry.settings });
+        }
         store.runs.setStatus(runId, 'queued', { error: null });
+        const plan: Plan = {
+          runId,
+          info,
+          question: summary.question,
+          settings: retry.settings,
+          profileId: retry.profileId,
+          // Another backend serves its own model; the same one keeps the model read with so far.
+          model: retry.rechunk || retry.profileId === undefined ? undefined : summary.model,
+          textKey: summary.textKey ?? info.id,
+          startChunk: retry.rechunk ? 0 : point.startChunk,
+          startMemory: retry.rechunk ? undefined : point.startMemory,
+          chunks: retry.rechunk ? undefined : point.chunks,
+        };
+        if (retry.rechunk) plan.rechunkFrom = { ...point, before: retry.before };
         // Not awaited: the run reports through its events; its outcome is in the library.
-        void registry.launch(runId, {
-          owner: ctx.senderId,
-          prepare: prepare({
-            runId,
-            info,
-            question: summary.question,
-            settings: summary.settings,
-            profileId,
-            model: profileId === undefined ? undefined : summary.model,
-            textKey: summary.textKey ?? info.id,
-            startChunk,
-            startMemory:
-              startChunk > 0 ? (memories[startChunk - 1]?.memory ?? INITIAL_MEMORY) : undefined,
-            chunks,
-          }),
-        });
+        void registry.launch(runId, { owner: ctx.senderId, prepare: prepare(plan) });
         return store.runs.get(runId) as NonNullable<ReturnType<typeof store.runs.get>>;
       }),
 
@@ -217,4 +241,32 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         return null;
       }),
   };
+}
+
+/**
+ * What a continued run reads with: the backend and settings chosen for "Retry with…", else its
+ * own (its profile only while it still exists). Another backend, chunk size or tokenizer may cut
+ * the text differently, so then the chunking is worked out again (`rechunk`).
+ */
+function retryChoice(
+  settingsRepo: SettingsRepo,
+  summary: RunSummary,
+  chosenId: string | undefined,
+  chosenSettings: RunSettings | undefined,
+): { profileId: string | undefined; settings: RunSettings; rechunk: boolean; before?: string } {
+  const own =
+    summary.profileId !== undefined && settingsRepo.profile(summary.profileId)
+      ? summary.profileId
+      : undefined;
+  const settings = chosenSettings ?? summary.settings;
+  const otherBackend = chosenId !== undefined && chosenId !== summary.profileId;
+  const rechunk =
+    otherBackend ||
+    settings.chunkTokens !== summary.settings.chunkTokens ||
+    settings.tokenizer !== summary.settings.tokenizer;
+  const choice = { profileId: chosenId ?? own, settings, rechunk };
+  if (!otherBackend) return choice;
+  const name = summary.profileId && settingsRepo.profile(summary.profileId)?.name;
+  const before = `${name ? `“${name}”` : 'another backend'}${summary.model ? ` (model ${summary.model})` : ''}`;
+  return { ...choice, before };
 }

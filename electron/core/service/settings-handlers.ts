@@ -1,18 +1,22 @@
-import type { AppSettings, CallHandlers, ConnectionTest } from '../../../shared/api.ts';
-import { BACKEND_DEFAULTS, isMemAgentModel } from '../../../shared/backends.ts';
+import type { AppSettings, CallHandlers } from '../../../shared/api.ts';
+import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
-import { CoreError, toAppError } from '../errors.ts';
+import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { clientForProfile, resolveProfile, type ClientFactory } from './backend-client.ts';
+import { resolveProfile, type ClientFactory } from './backend-client.ts';
+import {
+  QUICK_TEST_TIMEOUT_MS,
+  TEST_TIMEOUT_MS,
+  changesConnection,
+  testConnection,
+  testRecord,
+} from './connection-test.ts';
 import { asResult } from './invoke-call.ts';
 
 /** The id of the profile a new library starts with. */
 export const SEEDED_PROFILE_ID = 'local-vllm';
-
-/** A connection test waits at most this long unless the profile sets a shorter timeout. */
-const TEST_TIMEOUT_MS = 15_000;
 
 type SettingsHandlers = Pick<
   CallHandlers,
@@ -46,6 +50,7 @@ export function createSettingsHandlers(
   store: Store,
   secrets: SecretStore,
   clients: ClientFactory,
+  now: () => number,
 ): SettingsHandlers {
   const withKeyFlag = async (profile: StoredProfile): Promise<BackendProfile> => ({
     ...profile,
@@ -58,6 +63,7 @@ export function createSettingsHandlers(
         profiles: await Promise.all(store.settings.profiles().map(withKeyFlag)),
         activeProfileId: store.settings.activeProfileId(),
         defaults: store.settings.defaults(),
+        lastTests: store.settings.lastTests(),
       })),
 
     'settings:save-profile': ({ profile, apiKey }) =>
@@ -72,6 +78,10 @@ export function createSettingsHandlers(
             hint: 'Enter the deployment name in the Model field.',
           });
         }
+        const keyChanged =
+          apiKey !== undefined && (apiKey.trim() || undefined) !== (await secrets.get(stored.id));
+        if (changesConnection(store.settings.profile(stored.id), stored, keyChanged))
+          store.settings.setLastTest(stored.id, undefined);
         store.settings.saveProfile(stored);
         // The key is write-only: undefined keeps it, '' removes it, anything else replaces it.
         if (apiKey !== undefined) {
@@ -109,45 +119,17 @@ export function createSettingsHandlers(
         return null;
       }),
 
-    'backend:test': ({ profileId }) =>
-      asResult(async (): Promise<ConnectionTest> => {
+    'backend:test': ({ profileId, quick }) =>
+      asResult(async () => {
         const profile = resolveProfile(store.settings, profileId);
-        const timeoutMs = Math.min(profile.timeoutMs ?? TEST_TIMEOUT_MS, TEST_TIMEOUT_MS);
-        const t0 = performance.now();
-        const deadline = AbortSignal.timeout(timeoutMs);
-        try {
-          const client = await clientForProfile(
-            clients,
-            secrets,
-            { ...profile, maxRetries: 0 },
-            { timeoutMs },
-          );
-          const models = await client.listModels(deadline);
-          const latencyMs = Math.round(performance.now() - t0);
-          const model = profile.model || models[0];
-          const test: ConnectionTest = { ok: true, models, latencyMs };
-          if (model) {
-            test.model = model;
-            test.genericModel = !isMemAgentModel(model);
-          }
-          return test;
-        } catch (error) {
-          const value = deadline.aborted
-            ? new CoreError(
-                'BackendUnavailable',
-                `The server did not answer within ${Math.round(timeoutMs / 1000)} s.`,
-                {
-                  hint: `Check that the server at ${profile.baseUrl} is running and reachable.`,
-                },
-              ).toValue()
-            : toAppError(error);
-          return {
-            ok: false,
-            models: [],
-            latencyMs: Math.round(performance.now() - t0),
-            error: value,
-          };
-        }
+        const limit = quick === true ? QUICK_TEST_TIMEOUT_MS : TEST_TIMEOUT_MS;
+        const test = await testConnection(profile, clients, secrets, limit);
+        // The profile may have been deleted or edited while the test ran: keep only a test of
+        // the profile as it still is.
+        const current = store.settings.profile(profile.id);
+        if (current && !changesConnection(profile, current, false))
+          store.settings.setLastTest(profile.id, testRecord(test, now()));
+        return test;
       }),
   };
 }

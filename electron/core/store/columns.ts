@@ -32,6 +32,18 @@ export type StoredProfile = z.infer<typeof profileColumn>;
 
 export const errorColumn = appErrorSchema;
 
+/** The last connection test of each profile (shared/api.ts `BackendTestRecord`), by profile id. */
+export const testRecordsColumn = z.record(
+  z.string(),
+  z.object({
+    ok: z.boolean(),
+    at: z.number(),
+    latencyMs: z.number(),
+    model: z.string().optional(),
+    error: appErrorSchema.optional(),
+  }),
+);
+
 /** Parses a JSON column with `schema`; a bad value is reported as a damaged library. */
 export function parseColumn<S extends z.ZodType>(
   schema: S,

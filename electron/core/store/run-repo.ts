@@ -3,6 +3,7 @@ import type {
   AppError,
   ChunkInfo,
   MemoryState,
+  RunSettings,
   RunStatus,
   RunSummary,
   Usage,
@@ -87,6 +88,10 @@ export interface RunRepo {
   setModel(id: string, model: string): void;
   /** Stores the run's chunking (replacing any) and its chunk count. */
   setChunks(id: string, chunks: readonly ChunkInfo[]): void;
+  /** "Retry with…": the profile and settings the rest of the run uses (the latest are kept). */
+  setBackend(id: string, backend: { profileId: string; settings: RunSettings }): void;
+  /** Forgets what the run read and answered (not its warnings), to read again from chunk 1. */
+  clearProgress(id: string): void;
   setStatus(
     id: string,
     status: RunStatus,
@@ -130,6 +135,9 @@ export function createRunRepo(db: Database.Database): RunRepo {
     'INSERT INTO chunks (run_id, idx, start, end, tokens, pages, section) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const setChunkCount = db.prepare('UPDATE runs SET chunk_count = ? WHERE id = ?');
+  const setBackend = db.prepare('UPDATE runs SET profile_id = ?, settings = ? WHERE id = ?');
+  const deleteMemories = db.prepare('DELETE FROM memory_states WHERE run_id = ?');
+  const deleteAnswer = db.prepare('DELETE FROM answers WHERE run_id = ?');
   const setStatus = db.prepare(
     'UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?',
   );
@@ -216,6 +224,15 @@ export function createRunRepo(db: Database.Database): RunRepo {
     },
     setChunks(id, list) {
       replaceChunks(id, list);
+    },
+    setBackend(id, { profileId, settings }) {
+      setBackend.run(profileId, JSON.stringify(settingsColumn.parse(settings)), id);
+    },
+    clearProgress(id) {
+      db.transaction(() => {
+        deleteMemories.run(id);
+        deleteAnswer.run(id);
+      })();
     },
     setStatus(id, status, options) {
       if (options === undefined) {

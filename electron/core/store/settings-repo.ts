@@ -1,11 +1,19 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import type { BackendTestRecord } from '../../../shared/api.ts';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../../../shared/model.ts';
-import { parseColumn, profileColumn, settingsColumn, type StoredProfile } from './columns.ts';
+import {
+  parseColumn,
+  profileColumn,
+  settingsColumn,
+  testRecordsColumn,
+  type StoredProfile,
+} from './columns.ts';
 
 const ACTIVE_PROFILE = 'activeProfileId';
 const DEFAULTS = 'defaults';
 const SEEDED = 'profilesSeeded';
+const TESTS = 'connectionTests';
 
 /** Backend profiles (without keys), the active profile and the default run settings. */
 export interface SettingsRepo {
@@ -18,6 +26,10 @@ export interface SettingsRepo {
   setActiveProfileId(id: string | null): void;
   defaults(): RunSettings;
   setDefaults(defaults: RunSettings): void;
+  /** The last connection test of each profile that has one. */
+  lastTests(): Record<string, BackendTestRecord>;
+  /** Keeps `record` as the profile's last test; undefined forgets it. */
+  setLastTest(id: string, record: BackendTestRecord | undefined): void;
   /** True once first-run profiles were written, so deleting them all does not bring them back. */
   seeded(): boolean;
   markSeeded(): void;
@@ -48,7 +60,7 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
     return row ? parseColumn(schema, row.value, `settings.${key}`) : undefined;
   };
 
-  return {
+  const repo: SettingsRepo = {
     profiles() {
       return all
         .all()
@@ -65,6 +77,7 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
       return db.transaction(() => {
         const removed = remove.run(id).changes > 0;
         if (read(ACTIVE_PROFILE, z.string()) === id) deleteValue.run(ACTIVE_PROFILE);
+        repo.setLastTest(id, undefined);
         return removed;
       })();
     },
@@ -87,5 +100,15 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
     markSeeded() {
       setValue.run(SEEDED, 'true');
     },
+    lastTests() {
+      return read(TESTS, testRecordsColumn) ?? {};
+    },
+    setLastTest(id, record) {
+      const tests = repo.lastTests();
+      if (record === undefined) delete tests[id];
+      else tests[id] = record;
+      setValue.run(TESTS, JSON.stringify(testRecordsColumn.parse(tests)));
+    },
   };
+  return repo;
 }

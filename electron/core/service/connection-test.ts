@@ -1,0 +1,90 @@
+// A backend profile's connection test: list the server's models within a deadline, and keep the
+// outcome as the profile's last test so Settings and the Ask screen can say how it went and when.
+import type { BackendTestRecord, ConnectionTest } from '../../../shared/api.ts';
+import { isMemAgentModel } from '../../../shared/backends.ts';
+import { CoreError, toAppError } from '../errors.ts';
+import { unreachableHint } from '../llm/failure.ts';
+import type { StoredProfile } from '../store/columns.ts';
+import type { SecretStore } from '../store/secret-store.ts';
+import { clientForProfile, type ClientFactory } from './backend-client.ts';
+
+/** A connection test waits at most this long unless the profile sets a shorter timeout. */
+export const TEST_TIMEOUT_MS = 15_000;
+
+/**
+ * A quick reachability check (before a question) waits this long: a server that answers at all
+ * lists its models in milliseconds, and the user is waiting to read the verdict.
+ */
+export const QUICK_TEST_TIMEOUT_MS = 4_000;
+
+/**
+ * Tests `profile` by listing its server's models once (no retries), within `timeoutMs` or the
+ * profile's own shorter timeout. Never throws: a failure is a `ConnectionTest` with its error.
+ */
+export async function testConnection(
+  profile: StoredProfile,
+  clients: ClientFactory,
+  secrets: SecretStore,
+  limitMs: number,
+): Promise<ConnectionTest> {
+  const timeoutMs = Math.min(profile.timeoutMs ?? limitMs, limitMs);
+  const t0 = performance.now();
+  const deadline = AbortSignal.timeout(timeoutMs);
+  try {
+    const client = await clientForProfile(
+      clients,
+      secrets,
+      { ...profile, maxRetries: 0 },
+      { timeoutMs },
+    );
+    const models = await client.listModels(deadline);
+    const latencyMs = Math.round(performance.now() - t0);
+    const model = profile.model || models[0];
+    const test: ConnectionTest = { ok: true, models, latencyMs };
+    if (model) {
+      test.model = model;
+      test.genericModel = !isMemAgentModel(model);
+    }
+    return test;
+  } catch (error) {
+    const value = deadline.aborted
+      ? new CoreError(
+          'BackendUnavailable',
+          `The server did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+          { hint: unreachableHint(profile.kind) },
+        ).toValue()
+      : toAppError(error);
+    return {
+      ok: false,
+      models: [],
+      latencyMs: Math.round(performance.now() - t0),
+      error: value,
+    };
+  }
+}
+
+/** What is kept of a test: its verdict, time and model, not the model list. */
+export function testRecord(test: ConnectionTest, at: number): BackendTestRecord {
+  const record: BackendTestRecord = { ok: test.ok, at, latencyMs: test.latencyMs };
+  if (test.model !== undefined) record.model = test.model;
+  if (test.error !== undefined) record.error = test.error;
+  return record;
+}
+
+/**
+ * True when saving `next` over `previous` changes what a test would talk to (where, how, which
+ * model, with which key), so the last test no longer says anything about the profile.
+ */
+export function changesConnection(
+  previous: StoredProfile | undefined,
+  next: StoredProfile,
+  keyChanged: boolean,
+): boolean {
+  if (previous === undefined || keyChanged) return true;
+  return (
+    previous.baseUrl !== next.baseUrl ||
+    previous.kind !== next.kind ||
+    (previous.model ?? '') !== (next.model ?? '') ||
+    (previous.apiVersion ?? '') !== (next.apiVersion ?? '')
+  );
+}
