@@ -49,6 +49,11 @@ export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = 
   },
 };
 
+/** True when an Azure OpenAI URL names its deployment (`…/openai/deployments/NAME`). */
+export function urlNamesDeployment(baseUrl: string): boolean {
+  return /\/deployments\/[^/]+/.test(baseUrl);
+}
+
 /**
  * The Azure OpenAI `api-version` (the GA version of 2024-10-21) a new Azure profile shows and a
  * call uses when the profile gives none.

@@ -1,6 +1,6 @@
 import type { LlmClient } from '../llm/types.ts';
 import { createLlmClient, type LlmConfig } from '../llm/client.ts';
-import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
+import { BACKEND_DEFAULTS, urlNamesDeployment } from '../../../shared/backends.ts';
 import { backendProfileSchema } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
@@ -58,7 +58,7 @@ export async function checkProfileReady(
   if (
     needs.needsModel &&
     !profile.model &&
-    !(profile.kind === 'azure' && /\/deployments\/[^/]+/.test(profile.baseUrl))
+    !(profile.kind === 'azure' && urlNamesDeployment(profile.baseUrl))
   ) {
     throw new CoreError('BadUsage', `The backend "${profile.name}" needs a model name.`, {
       hint:

@@ -1,5 +1,5 @@
 import type { AppSettings, CallHandlers } from '../../../shared/api.ts';
-import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
+import { BACKEND_DEFAULTS, urlNamesDeployment } from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
@@ -69,11 +69,7 @@ export function createSettingsHandlers(
     'settings:save-profile': ({ profile, apiKey }) =>
       asResult(async () => {
         const { hasApiKey: _ignored, ...stored } = profile;
-        if (
-          stored.kind === 'azure' &&
-          !stored.model &&
-          !/\/deployments\/[^/]+/.test(stored.baseUrl)
-        ) {
+        if (stored.kind === 'azure' && !stored.model && !urlNamesDeployment(stored.baseUrl)) {
           throw new CoreError('BadUsage', 'An Azure OpenAI profile needs its deployment name.', {
             hint: 'Enter the deployment name in the Model field.',
           });

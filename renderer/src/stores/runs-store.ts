@@ -84,18 +84,18 @@ export async function startRun(input: {
   question: string;
   settings: RunSettings;
   profileId?: string;
-}): Promise<boolean> {
+}): Promise<string | null> {
   set({ startError: null });
   const result = await call(bridge(), 'runs:start', input);
   if (!result.ok) {
     set({ startError: result.error });
-    return false;
+    return null;
   }
   noteTextKeys([result.value]);
   const existing = get().byId[result.value.id] ?? emptyRun(result.value.id);
   put({ ...applySummary(existing, result.value), detailed: true });
   useUiStore.getState().selectRun(result.value.id);
-  return true;
+  return result.value.id;
 }
 
 function markError(runId: string, error: AppError): void {
@@ -115,9 +115,15 @@ export async function resumeRun(runId: string): Promise<void> {
   if (!result.ok) markError(runId, result.error);
 }
 
-/** Continues a cancelled, failed or interrupted run from its last saved memory. */
-export async function continueRun(runId: string): Promise<void> {
-  const result = await call(bridge(), 'runs:continue', { runId });
+/**
+ * Continues a cancelled, failed or interrupted run from its last saved memory; "Retry with…"
+ * passes another backend profile and/or settings (main says whether the chunks read are kept).
+ */
+export async function continueRun(
+  runId: string,
+  retry: { profileId?: string; settings?: RunSettings } = {},
+): Promise<AppError | null> {
+  const result = await call(bridge(), 'runs:continue', { runId, ...retry });
   if (!result.ok) markError(runId, result.error);
   else {
     const run = get().byId[runId];
@@ -128,6 +134,7 @@ export async function continueRun(runId: string): Promise<void> {
         error: undefined,
       });
   }
+  return result.ok ? null : result.error;
 }
 
 export async function cancelRun(runId: string): Promise<void> {

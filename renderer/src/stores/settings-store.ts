@@ -4,20 +4,30 @@ import type { AppSettings, ConnectionTest } from '../../../shared/api.ts';
 import type { AppError, BackendProfile, RunSettings } from '../../../shared/model.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
 import { call } from '../api.ts';
+import { isFresh } from '../lib/backend-status.ts';
 import { bridge } from './bridge.ts';
 
 export interface SettingsState {
   settings: AppSettings;
   loaded: boolean;
   error: AppError | null;
+  /** Connection tests run in this window (with the model list), or one going. */
   tests: Record<string, ConnectionTest | 'testing'>;
+  /** Quick reachability checks going (the Ask screen's), by profile id. */
+  checking: Record<string, true>;
 }
 
 export const useSettingsStore = create<SettingsState>(() => ({
-  settings: { profiles: [], activeProfileId: null, defaults: DEFAULT_RUN_SETTINGS },
+  settings: {
+    profiles: [],
+    activeProfileId: null,
+    defaults: DEFAULT_RUN_SETTINGS,
+    lastTests: {},
+  },
   loaded: false,
   error: null,
   tests: {},
+  checking: {},
 }));
 
 const set = useSettingsStore.setState;
@@ -56,19 +66,39 @@ export async function setActiveProfile(profileId: string): Promise<void> {
   await loadSettings();
 }
 
-export async function setDefaults(defaults: RunSettings): Promise<void> {
+/** Saves the default run settings; true when they were saved. */
+export async function setDefaults(defaults: RunSettings): Promise<boolean> {
   const result = await call(bridge(), 'settings:set-defaults', { defaults });
   if (!result.ok) set({ error: result.error });
   await loadSettings();
+  return result.ok;
 }
 
-export async function testProfile(profileId: string): Promise<void> {
+/** A full connection test (Settings); main keeps its outcome as the profile's last test. */
+export async function testProfile(profileId: string): Promise<ConnectionTest> {
   set({ tests: { ...get().tests, [profileId]: 'testing' } });
   const result = await call(bridge(), 'backend:test', { profileId });
   const test: ConnectionTest = result.ok
     ? result.value
     : { ok: false, models: [], latencyMs: 0, error: result.error };
   set({ tests: { ...get().tests, [profileId]: test } });
+  await loadSettings();
+  return test;
+}
+
+/**
+ * A quick reachability check of a profile before a question (short timeout), unless one is
+ * going or its last test is younger than ~30 s. `force`: the user asked to test again.
+ */
+export async function checkReachable(profileId: string, force = false): Promise<void> {
+  const state = get();
+  if (state.checking[profileId] || state.tests[profileId] === 'testing') return;
+  if (!force && isFresh(state.settings.lastTests[profileId], Date.now())) return;
+  set({ checking: { ...state.checking, [profileId]: true } });
+  await call(bridge(), 'backend:test', { profileId, quick: true });
+  const { [profileId]: _done, ...checking } = get().checking;
+  set({ checking });
+  await loadSettings();
 }
 
 export function dismissSettingsError(): void {

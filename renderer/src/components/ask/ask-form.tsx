@@ -1,38 +1,71 @@
 // The question box and the settings of the next run.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
+import { changedFrom } from '../../lib/changed-settings.ts';
+import { startOutcome } from '../../lib/run-outcome.ts';
+import { updateDraft, useAskDraft } from '../../stores/ask-draft-store.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+import { BackendStatus } from './backend-status.tsx';
 
 export function AskForm(props: { documentId: string }) {
+  const { documentId } = props;
   const { profiles, activeProfileId, defaults } = useSettingsStore(useShallow((s) => s.settings));
   const startError = useRunsStore((s) => s.startError);
-  const [question, setQuestion] = useState('');
-  const [profileId, setProfileId] = useState<string>('');
-  // Only what the user changed here; everything else follows the saved defaults.
-  const [overrides, setOverrides] = useState<Partial<RunSettings>>({});
+  // The draft lives in a store per document: leaving the Ask screen keeps it.
+  const draft = useAskDraft(documentId);
+  const { question, profileId, overrides } = draft;
+  const setQuestion = (text: string) => updateDraft(documentId, { question: text });
   const settings: RunSettings = { ...defaults, ...overrides };
   const [busy, setBusy] = useState(false);
   const chosenProfile = profiles.find((p) => p.id === (profileId || activeProfileId));
   const tooLong = question.trim().length > MAX_QUESTION_CHARS;
+  const pending = useRunsStore((s) =>
+    draft.pendingRunId === undefined ? undefined : s.byId[draft.pendingRunId],
+  );
+  const outcome = draft.pendingRunId === undefined ? null : startOutcome(pending);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const backendRef = useRef<HTMLSelectElement>(null);
+  const questionRef = useRef<HTMLTextAreaElement>(null);
+
+  // The box is emptied only once the question has started reading; a question that failed
+  // before that keeps its text, with its error below.
+  useEffect(() => {
+    if (outcome !== 'started') return;
+    const asked = pending?.question;
+    updateDraft(documentId, {
+      pendingRunId: undefined,
+      ...(asked !== undefined && question.trim() === asked ? { question: '' } : {}),
+    });
+  }, [outcome, pending?.question, question, documentId]);
+
+  // "Edit and ask again" asks for the cursor here.
+  useEffect(() => {
+    if (draft.focusSeq > 0) questionRef.current?.focus();
+  }, [draft.focusSeq]);
 
   const submit = async () => {
     const q = question.trim();
     if (!q || tooLong || busy) return;
     setBusy(true);
     const input = {
-      documentId: props.documentId,
+      documentId,
       question: q,
       settings,
       ...(chosenProfile ? { profileId: chosenProfile.id } : {}),
     };
-    const ok = await startRun(input);
+    const runId = await startRun(input);
     setBusy(false);
-    if (ok) setQuestion('');
+    if (runId !== null) updateDraft(documentId, { pendingRunId: runId });
+  };
+
+  const chooseAnother = () => {
+    if (detailsRef.current) detailsRef.current.open = true;
+    backendRef.current?.focus();
   };
 
   return (
@@ -53,6 +86,7 @@ export function AskForm(props: { documentId: string }) {
       <label htmlFor="question">Question</label>
       <textarea
         id="question"
+        ref={questionRef}
         rows={3}
         value={question}
         placeholder="e.g. Under which conditions may the licence be terminated?"
@@ -73,14 +107,15 @@ export function AskForm(props: { documentId: string }) {
           document and ask about it.
         </p>
       ) : null}
-      <details className="run-settings">
+      <details className="run-settings" ref={detailsRef}>
         <summary>Run settings</summary>
         <div className="run-settings-grid">
           <label className="wide">
             Backend
             <select
+              ref={backendRef}
               value={profileId || activeProfileId || ''}
-              onChange={(e) => setProfileId(e.target.value)}
+              onChange={(e) => updateDraft(documentId, { profileId: e.target.value })}
             >
               {profiles.length === 0 ? <option value="">No backend set up</option> : null}
               {profiles.map((p) => (
@@ -94,16 +129,28 @@ export function AskForm(props: { documentId: string }) {
           <RunSettingsFields
             settings={settings}
             keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature']}
-            onChange={(next) => setOverrides(changedFrom(defaults, next))}
+            onChange={(next) => updateDraft(documentId, { overrides: changedFrom(defaults, next) })}
           />
         </div>
       </details>
       {chosenProfile ? (
-        <GenericModelNote model={chosenProfile.model} />
+        <>
+          <BackendStatus profile={chosenProfile} onChooseAnother={chooseAnother} />
+          <GenericModelNote model={chosenProfile.model} />
+        </>
       ) : (
         <p className="note">Set up a backend in Settings before asking.</p>
       )}
       {startError ? <ErrorBanner error={startError} onDismiss={dismissStartError} /> : null}
+      {outcome === 'failed' && pending?.error ? (
+        <ErrorBanner
+          error={{
+            ...pending.error,
+            message: `The question did not start: ${pending.error.message}`,
+          }}
+          onDismiss={() => updateDraft(documentId, { pendingRunId: undefined })}
+        />
+      ) : null}
       <button
         type="submit"
         className="primary"
@@ -113,13 +160,4 @@ export function AskForm(props: { documentId: string }) {
       </button>
     </form>
   );
-}
-
-/** The settings of `next` that differ from `defaults`. */
-function changedFrom(defaults: RunSettings, next: RunSettings): Partial<RunSettings> {
-  const changed: Partial<RunSettings> = {};
-  for (const key of Object.keys(next) as (keyof RunSettings)[]) {
-    if (next[key] !== defaults[key]) Object.assign(changed, { [key]: next[key] });
-  }
-  return changed;
 }

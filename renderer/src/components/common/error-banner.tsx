@@ -1,5 +1,6 @@
 // One clear sentence, a hint, and the technical detail folded away.
 import type { AppError } from '../../../../shared/model.ts';
+import { HintText } from './hint-text.tsx';
 import { OutsideText } from './outside-text.tsx';
 
 export function ErrorBanner(props: { error: AppError; onDismiss?: () => void }) {
@@ -11,7 +12,11 @@ export function ErrorBanner(props: { error: AppError; onDismiss?: () => void }) 
         <strong>
           <OutsideText text={error.message} />
         </strong>
-        {error.hint ? <p>{error.hint}</p> : null}
+        {error.hint ? (
+          <p>
+            <HintText text={error.hint} />
+          </p>
+        ) : null}
         {error.detail ? (
           <details>
             <summary>Details</summary>

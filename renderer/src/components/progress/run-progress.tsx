@@ -1,5 +1,6 @@
 // Chunk k of N with its pages, a bar, speed, elapsed time, ETA, cost; pause, resume, cancel;
 // the memory as the model writes it.
+import { useState } from 'react';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { isActive } from '../../../../shared/run-view.ts';
 import {
@@ -9,12 +10,15 @@ import {
   resumeRun,
   useRunsStore,
 } from '../../stores/runs-store.ts';
+import { prefillDraft } from '../../stores/ask-draft-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { formatCount, formatDuration, formatMoney } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import { runStats } from '../../lib/run-stats.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { useNow } from '../common/use-now.ts';
+import { changedFrom } from '../../lib/changed-settings.ts';
+import { RetryDialog } from './retry-dialog.tsx';
 
 export function RunProgress(props: { run: RunView }) {
   const { run } = props;
@@ -24,7 +28,14 @@ export function RunProgress(props: { run: RunView }) {
   const othersRunning = useRunsStore((s) =>
     s.order.some((id) => id !== run.id && s.byId[id]?.status === 'running'),
   );
+  const defaults = useSettingsStore((s) => s.settings.defaults);
+  const [retrying, setRetrying] = useState(false);
   const stats = runStats(run, now, profile);
+  const stopped =
+    run.status === 'cancelled' || run.status === 'interrupted' || run.status === 'error';
+  // Nothing read: "Stopped after 0 of 0 chunks" and "Continue from chunk 1" would say nothing
+  // and retry the same backend; say what happened and offer another backend instead.
+  const readNothing = stopped && stats.done === 0;
   const current = run.currentChunk;
   const chunk = current === null ? undefined : run.chunks[current];
   let headline: string;
@@ -39,6 +50,11 @@ export function RunProgress(props: { run: RunView }) {
   else if (active && current !== null)
     headline = `Reading chunk ${current + 1} of ${run.chunkCount}${chunk?.pages ? ` (${pagesLabel(chunk.pages)})` : ''}`;
   else if (run.status === 'done') headline = `Read all ${run.chunkCount} chunks`;
+  else if (readNothing)
+    headline =
+      run.status === 'error'
+        ? 'Could not start reading'
+        : `${run.status === 'cancelled' ? 'Cancelled' : 'Interrupted'} before reading anything`;
   else if (run.status === 'cancelled')
     headline = `Cancelled after ${stats.done} of ${run.chunkCount} chunks`;
   else if (run.status === 'interrupted')
@@ -75,9 +91,32 @@ export function RunProgress(props: { run: RunView }) {
               Cancel
             </button>
           ) : null}
-          {run.status === 'cancelled' || run.status === 'interrupted' || run.status === 'error' ? (
+          {stopped && !readNothing ? (
             <button type="button" className="primary" onClick={() => void continueRun(run.id)}>
               Continue from chunk {stats.done + 1}
+            </button>
+          ) : null}
+          {stopped ? (
+            <button
+              type="button"
+              className={readNothing ? 'primary' : ''}
+              onClick={() => setRetrying(true)}
+            >
+              Retry with…
+            </button>
+          ) : null}
+          {stopped ? (
+            <button
+              type="button"
+              onClick={() =>
+                prefillDraft(run.documentId, {
+                  question: run.question,
+                  profileId: run.profileId ?? '',
+                  overrides: run.settings ? changedFrom(defaults, run.settings) : {},
+                })
+              }
+            >
+              Edit and ask again
             </button>
           ) : null}
         </div>
@@ -131,6 +170,9 @@ export function RunProgress(props: { run: RunView }) {
         ) : null}
       </dl>
       {run.error ? <ErrorBanner error={run.error} /> : null}
+      {retrying ? (
+        <RetryDialog run={run} done={stats.done} onClose={() => setRetrying(false)} />
+      ) : null}
       {run.warnings.length > 0 ? (
         <details className="warnings">
           <summary>{run.warnings.length} warning(s)</summary>

@@ -33,14 +33,21 @@ function options(labels: Record<string, string>) {
 export function DefaultsForm() {
   const defaults = useSettingsStore((s) => s.settings.defaults);
   const [d, setD] = useState<RunSettings>(defaults);
+  const [saved, setSaved] = useState(false);
   useEffect(() => setD(defaults), [defaults]);
+  // Saving is possible (and "Saved" goes away) only once something differs from what is saved.
+  const changed = (Object.keys(d) as (keyof RunSettings)[]).some((k) => d[k] !== defaults[k]);
+  const edit = (next: RunSettings) => {
+    setD(next);
+    setSaved(false);
+  };
   return (
     <form
       className="defaults-form"
       aria-labelledby="defaults-heading"
       onSubmit={(e) => {
         e.preventDefault();
-        void setDefaults(d);
+        void setDefaults(d).then(setSaved);
       }}
     >
       <h2 id="defaults-heading">Default run settings</h2>
@@ -48,13 +55,13 @@ export function DefaultsForm() {
         <RunSettingsFields
           settings={d}
           keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature', 'topP']}
-          onChange={setD}
+          onChange={edit}
         />
         <label>
           Final prompt
           <select
             value={d.final}
-            onChange={(e) => setD({ ...d, final: e.target.value as RunSettings['final'] })}
+            onChange={(e) => edit({ ...d, final: e.target.value as RunSettings['final'] })}
           >
             {options(FINAL_LABELS)}
           </select>
@@ -63,17 +70,20 @@ export function DefaultsForm() {
           Tokenizer
           <select
             value={d.tokenizer}
-            onChange={(e) => setD({ ...d, tokenizer: e.target.value as RunSettings['tokenizer'] })}
+            onChange={(e) => edit({ ...d, tokenizer: e.target.value as RunSettings['tokenizer'] })}
           >
             {options(TOKENIZER_LABELS)}
           </select>
         </label>
       </div>
       <div className="dialog-buttons">
-        <button type="button" onClick={() => setD(DEFAULT_RUN_SETTINGS)}>
+        <span className="ok small" role="status" aria-live="polite">
+          {saved && !changed ? 'Saved' : ''}
+        </span>
+        <button type="button" onClick={() => edit(DEFAULT_RUN_SETTINGS)}>
           Restore MemAgent defaults
         </button>
-        <button type="submit" className="primary">
+        <button type="submit" className="primary" disabled={!changed}>
           Save defaults
         </button>
       </div>

@@ -6,6 +6,7 @@ import {
   testProfile,
   useSettingsStore,
 } from '../../stores/settings-store.ts';
+import { describeTest } from '../../lib/backend-status.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { KINDS } from './profile-kinds.ts';
@@ -17,6 +18,14 @@ export function ProfileCard(props: {
 }) {
   const { profile: p } = props;
   const test = useSettingsStore((s) => s.tests[p.id]);
+  const last = useSettingsStore((s) => s.settings.lastTests[p.id]);
+  const active = useSettingsStore((s) =>
+    s.settings.profiles.find((x) => x.id === s.settings.activeProfileId),
+  );
+  const activeLast = useSettingsStore((s) =>
+    s.settings.activeProfileId ? s.settings.lastTests[s.settings.activeProfileId] : undefined,
+  );
+  const justConnected = test !== undefined && test !== 'testing' && test.ok;
   return (
     <li className={props.active ? 'profile active' : 'profile'} aria-label={`Backend ${p.name}`}>
       <div className="profile-head">
@@ -49,6 +58,24 @@ export function ProfileCard(props: {
           Delete
         </button>
       </div>
+      {justConnected && !props.active ? (
+        <div className="offer" role="status">
+          <p>
+            {p.name} answered.{' '}
+            {active
+              ? activeLast?.ok
+                ? `Questions now go to ${active.name}.`
+                : `Questions now go to ${active.name}, which ${activeLast ? 'did not answer its last test' : 'has not been tested'}.`
+              : ''}
+          </p>
+          <button type="button" className="primary" onClick={() => void setActiveProfile(p.id)}>
+            Make this the active backend
+          </button>
+        </div>
+      ) : null}
+      {test === undefined && last ? (
+        <p className="muted small">Last test: {describeTest(last, Date.now()).text}</p>
+      ) : null}
       {test && test !== 'testing' ? (
         test.ok ? (
           <p className="ok" role="status">

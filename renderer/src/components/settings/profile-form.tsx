@@ -1,11 +1,21 @@
 // Create or edit a backend profile. The API key is write-only: it is sent to main and never
 // shown again; leaving the field empty keeps the stored key.
 import { useState, type ChangeEvent } from 'react';
-import { DEFAULT_AZURE_API_VERSION } from '../../../../shared/backends.ts';
+import {
+  BACKEND_DEFAULTS,
+  DEFAULT_AZURE_API_VERSION,
+  urlNamesDeployment,
+} from '../../../../shared/backends.ts';
 import { BACKEND_LIMITS as B } from '../../../../shared/limits.ts';
 import type { BackendKind, BackendProfile } from '../../../../shared/model.ts';
-import { saveProfile, setActiveProfile, useSettingsStore } from '../../stores/settings-store.ts';
+import {
+  saveProfile,
+  setActiveProfile,
+  testProfile,
+  useSettingsStore,
+} from '../../stores/settings-store.ts';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
+import { HintText } from '../common/hint-text.tsx';
 import { KIND_ORDER, KINDS } from './profile-kinds.ts';
 
 function newId(): string {
@@ -23,6 +33,8 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
     },
   );
   const [apiKey, setApiKey] = useState('');
+  const needsModel =
+    BACKEND_DEFAULTS[p.kind].needsModel && !(p.kind === 'azure' && urlNamesDeployment(p.baseUrl));
   const [removeKey, setRemoveKey] = useState(false);
   const test = useSettingsStore((s) => s.tests[p.id]);
   const models = test && test !== 'testing' ? test.models : [];
@@ -54,6 +66,9 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           if (!useSettingsStore.getState().settings.activeProfileId)
             await setActiveProfile(saved.id);
           props.onDone();
+          // A new backend is tested at once, so its card can offer to make it the active one
+          // (the seeded "Local vLLM" must not silently keep the questions).
+          if (!props.initial) await testProfile(saved.id);
         });
       }}
     >
@@ -68,7 +83,9 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           ))}
         </select>
       </label>
-      <p className="muted small">{KINDS[p.kind].help}</p>
+      <p className="muted small">
+        <HintText text={KINDS[p.kind].help} />
+      </p>
       <label>
         Name
         <input value={p.name} onChange={(e) => setP({ ...p, name: e.target.value })} required />
@@ -91,7 +108,9 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           value={p.model ?? ''}
           onChange={text('model')}
           list={`models-${p.id}`}
-          placeholder="empty: the server’s first model"
+          required={needsModel}
+          aria-describedby={`model-help-${p.id}`}
+          placeholder={needsModel ? 'required' : 'empty: the server’s first model'}
         />
         <datalist id={`models-${p.id}`}>
           {models.map((m) => (
@@ -99,9 +118,14 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           ))}
         </datalist>
       </label>
-      {models.length > 0 ? (
-        <p className="muted small">Discovered models: {models.join(', ')}</p>
-      ) : null}
+      <p className="muted small" id={`model-help-${p.id}`}>
+        {needsModel
+          ? p.kind === 'azure'
+            ? 'The deployment name, unless the URL names it.'
+            : 'Required: this service serves many models; name the one to use.'
+          : 'Leave empty to use the first model the server lists.'}
+        {models.length > 0 ? ` Discovered models: ${models.join(', ')}` : ''}
+      </p>
       <GenericModelNote model={p.model} />
       {p.kind === 'azure' ? (
         <label>

@@ -1,0 +1,42 @@
+// How a backend's last connection test reads on the Ask screen: "Connected 2 min ago · 38 ms ·
+// model X", "Not tested", "Could not connect 5 min ago: …".
+import type { BackendTestRecord } from '../../../shared/api.ts';
+
+/** A reachability check younger than this is not repeated when the Ask screen shows again. */
+export const CHECK_FRESH_MS = 30_000;
+
+/** "just now", "40 s ago", "2 min ago", "3 h ago", "2 days ago". */
+export function formatAgo(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 10) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.floor(h / 24)} days ago`;
+}
+
+export type TestTone = 'ok' | 'failed' | 'untested';
+
+/** One line for a profile's last test (undefined: never tested, or changed since). */
+export function describeTest(
+  record: BackendTestRecord | undefined,
+  now: number,
+): { tone: TestTone; text: string } {
+  if (!record) return { tone: 'untested', text: 'Not tested' };
+  const ago = formatAgo(now - record.at);
+  if (record.ok) {
+    const model = record.model ? ` · model ${record.model}` : '';
+    return { tone: 'ok', text: `Connected ${ago} · ${record.latencyMs} ms${model}` };
+  }
+  return {
+    tone: 'failed',
+    text: `Could not connect ${ago}: ${record.error?.message ?? 'no answer'}`,
+  };
+}
+
+/** True when `record` is recent enough to stand for a new reachability check. */
+export function isFresh(record: BackendTestRecord | undefined, now: number): boolean {
+  return record !== undefined && now - record.at < CHECK_FRESH_MS;
+}

@@ -1,0 +1,50 @@
+// The question box's draft per document — text, backend choice, changed settings — so leaving
+// the Ask screen (or switching documents) and coming back finds it as it was left.
+import { create } from 'zustand';
+import type { RunSettings } from '../../../shared/model.ts';
+
+export interface AskDraft {
+  question: string;
+  /** The backend chosen for the next question; '' follows the active profile. */
+  profileId: string;
+  /** Only the settings changed here; the rest follow the saved defaults. */
+  overrides: Partial<RunSettings>;
+  /**
+   * The run just asked with this text: the box is emptied once it has started reading, and
+   * keeps the text (with the error) when it fails before that.
+   */
+  pendingRunId?: string;
+  /** Counts requests to put the cursor in the question box ("Edit and ask again"). */
+  focusSeq: number;
+}
+
+export const EMPTY_DRAFT: AskDraft = { question: '', profileId: '', overrides: {}, focusSeq: 0 };
+
+export const useAskDraftStore = create<{ byDocument: Record<string, AskDraft> }>(() => ({
+  byDocument: {},
+}));
+
+export function useAskDraft(documentId: string): AskDraft {
+  return useAskDraftStore((s) => s.byDocument[documentId] ?? EMPTY_DRAFT);
+}
+
+export function updateDraft(documentId: string, patch: Partial<AskDraft>): void {
+  const { byDocument } = useAskDraftStore.getState();
+  const next = { ...(byDocument[documentId] ?? EMPTY_DRAFT), ...patch };
+  useAskDraftStore.setState({ byDocument: { ...byDocument, [documentId]: next } });
+}
+
+/** "Edit and ask again": the box holds `question` with the backend and settings of that run. */
+export function prefillDraft(
+  documentId: string,
+  draft: Pick<AskDraft, 'question' | 'profileId' | 'overrides'>,
+): void {
+  const current = useAskDraftStore.getState().byDocument[documentId] ?? EMPTY_DRAFT;
+  const { pendingRunId: _dropped, ...rest } = current;
+  useAskDraftStore.setState((s) => ({
+    byDocument: {
+      ...s.byDocument,
+      [documentId]: { ...rest, ...draft, focusSeq: current.focusSeq + 1 },
+    },
+  }));
+}
