@@ -28,6 +28,16 @@ describe('backend status', () => {
     });
   });
 
+  it('leaves out the failure when it is shown beside the line', () => {
+    const failed = {
+      ok: false,
+      at: NOW - 60_000,
+      latencyMs: 1,
+      error: { kind: 'BackendUnavailable' as const, message: 'Cannot reach it.' },
+    };
+    expect(describeTest(failed, NOW, true).text).toBe('Could not connect 1 min ago');
+  });
+
   it('writes ages people read at a glance', () => {
     expect(formatAgo(3_000)).toBe('just now');
     expect(formatAgo(40_000)).toBe('40 s ago');

@@ -19,10 +19,14 @@ export function formatAgo(ms: number): string {
 
 export type TestTone = 'ok' | 'failed' | 'untested';
 
-/** One line for a profile's last test (undefined: never tested, or changed since). */
+/**
+ * One line for a profile's last test (undefined: never tested, or changed since). `brief` leaves
+ * out a failure's message where it is shown beside the line anyway.
+ */
 export function describeTest(
   record: BackendTestRecord | undefined,
   now: number,
+  brief = false,
 ): { tone: TestTone; text: string } {
   if (!record) return { tone: 'untested', text: 'Not tested' };
   const ago = formatAgo(now - record.at);
@@ -30,10 +34,8 @@ export function describeTest(
     const model = record.model ? ` · model ${record.model}` : '';
     return { tone: 'ok', text: `Connected ${ago} · ${record.latencyMs} ms${model}` };
   }
-  return {
-    tone: 'failed',
-    text: `Could not connect ${ago}: ${record.error?.message ?? 'no answer'}`,
-  };
+  const why = brief ? '' : `: ${record.error?.message ?? 'no answer'}`;
+  return { tone: 'failed', text: `Could not connect ${ago}${why}` };
 }
 
 /** True when `record` is recent enough to stand for a new reachability check. */

@@ -21,7 +21,8 @@ export function BackendStatus(props: { profile: BackendProfile; onChooseAnother:
     // Not awaited: typing and asking never wait for it.
     void checkReachable(p.id);
   }, [p.id, p.baseUrl, p.model]);
-  const status = describeTest(record, now);
+  const warn = record !== undefined && !record.ok && !checking;
+  const status = describeTest(record, now, warn);
   const model = p.model || record?.model;
   return (
     <div className="backend-status" aria-label="Backend for this question">
@@ -33,7 +34,7 @@ export function BackendStatus(props: { profile: BackendProfile; onChooseAnother:
           {checking ? 'Checking the connection…' : status.text}
         </span>
       </p>
-      {record && !record.ok && !checking ? (
+      {warn ? (
         <div className="warning-box" role="alert">
           <strong>
             {record.error?.kind === 'BackendUnavailable' ? (

@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AppError, RunSettings } from '../../../../shared/model.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { describeTest } from '../../lib/backend-status.ts';
-import { retryNote } from '../../lib/run-outcome.ts';
+import { retryBackend, retryNote } from '../../lib/run-outcome.ts';
 import { continueRun } from '../../stores/runs-store.ts';
 import { checkReachable, useSettingsStore } from '../../stores/settings-store.ts';
 import { Dialog } from '../common/dialog.tsx';
@@ -17,14 +17,14 @@ export function RetryDialog(props: { run: RunView; done: number; onClose: () => 
   const { profiles, activeProfileId, defaults, lastTests } = useSettingsStore(
     useShallow((s) => s.settings),
   );
-  // A run that failed on its backend most likely wants another one: offer the active one
-  // when the run used another, else the first that is not the run's.
-  const firstOther =
-    (activeProfileId !== run.profileId ? activeProfileId : null) ??
-    profiles.find((p) => p.id !== run.profileId)?.id ??
-    run.profileId ??
-    '';
-  const [profileId, setProfileId] = useState(firstOther);
+  const [profileId, setProfileId] = useState(() =>
+    retryBackend(
+      profiles.map((p) => p.id),
+      activeProfileId,
+      lastTests,
+      run.profileId,
+    ),
+  );
   const [settings, setSettings] = useState<RunSettings>(run.settings ?? defaults);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
