@@ -100,16 +100,22 @@ describe.skipIf(!canRun)('the question box', () => {
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     const form = page.locator('form.ask-form');
     await form.locator('summary').click();
-    await form.getByLabel('Backend').selectOption({ label: 'Cloud without key (gpt-4o-mini)' });
+    await form
+      .getByRole('combobox', { name: /^Backend/ })
+      .selectOption({ label: 'Cloud without key (gpt-4o-mini)' });
     await page.getByRole('textbox', { name: 'Question', exact: true }).fill('What is the fee?');
     await form.getByRole('button', { name: /^Ask/ }).click();
-    await expect(form.getByRole('alert').textContent()).resolves.toMatch(/needs an API key/);
+    await expect(form.locator('.error-banner').textContent()).resolves.toMatch(/needs an API key/);
     expect(h.events.some((e) => e.name === 'run:event')).toBe(false);
+    // The backend line said so before Ask, without calling the service.
+    await expect(
+      form.getByLabel('Backend for this question').getByRole('alert').textContent(),
+    ).resolves.toMatch(/Cloud without key cannot be used as it is: .*needs an API key/);
 
     // Ctrl+O from the Ask screen opens another document: its question box starts clean.
     h.chooseNext(b.file('other.pdf', makeReportPdf(2, 1, 'Nothing here.')));
     await page.keyboard.press('Control+o');
     await h.waitForEvent('document:progress', (p) => p.name === 'other.pdf' && p.done === p.total);
-    await expect.poll(() => form.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => form.locator('.error-banner').count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // A backend profile's connection test: list the server's models within a deadline, and keep the
 // outcome as the profile's last test so Settings and the Ask screen can say how it went and when.
 import type { BackendTestRecord, ConnectionTest } from '../../../shared/api.ts';
-import { isMemAgentModel } from '../../../shared/backends.ts';
+import { BACKEND_DEFAULTS, isMemAgentModel } from '../../../shared/backends.ts';
 import { CoreError, toAppError } from '../errors.ts';
 import { unreachableHint } from '../llm/failure.ts';
 import type { StoredProfile } from '../store/columns.ts';
@@ -27,6 +27,13 @@ export async function testConnection(
   secrets: SecretStore,
   limitMs: number,
 ): Promise<ConnectionTest> {
+  if (BACKEND_DEFAULTS[profile.kind].needsKey && (await secrets.get(profile.id)) === undefined) {
+    // Known without asking the service (which would refuse it with a less clear HTTP 401).
+    const error = new CoreError('BadUsage', `The backend "${profile.name}" needs an API key.`, {
+      hint: 'Enter the key in Settings.',
+    });
+    return { ok: false, models: [], latencyMs: 0, error: error.toValue() };
+  }
   const timeoutMs = Math.min(profile.timeoutMs ?? limitMs, limitMs);
   const t0 = performance.now();
   const deadline = AbortSignal.timeout(timeoutMs);

@@ -1,7 +1,9 @@
 // The MemAgent paper shows untrained models losing much accuracy on long inputs: say so.
 import { genericModelWarning } from '../../../../shared/backends.ts';
 
-export function GenericModelNote(props: { model: string | undefined }) {
+/** `needsModel`: the backend has no "first model" to fall back on (the form asks for one). */
+export function GenericModelNote(props: { model: string | undefined; needsModel?: boolean }) {
+  if (!props.model && props.needsModel) return null;
   if (!props.model)
     return (
       <p className="muted small">

@@ -1,4 +1,5 @@
 // A saved backend: its connection test, discovered models, and actions.
+import { BACKEND_DEFAULTS } from '../../../../shared/backends.ts';
 import type { BackendProfile } from '../../../../shared/model.ts';
 import {
   deleteProfile,
@@ -33,10 +34,14 @@ export function ProfileCard(props: {
         {props.active ? <span className="badge status-done">Active</span> : null}
       </div>
       <div className="muted small">
-        {p.baseUrl} · model: {p.model || 'first served model'} · API key:{' '}
-        {p.hasApiKey ? 'stored' : 'none'}
+        {p.baseUrl} · model:{' '}
+        {p.model || (BACKEND_DEFAULTS[p.kind].needsModel ? 'none named' : 'first served model')} ·
+        API key: {p.hasApiKey ? 'stored' : 'none'}
       </div>
-      <GenericModelNote model={p.model || (test && test !== 'testing' ? test.model : undefined)} />
+      <GenericModelNote
+        model={p.model || (test && test !== 'testing' ? test.model : undefined)}
+        needsModel={BACKEND_DEFAULTS[p.kind].needsModel}
+      />
       <div className="profile-buttons">
         <button type="button" onClick={() => void testProfile(p.id)} disabled={test === 'testing'}>
           {test === 'testing' ? 'Testing…' : 'Test connection'}
