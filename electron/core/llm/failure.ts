@@ -88,7 +88,7 @@ export function unreachableHint(kind: BackendKind): string {
     case 'openrouter':
       return "Check the base URL (normally `https://openrouter.ai/api/v1`), this computer's network connection and proxy, and OpenRouter's status page.";
     case 'custom':
-      return 'Check that the server is running and that the base URL, port and network connection are right.';
+      return 'Check that the server is running and that its base URL and port are right (a local vLLM is started with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`).';
   }
 }
 

@@ -14,7 +14,9 @@ import { BackendStatus } from './backend-status.tsx';
 
 export function AskForm(props: { documentId: string }) {
   const { documentId } = props;
-  const { profiles, activeProfileId, defaults } = useSettingsStore(useShallow((s) => s.settings));
+  const { profiles, activeProfileId, defaults, lastTests } = useSettingsStore(
+    useShallow((s) => s.settings),
+  );
   const startError = useRunsStore((s) => s.startError);
   // The draft lives in a store per document: leaving the Ask screen keeps it.
   const draft = useAskDraft(documentId);
@@ -136,7 +138,7 @@ export function AskForm(props: { documentId: string }) {
       {chosenProfile ? (
         <>
           <BackendStatus profile={chosenProfile} onChooseAnother={chooseAnother} />
-          <GenericModelNote model={chosenProfile.model} />
+          <GenericModelNote model={chosenProfile.model || lastTests[chosenProfile.id]?.model} />
         </>
       ) : (
         <p className="note">Set up a backend in Settings before asking.</p>

@@ -23,15 +23,21 @@ export function BackendStatus(props: { profile: BackendProfile; onChooseAnother:
   }, [p.id, p.baseUrl, p.model]);
   const warn = record !== undefined && !record.ok && !checking;
   const status = describeTest(record, now, warn);
-  const model = p.model || record?.model;
+  // Until a test names it, the model is the profile's (or the server's first, unknown yet).
+  const untestedModel = p.model ? ` · model ${p.model}` : ' · the server’s first model';
   return (
     <div className="backend-status" aria-label="Backend for this question">
       <p className="backend-line">
         <span className="muted">Backend:</span> <strong>{p.name}</strong>
-        <span className="muted"> · {model ? <>model {model}</> : 'the server’s first model'}</span>
+        <span className="muted">
+          {' '}
+          · <OutsideText text={p.baseUrl} />
+        </span>
         <br />
         <span className={`test-status test-${status.tone}`} role="status">
-          {checking ? 'Checking the connection…' : status.text}
+          {checking
+            ? 'Checking the connection…'
+            : `${status.text}${record?.ok ? '' : untestedModel}`}
         </span>
       </p>
       {warn ? (
