@@ -1,18 +1,9 @@
 // What Settings says: the model field's help follows the kind of backend, a cloud backend that
 // cannot be reached gets a hint for a cloud service, and saving the defaults says it saved.
-import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
+import { deadUrl } from '../sim/dead-url.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { addBackend, showScreen } from './harness/ui.ts';
-
-/** A loopback URL where nothing listens. */
-async function deadUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
-}
 
 describe.skipIf(!canRun)('Settings wording', () => {
   const b = useBrowser();

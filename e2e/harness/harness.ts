@@ -19,6 +19,7 @@ import {
 import { createService, type Service } from '../../electron/core/service/create-service.ts';
 import { invokeCall } from '../../electron/core/service/invoke-call.ts';
 import { createMemorySecretStore } from '../../electron/core/store/secret-store.ts';
+import { deadUrl } from '../../sim/dead-url.ts';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import type { SimOptions } from '../../sim/options.ts';
 import { decodeFromPage, encodeForPage, installPageBridge } from './page-bridge.ts';
@@ -223,14 +224,4 @@ export async function startHarness(
       }
     },
   };
-}
-
-/** A loopback URL where nothing listens: a server that is down. */
-async function deadUrl(): Promise<string> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
 }

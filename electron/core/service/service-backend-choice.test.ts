@@ -1,7 +1,7 @@
 // The backend a question uses: each profile's last connection test, kept across restarts and
 // forgotten when the profile changes where it calls; and "Retry with…" another backend or settings.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deadUrl } from '../../../sim/dead-url.ts';
 import { invokeCall } from './invoke-call.ts';
 import {
   SMALL_CHUNKS,
@@ -11,6 +11,16 @@ import {
 } from './service-harness.test-support.ts';
 
 let h: Harness | undefined;
+
+/** Cancels the run inside the `chunk-done` event of chunk `k`, before it reads another. */
+async function cancelAfterChunk(harness: Harness, runId: string, k: number): Promise<void> {
+  await harness.waitFor('run:event', (p) => {
+    const e = p.event;
+    if (e.runId !== runId || e.type !== 'chunk-done' || e.state.chunk !== k) return false;
+    void invokeCall(harness.service.handlers, 'runs:cancel', { runId }, { senderId: 'x' });
+    return true;
+  });
+}
 
 /** The run's terminal event after the `n`-th (0-based): a continued run ends once more. */
 async function ended(harness: Harness, runId: string, n: number): Promise<string> {
@@ -28,15 +38,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-/** A loopback URL where nothing listens. */
-async function deadUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
-}
 
 const profile = (id: string, baseUrl: string, name = id) => ({
   profile: { id, name, kind: 'custom' as const, baseUrl, hasApiKey: false, maxRetries: 0 },
@@ -133,19 +134,7 @@ describe('Retry with another backend or settings', () => {
       question: 'What is the vault code?',
       settings: SMALL_CHUNKS,
     });
-    const harness = h;
-    await harness.waitFor('run:event', (p) => {
-      if (p.event.runId === run.id && p.event.type === 'chunk-done' && p.event.state.chunk === 1) {
-        void invokeCall(
-          harness.service.handlers,
-          'runs:cancel',
-          { runId: run.id },
-          { senderId: 'x' },
-        );
-        return true;
-      }
-      return false;
-    });
+    await cancelAfterChunk(h, run.id, 1);
     expect((await h.finished(run.id)).type).toBe('cancelled');
     const read = (await h.ok('runs:get', { runId: run.id })).memories;
     expect(read.length).toBeGreaterThanOrEqual(2);
@@ -169,18 +158,7 @@ describe('Retry with another backend or settings', () => {
       settings: SMALL_CHUNKS,
       profileId,
     });
-    await harness.waitFor('run:event', (p) => {
-      if (p.event.runId === second.id && p.event.type === 'chunk-done') {
-        void invokeCall(
-          harness.service.handlers,
-          'runs:cancel',
-          { runId: second.id },
-          { senderId: 'x' },
-        );
-        return true;
-      }
-      return false;
-    });
+    await cancelAfterChunk(h, second.id, 0);
     expect((await h.finished(second.id)).type).toBe('cancelled');
     await h.ok('runs:continue', {
       runId: second.id,

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { deadUrl } from '../../../sim/dead-url.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallResponse, Events } from '../../../shared/api.ts';
 import { INITIAL_MEMORY, type BackendProfile, type MemoryState } from '../../../shared/model.ts';
@@ -305,17 +305,12 @@ describe('runs through the service', () => {
   it("starts from the initial memory and reports a backend that is down as the run's one error", async () => {
     h = await startHarness();
     const { documentId } = await openBookAndProfile(h);
-    // A port that was free a moment ago: nothing listens there.
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as net.AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
     await h.ok('settings:save-profile', {
       profile: {
         id: 'down',
         name: 'Down',
         kind: 'vllm',
-        baseUrl: `http://127.0.0.1:${port}/v1`,
+        baseUrl: await deadUrl(),
         hasApiKey: false,
         timeoutMs: 2000,
         maxRetries: 0,
