@@ -1,5 +1,6 @@
 // Facts about the kinds of backend a profile can describe, shared by main (seeding, validation)
 // and the renderer (pre-filling the settings form). Pure data: no Node, DOM or electron.
+import type { BackendTestRecord, ConnectionTest } from './api.ts';
 import type { BackendKind } from './model.ts';
 
 export interface BackendDefaults {
@@ -76,4 +77,12 @@ export function isMemAgentModel(model: string): boolean {
 export function genericModelWarning(model: string): string | null {
   if (isMemAgentModel(model)) return null;
   return `“${model}” is not an RL-MemoryAgent model. MemAgent runs with any chat model, but the RL-trained RL-MemoryAgent-14B/7B keep their accuracy on long documents where generic models fall (95% against 46% in the paper at 512K tokens).`;
+}
+
+/** What is kept of a connection test as a profile's last one: its verdict, time and model. */
+export function testRecord(test: ConnectionTest, at: number): BackendTestRecord {
+  const record: BackendTestRecord = { ok: test.ok, at, latencyMs: test.latencyMs };
+  if (test.model !== undefined) record.model = test.model;
+  if (test.error !== undefined) record.error = test.error;
+  return record;
 }

@@ -1,6 +1,6 @@
 // A backend profile's connection test: list the server's models within a deadline, and keep the
 // outcome as the profile's last test so Settings and the Ask screen can say how it went and when.
-import type { BackendTestRecord, ConnectionTest } from '../../../shared/api.ts';
+import type { ConnectionTest } from '../../../shared/api.ts';
 import { BACKEND_DEFAULTS, isMemAgentModel } from '../../../shared/backends.ts';
 import { CoreError, toAppError } from '../errors.ts';
 import { unreachableHint } from '../llm/failure.ts';
@@ -68,14 +68,6 @@ export async function testConnection(
       error: value,
     };
   }
-}
-
-/** What is kept of a test: its verdict, time and model, not the model list. */
-export function testRecord(test: ConnectionTest, at: number): BackendTestRecord {
-  const record: BackendTestRecord = { ok: test.ok, at, latencyMs: test.latencyMs };
-  if (test.model !== undefined) record.model = test.model;
-  if (test.error !== undefined) record.error = test.error;
-  return record;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AppSettings, CallHandlers } from '../../../shared/api.ts';
-import { BACKEND_DEFAULTS, urlNamesDeployment } from '../../../shared/backends.ts';
+import { BACKEND_DEFAULTS, testRecord, urlNamesDeployment } from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
@@ -11,7 +11,6 @@ import {
   TEST_TIMEOUT_MS,
   changesConnection,
   testConnection,
-  testRecord,
 } from './connection-test.ts';
 import { asResult } from './invoke-call.ts';
 

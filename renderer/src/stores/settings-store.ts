@@ -1,6 +1,7 @@
 // Backend profiles and default run settings, as main keeps them (API keys never come here).
 import { create } from 'zustand';
 import type { AppSettings, ConnectionTest } from '../../../shared/api.ts';
+import { testRecord } from '../../../shared/backends.ts';
 import type { AppError, BackendProfile, RunSettings } from '../../../shared/model.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
 import { call } from '../api.ts';
@@ -82,8 +83,18 @@ export async function testProfile(profileId: string): Promise<ConnectionTest> {
     ? result.value
     : { ok: false, models: [], latencyMs: 0, error: result.error };
   set({ tests: { ...get().tests, [profileId]: test } });
-  await loadSettings();
+  noteTest(profileId, test);
   return test;
+}
+
+/**
+ * Records a test as the profile's last one, as main has just done, without reloading all
+ * settings (a reload would reset a defaults form being edited).
+ */
+function noteTest(profileId: string, test: ConnectionTest): void {
+  const record = testRecord(test, Date.now());
+  const { settings } = get();
+  set({ settings: { ...settings, lastTests: { ...settings.lastTests, [profileId]: record } } });
 }
 
 /**
@@ -95,10 +106,10 @@ export async function checkReachable(profileId: string, force = false): Promise<
   if (state.checking[profileId] || state.tests[profileId] === 'testing') return;
   if (!force && isFresh(state.settings.lastTests[profileId], Date.now())) return;
   set({ checking: { ...state.checking, [profileId]: true } });
-  await call(bridge(), 'backend:test', { profileId, quick: true });
+  const result = await call(bridge(), 'backend:test', { profileId, quick: true });
   const { [profileId]: _done, ...checking } = get().checking;
   set({ checking });
-  await loadSettings();
+  if (result.ok) noteTest(profileId, result.value);
 }
 
 export function dismissSettingsError(): void {
