@@ -16,6 +16,7 @@ import type {
   AppError,
   BackendProfile,
   DocumentInfo,
+  DocumentRunCounts,
   DocumentText,
   OcrLanguage,
   RunEvent,
@@ -188,6 +189,8 @@ export const calls = {
   'runs:continue': { request: z.object({ runId: id }) },
   /** Removes a run and everything it produced from the library (cancelling it first if it is going). */
   'runs:delete': { request: z.object({ runId: id }) },
+  /** Per document: how many questions, and how many runs are reading, failed or done. */
+  'runs:counts': { request: z.object({}) },
   'settings:get': { request: z.object({}) },
   'settings:save-profile': {
     request: z.object({
@@ -233,6 +236,7 @@ export interface CallResponses {
   'runs:get': Result<RunSnapshot>;
   'runs:continue': Result<RunSummary>;
   'runs:delete': Result<null>;
+  'runs:counts': Result<DocumentRunCounts[]>;
   'settings:get': Result<AppSettings>;
   'settings:save-profile': Result<BackendProfile>;
   'settings:delete-profile': Result<null>;
