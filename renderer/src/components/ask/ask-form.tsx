@@ -1,7 +1,8 @@
 // The question box and the settings of the next run.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
+import { takePrefill, useAskPrefillStore } from '../../stores/ask-prefill-store.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -19,6 +20,21 @@ export function AskForm(props: { documentId: string }) {
   const [busy, setBusy] = useState(false);
   const chosenProfile = profiles.find((p) => p.id === (profileId || activeProfileId));
   const tooLong = question.trim().length > MAX_QUESTION_CHARS;
+  const box = useRef<HTMLTextAreaElement>(null);
+  const prefill = useAskPrefillStore((s) => s.request);
+  // "Ask again" / "Ask a related question" (ask-prefill-store): fill the box, then focus it.
+  useEffect(() => {
+    if (!prefill || prefill.documentId !== props.documentId) return;
+    takePrefill();
+    setQuestion(prefill.text);
+    if (prefill.settings) setOverrides(changedFrom(defaults, prefill.settings));
+    if (prefill.profileId) setProfileId(prefill.profileId);
+    // After React has put the new text in the box, so selecting selects it.
+    requestAnimationFrame(() => {
+      box.current?.focus();
+      if (prefill.selectText) box.current?.select();
+    });
+  }, [prefill, props.documentId, defaults]);
 
   const submit = async () => {
     const q = question.trim();
@@ -53,6 +69,7 @@ export function AskForm(props: { documentId: string }) {
       <label htmlFor="question">Question</label>
       <textarea
         id="question"
+        ref={box}
         rows={3}
         value={question}
         placeholder="e.g. Under which conditions may the licence be terminated?"

@@ -1,0 +1,83 @@
+// The earlier runs of one question: when, how (chunk and memory size, backend and model),
+// how it ended, and the start of each answer; picking one shows it.
+import { useShallow } from 'zustand/react/shallow';
+import type { RunView } from '../../../../shared/run-view.ts';
+import { formatCount } from '../../lib/format.ts';
+import { dateTime, relativeTime } from '../../lib/relative-time.ts';
+import { useRunsStore } from '../../stores/runs-store.ts';
+import { useSettingsStore } from '../../stores/settings-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
+import { OutsideText } from '../common/outside-text.tsx';
+import { RUN_STATUS } from './run-status.ts';
+
+export function QuestionHistory(props: { run: RunView }) {
+  const { run } = props;
+  const runs = useRunsStore(
+    useShallow((s) =>
+      s.order
+        .map((id) => s.byId[id]!)
+        .filter(
+          (r) =>
+            r.documentId === run.documentId &&
+            r.question === run.question &&
+            !s.hidden.includes(r.id),
+        ),
+    ),
+  );
+  const profiles = useSettingsStore((s) => s.settings.profiles);
+  const selectRun = useUiStore((s) => s.selectRun);
+  if (runs.length < 2) return null;
+  const now = Date.now();
+  return (
+    <section className="question-history" aria-label="History of this question">
+      <h3 className="small-heading">Asked {runs.length} times</h3>
+      <ol>
+        {[...runs]
+          .sort((a, b) => b.createdAt - a.createdAt)
+          .map((r) => {
+            const backend = profiles.find((p) => p.id === r.profileId)?.name;
+            return (
+              <li key={r.id}>
+                <button
+                  type="button"
+                  className={r.id === run.id ? 'history-item selected' : 'history-item'}
+                  aria-current={r.id === run.id ? 'true' : undefined}
+                  onClick={() => selectRun(r.id)}
+                >
+                  <span className="history-when" title={dateTime(r.createdAt)}>
+                    {relativeTime(r.createdAt, now)}
+                  </span>
+                  <span className={`badge status-${r.status}`}>{RUN_STATUS[r.status]}</span>
+                  <span className="history-how muted small">
+                    {r.settings
+                      ? `chunks ${formatCount(r.settings.chunkTokens)} · memory ${formatCount(r.settings.memoryTokens)}`
+                      : ''}
+                    {backend || r.model ? ' · ' : ''}
+                    {backend ? <OutsideText text={backend} /> : null}
+                    {r.model ? (
+                      <>
+                        {backend ? ' / ' : ''}
+                        <OutsideText text={r.model} />
+                      </>
+                    ) : null}
+                  </span>
+                  <span className="history-answer">
+                    {typeof r.answer === 'string' ? (
+                      <OutsideText text={preview(r.answer)} />
+                    ) : (
+                      <span className="muted">No answer</span>
+                    )}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+      </ol>
+    </section>
+  );
+}
+
+function preview(answer: string): string {
+  const line = answer.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
