@@ -74,11 +74,13 @@ function ResultRow(props: { row: OpenResult }) {
       return null;
   }
   return (
-    <li className={`open-row open-${outcome.state}`} role={role}>
+    <li className={`open-row open-${outcome.state}`}>
       <span className="open-name" title={name}>
         <OutsideText text={row.name} />
       </span>
-      <span className="open-outcome">{body}</span>
+      <span className="open-outcome" role={role}>
+        {body}
+      </span>
       <span className="open-actions">
         {action}
         <button

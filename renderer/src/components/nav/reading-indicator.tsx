@@ -4,7 +4,8 @@ import { selectDocument } from '../../stores/documents-store.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 
-const READING = new Set(['queued', 'running']);
+// The same states `runs:counts` counts as reading: not ended yet.
+const READING = new Set(['queued', 'running', 'paused']);
 
 export function ReadingIndicator() {
   // Newest first in `order`: the last one is the run that has been reading longest.
@@ -12,8 +13,8 @@ export function ReadingIndicator() {
     useShallow((s) =>
       s.order
         .map((id) => s.byId[id]!)
-        .filter((r) => READING.has(r.status) && r.documentId !== '')
-        .map((r) => ({ id: r.id, documentId: r.documentId })),
+        // The runs themselves (not new objects), so the shallow comparison settles.
+        .filter((r) => READING.has(r.status) && r.documentId !== ''),
     ),
   );
   if (reading.length === 0) return null;
