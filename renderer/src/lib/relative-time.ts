@@ -19,3 +19,8 @@ export function relativeTime(at: number, now: number, locale?: string): string {
 export function dateTime(at: number, locale?: string): string {
   return new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** The local time of day with seconds: "5:50:12 PM". */
+export function clockTime(at: number, locale?: string): string {
+  return new Date(at).toLocaleTimeString(locale, { timeStyle: 'medium' });
+}

@@ -3,11 +3,11 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { formatCount } from '../../lib/format.ts';
-import { dateTime, relativeTime } from '../../lib/relative-time.ts';
+import { clockTime, dateTime, relativeTime } from '../../lib/relative-time.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
-import { OutsideText } from '../common/outside-text.tsx';
+import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { RUN_STATUS } from './run-status.ts';
 
 export function QuestionHistory(props: { run: RunView }) {
@@ -44,22 +44,27 @@ export function QuestionHistory(props: { run: RunView }) {
                   aria-current={r.id === run.id ? 'true' : undefined}
                   onClick={() => selectRun(r.id)}
                 >
+                  {/* Two runs a minute apart both say "just now": the clock tells them apart. */}
                   <span className="history-when" title={dateTime(r.createdAt)}>
                     {relativeTime(r.createdAt, now)}
+                    <span className="muted small">{clockTime(r.createdAt)}</span>
                   </span>
                   <span className={`badge status-${r.status}`}>{RUN_STATUS[r.status]}</span>
                   <span className="history-how muted small">
-                    {r.settings
-                      ? `chunks ${formatCount(r.settings.chunkTokens)} · memory ${formatCount(r.settings.memoryTokens)}`
-                      : ''}
-                    {backend || r.model ? ' · ' : ''}
-                    {backend ? <OutsideText text={backend} /> : null}
-                    {r.model ? (
-                      <>
-                        {backend ? ' / ' : ''}
-                        <OutsideText text={r.model} />
-                      </>
-                    ) : null}
+                    <span>
+                      {r.settings
+                        ? `chunks ${formatCount(r.settings.chunkTokens)} · memory ${formatCount(r.settings.memoryTokens)}`
+                        : ''}
+                    </span>
+                    <span className="history-backend" title={outsideAttr(r.model ?? '')}>
+                      {backend ? <OutsideText text={backend} /> : null}
+                      {r.model ? (
+                        <>
+                          {backend ? ' / ' : ''}
+                          <OutsideText text={r.model} />
+                        </>
+                      ) : null}
+                    </span>
                   </span>
                   <span className="history-answer">
                     {typeof r.answer === 'string' ? (
