@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { repoRoot } from './harness/paths.ts';
+import type { HarnessOptions } from './harness/harness.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, dropFiles, openWithDialog, showScreen, waitForAnswer } from './harness/ui.ts';
 
@@ -15,11 +16,16 @@ const CORPUS = path.resolve(repoRoot, '../shared/corpus');
 describe.skipIf(!canRun)('questions of a document', () => {
   const b = useBrowser();
 
+  /** A harness with the minutes (needle on `needlePage`) open on the Ask screen. */
+  async function withMinutes(pages: number, needlePage: number, options?: HarnessOptions) {
+    const h = await b.open(options);
+    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(pages, needlePage, NEEDLE)));
+    await h.page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
+    return h;
+  }
+
   test('the same question twice is one entry with its history; an earlier run can be shown', async () => {
-    const h = await b.open();
-    const { page } = h;
-    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(8, 5, NEEDLE)));
-    await page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
+    const { page } = await withMinutes(8, 5);
     await ask(page, QUESTION, 512);
     await waitForAnswer(page);
     await ask(page, QUESTION, 1024);
@@ -45,10 +51,7 @@ describe.skipIf(!canRun)('questions of a document', () => {
   });
 
   test('Delete removes a run with Undo; after the window it is gone for good', async () => {
-    const h = await b.open();
-    const { page } = h;
-    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(6, 3, NEEDLE)));
-    await page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
+    const { page } = await withMinutes(6, 3);
     await ask(page, 'When did the committee meet?');
     await waitForAnswer(page);
     await ask(page, QUESTION);
@@ -78,10 +81,7 @@ describe.skipIf(!canRun)('questions of a document', () => {
   });
 
   test('Ask again fills the box with the question and its settings; a related question selects it', async () => {
-    const h = await b.open();
-    const { page } = h;
-    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(6, 3, NEEDLE)));
-    await page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
+    const { page } = await withMinutes(6, 3);
     await ask(page, QUESTION, 768);
     await waitForAnswer(page);
     const box = page.getByRole('textbox', { name: 'Question', exact: true });
@@ -106,10 +106,7 @@ describe.skipIf(!canRun)('questions of a document', () => {
   });
 
   test('screenshots: a library with several documents and questions, and a failed open', async () => {
-    const h = await b.open({ viewport: { width: 1280, height: 800 } });
-    const { page } = h;
-    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(6, 3, NEEDLE)));
-    await page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
+    const { page } = await withMinutes(6, 3, { viewport: { width: 1280, height: 800 } });
     await ask(page, QUESTION);
     await waitForAnswer(page);
     await ask(page, 'When did the committee meet?');

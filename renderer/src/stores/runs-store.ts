@@ -1,5 +1,6 @@
 // Runs keyed by id, fed by the one `run:event` subscription (see init.ts).
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { Events } from '../../../shared/api.ts';
 import type { AppError, RunSettings, RunSummary } from '../../../shared/model.ts';
 import { call } from '../api.ts';
@@ -33,6 +34,22 @@ export const useRunsStore = create<RunsState>(() => ({
   textKeys: {},
   hidden: [],
 }));
+
+/**
+ * The runs of a document the user sees, newest asked first: not those waiting to be deleted; a
+ * run just started whose summary has not arrived (no document yet) counts as the current one's.
+ */
+export function useDocumentRuns(documentId: string): RunView[] {
+  return useRunsStore(
+    useShallow((s) =>
+      s.order
+        .map((id) => s.byId[id]!)
+        .filter(
+          (r) => (r.documentId === documentId || r.documentId === '') && !s.hidden.includes(r.id),
+        ),
+    ),
+  );
+}
 
 const get = useRunsStore.getState;
 const set = useRunsStore.setState;

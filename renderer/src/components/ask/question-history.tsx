@@ -1,10 +1,9 @@
 // The earlier runs of one question: when, how (chunk and memory size, backend and model),
 // how it ended, and the start of each answer; picking one shows it.
-import { useShallow } from 'zustand/react/shallow';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { formatCount } from '../../lib/format.ts';
 import { clockTime, dateTime, relativeTime } from '../../lib/relative-time.ts';
-import { useRunsStore } from '../../stores/runs-store.ts';
+import { useDocumentRuns } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
@@ -12,18 +11,7 @@ import { RUN_STATUS } from './run-status.ts';
 
 export function QuestionHistory(props: { run: RunView }) {
   const { run } = props;
-  const runs = useRunsStore(
-    useShallow((s) =>
-      s.order
-        .map((id) => s.byId[id]!)
-        .filter(
-          (r) =>
-            r.documentId === run.documentId &&
-            r.question === run.question &&
-            !s.hidden.includes(r.id),
-        ),
-    ),
-  );
+  const runs = useDocumentRuns(run.documentId).filter((r) => r.question === run.question);
   const profiles = useSettingsStore((s) => s.settings.profiles);
   const selectRun = useUiStore((s) => s.selectRun);
   if (runs.length < 2) return null;

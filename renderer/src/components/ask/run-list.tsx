@@ -4,23 +4,14 @@ import { useShallow } from 'zustand/react/shallow';
 import { chunksDone } from '../../../../shared/run-view.ts';
 import { groupByQuestion } from '../../lib/question-groups.ts';
 import { dateTime, relativeTime } from '../../lib/relative-time.ts';
-import { useRunsStore } from '../../stores/runs-store.ts';
+import { useDocumentRuns } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { useNow } from '../common/use-now.ts';
 import { RUN_STATUS } from './run-status.ts';
 
 export function RunList(props: { documentId: string }) {
-  const runs = useRunsStore(
-    useShallow((s) =>
-      s.order
-        .map((id) => s.byId[id]!)
-        .filter(
-          (r) =>
-            (r.documentId === props.documentId || r.documentId === '') && !s.hidden.includes(r.id),
-        ),
-    ),
-  );
+  const runs = useDocumentRuns(props.documentId);
   const { selected, selectRun } = useUiStore(
     useShallow((s) => ({ selected: s.selectedRunId, selectRun: s.selectRun })),
   );
