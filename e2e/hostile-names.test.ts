@@ -27,9 +27,10 @@ function drawnText(locator: Locator): Promise<string> {
         if (box.width > 0) drawn.push({ x: box.left, y: Math.round(box.top), c: text[i] ?? '' });
       }
     }
+    // A space where a line wraps is not drawn: a wrapped line reads as if it were there.
     return drawn
       .sort((a, b) => a.y - b.y || a.x - b.x)
-      .map((d) => d.c)
+      .map((d, i, all) => (i > 0 && d.y > all[i - 1]!.y + 2 ? ` ${d.c}` : d.c))
       .join('');
   });
 }

@@ -16,6 +16,7 @@ import type {
   AppError,
   BackendProfile,
   DocumentInfo,
+  DocumentRunCounts,
   DocumentText,
   OcrLanguage,
   RunEvent,
@@ -215,6 +216,8 @@ export const calls = {
   },
   /** Removes a run and everything it produced from the library (cancelling it first if it is going). */
   'runs:delete': { request: z.object({ runId: id }) },
+  /** Per document: how many questions, and how many runs are reading, failed or done. */
+  'runs:counts': { request: z.object({}) },
   'settings:get': { request: z.object({}) },
   'settings:save-profile': {
     request: z.object({
@@ -264,6 +267,7 @@ export interface CallResponses {
   'runs:get': Result<RunSnapshot>;
   'runs:continue': Result<RunSummary>;
   'runs:delete': Result<null>;
+  'runs:counts': Result<DocumentRunCounts[]>;
   'settings:get': Result<AppSettings>;
   'settings:save-profile': Result<BackendProfile>;
   'settings:delete-profile': Result<null>;

@@ -170,6 +170,21 @@ export interface RunSummary {
   textKey?: string;
 }
 
+/** A document's questions and how its runs stand (`runs:counts`), counted in the library's database. */
+export interface DocumentRunCounts {
+  documentId: string;
+  /** Distinct question texts: the same question asked twice counts once. */
+  questions: number;
+  runs: number;
+  /** Runs queued, reading or paused. */
+  reading: number;
+  /** Runs that failed or were interrupted. */
+  failed: number;
+  /** Runs with an answer. */
+  done: number;
+  lastAskedAt: number;
+}
+
 /** Everything known about a run at one moment: what a late subscriber receives first. */
 export interface RunSnapshot {
   summary: RunSummary;

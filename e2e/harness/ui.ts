@@ -1,4 +1,6 @@
 // What a user does, in steps the tests share.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Harness } from './harness.ts';
 
@@ -62,3 +64,27 @@ export const SLOW_SIM = {
     overheadMs: 30,
   },
 } as const;
+
+/** Drops files (read from disk) on the window at once, as a user dragging several from a file manager. */
+export async function dropFiles(page: Page, files: readonly string[]): Promise<void> {
+  const items = files.map((f) => ({
+    name: path.basename(f),
+    b64: readFileSync(f).toString('base64'),
+  }));
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const { name, b64 } of list) {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], name));
+    }
+    window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true }));
+    window.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+  }, items);
+}
+
+/** Waits for the selected question's answer. */
+export async function waitForAnswer(page: Page): Promise<void> {
+  await page.getByTestId('answer').waitFor({ timeout: 60_000 });
+}

@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/screens.css';
 import './styles/page-view.css';
 import './styles/backends.css';
+import './styles/library.css';
 
 const dispose = initStores(getApi());
 window.addEventListener('pagehide', dispose, { once: true });

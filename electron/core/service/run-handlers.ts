@@ -29,6 +29,7 @@ type RunHandlers = Pick<
   | 'runs:list'
   | 'runs:get'
   | 'runs:delete'
+  | 'runs:counts'
 >;
 
 export interface RunHandlerDeps {
@@ -233,6 +234,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     'runs:cancel': ({ runId }) => asResult(() => (registry.cancel(runId), null)),
     'runs:list': ({ documentId }) => asResult(() => store.runs.listByDocument(documentId)),
     'runs:get': ({ runId }) => asResult(() => registry.snapshot(runId)),
+    'runs:counts': () => asResult(() => store.runs.countsByDocument()),
     'runs:delete': ({ runId }) =>
       asResult(async () => {
         if (!store.runs.get(runId)) throw new CoreError('NotFound', 'This run does not exist.');

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type {
   AppError,
   ChunkInfo,
+  DocumentRunCounts,
   MemoryState,
   RunSettings,
   RunStatus,
@@ -10,6 +11,7 @@ import type {
   WarningCode,
 } from '../../../shared/model.ts';
 import { runStatusSchema, warningCodeSchema } from '../../../shared/schemas.ts';
+import { createRunCounts } from './run-counts.ts';
 import { errorColumn, pagesColumn, parseColumn, parseValue, settingsColumn } from './columns.ts';
 
 interface SummaryRow {
@@ -109,6 +111,8 @@ export interface RunRepo {
   /** Marks runs a previous process left queued, running or paused as `interrupted`; returns their ids. */
   markInterrupted(): string[];
   remove(id: string): boolean;
+  /** Every document's runs counted by state (`runs:counts`). */
+  countsByDocument(): DocumentRunCounts[];
 }
 
 const SUMMARY_SELECT = `
@@ -178,6 +182,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
     "UPDATE runs SET status = 'interrupted' WHERE status IN ('queued', 'running', 'paused')",
   );
   const remove = db.prepare('DELETE FROM runs WHERE id = ?');
+  const countsByDocument = createRunCounts(db);
 
   const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[]) => {
     deleteChunks.run(id);
@@ -325,6 +330,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
     remove(id) {
       return remove.run(id).changes > 0;
     },
+    countsByDocument,
   };
   return repo;
 }

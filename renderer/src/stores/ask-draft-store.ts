@@ -14,8 +14,10 @@ export interface AskDraft {
    * keeps the text (with the error) when it fails before that.
    */
   pendingRunId?: string;
-  /** Counts requests to put the cursor in the question box ("Edit and ask again"). */
+  /** Counts requests to put the cursor in the question box ("Edit and ask again", "Ask again"). */
   focusSeq: number;
+  /** With that cursor, select the text to be typed over ("Ask a related question"). */
+  selectText?: boolean;
 }
 
 export const EMPTY_DRAFT: AskDraft = { question: '', profileId: '', overrides: {}, focusSeq: 0 };
@@ -34,17 +36,21 @@ export function updateDraft(documentId: string, patch: Partial<AskDraft>): void 
   useAskDraftStore.setState({ byDocument: { ...byDocument, [documentId]: next } });
 }
 
-/** "Edit and ask again": the box holds `question` with the backend and settings of that run. */
+/**
+ * "Edit and ask again" / "Ask again": the box holds `question` with the backend and settings of
+ * that run, cursor in it; "Ask a related question" gives only the question, `selectText`.
+ */
 export function prefillDraft(
   documentId: string,
-  draft: Pick<AskDraft, 'question' | 'profileId' | 'overrides'>,
+  draft: Pick<AskDraft, 'question'> & Partial<Pick<AskDraft, 'profileId' | 'overrides'>>,
+  selectText = false,
 ): void {
   const current = useAskDraftStore.getState().byDocument[documentId] ?? EMPTY_DRAFT;
   const { pendingRunId: _dropped, ...rest } = current;
   useAskDraftStore.setState((s) => ({
     byDocument: {
       ...s.byDocument,
-      [documentId]: { ...rest, ...draft, focusSeq: current.focusSeq + 1 },
+      [documentId]: { ...rest, ...draft, selectText, focusSeq: current.focusSeq + 1 },
     },
   }));
 }

@@ -6,7 +6,10 @@ import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useReaderStore } from './reader-store.ts';
 import { dismissStartError, loadRuns } from './runs-store.ts';
+import { addOpenRow, dismissOpenRow, setOpenOutcome } from './open-results-store.ts';
+import { scheduleRunCounts, useRunCountsStore } from './run-counts-store.ts';
 import { useUiStore } from './ui-store.ts';
+import { offerUndo, undoRemoval } from './undo-store.ts';
 
 /** Where a document being opened comes from, kept so it can be reopened with a password. */
 export type OpenSource =
@@ -18,12 +21,13 @@ export interface DocumentsState {
   loaded: boolean;
   currentId: string | null;
   opening: { name: string; progress: Events['document:progress'] | null } | null;
-  /** A short note after the user cancelled an open (not an error to dismiss). */
-  notice: string | null;
   /** Token counting that goes on after a document opened, by document id. */
   counting: Record<string, { done: number; total: number }>;
   error: AppError | null;
-  password: { source: OpenSource; wrong: boolean } | null;
+  /** Documents removed but still undoable: not shown, not yet deleted in main. */
+  hidden: string[];
+  /** The password prompt, for the file of result row `row` (open-results-store). */
+  password: { row: number; source: OpenSource; wrong: boolean } | null;
 }
 
 export const useDocumentsStore = create<DocumentsState>(() => ({
@@ -31,9 +35,9 @@ export const useDocumentsStore = create<DocumentsState>(() => ({
   loaded: false,
   currentId: null,
   opening: null,
-  notice: null,
   counting: {},
   error: null,
+  hidden: [],
   password: null,
 }));
 
@@ -81,34 +85,51 @@ export function onDocumentProgress(p: Events['document:progress']): void {
   }
 }
 
-function opened(info: DocumentInfo): void {
-  const others = useDocumentsStore.getState().list.filter((d) => d.id !== info.id);
-  set({ list: [info, ...others], opening: null, error: null, password: null });
-  selectDocument(info.id);
+function opened(row: number, info: DocumentInfo, select: boolean): void {
+  // Opening a document whose removal waits keeps it.
+  const pending = pendingRemovals.get(info.id);
+  if (pending !== undefined) undoRemoval(pending);
+  const state = useDocumentsStore.getState();
+  const others = state.list.filter((d) => d.id !== info.id);
+  setOpenOutcome(row, { state: 'opened', documentId: info.id });
+  // A password prompt of another file of the batch stays open.
+  const password = state.password?.row === row ? null : state.password;
+  set({ list: [info, ...others], opening: null, password });
+  if (select) selectDocument(info.id);
 }
 
-function failed(source: OpenSource, error: AppError): void {
-  if (error.kind === 'Cancelled') {
-    set({ opening: null, notice: `Cancelled: ${source.name} was not opened.` });
-  } else if (error.kind === 'PasswordRequired' || error.kind === 'WrongPassword') {
-    set({
-      opening: null,
-      error: null,
-      password: { source, wrong: error.kind === 'WrongPassword' },
-    });
-  } else {
-    set({ opening: null, error, password: null });
+function failed(row: number, source: OpenSource, error: AppError): void {
+  const state = useDocumentsStore.getState();
+  if (error.kind === 'PasswordRequired' || error.kind === 'WrongPassword') {
+    const wrong = error.kind === 'WrongPassword';
+    setOpenOutcome(row, { state: 'password', wrong });
+    // The first file of a batch that needs a password asks at once; the others wait in their row.
+    const ask = state.password === null || state.password.row === row;
+    set({ opening: null, ...(ask ? { password: { row, source, wrong } } : {}) });
+    return;
   }
+  setOpenOutcome(
+    row,
+    error.kind === 'Cancelled' ? { state: 'cancelled' } : { state: 'failed', error },
+  );
+  set({ opening: null, password: state.password?.row === row ? null : state.password });
 }
 
-/** Opens a document from a path or bytes, with an optional password. */
-export async function openSource(source: OpenSource, password?: string): Promise<void> {
-  set({
-    opening: { name: source.name, progress: null },
-    error: null,
-    password: null,
-    notice: null,
-  });
+export interface OpenOptions {
+  password?: string;
+  /** The file's result row when it is opened again (with a password). */
+  row?: number;
+  /** Show the document once opened (default); a batch stays on the library with its rows. */
+  select?: boolean;
+}
+
+/** Opens a document from a path or bytes; its outcome goes to its result row. */
+export async function openSource(source: OpenSource, options: OpenOptions = {}): Promise<void> {
+  const { password, row, select = true } = options;
+  const id = row ?? addOpenRow(source.name);
+  setOpenOutcome(id, { state: 'opening' });
+  pendingSources.set(id, source);
+  set({ opening: { name: source.name, progress: null } });
   const pw = password === undefined ? {} : { password };
   const result =
     source.kind === 'path'
@@ -118,8 +139,19 @@ export async function openSource(source: OpenSource, password?: string): Promise
           data: source.data,
           ...pw,
         });
-  if (result.ok) opened(result.value);
-  else failed(source, result.error);
+  if (result.ok) {
+    pendingSources.delete(id);
+    opened(id, result.value, select);
+  } else failed(id, source, result.error);
+}
+
+/** Sources of rows that may be opened again (with a password), by row id. */
+const pendingSources = new Map<number, OpenSource>();
+
+/** "Enter password…" on a result row: asks for the password of that file. */
+export function askPassword(row: number): void {
+  const source = pendingSources.get(row);
+  if (source) set({ password: { row, source, wrong: false } });
 }
 
 /** Shows the system file dialog and opens the chosen file. */
@@ -136,9 +168,10 @@ export async function chooseAndOpen(): Promise<void> {
 
 /** Opens files dropped on the window (read in the renderer, sent as bytes). */
 export async function openFiles(files: readonly File[]): Promise<void> {
+  const select = files.length === 1;
   for (const file of files) {
     const data = new Uint8Array(await file.arrayBuffer());
-    await openSource({ kind: 'bytes', name: file.name, data });
+    await openSource({ kind: 'bytes', name: file.name, data }, { select });
   }
 }
 
@@ -150,12 +183,19 @@ export async function cancelOpening(): Promise<void> {
   if (!result.ok) set({ error: result.error });
 }
 
+/** Closes the prompt; the file's row keeps saying it needs a password. */
 export function cancelPassword(): void {
   set({ password: null });
 }
 
+/** Dismisses a result row and forgets the file it could reopen. */
+export function dismissOpenResult(row: number): void {
+  pendingSources.delete(row);
+  dismissOpenRow(row);
+}
+
 export function dismissError(): void {
-  set({ error: null, notice: null });
+  set({ error: null });
 }
 
 export function selectDocument(id: string): void {
@@ -170,15 +210,49 @@ export function selectDocument(id: string): void {
   useUiStore.getState().setScreen('ask');
 }
 
-export async function removeDocument(id: string): Promise<void> {
-  const result = await call(bridge(), 'documents:remove', { documentId: id });
-  if (!result.ok) {
-    set({ error: result.error });
-    return;
-  }
+/** Undo entries of documents hidden while their removal waits (undo-store), by document id. */
+const pendingRemovals = new Map<string, number>();
+
+/**
+ * Hides a document at once and removes it (with its runs and cached text) when the undo window
+ * ends; Undo shows it again with its questions.
+ */
+export function removeDocument(id: string): void {
   const state = useDocumentsStore.getState();
+  const info = state.list.find((d) => d.id === id);
+  if (!info || pendingRemovals.has(id)) return;
+  const unhide = () => {
+    pendingRemovals.delete(id);
+    set({ hidden: useDocumentsStore.getState().hidden.filter((x) => x !== id) });
+  };
+  if (state.currentId === id) useUiStore.getState().selectRun(null);
   set({
-    list: state.list.filter((d) => d.id !== id),
+    hidden: [...state.hidden, id],
     currentId: state.currentId === id ? null : state.currentId,
   });
+  const questions = useRunCountsStore.getState().byDocument[id]?.questions ?? 0;
+  const undoId = offerUndo(removalMessage(info.title || info.fileName, questions), {
+    undo: unhide,
+    commit: async () => {
+      const result = await call(bridge(), 'documents:remove', { documentId: id });
+      if (!result.ok) {
+        unhide();
+        set({ error: result.error });
+        return;
+      }
+      pendingRemovals.delete(id);
+      const now = useDocumentsStore.getState();
+      set({
+        list: now.list.filter((d) => d.id !== id),
+        hidden: now.hidden.filter((x) => x !== id),
+      });
+      scheduleRunCounts();
+    },
+  });
+  pendingRemovals.set(id, undoId);
+}
+
+function removalMessage(name: string, questions: number): string {
+  if (questions === 0) return `Removed “${name}”.`;
+  return `Removed “${name}” and its ${questions === 1 ? 'question' : `${questions} questions`}.`;
 }

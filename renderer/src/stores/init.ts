@@ -6,11 +6,15 @@ import { onRunEvent } from './runs-store.ts';
 import { loadSettings } from './settings-store.ts';
 import { onMenuCommand } from './menu-commands.ts';
 import { onRereadProgress } from './reread-store.ts';
+import { loadRunCounts, onRunEventForCounts } from './run-counts-store.ts';
 
 export function initStores(api: Api): () => void {
   setBridge(api);
   const disposers = [
-    api.on('run:event', onRunEvent),
+    api.on('run:event', (e) => {
+      onRunEvent(e);
+      onRunEventForCounts(e);
+    }),
     api.on('document:progress', (p) => {
       if (!onRereadProgress(p)) onDocumentProgress(p);
     }),
@@ -19,6 +23,7 @@ export function initStores(api: Api): () => void {
   ];
   void loadDocuments();
   void loadSettings();
+  void loadRunCounts();
   return () => {
     for (const dispose of disposers) dispose();
     setBridge(null);

@@ -1,5 +1,6 @@
 // Runs keyed by id, fed by the one `run:event` subscription (see init.ts).
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { Events } from '../../../shared/api.ts';
 import type { AppError, RunSettings, RunSummary } from '../../../shared/model.ts';
 import { call } from '../api.ts';
@@ -11,7 +12,9 @@ import {
   emptyRunView,
   type RunView,
 } from '../../../shared/run-view.ts';
+import { scheduleRunCounts } from './run-counts-store.ts';
 import { useUiStore } from './ui-store.ts';
+import { offerUndo } from './undo-store.ts';
 
 export interface RunsState {
   byId: Record<string, RunView>;
@@ -20,6 +23,8 @@ export interface RunsState {
   startError: AppError | null;
   /** The text each run read (`RunSummary.textKey`), by run id: older than the document's after a re-read. */
   textKeys: Record<string, string>;
+  /** Runs deleted but still undoable: not listed, not yet deleted in main. */
+  hidden: string[];
 }
 
 export const useRunsStore = create<RunsState>(() => ({
@@ -27,7 +32,24 @@ export const useRunsStore = create<RunsState>(() => ({
   order: [],
   startError: null,
   textKeys: {},
+  hidden: [],
 }));
+
+/**
+ * The runs of a document the user sees, newest asked first: not those waiting to be deleted; a
+ * run just started whose summary has not arrived (no document yet) counts as the current one's.
+ */
+export function useDocumentRuns(documentId: string): RunView[] {
+  return useRunsStore(
+    useShallow((s) =>
+      s.order
+        .map((id) => s.byId[id]!)
+        .filter(
+          (r) => (r.documentId === documentId || r.documentId === '') && !s.hidden.includes(r.id),
+        ),
+    ),
+  );
+}
 
 const get = useRunsStore.getState;
 const set = useRunsStore.setState;
@@ -144,4 +166,50 @@ export async function cancelRun(runId: string): Promise<void> {
 
 export function dismissStartError(): void {
   set({ startError: null });
+}
+
+/**
+ * Hides a run at once and deletes it (with its memories and answer) when the undo window ends;
+ * the selection moves to the same question's next run, if any.
+ */
+export function deleteRun(runId: string): void {
+  const run = get().byId[runId];
+  if (!run || get().hidden.includes(runId)) return;
+  const unhide = () => set({ hidden: get().hidden.filter((x) => x !== runId) });
+  set({ hidden: [...get().hidden, runId] });
+  const ui = useUiStore.getState();
+  if (ui.selectedRunId === runId) {
+    const next = get()
+      .order.map((id) => get().byId[id]!)
+      .find(
+        (r) =>
+          r.id !== runId &&
+          r.documentId === run.documentId &&
+          r.question === run.question &&
+          !get().hidden.includes(r.id),
+      );
+    ui.selectRun(next?.id ?? null);
+  }
+  offerUndo(`Deleted the question “${shorten(run.question)}”.`, {
+    undo: unhide,
+    commit: async () => {
+      const result = await call(bridge(), 'runs:delete', { runId });
+      if (!result.ok) {
+        unhide();
+        markError(runId, result.error);
+        return;
+      }
+      const { [runId]: _gone, ...byId } = get().byId;
+      set({
+        byId,
+        order: get().order.filter((id) => id !== runId),
+        hidden: get().hidden.filter((x) => x !== runId),
+      });
+      scheduleRunCounts();
+    },
+  });
+}
+
+function shorten(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

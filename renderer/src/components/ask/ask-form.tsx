@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
 import { startOutcome } from '../../lib/run-outcome.ts';
-import { updateDraft, useAskDraft } from '../../stores/ask-draft-store.ts';
+import { updateDraft, useAskDraft, useAskDraftStore } from '../../stores/ask-draft-store.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -45,10 +45,14 @@ export function AskForm(props: { documentId: string }) {
     });
   }, [outcome, pending?.question, question, documentId]);
 
-  // "Edit and ask again" asks for the cursor here.
+  // "Edit and ask again", "Ask again" and "Ask a related question" ask for the cursor here (a
+  // related question's text selected, ready to be typed over).
   useEffect(() => {
-    if (draft.focusSeq > 0) questionRef.current?.focus();
-  }, [draft.focusSeq]);
+    if (draft.focusSeq === 0) return;
+    const box = questionRef.current;
+    box?.focus();
+    if (useAskDraftStore.getState().byDocument[documentId]?.selectText) box?.select();
+  }, [draft.focusSeq, documentId]);
 
   const submit = async () => {
     const q = question.trim();

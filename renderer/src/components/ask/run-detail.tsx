@@ -1,11 +1,13 @@
-// One run: its progress, its answer and its memory timeline.
+// One run: its progress, its answer, follow-ups, its question's history and its memory timeline.
 import { useEffect } from 'react';
 import { useOlderTextKey } from '../../stores/older-text.ts';
-import { loadRunDetail, useRunsStore } from '../../stores/runs-store.ts';
+import { deleteRun, loadRunDetail, useRunsStore } from '../../stores/runs-store.ts';
 import { AnswerView } from '../answer/answer-view.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { RunProgress } from '../progress/run-progress.tsx';
 import { TimelineView } from '../timeline/timeline-view.tsx';
+import { FollowUp } from './follow-up.tsx';
+import { QuestionHistory } from './question-history.tsx';
 
 export function RunDetail(props: { runId: string }) {
   const run = useRunsStore((s) => s.byId[props.runId]);
@@ -16,9 +18,23 @@ export function RunDetail(props: { runId: string }) {
   if (!run) return <p role="status">Loading…</p>;
   return (
     <div className="run-detail">
-      <h2 className="run-title">
-        <OutsideText text={run.question} />
-      </h2>
+      <div className="run-heading">
+        <h2 className="run-title">
+          <OutsideText text={run.question} />
+        </h2>
+        <button
+          type="button"
+          className="ghost"
+          title="Delete this run of the question, with its memories and answer (undo for 10 s)"
+          onClick={() => {
+            deleteRun(run.id);
+            // The deleted run's buttons are gone: keep the keyboard in the question box.
+            document.getElementById('question')?.focus();
+          }}
+        >
+          Delete
+        </button>
+      </div>
       {readOlderText ? (
         <p className="note" role="note">
           Read before the document was re-read with OCR: its chunks, pages and the reader’s text are
@@ -27,6 +43,8 @@ export function RunDetail(props: { runId: string }) {
       ) : null}
       <RunProgress run={run} />
       {run.response !== undefined || run.answer !== undefined ? <AnswerView run={run} /> : null}
+      {run.status === 'done' ? <FollowUp run={run} /> : null}
+      <QuestionHistory run={run} />
       <TimelineView run={run} />
     </div>
   );

@@ -1,57 +1,66 @@
-// The questions asked of this document, newest first, each with its status.
+// The questions asked of this document, newest first: one entry per question text, with its
+// latest run's status and time, and how often it was asked.
 import { useShallow } from 'zustand/react/shallow';
 import { chunksDone } from '../../../../shared/run-view.ts';
-import { useRunsStore } from '../../stores/runs-store.ts';
+import { groupByQuestion } from '../../lib/question-groups.ts';
+import { dateTime, relativeTime } from '../../lib/relative-time.ts';
+import { useDocumentRuns } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
-
-const STATUS: Record<string, string> = {
-  queued: 'Queued',
-  running: 'Reading',
-  paused: 'Paused',
-  done: 'Answered',
-  error: 'Failed',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
-};
+import { useNow } from '../common/use-now.ts';
+import { RUN_STATUS } from './run-status.ts';
 
 export function RunList(props: { documentId: string }) {
-  const runs = useRunsStore(
-    useShallow((s) =>
-      s.order
-        .map((id) => s.byId[id]!)
-        .filter((r) => r.documentId === props.documentId || r.documentId === ''),
-    ),
-  );
+  const runs = useDocumentRuns(props.documentId);
   const { selected, selectRun } = useUiStore(
     useShallow((s) => ({ selected: s.selectedRunId, selectRun: s.selectRun })),
   );
+  // "5 min ago" moves on while the list shows (once a second is cheap for a short list).
+  const now = useNow(runs.length > 0);
   if (runs.length === 0) return null;
   return (
     <nav aria-label="Questions">
       <h2 className="small-heading">Questions</h2>
       <ul className="run-list">
-        {runs.map((r) => (
-          <li key={r.id}>
-            <button
-              type="button"
-              className={r.id === selected ? 'run-item selected' : 'run-item'}
-              aria-current={r.id === selected ? 'true' : undefined}
-              onClick={() => selectRun(r.id)}
-            >
-              {/* Cut to one line here; the full question shows on hover. */}
-              <span className="run-question" title={outsideAttr(r.question)}>
-                {r.question ? <OutsideText text={r.question} /> : 'Question'}
-              </span>
-              <span className={`badge status-${r.status}`}>
-                {STATUS[r.status]}
-                {r.status === 'running' || r.status === 'paused'
-                  ? ` ${chunksDone(r)}/${r.chunkCount}`
-                  : ''}
-              </span>
-            </button>
-          </li>
-        ))}
+        {groupByQuestion(runs).map((g) => {
+          const latest = g.runs[0]!;
+          const current = g.runs.some((r) => r.id === selected);
+          // The entry shows the run selected in it, else the latest.
+          const shown = g.runs.find((r) => r.id === selected) ?? latest;
+          return (
+            <li key={latest.id}>
+              <button
+                type="button"
+                className={current ? 'run-item selected' : 'run-item'}
+                aria-current={current ? 'true' : undefined}
+                onClick={() => selectRun(current ? shown.id : latest.id)}
+              >
+                {/* Cut to one line here; the full question shows on hover. */}
+                <span className="run-question" title={outsideAttr(g.question)}>
+                  {g.question ? <OutsideText text={g.question} /> : 'Question'}
+                </span>
+                <span className="run-meta">
+                  <span className={`badge status-${shown.status}`}>
+                    {RUN_STATUS[shown.status]}
+                    {shown.status === 'running' || shown.status === 'paused'
+                      ? ` ${chunksDone(shown)}/${shown.chunkCount}`
+                      : ''}
+                  </span>
+                  <time
+                    className="muted small"
+                    dateTime={new Date(shown.createdAt).toISOString()}
+                    title={dateTime(shown.createdAt)}
+                  >
+                    {relativeTime(shown.createdAt, now)}
+                  </time>
+                  {g.runs.length > 1 ? (
+                    <span className="muted small">asked {g.runs.length} times</span>
+                  ) : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

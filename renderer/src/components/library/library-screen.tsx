@@ -1,24 +1,37 @@
 // The library: open documents and pick one from those read before.
+import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { libraryRows, SORT_LABELS, type LibrarySort } from '../../lib/library-order.ts';
 import { chooseAndOpen, dismissError, useDocumentsStore } from '../../stores/documents-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { DocumentList } from './document-list.tsx';
+import { OpenResults } from './open-results.tsx';
 import { OpeningProgress } from './opening-progress.tsx';
 
 export function LibraryScreen() {
-  const { list, loaded, error } = useDocumentsStore(
-    useShallow((s) => ({ list: s.list, loaded: s.loaded, error: s.error })),
+  const { list, hidden, loaded, error } = useDocumentsStore(
+    useShallow((s) => ({ list: s.list, hidden: s.hidden, loaded: s.loaded, error: s.error })),
   );
   const hasProfile = useSettingsStore((s) => s.loaded && s.settings.profiles.length > 0);
   const setScreen = useUiStore((s) => s.setScreen);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<LibrarySort>('opened');
+  const openButton = useRef<HTMLButtonElement>(null);
+  const shown = list.filter((d) => !hidden.includes(d.id));
+  const rows = libraryRows(shown, query, sort);
   return (
     <div className="screen library">
       <div className="toolbar">
         <h1>Library</h1>
-        <button type="button" className="primary" onClick={() => void chooseAndOpen()}>
+        <button
+          type="button"
+          className="primary"
+          ref={openButton}
+          onClick={() => void chooseAndOpen()}
+        >
           Open document… <kbd>Ctrl+O</kbd>
         </button>
       </div>
@@ -26,8 +39,9 @@ export function LibraryScreen() {
         Drop a PDF, DOCX, EPUB, HTML, Markdown or text file anywhere in the window to open it.
       </p>
       <OpeningProgress />
+      <OpenResults />
       {error ? <ErrorBanner error={error} onDismiss={dismissError} /> : null}
-      {loaded && list.length === 0 ? (
+      {loaded && shown.length === 0 ? (
         <EmptyState title="No documents yet">
           <ol className="steps">
             <li>
@@ -49,7 +63,35 @@ export function LibraryScreen() {
           </ol>
         </EmptyState>
       ) : (
-        <DocumentList documents={list} />
+        <>
+          <div className="library-filter">
+            <label>
+              Search
+              <input
+                type="search"
+                value={query}
+                placeholder="Title or file name"
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </label>
+            <label>
+              Sort by
+              <select value={sort} onChange={(e) => setSort(e.target.value as LibrarySort)}>
+                {(Object.keys(SORT_LABELS) as LibrarySort[]).map((k) => (
+                  <option key={k} value={k}>
+                    {SORT_LABELS[k]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {query ? (
+              <span className="muted small" role="status">
+                {rows.length} of {shown.length} documents
+              </span>
+            ) : null}
+          </div>
+          <DocumentList documents={rows} onEmptied={() => openButton.current?.focus()} />
+        </>
       )}
     </div>
   );

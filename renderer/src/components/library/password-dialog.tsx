@@ -19,7 +19,7 @@ export function PasswordDialog() {
             e.preventDefault();
             const pw = password;
             setPassword('');
-            void openSource(prompt.source, pw);
+            void openSource(prompt.source, { password: pw, row: prompt.row });
           }}
         >
           <p>

@@ -2,6 +2,7 @@
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useUiStore, type Screen } from '../../stores/ui-store.ts';
 import { OutsideText } from '../common/outside-text.tsx';
+import { ReadingIndicator } from './reading-indicator.tsx';
 
 const SCREENS: { id: Screen; label: string; key: string }[] = [
   { id: 'library', label: 'Library', key: '1' },
@@ -34,6 +35,7 @@ export function NavBar() {
           </button>
         ))}
       </nav>
+      <ReadingIndicator />
       <span className="nav-doc muted" aria-label="Current document">
         {title === null ? 'No document open' : <OutsideText text={title} />}
       </span>

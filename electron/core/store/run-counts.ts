@@ -1,0 +1,39 @@
+import type Database from 'better-sqlite3';
+import type { DocumentRunCounts } from '../../../shared/model.ts';
+
+interface CountRow {
+  document_id: string;
+  questions: number;
+  runs: number;
+  reading: number;
+  failed: number;
+  done: number;
+  last_asked_at: number;
+}
+
+/**
+ * Counts every document's runs by state in one grouped query, so the library can say
+ * "3 questions · 1 reading" without loading any run. Documents without runs are absent.
+ */
+export function createRunCounts(db: Database.Database): () => DocumentRunCounts[] {
+  // A question asked twice is one question (the renderer groups runs by the same text).
+  const counts = db.prepare<[], CountRow>(`
+    SELECT document_id,
+      COUNT(DISTINCT question) AS questions,
+      COUNT(*) AS runs,
+      SUM(status IN ('queued', 'running', 'paused')) AS reading,
+      SUM(status IN ('error', 'interrupted')) AS failed,
+      SUM(status = 'done') AS done,
+      MAX(created_at) AS last_asked_at
+    FROM runs GROUP BY document_id`);
+  return () =>
+    counts.all().map((row) => ({
+      documentId: row.document_id,
+      questions: row.questions,
+      runs: row.runs,
+      reading: row.reading,
+      failed: row.failed,
+      done: row.done,
+      lastAskedAt: row.last_asked_at,
+    }));
+}

@@ -1,0 +1,37 @@
+// A library row's questions: "3 questions · 1 reading", with a badge for the most pressing state.
+import type { DocumentRunCounts } from '../../../../shared/model.ts';
+
+/** "3 questions · 1 reading · 1 failed", or "No questions". */
+export function questionStateText(c: DocumentRunCounts | undefined): string {
+  if (!c || c.runs === 0) return 'No questions';
+  const parts = [c.questions === 1 ? '1 question' : `${c.questions} questions`];
+  if (c.reading > 0) parts.push(`${c.reading} reading`);
+  if (c.failed > 0) parts.push(`${c.failed} failed`);
+  if (c.reading === 0 && c.failed === 0 && c.done > 0) parts.push(`${c.done} answered`);
+  return parts.join(' · ');
+}
+
+export function QuestionState(props: { counts: DocumentRunCounts | undefined }) {
+  const c = props.counts;
+  const text = questionStateText(c);
+  if (!c || c.runs === 0) return <span className="muted">{text}</span>;
+  // One badge, the state that needs the user most: reading now, then failed, then answered.
+  const badge =
+    c.reading > 0
+      ? { status: 'running', label: 'Reading' }
+      : c.failed > 0
+        ? { status: 'error', label: 'Failed' }
+        : c.done > 0
+          ? { status: 'done', label: 'Answered' }
+          : null;
+  return (
+    <span className="question-state">
+      {badge ? (
+        <span className={`badge status-${badge.status}`} aria-hidden="true">
+          {badge.label}
+        </span>
+      ) : null}
+      <span data-testid="question-state">{text}</span>
+    </span>
+  );
+}

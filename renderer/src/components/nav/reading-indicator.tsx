@@ -1,0 +1,35 @@
+// "Reading 2" in the nav bar while questions are being read; it leads to the oldest of them.
+import { useShallow } from 'zustand/react/shallow';
+import { selectDocument } from '../../stores/documents-store.ts';
+import { useRunsStore } from '../../stores/runs-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
+
+// The same states `runs:counts` counts as reading: not ended yet.
+const READING = new Set(['queued', 'running', 'paused']);
+
+export function ReadingIndicator() {
+  // Newest first in `order`: the last one is the run that has been reading longest.
+  const reading = useRunsStore(
+    useShallow((s) =>
+      s.order
+        .map((id) => s.byId[id]!)
+        // The runs themselves (not new objects), so the shallow comparison settles.
+        .filter((r) => READING.has(r.status) && r.documentId !== ''),
+    ),
+  );
+  if (reading.length === 0) return null;
+  const target = reading[reading.length - 1]!;
+  return (
+    <button
+      type="button"
+      className="badge status-running nav-reading"
+      title="Questions being read: show the one reading longest"
+      onClick={() => {
+        selectDocument(target.documentId);
+        useUiStore.getState().selectRun(target.id);
+      }}
+    >
+      Reading {reading.length}
+    </button>
+  );
+}
