@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
+import type { RunEstimate } from './run-estimate.ts';
 import {
   backendProfileSchema,
   idSchema as id,
@@ -63,6 +64,8 @@ export interface AppSettings {
   profiles: BackendProfile[];
   activeProfileId: string | null;
   defaults: RunSettings;
+  /** Ask before a run on a priced backend that may cost more than this (0: always ask). */
+  costConfirmAbove: number;
 }
 
 export interface ConnectionTest {
@@ -176,6 +179,19 @@ export const calls = {
       profileId: id.optional(),
     }),
   },
+  /**
+   * What a run would take, before it starts: chunks, token bounds, cost range (priced backends)
+   * and time range (once a run on this backend and model measured its speed). Never calls the
+   * model; the chunking is computed once per text, tokenizer and chunk size and kept.
+   */
+  'runs:estimate': {
+    request: z.object({
+      documentId: id,
+      question: z.string().max(MAX_QUESTION_CHARS),
+      settings: runSettingsSchema,
+      profileId: id.optional(),
+    }),
+  },
   'runs:pause': { request: z.object({ runId: id }) },
   'runs:resume': { request: z.object({ runId: id }) },
   'runs:cancel': { request: z.object({ runId: id }) },
@@ -199,6 +215,9 @@ export const calls = {
   'settings:delete-profile': { request: z.object({ profileId: id }) },
   'settings:set-active-profile': { request: z.object({ profileId: id }) },
   'settings:set-defaults': { request: z.object({ defaults: runSettingsSchema }) },
+  'settings:set-cost-limit': {
+    request: z.object({ costConfirmAbove: z.number().min(0).max(1_000_000) }),
+  },
   'backend:test': { request: z.object({ profileId: id }) },
   'export:session': {
     request: z.object({
@@ -226,6 +245,7 @@ export interface CallResponses {
   'ocr:languages': Result<OcrLanguage[]>;
   'ocr:add-language': Result<OcrLanguage[]>;
   'runs:start': Result<RunSummary>;
+  'runs:estimate': Result<RunEstimate>;
   'runs:pause': Result<null>;
   'runs:resume': Result<null>;
   'runs:cancel': Result<null>;
@@ -238,6 +258,7 @@ export interface CallResponses {
   'settings:delete-profile': Result<null>;
   'settings:set-active-profile': Result<null>;
   'settings:set-defaults': Result<null>;
+  'settings:set-cost-limit': Result<null>;
   'backend:test': Result<ConnectionTest>;
   'export:session': Result<{ path: string } | null>;
   'shell:open-external': Result<null>;

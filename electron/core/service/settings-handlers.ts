@@ -21,6 +21,7 @@ type SettingsHandlers = Pick<
   | 'settings:delete-profile'
   | 'settings:set-active-profile'
   | 'settings:set-defaults'
+  | 'settings:set-cost-limit'
   | 'backend:test'
 >;
 
@@ -58,6 +59,7 @@ export function createSettingsHandlers(
         profiles: await Promise.all(store.settings.profiles().map(withKeyFlag)),
         activeProfileId: store.settings.activeProfileId(),
         defaults: store.settings.defaults(),
+        costConfirmAbove: store.settings.costConfirmAbove(),
       })),
 
     'settings:save-profile': ({ profile, apiKey }) =>
@@ -106,6 +108,12 @@ export function createSettingsHandlers(
     'settings:set-defaults': ({ defaults }) =>
       asResult(() => {
         store.settings.setDefaults(defaults);
+        return null;
+      }),
+
+    'settings:set-cost-limit': ({ costConfirmAbove }) =>
+      asResult(() => {
+        store.settings.setCostConfirmAbove(costConfirmAbove);
         return null;
       }),
 

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { AppSettings, ConnectionTest } from '../../../shared/api.ts';
 import type { AppError, BackendProfile, RunSettings } from '../../../shared/model.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { DEFAULT_COST_CONFIRM_ABOVE } from '../../../shared/run-estimate.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 
@@ -14,7 +15,12 @@ export interface SettingsState {
 }
 
 export const useSettingsStore = create<SettingsState>(() => ({
-  settings: { profiles: [], activeProfileId: null, defaults: DEFAULT_RUN_SETTINGS },
+  settings: {
+    profiles: [],
+    activeProfileId: null,
+    defaults: DEFAULT_RUN_SETTINGS,
+    costConfirmAbove: DEFAULT_COST_CONFIRM_ABOVE,
+  },
   loaded: false,
   error: null,
   tests: {},
@@ -60,6 +66,14 @@ export async function setDefaults(defaults: RunSettings): Promise<void> {
   const result = await call(bridge(), 'settings:set-defaults', { defaults });
   if (!result.ok) set({ error: result.error });
   await loadSettings();
+}
+
+/** The cost above which Ask asks first; false when it was not saved. */
+export async function setCostLimit(costConfirmAbove: number): Promise<boolean> {
+  const result = await call(bridge(), 'settings:set-cost-limit', { costConfirmAbove });
+  if (!result.ok) set({ error: result.error });
+  await loadSettings();
+  return result.ok;
 }
 
 export async function testProfile(profileId: string): Promise<void> {
