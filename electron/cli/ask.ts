@@ -19,6 +19,7 @@ import { ProgressView } from './progress.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 import { clientConfig } from './backend-kind.ts';
+import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
 
 async function openTrace(path: string): Promise<WriteStream> {
@@ -66,6 +67,11 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       throw new CoreError('Unsupported', `${options.file} contains no text to read.`, {
         hint: emptyHint(doc.format, options.reading.ocr),
       });
+    }
+
+    if (options.dryRun) {
+      await runDryRun(options, doc, ctx);
+      return EXIT.ok;
     }
 
     // Set once the runs start; retry notes before that go straight to stderr.
