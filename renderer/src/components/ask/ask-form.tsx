@@ -1,15 +1,25 @@
 // The question box and the settings of the next run.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
+import {
+  MAX_QUESTION_CHARS,
+  type BackendProfile,
+  type RunSettings,
+} from '../../../../shared/model.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+import { needsConfirmation } from '../../lib/estimate-text.ts';
+import { CostConfirmDialog } from './cost-confirm-dialog.tsx';
+import { RunEstimateNote } from './run-estimate.tsx';
+import { useRunEstimate, type EstimateState } from './use-run-estimate.ts';
 
 export function AskForm(props: { documentId: string }) {
-  const { profiles, activeProfileId, defaults } = useSettingsStore(useShallow((s) => s.settings));
+  const { profiles, activeProfileId, defaults, costConfirmAbove } = useSettingsStore(
+    useShallow((s) => s.settings),
+  );
   const startError = useRunsStore((s) => s.startError);
   const [question, setQuestion] = useState('');
   const [profileId, setProfileId] = useState<string>('');
@@ -19,10 +29,22 @@ export function AskForm(props: { documentId: string }) {
   const [busy, setBusy] = useState(false);
   const chosenProfile = profiles.find((p) => p.id === (profileId || activeProfileId));
   const tooLong = question.trim().length > MAX_QUESTION_CHARS;
+  const estimate = useRunEstimate({
+    documentId: props.documentId,
+    question,
+    settings,
+    profileId: chosenProfile?.id,
+  });
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async () => {
+  const submit = async (confirmed = false) => {
     const q = question.trim();
     if (!q || tooLong || busy) return;
+    if (!confirmed && mustConfirm(chosenProfile, estimate, costConfirmAbove)) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setBusy(true);
     const input = {
       documentId: props.documentId,
@@ -103,6 +125,15 @@ export function AskForm(props: { documentId: string }) {
       ) : (
         <p className="note">Set up a backend in Settings before asking.</p>
       )}
+      <RunEstimateNote state={estimate} />
+      <CostConfirmDialog
+        open={confirming}
+        state={estimate}
+        limit={costConfirmAbove}
+        backend={chosenProfile?.name ?? ''}
+        onConfirm={() => void submit(true)}
+        onClose={() => setConfirming(false)}
+      />
       {startError ? <ErrorBanner error={startError} onDismiss={dismissStartError} /> : null}
       <button
         type="submit"
@@ -113,6 +144,19 @@ export function AskForm(props: { documentId: string }) {
       </button>
     </form>
   );
+}
+
+/**
+ * Ask first on a priced backend when the run may cost more than the limit, or when its cost is
+ * not known yet (the estimate is still counting a large document).
+ */
+function mustConfirm(
+  profile: BackendProfile | undefined,
+  estimate: EstimateState,
+  limit: number,
+): boolean {
+  if (!profile || !(profile.inputPricePerMTok || profile.outputPricePerMTok)) return false;
+  return estimate.status !== 'ready' || needsConfirmation(estimate.estimate, limit);
 }
 
 /** The settings of `next` that differ from `defaults`. */
