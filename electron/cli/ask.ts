@@ -1,3 +1,4 @@
+import { plural } from '../../shared/plural.ts';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Events } from '../../shared/api.ts';
@@ -170,7 +171,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     if (signal.aborted || outcomes.some((o) => o.status === 'cancelled')) {
       const done = outcomes.filter((o) => o.status === 'done').length;
       note(
-        `memagent: interrupted; ${done} of ${outcomes.length} question(s) finished before Ctrl-C.`,
+        `memagent: interrupted; ${done} of ${plural(outcomes.length, 'question')} finished before Ctrl-C.`,
       );
       return EXIT.interrupted;
     }

@@ -1,4 +1,5 @@
 // Recent documents with their format, pages and token count.
+import { plural } from '../../../../shared/plural.ts';
 import type { DocumentInfo } from '../../../../shared/model.ts';
 import { formatCount, formatTokens } from '../../lib/format.ts';
 import { removeDocument, selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
@@ -35,7 +36,7 @@ export function DocumentList(props: { documents: DocumentInfo[] }) {
               </div>
               <OcrBadge ocrPageCount={d.ocrPageCount} pageCount={d.pageCount} />
               {d.warnings.length > 0 ? (
-                <div className="warn small">{d.warnings.length} extraction warning(s)</div>
+                <div className="warn small">{plural(d.warnings.length, 'extraction warning')}</div>
               ) : null}
             </td>
             <td>{d.format.toUpperCase()}</td>
