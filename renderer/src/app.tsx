@@ -8,6 +8,7 @@ import { ReaderScreen } from './components/reader/reader-screen.tsx';
 import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
 import { useShortcuts } from './components/nav/use-shortcuts.ts';
+import { KeyboardOverlays } from './components/nav/keyboard-overlays.tsx';
 import { useUiStore } from './stores/ui-store.ts';
 
 export function App() {
@@ -25,6 +26,7 @@ export function App() {
       <PasswordDialog />
       <RereadDialog />
       <DropZone />
+      <KeyboardOverlays />
     </div>
   );
 }
