@@ -94,7 +94,7 @@ describe.skipIf(!canRun)('run control', () => {
     // The chunk in flight finishes and its memory is kept; then the run is paused.
     await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-done');
     await h.waitForEvent('run:event', (p) => p.event.type === 'paused');
-    await page.getByText(/^Paused — /).waitFor();
+    await page.getByText(/^Paused after chunk 1 of \d+$/).waitFor();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     await expect(page.getByRole('button', { name: 'Pausing…' }).count()).resolves.toBe(0);
   });
