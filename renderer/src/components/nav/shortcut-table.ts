@@ -24,7 +24,7 @@ export type Shortcut =
   /** Handled where the focus is (a field, a list, a dialog): listed, not dispatched here. */
   | { scope: 'focus'; keys: string; label: string; group: Group };
 
-export type Group = 'Screens' | 'Questions' | 'Timeline' | 'Help';
+export type Group = 'Screens' | 'Questions' | 'Timeline' | 'Reader' | 'Help';
 
 // Ctrl (Cmd on macOS) with Shift for run control: Ctrl+P prints and Ctrl+C copies a selection,
 // while Electron binds no Ctrl+Shift+P/X/C (DevTools' inspect key works only inside DevTools).
@@ -58,6 +58,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   { scope: 'focus', keys: '↑ ↓', label: 'Previous or next chunk', group: 'Timeline' },
   { scope: 'focus', keys: 'Home End', label: 'First or last chunk', group: 'Timeline' },
+  { scope: 'focus', keys: 'Ctrl+F', label: 'Find in the document', group: 'Reader' },
+  { scope: 'focus', keys: '← →', label: 'Previous or next page (original page)', group: 'Reader' },
+  {
+    scope: 'focus',
+    keys: '+ − 0',
+    label: 'Zoom in, out, fit width (original page)',
+    group: 'Reader',
+  },
+  { scope: 'focus', keys: 'Ctrl+E', label: 'Export the session (app menu)', group: 'Help' },
   {
     scope: 'window',
     id: 'shortcuts',
