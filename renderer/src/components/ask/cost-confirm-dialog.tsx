@@ -27,6 +27,8 @@ export function CostConfirmDialog(props: {
             {tokensLine(estimate)}. The most is reached if every memory fills its budget.
           </p>
         </>
+      ) : state.status === 'failed' ? (
+        <p>The cost could not be estimated: {state.error.message}</p>
       ) : (
         <p>The cost is still being estimated.</p>
       )}
