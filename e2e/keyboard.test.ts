@@ -93,16 +93,16 @@ describe.skipIf(!canRun)('keyboard', () => {
       );
     await entry(1).click();
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focusedChunk).toBe('2');
+    await expect.poll(focusedChunk, { timeout: 5000 }).toBe('2');
     await expect(entry(2).getAttribute('aria-current')).resolves.toBe('true');
     await page.getByRole('heading', { name: 'Memory after chunk 2' }).waitFor();
     await page.keyboard.press('End');
-    await expect.poll(focusedChunk).toBe(String(count));
+    await expect.poll(focusedChunk, { timeout: 5000 }).toBe(String(count));
     await page.getByRole('heading', { name: `Memory after chunk ${count}` }).waitFor();
     await page.keyboard.press('ArrowUp');
-    await expect.poll(focusedChunk).toBe(String(count - 1));
+    await expect.poll(focusedChunk, { timeout: 5000 }).toBe(String(count - 1));
     await page.keyboard.press('Home');
-    await expect.poll(focusedChunk).toBe('1');
+    await expect.poll(focusedChunk, { timeout: 5000 }).toBe('1');
     // One entry in the tab order: the selected one.
     await expect(page.locator('.timeline-list .entry-main[tabindex="0"]').count()).resolves.toBe(1);
   });
