@@ -21,9 +21,9 @@ describe.skipIf(!canRun)('run control', () => {
     await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-done');
     await page.getByRole('button', { name: 'Pause' }).click();
     await h.waitForEvent('run:event', (p) => p.event.type === 'paused');
-    await page.getByText(/^Paused — /).waitFor();
-    // The time left is the reading still to do, which waits for Resume.
-    await page.getByText(/ once resumed$/).waitFor();
+    // Paused says where it stopped, and the speed and time left (stale while paused) are hidden.
+    await page.getByText(/^Paused after chunk \d+ of \d+$/).waitFor();
+    await expect(page.locator('.stats').getByText('— (paused)').count()).resolves.toBe(2);
     const requestsWhilePaused = h.sim.requests.length;
     await page.getByRole('button', { name: 'Resume' }).click();
     await h.waitForEvent('run:event', (p) => p.event.type === 'resumed');
@@ -94,7 +94,7 @@ describe.skipIf(!canRun)('run control', () => {
     // The chunk in flight finishes and its memory is kept; then the run is paused.
     await h.waitForEvent('run:event', (p) => p.event.type === 'chunk-done');
     await h.waitForEvent('run:event', (p) => p.event.type === 'paused');
-    await page.getByText(/^Paused — /).waitFor();
+    await page.getByText(/^Paused after chunk 1 of \d+$/).waitFor();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     await expect(page.getByRole('button', { name: 'Pausing…' }).count()).resolves.toBe(0);
   });

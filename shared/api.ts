@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
+import type { RunEstimate } from './run-estimate.ts';
 import {
   backendProfileSchema,
   idSchema as id,
@@ -80,6 +81,8 @@ export interface BackendTestRecord {
   /** The model a run would use (see `ConnectionTest.model`). */
   model?: string;
   error?: AppError;
+  /** Ask before a run on a priced backend that may cost more than this (0: always ask). */
+  costConfirmAbove: number;
 }
 
 export interface ConnectionTest {
@@ -193,6 +196,19 @@ export const calls = {
       profileId: id.optional(),
     }),
   },
+  /**
+   * What a run would take, before it starts: chunks, token bounds, cost range (priced backends)
+   * and time range (once a run on this backend and model measured its speed). Never calls the
+   * model; the chunking is computed once per text, tokenizer and chunk size and kept.
+   */
+  'runs:estimate': {
+    request: z.object({
+      documentId: id,
+      question: z.string().max(MAX_QUESTION_CHARS),
+      settings: runSettingsSchema,
+      profileId: id.optional(),
+    }),
+  },
   'runs:pause': { request: z.object({ runId: id }) },
   'runs:resume': { request: z.object({ runId: id }) },
   'runs:cancel': { request: z.object({ runId: id }) },
@@ -234,6 +250,10 @@ export const calls = {
    * `quick`: a reachability check with a short timeout (the Ask screen's, before a question).
    */
   'backend:test': { request: z.object({ profileId: id, quick: z.boolean().optional() }) },
+  'settings:set-cost-limit': {
+    request: z.object({ costConfirmAbove: z.number().min(0).max(1_000_000) }),
+  },
+  'backend:test': { request: z.object({ profileId: id }) },
   'export:session': {
     request: z.object({
       documentId: id,
@@ -260,6 +280,7 @@ export interface CallResponses {
   'ocr:languages': Result<OcrLanguage[]>;
   'ocr:add-language': Result<OcrLanguage[]>;
   'runs:start': Result<RunSummary>;
+  'runs:estimate': Result<RunEstimate>;
   'runs:pause': Result<null>;
   'runs:resume': Result<null>;
   'runs:cancel': Result<null>;
@@ -273,6 +294,7 @@ export interface CallResponses {
   'settings:delete-profile': Result<null>;
   'settings:set-active-profile': Result<null>;
   'settings:set-defaults': Result<null>;
+  'settings:set-cost-limit': Result<null>;
   'backend:test': Result<ConnectionTest>;
   'export:session': Result<{ path: string } | null>;
   'shell:open-external': Result<null>;

@@ -41,9 +41,16 @@ describe('parseCommand', () => {
       concurrency: 4,
       json: false,
       debug: false,
+      dryRun: false,
       reading: { ocr: 'auto', languages: ['eng'] },
       ocrLanguageDir: '/data/memagent/ocr-languages',
     });
+  });
+
+  it('reads --dry-run and the prices per million tokens', () => {
+    expect(
+      ask(['book.pdf', '-q', 'Who?', '--dry-run', '--input-price', '2.5', '--output-price', '10']),
+    ).toMatchObject({ dryRun: true, inputPrice: 2.5, outputPrice: 10 });
   });
 
   it('reads every flag, several questions, and the environment', () => {

@@ -56,6 +56,11 @@ export interface AskOptions extends Connection, ReadingOptions {
   trace?: string;
   password?: string;
   debug: boolean;
+  /** Print the estimate (chunks, tokens, cost) and stop before any request to the model. */
+  dryRun: boolean;
+  /** Per million tokens, for the dry run's cost range. */
+  inputPrice?: number;
+  outputPrice?: number;
 }
 
 export interface ExtractOptions extends ReadingOptions {
@@ -91,6 +96,9 @@ const int = (flag: string, min: number, max: number) =>
       .max(max, `--${flag} must be at most ${max}`),
   );
 
+const price = (flag: string) =>
+  num(flag).pipe(z.number().min(0, `--${flag} must be 0 or more (per million tokens)`));
+
 /** The values of a shared enum, with a message naming them: "--final is boxed or text". */
 const oneOf = <T extends string>(flag: string, values: readonly T[]) =>
   z.enum(values, {
@@ -125,6 +133,9 @@ const askSchema = z.object({
   final: oneOf('final', finalPromptSchema.options),
   tokenizer: oneOf('tokenizer', tokenizerChoiceSchema.options),
   concurrency: int('concurrency', 1, 64),
+  'dry-run': z.boolean(),
+  'input-price': price('input-price').optional(),
+  'output-price': price('output-price').optional(),
   json: z.boolean(),
   trace: z.string().min(1).optional(),
   password: z.string().optional(),
@@ -260,6 +271,9 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         concurrency: { type: 'string', default: '4' },
         trace: { type: 'string' },
         password: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        'input-price': { type: 'string' },
+        'output-price': { type: 'string' },
       },
       'ask',
     );
@@ -287,7 +301,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       concurrency: v.concurrency,
       json: v.json,
       debug: v.debug,
+      dryRun: v['dry-run'],
     };
+    if (v['input-price'] !== undefined) options.inputPrice = v['input-price'];
+    if (v['output-price'] !== undefined) options.outputPrice = v['output-price'];
     const model = v.model ?? envModel;
     const apiKey = v['api-key'] ?? envKey;
     if (model !== undefined) options.model = model;

@@ -1,3 +1,4 @@
+import { plural } from '../../shared/plural.ts';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Events } from '../../shared/api.ts';
@@ -19,6 +20,7 @@ import { ProgressView } from './progress.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 import { clientConfig } from './backend-kind.ts';
+import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
 
 async function openTrace(path: string): Promise<WriteStream> {
@@ -66,6 +68,11 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       throw new CoreError('Unsupported', `${options.file} contains no text to read.`, {
         hint: emptyHint(doc.format, options.reading.ocr),
       });
+    }
+
+    if (options.dryRun) {
+      await runDryRun(options, doc, ctx);
+      return EXIT.ok;
     }
 
     // Set once the runs start; retry notes before that go straight to stderr.
@@ -164,7 +171,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     if (signal.aborted || outcomes.some((o) => o.status === 'cancelled')) {
       const done = outcomes.filter((o) => o.status === 'done').length;
       note(
-        `memagent: interrupted; ${done} of ${outcomes.length} question(s) finished before Ctrl-C.`,
+        `memagent: interrupted; ${done} of ${plural(outcomes.length, 'question')} finished before Ctrl-C.`,
       );
       return EXIT.interrupted;
     }

@@ -53,6 +53,11 @@ Options:
   --tokenizer auto|qwen|o200k|server
                           how chunks are counted (default auto: from the model name)
   --concurrency N         questions run at once (default 4)
+  --dry-run               print chunks, prompt tokens (exact for the tokenizer, template
+                          included; memory at its budget), the completion-token bound and,
+                          with prices, the cost range; sends nothing to the model
+  --input-price P, --output-price P
+                          prices per million prompt / completion tokens, for --dry-run
   --password P            password of an encrypted PDF
 ${READING}  --json                  print one JSON document on stdout (an array for several questions)
   --trace FILE.jsonl      write every run event as a JSON line

@@ -1,3 +1,4 @@
+import { plural } from '../../shared/plural.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import type { ModelsOptions } from './args.ts';
@@ -16,7 +17,9 @@ export async function runModels(options: ModelsOptions, ctx: CliContext): Promis
       `${JSON.stringify({ baseUrl: options.baseUrl, models, latency_ms: ms }, null, 2)}\n`,
     );
   } else {
-    ctx.stderr.write(`${visibleText(options.baseUrl)}: ${models.length} model(s) in ${ms} ms\n`);
+    ctx.stderr.write(
+      `${visibleText(options.baseUrl)}: ${plural(models.length, 'model')} in ${ms} ms\n`,
+    );
     await ctx.out(models.map((m) => `${m}\n`).join(''));
   }
   return EXIT.ok;

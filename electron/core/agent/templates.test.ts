@@ -9,6 +9,8 @@ import {
   TEMPLATE_FINAL_TEXT,
   fillFinalPrompt,
   fillMemoryPrompt,
+  memoryPromptHead,
+  memoryPromptSection,
 } from './templates.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -109,5 +111,14 @@ describe('filling', () => {
     const text = fillFinalPrompt('text', 'Q', 'M');
     expect(text).toBe(TEMPLATE_FINAL_TEXT.replace('{prompt}', 'Q').replace('{memory}', 'M'));
     expect(text).toContain('"Therefore, the answer is (insert answer here)"');
+  });
+});
+
+describe('the memory prompt in two parts (for estimates)', () => {
+  it('joins back into the whole prompt', () => {
+    const parts =
+      memoryPromptHead('Who? {chunk}', 'No previous memory') + memoryPromptSection('A $& {memory}');
+    expect(parts).toBe(fillMemoryPrompt('Who? {chunk}', 'No previous memory', 'A $& {memory}'));
+    expect(memoryPromptSection('x').startsWith('<section>\nx\n</section>')).toBe(true);
   });
 });

@@ -101,3 +101,21 @@ export function fillFinalPrompt(final: FinalPrompt, question: string, memory: st
     chunk: '',
   });
 }
+
+// The per-chunk prompt cut before `<section>`: the part that depends on the question and the
+// memory, and the part that depends on the chunk alone. `</memory>\n\n` ends a pre-token in the
+// Qwen and o200k splitters, so the two parts' token counts add up to the whole prompt's, and a
+// chunk's part can be counted once per chunking whatever the question.
+const SECTION_AT = TEMPLATE.indexOf('<section>');
+const compiledHead = compile(TEMPLATE.slice(0, SECTION_AT));
+const compiledSection = compile(TEMPLATE.slice(SECTION_AT));
+
+/** The per-chunk prompt up to `<section>`: instruction, question and memory. */
+export function memoryPromptHead(question: string, memory: string): string {
+  return fill(compiledHead, { prompt: question, memory, chunk: '' });
+}
+
+/** The per-chunk prompt from `<section>` on: the chunk and the closing instruction. */
+export function memoryPromptSection(chunk: string): string {
+  return fill(compiledSection, { prompt: '', memory: '', chunk });
+}

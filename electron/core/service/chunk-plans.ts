@@ -1,7 +1,7 @@
 import type { ChunkInfo, DocumentText } from '../../../shared/model.ts';
 import { planChunks } from '../agent/plan.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
-import { abortReason } from '../abort.ts';
+import { createPromiseCache } from './promise-cache.ts';
 
 const SLOTS = 8;
 
@@ -20,33 +20,20 @@ export interface ChunkPlans {
   ): Promise<ChunkInfo[]>;
 }
 
-export function createChunkPlans(): ChunkPlans {
-  const plans = new Map<string, Promise<ChunkInfo[]>>();
-  return {
-    plan(textKey, doc, tokenizer, chunkTokens, signal) {
-      const key = `${textKey}\u0000${tokenizer.id}\u0000${chunkTokens}`;
-      let plan = plans.get(key);
-      if (!plan) {
-        // Planned without the caller's signal: another run may be waiting for the same plan,
-        // and one cancel must not fail it.
-        plan = planChunks(doc, tokenizer, chunkTokens);
-        plans.set(key, plan);
-        plan.catch(() => plans.delete(key));
-        while (plans.size > SLOTS) plans.delete(plans.keys().next().value as string);
-      }
-      return abortable(plan, signal);
-    },
-  };
+/** The cache key of a chunking (also of what is counted from it, prompt-frames.ts). */
+export function planKey(textKey: string, tokenizer: Tokenizer, chunkTokens: number): string {
+  return `${textKey}\u0000${tokenizer.id}\u0000${chunkTokens}`;
 }
 
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
-      (error: unknown) => (signal.removeEventListener('abort', onAbort), reject(error)),
-    );
-  });
+export function createChunkPlans(): ChunkPlans {
+  const plans = createPromiseCache<ChunkInfo[]>(SLOTS);
+  return {
+    plan(textKey, doc, tokenizer, chunkTokens, signal) {
+      return plans.get(
+        planKey(textKey, tokenizer, chunkTokens),
+        () => planChunks(doc, tokenizer, chunkTokens),
+        signal,
+      );
+    },
+  };
 }

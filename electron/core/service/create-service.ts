@@ -4,6 +4,8 @@ import { openStore } from '../store/store.ts';
 import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory } from './backend-client.ts';
 import { createChunkPlans } from './chunk-plans.ts';
+import { createEstimateHandler } from './estimate-handler.ts';
+import { createPromptFrames } from './prompt-frames.ts';
 import { createDocumentHandlers } from './document-handlers.ts';
 import { createRenderedHtmlHandler } from './rendered-html-handler.ts';
 import { createDocumentTexts } from './document-texts.ts';
@@ -110,6 +112,8 @@ export function createService(deps: ServiceDeps): Service {
     },
   });
 
+  // Shared by runs and estimates: an estimate's chunking is the run's.
+  const plans = createChunkPlans();
   const handlers: CallHandlers = {
     ...createDocumentHandlers({
       store,
@@ -133,10 +137,20 @@ export function createService(deps: ServiceDeps): Service {
       secrets: deps.secrets,
       registry,
       texts,
-      plans: createChunkPlans(),
+      plans,
       pool,
       clients,
       now,
+    }),
+    ...createEstimateHandler({
+      store,
+      secrets: deps.secrets,
+      texts,
+      frames: createPromptFrames(plans, shutdown.signal),
+      pool,
+      clients,
+      signal: shutdown.signal,
+      track,
     }),
     ...createSettingsHandlers(store, deps.secrets, clients, now),
     ...createMiscHandlers({

@@ -1,6 +1,7 @@
 import type { RunEvent } from '../../../shared/model.ts';
 import type { RunJournal, StoredRun } from '../agent/run-registry.ts';
 import type { Store } from '../store/store.ts';
+import { addTimings, timingsOf } from '../agent/speed.ts';
 
 /**
  * The run registry's journal over the SQLite library: each event of a live run becomes the
@@ -45,6 +46,7 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
           return;
         case 'finished':
           runs.setStatus(runId, 'done', { finishedAt: now(), error: null });
+          recordSpeed(store, runId);
           return;
         case 'error':
           runs.setStatus(runId, 'error', { finishedAt: now(), error: event.error });
@@ -73,4 +75,19 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
       return stored;
     },
   };
+}
+
+/** A finished run's request timings join its backend's speed, for the next estimate. */
+function recordSpeed(store: Store, runId: string): void {
+  const summary = store.runs.get(runId);
+  if (summary?.profileId === undefined || summary.model === undefined) return;
+  const timings = timingsOf(store.runs.memories(runId));
+  const answer = store.runs.answer(runId);
+  if (answer) timings.push({ ...answer.usage, ms: answer.ms });
+  const { profileId, model } = summary;
+  store.settings.setSpeedSums(
+    profileId,
+    model,
+    addTimings(store.settings.speedSums(profileId, model), timings),
+  );
 }

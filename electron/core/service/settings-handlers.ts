@@ -24,6 +24,7 @@ type SettingsHandlers = Pick<
   | 'settings:delete-profile'
   | 'settings:set-active-profile'
   | 'settings:set-defaults'
+  | 'settings:set-cost-limit'
   | 'backend:test'
 >;
 
@@ -63,6 +64,7 @@ export function createSettingsHandlers(
         activeProfileId: store.settings.activeProfileId(),
         defaults: store.settings.defaults(),
         lastTests: store.settings.lastTests(),
+        costConfirmAbove: store.settings.costConfirmAbove(),
       })),
 
     'settings:save-profile': ({ profile, apiKey }) =>
@@ -111,6 +113,12 @@ export function createSettingsHandlers(
     'settings:set-defaults': ({ defaults }) =>
       asResult(() => {
         store.settings.setDefaults(defaults);
+        return null;
+      }),
+
+    'settings:set-cost-limit': ({ costConfirmAbove }) =>
+      asResult(() => {
+        store.settings.setCostConfirmAbove(costConfirmAbove);
         return null;
       }),
 

@@ -9,11 +9,24 @@ import {
   testRecordsColumn,
   type StoredProfile,
 } from './columns.ts';
+import { DEFAULT_COST_CONFIRM_ABOVE } from '../../../shared/run-estimate.ts';
+import type { SpeedSums } from '../agent/speed.ts';
+import { parseColumn, profileColumn, settingsColumn, type StoredProfile } from './columns.ts';
 
 const ACTIVE_PROFILE = 'activeProfileId';
 const DEFAULTS = 'defaults';
 const SEEDED = 'profilesSeeded';
 const TESTS = 'connectionTests';
+const COST_LIMIT = 'costConfirmAbove';
+const SPEED = 'speed';
+
+const speedSumsColumn = z.object({
+  pp: z.number(),
+  pc: z.number(),
+  cc: z.number(),
+  pm: z.number(),
+  cm: z.number(),
+});
 
 /** Backend profiles (without keys), the active profile and the default run settings. */
 export interface SettingsRepo {
@@ -33,6 +46,12 @@ export interface SettingsRepo {
   /** True once first-run profiles were written, so deleting them all does not bring them back. */
   seeded(): boolean;
   markSeeded(): void;
+  /** The cost above which the app asks before a run starts. */
+  costConfirmAbove(): number;
+  setCostConfirmAbove(amount: number): void;
+  /** Timing sums of finished runs per profile and model (agent/speed.ts). */
+  speedSums(profileId: string, model: string): SpeedSums | undefined;
+  setSpeedSums(profileId: string, model: string, sums: SpeedSums): void;
 }
 
 export function createSettingsRepo(db: Database.Database): SettingsRepo {
@@ -108,7 +127,20 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
       if (record === undefined) delete tests[id];
       else tests[id] = record;
       setValue.run(TESTS, JSON.stringify(testRecordsColumn.parse(tests)));
+    costConfirmAbove() {
+      return read(COST_LIMIT, z.number().nonnegative()) ?? DEFAULT_COST_CONFIRM_ABOVE;
+    },
+    setCostConfirmAbove(amount) {
+      setValue.run(COST_LIMIT, JSON.stringify(amount));
+    },
+    speedSums(profileId, model) {
+      return read(speedKey(profileId, model), speedSumsColumn);
+    },
+    setSpeedSums(profileId, model, sums) {
+      setValue.run(speedKey(profileId, model), JSON.stringify(speedSumsColumn.parse(sums)));
     },
   };
   return repo;
 }
+
+const speedKey = (profileId: string, model: string) => `${SPEED}\u0000${profileId}\u0000${model}`;

@@ -1,4 +1,5 @@
 // What a re-read with OCR will cost in time, said before the user starts it.
+import { plural } from '../../../shared/plural.ts';
 import type { DocumentInfo, Reading } from '../../../shared/model.ts';
 import { formatDuration } from './format.ts';
 
@@ -19,13 +20,16 @@ export function readingCost(mode: Reading['ocr'], info: DocumentInfo): string {
   const pages = info.pageCount;
   if (mode === 'off') return 'No OCR: the text layer alone is read, in seconds.';
   if (pages === undefined) return `OCR takes ${RATE}.`;
-  if (mode === 'all-pages') return `All ${pages} pages are recognised: ${about(pages)}.`;
+  if (mode === 'all-pages')
+    return pages === 1
+      ? `The 1 page is recognised: ${about(pages)}.`
+      : `All ${pages} pages are recognised: ${about(pages)}.`;
   // How many pages lack a text layer is known when the current reading looked for them.
   if (info.reading?.ocr === 'auto') {
     const scanned = info.ocrPageCount ?? 0;
     return scanned === 0
       ? 'Every page has a text layer, so nothing needs OCR: it takes seconds.'
-      : `${scanned} of ${pages} pages have no text layer: ${about(scanned)}.`;
+      : `${scanned} of ${plural(pages, 'page')} ${scanned === 1 ? 'has' : 'have'} no text layer: ${about(scanned)}.`;
   }
   return `Only pages without a text layer are recognised; if all ${pages} are scans, ${about(pages)}.`;
 }

@@ -1,6 +1,12 @@
 // Progress figures of a run: chunks done, speed, elapsed time, time left, estimated cost.
-import type { BackendProfile } from '../../../shared/model.ts';
+import {
+  DEFAULT_RUN_SETTINGS,
+  type BackendProfile,
+  type MemoryState,
+  type Usage,
+} from '../../../shared/model.ts';
 import type { RunView } from '../../../shared/run-view.ts';
+import { projectUsage } from './usage-projection.ts';
 
 export interface RunStats {
   done: number;
@@ -45,12 +51,23 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
           : null;
   let cost: RunStats['cost'] = null;
   if (profile && (profile.inputPricePerMTok || profile.outputPricePerMTok)) {
-    const soFar =
-      (run.usage.promptTokens * (profile.inputPricePerMTok ?? 0) +
-        run.usage.completionTokens * (profile.outputPricePerMTok ?? 0)) /
+    const price = (u: Usage) =>
+      (u.promptTokens * (profile.inputPricePerMTok ?? 0) +
+        u.completionTokens * (profile.outputPricePerMTok ?? 0)) /
       1e6;
-    const projected = done > 0 && total > 0 ? (soFar * (total + 1)) / done : soFar;
-    cost = { soFar, projected: run.status === 'done' ? soFar : projected };
+    const soFar = price(run.usage);
+    // From the memory's observed growth (usage-projection.ts), not chunks done × average cost.
+    const projected = projectUsage({
+      chunkTokens: run.chunks.map((c) => c.tokens),
+      done: readPrefix(run).map((m) => m.usage),
+      memoryTokens: run.settings?.memoryTokens ?? DEFAULT_RUN_SETTINGS.memoryTokens,
+      answerTokens: run.settings?.answerTokens ?? DEFAULT_RUN_SETTINGS.answerTokens,
+    });
+    cost = {
+      soFar,
+      projected:
+        run.status === 'done' || projected === null ? soFar : Math.max(soFar, price(projected)),
+    };
   }
   return {
     done,
@@ -61,4 +78,14 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
     etaMs,
     cost,
   };
+}
+
+/** The memory states of the chunks read in order from the first (a projection needs no gaps). */
+function readPrefix(run: RunView): MemoryState[] {
+  const prefix: MemoryState[] = [];
+  for (const m of run.memories) {
+    if (!m) break;
+    prefix.push(m);
+  }
+  return prefix;
 }

@@ -8,15 +8,17 @@ describe('stageText', () => {
     expect(stageText({ name, stage: 'recognising', done: 3, total: 40 })).toBe(
       'Recognising scanned pages (OCR) 3 of 40 pages',
     );
-    expect(stageText({ name, stage: 'extracting', done: 1, total: 1 })).toBe(
-      'Extracting text 1 of 1 page',
+    expect(stageText({ name, stage: 'extracting', done: 2, total: 1151 })).toBe(
+      'Extracting text 2 of 1,151 pages',
     );
   });
 
-  test('no count before one is known (reading the file, the 0-of-1 placeholder)', () => {
-    expect(stageText({ name, stage: 'reading', done: 0, total: 1 })).toBe('Reading');
+  test('no count for a single unit or before one is known: "Extracting text…", not "0 of 1"', () => {
+    expect(stageText({ name, stage: 'reading', done: 0, total: 1 })).toBe('Reading…');
+    expect(stageText({ name, stage: 'extracting', done: 0, total: 1 })).toBe('Extracting text…');
+    expect(stageText({ name, stage: 'extracting', done: 1, total: 1 })).toBe('Extracting text…');
     expect(stageText({ name, stage: 'recognising', done: 0, total: 1 })).toBe(
-      'Recognising scanned pages (OCR)',
+      'Recognising scanned pages (OCR)…',
     );
   });
 

@@ -4,6 +4,7 @@ import type { AppSettings, ConnectionTest } from '../../../shared/api.ts';
 import { testRecord } from '../../../shared/backends.ts';
 import type { AppError, BackendProfile, RunSettings } from '../../../shared/model.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { DEFAULT_COST_CONFIRM_ABOVE } from '../../../shared/run-estimate.ts';
 import { call } from '../api.ts';
 import { isFresh } from '../lib/backend-status.ts';
 import { bridge } from './bridge.ts';
@@ -24,6 +25,7 @@ export const useSettingsStore = create<SettingsState>(() => ({
     activeProfileId: null,
     defaults: DEFAULT_RUN_SETTINGS,
     lastTests: {},
+    costConfirmAbove: DEFAULT_COST_CONFIRM_ABOVE,
   },
   loaded: false,
   error: null,
@@ -70,6 +72,14 @@ export async function setActiveProfile(profileId: string): Promise<void> {
 /** Saves the default run settings; true when they were saved. */
 export async function setDefaults(defaults: RunSettings): Promise<boolean> {
   const result = await call(bridge(), 'settings:set-defaults', { defaults });
+  if (!result.ok) set({ error: result.error });
+  await loadSettings();
+  return result.ok;
+}
+
+/** The cost above which Ask asks first; false when it was not saved. */
+export async function setCostLimit(costConfirmAbove: number): Promise<boolean> {
+  const result = await call(bridge(), 'settings:set-cost-limit', { costConfirmAbove });
   if (!result.ok) set({ error: result.error });
   await loadSettings();
   return result.ok;

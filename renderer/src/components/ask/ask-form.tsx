@@ -1,7 +1,11 @@
 // The question box and the settings of the next run.
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
+import {
+  MAX_QUESTION_CHARS,
+  type BackendProfile,
+  type RunSettings,
+} from '../../../../shared/model.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
 import { startOutcome } from '../../lib/run-outcome.ts';
 import { updateDraft, useAskDraft, useAskDraftStore } from '../../stores/ask-draft-store.ts';
@@ -11,10 +15,14 @@ import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { RunSettingsFields } from '../common/run-settings-fields.tsx';
 import { BackendStatus } from './backend-status.tsx';
+import { needsConfirmation } from '../../lib/estimate-text.ts';
+import { CostConfirmDialog } from './cost-confirm-dialog.tsx';
+import { RunEstimateNote } from './run-estimate.tsx';
+import { useRunEstimate, type EstimateState } from './use-run-estimate.ts';
 
 export function AskForm(props: { documentId: string }) {
   const { documentId } = props;
-  const { profiles, activeProfileId, defaults, lastTests } = useSettingsStore(
+  const { profiles, activeProfileId, defaults, lastTests, costConfirmAbove } = useSettingsStore(
     useShallow((s) => s.settings),
   );
   const startError = useRunsStore((s) => s.startError);
@@ -53,10 +61,22 @@ export function AskForm(props: { documentId: string }) {
     box?.focus();
     if (useAskDraftStore.getState().byDocument[documentId]?.selectText) box?.select();
   }, [draft.focusSeq, documentId]);
+  const estimate = useRunEstimate({
+    documentId,
+    question,
+    settings,
+    profileId: chosenProfile?.id,
+  });
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async () => {
+  const submit = async (confirmed = false) => {
     const q = question.trim();
     if (!q || tooLong || busy) return;
+    if (!confirmed && mustConfirm(chosenProfile, estimate, costConfirmAbove)) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setBusy(true);
     const input = {
       documentId,
@@ -147,6 +167,15 @@ export function AskForm(props: { documentId: string }) {
       ) : (
         <p className="note">Set up a backend in Settings before asking.</p>
       )}
+      <RunEstimateNote state={estimate} />
+      <CostConfirmDialog
+        open={confirming}
+        state={estimate}
+        limit={costConfirmAbove}
+        backend={chosenProfile?.name ?? ''}
+        onConfirm={() => void submit(true)}
+        onClose={() => setConfirming(false)}
+      />
       {startError ? <ErrorBanner error={startError} onDismiss={dismissStartError} /> : null}
       {outcome === 'failed' && pending?.error ? (
         <ErrorBanner
@@ -167,3 +196,17 @@ export function AskForm(props: { documentId: string }) {
     </form>
   );
 }
+
+/**
+ * Ask first on a priced backend when the run may cost more than the limit, or when its cost is
+ * not known yet (the estimate is still counting a large document).
+ */
+function mustConfirm(
+  profile: BackendProfile | undefined,
+  estimate: EstimateState,
+  limit: number,
+): boolean {
+  if (!profile || !(profile.inputPricePerMTok || profile.outputPricePerMTok)) return false;
+  return estimate.status !== 'ready' || needsConfirmation(estimate.estimate, limit);
+}
+

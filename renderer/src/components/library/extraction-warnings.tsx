@@ -1,6 +1,7 @@
 // A document's extraction warnings, folded under their count; a warning that names pages
 // ("Pages 3-5 could not be read") opens the reader at the first of them.
 import type { DocumentInfo } from '../../../../shared/model.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { selectDocument } from '../../stores/documents-store.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 
@@ -20,7 +21,7 @@ export function ExtractionWarnings(props: { info: DocumentInfo }) {
   };
   return (
     <details className="extraction-warnings warn small">
-      <summary>{n === 1 ? '1 extraction warning' : `${n} extraction warnings`}</summary>
+      <summary>{plural(n, 'extraction warning')}</summary>
       <ul>
         {info.warnings.map((w, i) => {
           const page = warningPage(w);

@@ -1,4 +1,5 @@
 // Says that a PDF's text came partly or wholly from OCR, and that its quotes need checking.
+import { plural } from '../../../../shared/plural.ts';
 const CHECK =
   'Text recognised by OCR from page images can contain misread words and numbers: check quotes against the original pages before relying on them.';
 
@@ -11,8 +12,8 @@ export function OcrBadge(props: {
   if (!ocrPageCount) return null;
   const text =
     pageCount !== undefined && ocrPageCount >= pageCount
-      ? `OCR: all ${pageCount} pages`
-      : `OCR: ${ocrPageCount} of ${pageCount ?? '?'} pages`;
+      ? `OCR: all ${plural(pageCount, 'page')}`
+      : `OCR: ${ocrPageCount} of ${pageCount === undefined ? '? pages' : plural(pageCount, 'page')}`;
   return (
     <span className="badge ocr-badge" title={CHECK} data-testid="ocr-badge">
       {text}

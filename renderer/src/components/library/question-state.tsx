@@ -1,10 +1,11 @@
 // A library row's questions: "3 questions · 1 reading", with a badge for the most pressing state.
+import { plural } from '../../../../shared/plural.ts';
 import type { DocumentRunCounts } from '../../../../shared/model.ts';
 
 /** "3 questions · 1 reading · 1 failed", or "No questions". */
 export function questionStateText(c: DocumentRunCounts | undefined): string {
   if (!c || c.runs === 0) return 'No questions';
-  const parts = [c.questions === 1 ? '1 question' : `${c.questions} questions`];
+  const parts = [plural(c.questions, 'question')];
   if (c.reading > 0) parts.push(`${c.reading} reading`);
   if (c.failed > 0) parts.push(`${c.failed} failed`);
   if (c.reading === 0 && c.failed === 0 && c.done > 0) parts.push(`${c.done} answered`);

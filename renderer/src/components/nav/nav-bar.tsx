@@ -3,6 +3,7 @@ import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useUiStore, type Screen } from '../../stores/ui-store.ts';
 import { OutsideText } from '../common/outside-text.tsx';
 import { ReadingIndicator } from './reading-indicator.tsx';
+import { showShortcutSheet } from '../../stores/keyboard-store.ts';
 
 const SCREENS: { id: Screen; label: string; key: string }[] = [
   { id: 'library', label: 'Library', key: '1' },
@@ -39,6 +40,14 @@ export function NavBar() {
       <span className="nav-doc muted" aria-label="Current document">
         {title === null ? 'No document open' : <OutsideText text={title} />}
       </span>
+      <button
+        type="button"
+        className="nav-help"
+        title="Keyboard shortcuts (Ctrl+/)"
+        onClick={() => showShortcutSheet(true)}
+      >
+        Keyboard shortcuts
+      </button>
     </header>
   );
 }

@@ -15,6 +15,7 @@ import { useSettingsStore } from '../../stores/settings-store.ts';
 import { formatCount, formatDuration, formatMoney } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import { runStats } from '../../lib/run-stats.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { useNow } from '../common/use-now.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
@@ -49,21 +50,25 @@ export function RunProgress(props: { run: RunView }) {
     headline = 'Writing the answer…';
   else if (active && current !== null)
     headline = `Reading chunk ${current + 1} of ${run.chunkCount}${chunk?.pages ? ` (${pagesLabel(chunk.pages)})` : ''}`;
-  else if (run.status === 'done') headline = `Read all ${run.chunkCount} chunks`;
+  else if (run.status === 'done')
+    headline =
+      run.chunkCount === 1 ? 'Read 1 chunk' : `Read all ${plural(run.chunkCount, 'chunk')}`;
   else if (readNothing)
     headline =
       run.status === 'error'
         ? 'Could not start reading'
         : `${run.status === 'cancelled' ? 'Cancelled' : 'Interrupted'} before reading anything`;
   else if (run.status === 'cancelled')
-    headline = `Cancelled after ${stats.done} of ${run.chunkCount} chunks`;
+    headline = `Cancelled after ${stats.done} of ${plural(run.chunkCount, 'chunk')}`;
   else if (run.status === 'interrupted')
-    headline = `Interrupted after ${stats.done} of ${run.chunkCount} chunks`;
+    headline = `Interrupted after ${stats.done} of ${plural(run.chunkCount, 'chunk')}`;
   else if (run.status === 'error')
-    headline = `Stopped after ${stats.done} of ${run.chunkCount} chunks`;
+    headline = `Stopped after ${stats.done} of ${plural(run.chunkCount, 'chunk')}`;
   else headline = '';
-  if (run.status === 'paused') headline = `Paused — ${headline}`;
+  // Paused, nothing is being read: say where it stopped, not "Reading chunk 4".
+  if (run.status === 'paused') headline = pausedHeadline(stats.done, run.chunkCount);
   else if (run.pauseRequested) headline = `${headline} — pausing when this chunk is done`;
+  const paused = run.status === 'paused';
 
   return (
     <section className="progress" aria-label="Progress">
@@ -124,7 +129,7 @@ export function RunProgress(props: { run: RunView }) {
       <progress
         max={Math.max(1, stats.total)}
         value={stats.done}
-        aria-label={`${stats.done} of ${stats.total} chunks read`}
+        aria-label={`${stats.done} of ${plural(stats.total, 'chunk')} read`}
       />
       <dl className="stats">
         <div>
@@ -136,9 +141,12 @@ export function RunProgress(props: { run: RunView }) {
         <div>
           <dt>Speed</dt>
           <dd>
-            {stats.tokensPerSecond === null
-              ? '—'
-              : `${formatCount(stats.tokensPerSecond)} tokens/s`}
+            {/* Paused, the last speed would read as current: it is shown again once resumed. */}
+            {paused
+              ? '— (paused)'
+              : stats.tokensPerSecond === null
+                ? '—'
+                : `${formatCount(stats.tokensPerSecond)} tokens/s`}
           </dd>
         </div>
         <div>
@@ -148,9 +156,11 @@ export function RunProgress(props: { run: RunView }) {
         <div>
           <dt>Time left</dt>
           <dd>
-            {active && stats.etaMs !== null
-              ? `${formatDuration(stats.etaMs)}${run.status === 'paused' ? ' once resumed' : ''}`
-              : '—'}
+            {paused
+              ? '— (paused)'
+              : active && stats.etaMs !== null
+                ? formatDuration(stats.etaMs)
+                : '—'}
           </dd>
         </div>
         {stats.cost ? (
@@ -175,7 +185,7 @@ export function RunProgress(props: { run: RunView }) {
       ) : null}
       {run.warnings.length > 0 ? (
         <details className="warnings">
-          <summary>{run.warnings.length} warning(s)</summary>
+          <summary>{plural(run.warnings.length, 'warning')}</summary>
           <ul>
             {run.warnings.map((w, i) => (
               <li key={i}>
@@ -194,4 +204,13 @@ export function RunProgress(props: { run: RunView }) {
       ) : null}
     </section>
   );
+}
+
+/** "Paused after chunk 3 of 35", or before the first chunk when none was read. */
+function pausedHeadline(done: number, total: number): string {
+  if (total === 0) return 'Paused before reading';
+  if (done >= total) return 'Paused before writing the answer';
+  return done === 0
+    ? `Paused before chunk 1 of ${total}`
+    : `Paused after chunk ${done} of ${total}`;
 }

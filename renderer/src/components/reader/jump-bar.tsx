@@ -1,5 +1,6 @@
 // Jump to a page (by printed label or position; a label printed on several pages offers each)
 // or a chunk.
+import { plural } from '../../../../shared/plural.ts';
 import { useState } from 'react';
 import type { PageSpan } from '../../../../shared/model.ts';
 import { pageChoices, pageName, type PageChoice } from '../../lib/page-choices.ts';
@@ -91,7 +92,7 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
           {missed.kind === 'page'
             ? `There is no page “${missed.page.trim()}” in this document.`
             : missed.kind === 'chunk'
-              ? `There is no chunk ${missed.chunk + 1}: this question read ${props.chunkCount} chunks.`
+              ? `There is no chunk ${missed.chunk + 1}: this question read ${plural(props.chunkCount, 'chunk')}.`
               : 'That place is not in this document.'}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 // The document's text, virtualized, with page markers (OCR pages marked) and chunk boundaries.
 // With a question selected that read an earlier text (before a re-read), that text is shown.
+import { plural } from '../../../../shared/plural.ts';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
@@ -87,7 +88,7 @@ export function ReaderScreen() {
       ) : null}
       {doc.warnings.length > 0 ? (
         <details className="warnings">
-          <summary>{doc.warnings.length} extraction warning(s)</summary>
+          <summary>{plural(doc.warnings.length, 'extraction warning')}</summary>
           <ul>
             {doc.warnings.map((w, i) => (
               <li key={i}>{w}</li>

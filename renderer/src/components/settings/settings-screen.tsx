@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { BackendProfile } from '../../../../shared/model.ts';
 import { dismissSettingsError, useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { CostLimitForm } from './cost-limit-form.tsx';
 import { DefaultsForm } from './defaults-form.tsx';
 import { OcrLanguages } from './ocr-languages.tsx';
 import { ProfileCard } from './profile-card.tsx';
@@ -53,6 +54,7 @@ export function SettingsScreen() {
         ) : null}
       </section>
       <DefaultsForm />
+      <CostLimitForm />
       <OcrLanguages />
     </div>
   );

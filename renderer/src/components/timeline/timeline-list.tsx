@@ -1,6 +1,8 @@
-// One entry per chunk: pages, memory size, change; virtualized for 700+ chunks.
+// One entry per chunk: pages, memory size, change; virtualized for 700+ chunks. One entry is in
+// the tab order (the selected one); Up/Down/Home/End move between entries and select.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { listStep } from '../../lib/list-step.ts';
 import { changeLabel, type WordChange } from '../../lib/memory-change.ts';
 import { memorySize, memorySizeLabel, memorySizeNote } from '../../lib/memory-size.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
@@ -33,9 +35,39 @@ export function TimelineList(props: {
     if (props.reveal && props.reveal.chunk < virtualizer.options.count)
       virtualizer.scrollToIndex(props.reveal.chunk, { align: 'center' });
   }, [props.reveal, virtualizer]);
+  // Arrow keys move the selection and the focus with it; the entry may first need rendering
+  // (the list is virtualized), so the focus is placed after the render that shows it.
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    const chunk = focusNext.current;
+    if (chunk === null) return;
+    const button = ref.current?.querySelector<HTMLButtonElement>(
+      `[data-chunk="${chunk + 1}"] .entry-main`,
+    );
+    if (!button) return;
+    focusNext.current = null;
+    button.focus();
+  });
+  const roving = props.selected ?? run.memories.findIndex((m) => !!m);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const from =
+      Number((e.target as HTMLElement).closest('[data-chunk]')?.getAttribute('data-chunk')) - 1;
+    const next = listStep(run.memories, from, e.key);
+    if (next === null) return;
+    e.preventDefault();
+    focusNext.current = next;
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    props.onSelect(next);
+  };
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={ref} className="timeline-list" role="list" aria-label="Memory states">
+    <div
+      ref={ref}
+      className="timeline-list"
+      role="list"
+      aria-label="Memory states"
+      onKeyDown={onKeyDown}
+    >
       <VirtualWindow totalSize={virtualizer.getTotalSize()} offset={items[0]?.start ?? 0}>
         {items.map((item) => {
           const i = item.index;
@@ -62,6 +94,7 @@ export function TimelineList(props: {
                 type="button"
                 className="entry-main"
                 disabled={!m}
+                tabIndex={i === roving ? 0 : -1}
                 aria-current={i === props.selected ? 'true' : undefined}
                 onClick={() => props.onSelect(i)}
               >

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimLlm, type SimServer } from '../../sim/server.ts';
+import { needleDocument } from '../core/agent/test-support.ts';
+import { runCli } from './cli.test-support.ts';
+import type { DryRunJson } from './dry-run.ts';
+
+const QUESTION = 'What is the secret launch code of the northern observatory?';
+const SETTINGS = ['--chunk-tokens', '300', '--memory-tokens', '200', '--answer-tokens', '100'];
+
+let sim: SimServer;
+let dir: string;
+let book: string;
+
+/** A loopback URL where nothing listens: a dry run must not need the server. */
+async function deadUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+const chats = () => sim.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+
+beforeAll(async () => {
+  sim = await startSimLlm();
+  dir = mkdtempSync(path.join(tmpdir(), 'memagent-dry-'));
+  book = path.join(dir, 'book.txt');
+  writeFileSync(book, needleDocument(40, 25));
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('memagent ask --dry-run', () => {
+  it('prints the estimate as JSON with no server listening', async () => {
+    const base = await deadUrl();
+    const r = await runCli(['ask', book, '-q', QUESTION, ...SETTINGS, '--dry-run', '--json'], {
+      MEMAGENT_BASE_URL: base,
+    });
+    expect(r.stderr).not.toMatch(/unreachable|ECONNREFUSED/);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as DryRunJson;
+    expect(Object.keys(json)).toEqual(['chunks', 'promptTokens', 'maxCompletionTokens', 'cost']);
+    expect(json.chunks).toBeGreaterThanOrEqual(5);
+    expect(json.maxCompletionTokens).toBe(json.chunks * 200 + 100);
+    expect(json.cost).toBeNull();
+  });
+
+  it('sends no request to a listening server, and bounds the run that follows', async () => {
+    const env = { MEMAGENT_BASE_URL: sim.baseUrl };
+    const flags = ['ask', book, '-q', QUESTION, ...SETTINGS, '--tokenizer', 'qwen'];
+    const before = sim.requests.length;
+    const dry = await runCli(
+      [...flags, '--dry-run', '--json', '--input-price', '2', '--output-price', '8'],
+      env,
+    );
+    expect(dry.code).toBe(0);
+    expect(sim.requests.length).toBe(before);
+    const estimate = JSON.parse(dry.stdout) as DryRunJson;
+    expect(estimate.cost?.max).toBeCloseTo(
+      (estimate.promptTokens * 2 + estimate.maxCompletionTokens * 8) / 1e6,
+    );
+    expect(estimate.cost?.min).toBeLessThan(estimate.cost?.max ?? 0);
+
+    const chatsBefore = chats();
+    const run = await runCli([...flags, '--json'], env);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as {
+      usage: { prompt_tokens?: number; promptTokens?: number };
+    };
+    expect(chats() - chatsBefore).toBe(estimate.chunks + 1);
+    const prompt = result.usage.prompt_tokens ?? result.usage.promptTokens ?? NaN;
+    expect(prompt).toBeLessThanOrEqual(estimate.promptTokens);
+  });
+
+  it('says it in words, one block a question, and names what is missing for a cost', async () => {
+    const r = await runCli(
+      ['ask', book, '-q', QUESTION, '-q', 'Who built it?', ...SETTINGS, '--dry-run'],
+      { MEMAGENT_BASE_URL: await deadUrl() },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Q1: \d+ chunks of at most 300 tokens \(qwen2\.5\)/);
+    expect(r.stdout).toContain('Q2: ');
+    expect(r.stdout).toMatch(/prompt tokens: at most [\d,]+ \(template, question and chunks exact/);
+    expect(r.stdout).toContain('give --input-price and --output-price');
+    expect(r.stdout).toContain('Dry run: nothing was sent to the model.');
+  });
+
+  it('refuses a negative price', async () => {
+    const r = await runCli(['ask', book, '-q', 'x', '--dry-run', '--input-price=-1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--input-price must be 0 or more');
+  });
+});

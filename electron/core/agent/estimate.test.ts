@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { estimateRun } from './estimate.ts';
+import { addTimings, fitSpeed } from './speed.ts';
+
+const counts = { sections: [5010, 5012, 3000], head: 120, final: 80, initialMemory: 3 };
+const settings = { memoryTokens: 1024, answerTokens: 512 };
+
+describe('estimateRun', () => {
+  it('adds the exact parts and the memory bounds', () => {
+    const e = estimateRun(counts, settings, {}, null);
+    const exact = 5010 + 5012 + 3000 + 3 * 120 + 80;
+    expect(e).toEqual({
+      chunks: 3,
+      promptTokens: exact + 3 * (1024 - 3),
+      minPromptTokens: exact - 3 * 2,
+      maxCompletionTokens: 3 * 1024 + 512,
+      minCompletionTokens: 4,
+      cost: null,
+      seconds: null,
+    });
+  });
+
+  it('prices both ends of the range, and one given price counts the other side as free', () => {
+    const e = estimateRun(counts, settings, { inputPricePerMTok: 1, outputPricePerMTok: 4 }, null);
+    expect(e.cost?.max).toBeCloseTo((e.promptTokens + 4 * e.maxCompletionTokens) / 1e6);
+    expect(e.cost?.min).toBeCloseTo((e.minPromptTokens + 4 * e.minCompletionTokens) / 1e6);
+    const inputOnly = estimateRun(counts, settings, { inputPricePerMTok: 1 }, null);
+    expect(inputOnly.cost?.max).toBeCloseTo(inputOnly.promptTokens / 1e6);
+  });
+
+  it('times the range with the measured speed', () => {
+    const speed = { msPerPromptToken: 0.1, msPerCompletionToken: 16 };
+    const e = estimateRun(counts, settings, {}, speed);
+    expect(e.seconds?.max).toBeCloseTo((e.promptTokens * 0.1 + e.maxCompletionTokens * 16) / 1000);
+    expect(e.seconds?.min).toBeLessThan(e.seconds?.max ?? 0);
+  });
+});
+
+describe('fitSpeed', () => {
+  it('recovers prefill and decode rates from requests of varied sizes', () => {
+    // A vLLM-like server: 10,000 prompt tokens/s and 60 completion tokens/s.
+    const timings = [100, 300, 600, 900, 1000].map((c, i) => {
+      const p = 5000 + 200 * i + c;
+      return { promptTokens: p, completionTokens: c, ms: p * 0.1 + c * (1000 / 60) };
+    });
+    const speed = fitSpeed(addTimings(undefined, timings));
+    expect(speed?.msPerPromptToken).toBeCloseTo(0.1, 5);
+    expect(speed?.msPerCompletionToken).toBeCloseTo(1000 / 60, 3);
+  });
+
+  it('falls back to decode time alone when the requests cannot separate the two', () => {
+    const same = [1, 2, 3].map(() => ({ promptTokens: 1000, completionTokens: 100, ms: 2000 }));
+    const speed = fitSpeed(addTimings(undefined, same));
+    expect(speed).toEqual({ msPerPromptToken: 0, msPerCompletionToken: 20 });
+    expect(fitSpeed(addTimings(undefined, []))).toBeNull();
+  });
+
+  it('weighs the latest run as much as all earlier ones', () => {
+    const slow = [{ promptTokens: 0, completionTokens: 100, ms: 4000 }];
+    const fast = [{ promptTokens: 0, completionTokens: 100, ms: 1000 }];
+    const sums = addTimings(addTimings(undefined, slow), fast);
+    expect(fitSpeed(sums)?.msPerCompletionToken).toBeCloseTo(20);
+  });
+});

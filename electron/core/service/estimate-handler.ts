@@ -1,0 +1,75 @@
+import type { CallHandlers } from '../../../shared/api.ts';
+import { countQuestionParts } from '../agent/prompt-counts.ts';
+import { estimateRun } from '../agent/estimate.ts';
+import { fitSpeed } from '../agent/speed.ts';
+import type { SecretStore } from '../store/secret-store.ts';
+import type { Store } from '../store/store.ts';
+import { clientForProfile, resolveProfile, type ClientFactory } from './backend-client.ts';
+import { notInLibrary } from './document-handlers.ts';
+import type { DocumentTexts } from './document-texts.ts';
+import { asResult } from './invoke-call.ts';
+import type { PromptFrames } from './prompt-frames.ts';
+import type { TokenizerPool } from './tokenizer-pool.ts';
+
+export interface EstimateHandlerDeps {
+  store: Store;
+  secrets: SecretStore;
+  texts: DocumentTexts;
+  frames: PromptFrames;
+  pool: TokenizerPool;
+  clients: ClientFactory;
+  /** The service's lifetime: estimates stop when it closes. */
+  signal: AbortSignal;
+  track: <T>(work: Promise<T>) => Promise<T>;
+}
+
+/**
+ * `runs:estimate`: the run's figures from the same tokenizer and chunking a run would use
+ * (agent/estimate.ts). The model is the profile's; without one, the server is asked for its
+ * model list (as a run does first), never for a completion.
+ */
+export function createEstimateHandler(
+  deps: EstimateHandlerDeps,
+): Pick<CallHandlers, 'runs:estimate'> {
+  const { store, signal } = deps;
+  return {
+    'runs:estimate': ({ documentId, question, settings, profileId }) =>
+      asResult(() =>
+        deps.track(
+          (async () => {
+            const info = store.documents.get(documentId);
+            if (!info) throw notInLibrary();
+            const profile = resolveProfile(store.settings, profileId);
+            const apiKey = await deps.secrets.get(profile.id);
+            const model =
+              profile.model ??
+              (await (
+                await clientForProfile(deps.clients, deps.secrets, profile, { timeoutMs: 10_000 })
+              ).resolveModel(signal));
+            const tokenizer = await deps.pool.get(settings.tokenizer, {
+              model,
+              baseUrl: profile.baseUrl,
+              ...(apiKey === undefined ? {} : { apiKey }),
+            });
+            const textKey = info.textKey ?? info.id;
+            const doc = await deps.texts.load(info, { textKey, signal });
+            const frame = await deps.frames.frame(
+              textKey,
+              doc,
+              tokenizer,
+              settings.chunkTokens,
+              signal,
+            );
+            const parts = await countQuestionParts(tokenizer, question, settings.final, signal);
+            const sums = store.settings.speedSums(profile.id, model);
+            return estimateRun(
+              { ...parts, sections: frame.sections },
+              settings,
+              profile,
+              sums === undefined ? null : fitSpeed(sums),
+            );
+          })(),
+        ),
+      ),
+  };
+}

@@ -1,0 +1,115 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { INITIAL_MEMORY } from '../../../shared/model.ts';
+import { qwenTokenizer } from '../tokenize/index.ts';
+import type { Tokenizer } from '../tokenize/tokenizer.ts';
+import {
+  SMALL_CHUNKS,
+  bookText,
+  openBookAndProfile,
+  startHarness,
+  type Harness,
+} from './service-harness.test-support.ts';
+
+let h: Harness | undefined;
+let qwen: Tokenizer;
+beforeAll(() => {
+  qwen = qwenTokenizer({ workers: 1 });
+});
+afterAll(async () => {
+  await qwen.dispose();
+});
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const QUESTION = 'What is the vault code, and who set it?';
+const chatCount = (harness: Harness) =>
+  harness.sim.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+const count = async (text: string) => (await qwen.countMany([text]))[0] ?? 0;
+
+describe('runs:estimate', () => {
+  it('counts exactly the prompt tokens a run sends (the simulator counts with the same Qwen tokenizer)', async () => {
+    // Every reply empty: the memory stays "No previous memory", so every prompt is the one the
+    // estimate counts exactly, and the run's reported prompt tokens must equal it.
+    h = await startHarness({ sim: { faults: [{ kind: 'empty-reply' }] } });
+    const { documentId } = await openBookAndProfile(h, bookText(60));
+    const estimate = await h.ok('runs:estimate', {
+      documentId,
+      question: QUESTION,
+      settings: SMALL_CHUNKS,
+    });
+    expect(chatCount(h)).toBe(0);
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: QUESTION,
+      settings: SMALL_CHUNKS,
+    });
+    await h.finished(run.id);
+    const snap = await h.ok('runs:get', { runId: run.id });
+    expect(snap.summary.chunkCount).toBe(estimate.chunks);
+    expect(estimate.chunks).toBeGreaterThanOrEqual(8);
+    const initial = await count(INITIAL_MEMORY);
+    const exact = estimate.promptTokens - estimate.chunks * (SMALL_CHUNKS.memoryTokens - initial);
+    expect(snap.summary.usage.promptTokens).toBe(exact);
+  });
+
+  it('bounds a real run: prompt tokens are the exact part plus the memories written, completions within the budget', async () => {
+    h = await startHarness();
+    const { documentId } = await openBookAndProfile(h, bookText(60));
+    const settings = SMALL_CHUNKS;
+    const before = await h.ok('runs:estimate', { documentId, question: QUESTION, settings });
+    // No run finished on this backend yet: no speed to go by.
+    expect(before.seconds).toBeNull();
+    expect(before.cost).toBeNull();
+    const run = await h.ok('runs:start', { documentId, question: QUESTION, settings });
+    await h.finished(run.id);
+    const snap = await h.ok('runs:get', { runId: run.id });
+    const { promptTokens, completionTokens } = snap.summary.usage;
+    expect(promptTokens).toBeLessThanOrEqual(before.promptTokens);
+    expect(promptTokens).toBeGreaterThanOrEqual(before.minPromptTokens);
+    expect(completionTokens).toBeLessThanOrEqual(before.maxCompletionTokens);
+    expect(completionTokens).toBeGreaterThanOrEqual(before.minCompletionTokens);
+    // Each later prompt carries the memory written before it in place of the initial one.
+    const initial = await count(INITIAL_MEMORY);
+    const exact = before.promptTokens - before.chunks * (settings.memoryTokens - initial);
+    let written = 0;
+    for (const m of snap.memories) written += (await count(m.memory)) - initial;
+    // A memory ending in punctuation shares a token with the newline after it (".\n"), so a
+    // written memory adds its own count or one less, never more: the bound is safe.
+    expect(promptTokens).toBeLessThanOrEqual(exact + written);
+    expect(promptTokens).toBeGreaterThanOrEqual(exact + written - snap.memories.length);
+
+    const after = await h.ok('runs:estimate', { documentId, question: QUESTION, settings });
+    expect(after.seconds).not.toBeNull();
+    expect(after.seconds?.min).toBeLessThanOrEqual(after.seconds?.max ?? 0);
+  });
+
+  it('gives a cost range for a priced backend and never calls the model', async () => {
+    h = await startHarness();
+    const { documentId, profileId } = await openBookAndProfile(h);
+    const profile = (await h.ok('settings:get', {})).profiles.find((p) => p.id === profileId);
+    if (!profile) throw new Error('no profile');
+    await h.ok('settings:save-profile', {
+      profile: { ...profile, inputPricePerMTok: 2, outputPricePerMTok: 8 },
+    });
+    const e = await h.ok('runs:estimate', { documentId, question: '', settings: SMALL_CHUNKS });
+    expect(e.cost).toEqual({
+      min: (e.minPromptTokens * 2 + e.minCompletionTokens * 8) / 1e6,
+      max: (e.promptTokens * 2 + e.maxCompletionTokens * 8) / 1e6,
+    });
+    expect(e.maxCompletionTokens).toBe(e.chunks * 256 + 128);
+    expect(chatCount(h)).toBe(0);
+  });
+
+  it('says when the document is not in the library', async () => {
+    h = await startHarness();
+    await openBookAndProfile(h);
+    const r = await h.call('runs:estimate', {
+      documentId: 'f'.repeat(64),
+      question: 'q',
+      settings: SMALL_CHUNKS,
+    });
+    expect(r.ok).toBe(false);
+  });
+});

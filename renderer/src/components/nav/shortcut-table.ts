@@ -1,0 +1,111 @@
+// Every keyboard shortcut, once: the window's key handler (use-shortcuts.ts) acts on the
+// `window` ones and the shortcut sheet lists them all, so the two cannot drift apart.
+
+/** Shortcuts the window's handler carries out. */
+export type WindowShortcutId =
+  | 'open'
+  | 'library'
+  | 'reader'
+  | 'ask'
+  | 'settings'
+  | 'shortcuts'
+  | 'pause'
+  | 'cancel'
+  | 'copy-answer';
+
+export interface Chord {
+  /** `KeyboardEvent.key`, lower case for letters. */
+  key: string;
+  shift?: boolean;
+}
+
+export type Shortcut =
+  | { scope: 'window'; id: WindowShortcutId; chord: Chord; label: string; group: Group }
+  /** Handled where the focus is (a field, a list, a dialog): listed, not dispatched here. */
+  | { scope: 'focus'; keys: string; label: string; group: Group };
+
+export type Group = 'Screens' | 'Questions' | 'Timeline' | 'Reader' | 'Help';
+
+// Ctrl (Cmd on macOS) with Shift for run control: Ctrl+P prints and Ctrl+C copies a selection,
+// while Electron binds no Ctrl+Shift+P/X/C (DevTools' inspect key works only inside DevTools).
+export const SHORTCUTS: readonly Shortcut[] = [
+  { scope: 'window', id: 'open', chord: { key: 'o' }, label: 'Open a document', group: 'Screens' },
+  { scope: 'window', id: 'library', chord: { key: '1' }, label: 'Library', group: 'Screens' },
+  { scope: 'window', id: 'reader', chord: { key: '2' }, label: 'Reader', group: 'Screens' },
+  { scope: 'window', id: 'ask', chord: { key: '3' }, label: 'Ask', group: 'Screens' },
+  { scope: 'window', id: 'settings', chord: { key: ',' }, label: 'Settings', group: 'Screens' },
+  { scope: 'focus', keys: 'Ctrl+Enter', label: 'Ask (in the question box)', group: 'Questions' },
+  {
+    scope: 'window',
+    id: 'pause',
+    chord: { key: 'p', shift: true },
+    label: 'Pause or resume the selected question',
+    group: 'Questions',
+  },
+  {
+    scope: 'window',
+    id: 'cancel',
+    chord: { key: 'x', shift: true },
+    label: 'Cancel the selected question (asks first)',
+    group: 'Questions',
+  },
+  {
+    scope: 'window',
+    id: 'copy-answer',
+    chord: { key: 'c', shift: true },
+    label: 'Copy the selected answer',
+    group: 'Questions',
+  },
+  { scope: 'focus', keys: '↑ ↓', label: 'Previous or next chunk', group: 'Timeline' },
+  { scope: 'focus', keys: 'Home End', label: 'First or last chunk', group: 'Timeline' },
+  { scope: 'focus', keys: 'Ctrl+F', label: 'Find in the document', group: 'Reader' },
+  { scope: 'focus', keys: '← →', label: 'Previous or next page (original page)', group: 'Reader' },
+  {
+    scope: 'focus',
+    keys: '+ − 0',
+    label: 'Zoom in, out, fit width (original page)',
+    group: 'Reader',
+  },
+  { scope: 'focus', keys: 'Ctrl+E', label: 'Export the session (app menu)', group: 'Help' },
+  {
+    scope: 'window',
+    id: 'shortcuts',
+    chord: { key: '/' },
+    label: 'Show these shortcuts',
+    group: 'Help',
+  },
+  { scope: 'focus', keys: 'Escape', label: 'Close a dialog', group: 'Help' },
+];
+
+/** "Ctrl+Shift+P" (⌘ on macOS). */
+export function chordLabel(chord: Chord, mac = false): string {
+  const key = chord.key.length === 1 ? chord.key.toUpperCase() : chord.key;
+  return `${mac ? '⌘' : 'Ctrl'}+${chord.shift ? 'Shift+' : ''}${key}`;
+}
+
+/** The keys of a shortcut as the sheet shows them. */
+export function keysLabel(s: Shortcut, mac = false): string {
+  return s.scope === 'window' ? chordLabel(s.chord, mac) : s.keys;
+}
+
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+/** The window shortcut a key press means, if any (Ctrl or Cmd held, no Alt). */
+export function matchShortcut(e: KeyPress): WindowShortcutId | undefined {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return undefined;
+  // With Shift held, letters arrive upper case and some layouts send "?" for "/".
+  const key = e.key === '?' ? '/' : e.key.toLowerCase();
+  for (const s of SHORTCUTS) {
+    if (s.scope !== 'window') continue;
+    if (s.chord.key !== key) continue;
+    // "/" is also "Shift+7" or "?" on other layouts: Shift does not matter for it.
+    if (s.id === 'shortcuts' || !!s.chord.shift === e.shiftKey) return s.id;
+  }
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEstimate } from '../../../shared/run-estimate.ts';
+import { costLine, moneyRange, needsConfirmation, timeLine, tokensLine } from './estimate-text.ts';
+
+const e: RunEstimate = {
+  chunks: 35,
+  promptTokens: 212_345,
+  minPromptTokens: 176_000,
+  maxCompletionTokens: 36_864,
+  minCompletionTokens: 36,
+  cost: { min: 0.44, max: 0.9 },
+  seconds: { min: 40, max: 754 },
+};
+
+describe('estimate text', () => {
+  it('says chunks and token bounds, with one chunk in the singular', () => {
+    expect(tokensLine(e)).toBe('35 chunks · up to 212K prompt and 37K completion tokens');
+    expect(tokensLine({ ...e, chunks: 1 })).toMatch(/^1 chunk ·/);
+  });
+
+  it('says the cost range, or that the backend has no prices', () => {
+    expect(costLine(e)).toBe('Cost: $0.44 to $0.90 (the most if every memory fills its budget)');
+    expect(costLine({ ...e, cost: null })).toBe('Cost: no prices set for this backend');
+    expect(moneyRange({ min: 1.001, max: 1.004 })).toBe('$1.00');
+  });
+
+  it('says the time range, or that it is unknown before the first run', () => {
+    expect(timeLine(e)).toBe('Time: 40 s to 12 min 34 s');
+    expect(timeLine({ ...e, seconds: null })).toBe(
+      'Time: unknown until the first run on this backend',
+    );
+  });
+
+  it('asks first only for a priced run that may cost more than the limit', () => {
+    expect(needsConfirmation(e, 1)).toBe(false);
+    expect(needsConfirmation(e, 0.5)).toBe(true);
+    expect(needsConfirmation({ ...e, cost: null }, 0)).toBe(false);
+    expect(needsConfirmation(null, 0)).toBe(false);
+  });
+});

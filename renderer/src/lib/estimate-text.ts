@@ -1,0 +1,34 @@
+// The estimate of a run in words, for the Ask form and the cost confirmation.
+import type { RunEstimate, Range } from '../../../shared/run-estimate.ts';
+import { plural } from '../../../shared/plural.ts';
+import { formatDuration, formatMoney, formatTokens } from './format.ts';
+
+/** "$0.41 to $1.23"; one figure when both ends round alike. */
+export function moneyRange(cost: Range): string {
+  const [min, max] = [formatMoney(cost.min), formatMoney(cost.max)];
+  return min === max ? max : `${min} to ${max}`;
+}
+
+/** "35 chunks · up to 212K prompt and 37K completion tokens". */
+export function tokensLine(e: RunEstimate): string {
+  return `${plural(e.chunks, 'chunk')} · up to ${formatTokens(e.promptTokens)} prompt and ${formatTokens(e.maxCompletionTokens)} completion tokens`;
+}
+
+/** The time a run will take, or why it is not known yet. */
+export function timeLine(e: RunEstimate): string {
+  if (e.seconds === null) return 'Time: unknown until the first run on this backend';
+  const [min, max] = [formatDuration(e.seconds.min * 1000), formatDuration(e.seconds.max * 1000)];
+  return min === max ? `Time: about ${max}` : `Time: ${min} to ${max}`;
+}
+
+/** The cost, or that the backend has no prices (a local server: nothing to pay per token). */
+export function costLine(e: RunEstimate): string {
+  return e.cost === null
+    ? 'Cost: no prices set for this backend'
+    : `Cost: ${moneyRange(e.cost)} (the most if every memory fills its budget)`;
+}
+
+/** True when Ask should ask first: a priced run whose most exceeds the user's limit. */
+export function needsConfirmation(e: RunEstimate | null, limit: number): boolean {
+  return e?.cost != null && e.cost.max > limit;
+}
