@@ -67,6 +67,8 @@ export interface AppSettings {
   defaults: RunSettings;
   /** The last connection test of each profile that has one, by profile id. */
   lastTests: Record<string, BackendTestRecord>;
+  /** Ask before a run on a priced backend that may cost more than this (0: always ask). */
+  costConfirmAbove: number;
 }
 
 /**
@@ -81,8 +83,6 @@ export interface BackendTestRecord {
   /** The model a run would use (see `ConnectionTest.model`). */
   model?: string;
   error?: AppError;
-  /** Ask before a run on a priced backend that may cost more than this (0: always ask). */
-  costConfirmAbove: number;
 }
 
 export interface ConnectionTest {
@@ -253,7 +253,6 @@ export const calls = {
   'settings:set-cost-limit': {
     request: z.object({ costConfirmAbove: z.number().min(0).max(1_000_000) }),
   },
-  'backend:test': { request: z.object({ profileId: id }) },
   'export:session': {
     request: z.object({
       documentId: id,

@@ -11,7 +11,6 @@ import {
 } from './columns.ts';
 import { DEFAULT_COST_CONFIRM_ABOVE } from '../../../shared/run-estimate.ts';
 import type { SpeedSums } from '../agent/speed.ts';
-import { parseColumn, profileColumn, settingsColumn, type StoredProfile } from './columns.ts';
 
 const ACTIVE_PROFILE = 'activeProfileId';
 const DEFAULTS = 'defaults';
@@ -127,6 +126,7 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
       if (record === undefined) delete tests[id];
       else tests[id] = record;
       setValue.run(TESTS, JSON.stringify(testRecordsColumn.parse(tests)));
+    },
     costConfirmAbove() {
       return read(COST_LIMIT, z.number().nonnegative()) ?? DEFAULT_COST_CONFIRM_ABOVE;
     },

@@ -209,4 +209,3 @@ function mustConfirm(
   if (!profile || !(profile.inputPricePerMTok || profile.outputPricePerMTok)) return false;
   return estimate.status !== 'ready' || needsConfirmation(estimate.estimate, limit);
 }
-
