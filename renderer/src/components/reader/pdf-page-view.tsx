@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { DocumentInfo, DocumentText } from '../../../../shared/model.ts';
 import { pageName, pageTextNote, quoteOf } from '../../lib/pdf-pages.ts';
 import { usePageViewStore, type Zoom } from '../../stores/page-view-store.ts';
+import { useReaderStore } from '../../stores/reader-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { PageCanvas, shownWidth, usePageRender } from './page-canvas.tsx';
 import { PageNav } from './page-nav.tsx';
@@ -19,14 +20,14 @@ const GUTTER = 40;
 export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
   const { info, doc } = props;
   const pages = doc.pages ?? [];
-  const { page, zoom, passage, setPage, setZoom, setMode } = usePageViewStore(
+  const setDisplay = useReaderStore((s) => s.setDisplay);
+  const { page, zoom, passage, setPage, setZoom } = usePageViewStore(
     useShallow((s) => ({
       page: s.page,
       zoom: s.zoom,
       passage: s.passage,
       setPage: s.setPage,
       setZoom: s.setZoom,
-      setMode: s.setMode,
     })),
   );
   const pageCount = pages.length || info.pageCount || 1;
@@ -110,7 +111,7 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
       {error ? (
         <div className="pdf-error">
           <ErrorBanner error={error} />
-          <button type="button" onClick={() => setMode('text')}>
+          <button type="button" onClick={() => setDisplay('text')}>
             Show the text instead
           </button>
         </div>
