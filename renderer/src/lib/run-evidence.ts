@@ -43,10 +43,10 @@ function evidenceOf(run: RunView, answer: string, document: DocumentText): Evide
 
 const NONE: RunEvidence = { evidence: [], ready: true };
 
-/** The run's evidence once it has an answer and its text is at hand. */
-export function useRunEvidence(run: RunView): RunEvidence {
+/** The run's evidence once it has an answer and its text is at hand (none without a run). */
+export function useRunEvidence(run: RunView | undefined): RunEvidence {
   const { document, failed } = useRunText(run);
-  if (!run.answer || failed) return NONE;
+  if (!run?.answer || failed) return NONE;
   if (!document) return { evidence: [], ready: false };
   return { evidence: evidenceOf(run, run.answer, document), ready: true };
 }

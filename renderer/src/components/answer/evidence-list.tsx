@@ -3,9 +3,10 @@
 // formed (their pages), never a guessed highlight.
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
-import { pagesLabel, evidenceLocation } from '../../../../shared/page-label.ts';
+import { pagesLabel } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
+import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { PassageLink } from './passage-link.tsx';
 
@@ -47,12 +48,7 @@ function Passages(props: { evidence: Evidence[] }) {
     <ol className="evidence-list">
       {props.evidence.map((e) => (
         <li key={`${e.start}-${e.end}`}>
-          <PassageLink
-            start={e.start}
-            end={e.end}
-            quote={e.quote}
-            where={[evidenceLocation(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ')}
-          />
+          <PassageLink start={e.start} end={e.end} quote={e.quote} where={evidenceWhere(e)} />
         </li>
       ))}
     </ol>
