@@ -62,3 +62,10 @@ export const SLOW_SIM = {
     overheadMs: 30,
   },
 } as const;
+
+/** Waits until the run shown has read every chunk; resolves with how many it read. */
+export async function chunksRead(page: Page, timeout = 120_000): Promise<number> {
+  const read = page.getByText(/Read all \d+ chunks/);
+  await read.waitFor({ timeout });
+  return Number(/Read all (\d+) chunks/.exec((await read.textContent()) ?? '')?.[1]);
+}
