@@ -11,6 +11,10 @@ import { ChunkMarker } from './chunk-marker.tsx';
 /** Elements a `<div>` may not stand beside: the slot goes first inside them instead. */
 const INSIDE = new Set(['LI', 'DT', 'DD']);
 
+type Slot = { chunk: ChunkInfo; slot: HTMLElement };
+/** One empty list, so a document shown without chunks does not render again for nothing. */
+const NO_SLOTS: Slot[] = [];
+
 /**
  * Places `slot` at `block` (null: the end of the document). Not inside a table, whose rows
  * cannot take it: before the table.
@@ -31,11 +35,11 @@ export function useRenderedChunkMarkers(
   shown: string | null,
   chunks: readonly ChunkInfo[],
 ): ReactNode {
-  const [slots, setSlots] = useState<{ chunk: ChunkInfo; slot: HTMLElement }[]>([]);
+  const [slots, setSlots] = useState<Slot[]>(NO_SLOTS);
   useLayoutEffect(() => {
     const el = root.current;
     if (!el || shown === null || chunks.length === 0) {
-      setSlots([]);
+      setSlots(NO_SLOTS);
       return;
     }
     const blocks = Array.from(el.querySelectorAll<HTMLElement>('[data-start]'));
@@ -47,7 +51,7 @@ export function useRenderedChunkMarkers(
       spans,
       chunks.map((c) => c.start),
     );
-    const made = chunks.map((chunk, i) => {
+    const made = chunks.map((chunk, i): Slot => {
       const slot = el.ownerDocument.createElement('div');
       slot.className = CHUNK_SLOT;
       const at = anchors[i];
