@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
 import { pagesLabel, evidenceLocation } from '../../../../shared/page-label.ts';
+import { quoteCheckLine } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
@@ -23,6 +24,11 @@ export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready:
   return (
     <div className="evidence">
       <h4>Where it came from</h4>
+      {run.quoteCheck ? (
+        <p className="muted quote-check" data-testid="quote-check">
+          {quoteCheckLine(run.quoteCheck)}
+        </p>
+      ) : null}
       {best ? (
         <>
           <Passages evidence={[best]} />
@@ -53,9 +59,23 @@ function Passages(props: { evidence: Evidence[] }) {
             quote={e.quote}
             where={[evidenceLocation(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ')}
           />
+          {e.by === 'alignment' ? null : <QuotedBadge by={e.by} />}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Marks a passage the model itself quoted (and that was found word for word in the chunk). */
+function QuotedBadge(props: { by: 'both' | 'model' }) {
+  const title =
+    props.by === 'both'
+      ? 'Quoted by the model and found in the text; the memory trail points here too.'
+      : 'Quoted by the model and found in the text of a chunk the memory trail cites.';
+  return (
+    <span className="badge quoted" title={title} data-testid="quoted-badge">
+      {props.by === 'both' ? 'quoted · confirmed' : 'quoted by the model'}
+    </span>
   );
 }
 
