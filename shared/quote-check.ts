@@ -3,7 +3,7 @@
 // billed on a paid API, so it is on by default only where nobody pays per token. One rule for
 // the settings form, the service and the command line.
 import { BACKEND_DEFAULTS } from './backends.ts';
-import type { BackendProfile, QuoteCheckStatus } from './schemas.ts';
+import type { BackendProfile, Evidence, QuoteCheckStatus } from './schemas.ts';
 
 /** The cited chunks the model is asked about, at most (best first). */
 export const QUOTE_CHECK_CHUNKS = 3;
@@ -64,4 +64,14 @@ export function quoteCheckLine(check: QuoteCheckStatus): string {
     );
   if (failed > 0) parts.push(`${failed} request${failed === 1 ? '' : 's'} failed`);
   return `${parts.join('; ')}.`;
+}
+
+/**
+ * How a passage the model quoted is marked in the exports, the CLI and the app (null for one
+ * found by alignment alone).
+ */
+export function quotedLabel(by: Evidence['by']): string | null {
+  if (by === 'both') return 'quoted by the model, confirmed by the memory trail';
+  if (by === 'model') return 'quoted by the model';
+  return null;
 }

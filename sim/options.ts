@@ -125,7 +125,7 @@ export interface SimOptions {
    * The reply to every quote-check prompt (a paraphrase, NONE, a sentence of another chunk);
    * unset, the simulator copies the section's best supporting sentence.
    */
-  quoteReply?: string;
+  quoteReply?: string | undefined;
 }
 
 export const DEFAULT_SIM_OPTIONS: SimOptions = {

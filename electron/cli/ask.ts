@@ -4,6 +4,7 @@ import type { Events } from '../../shared/api.ts';
 import { findEvidence } from '../../shared/evidence.ts';
 import type { DocumentFormat, Evidence, Reading, RunSettings } from '../../shared/model.ts';
 import { evidenceLocation } from '../../shared/page-label.ts';
+import { quotedLabel } from '../../shared/quote-check.ts';
 import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { planChunks } from '../core/agent/plan.ts';
@@ -233,7 +234,7 @@ function emptyHint(format: DocumentFormat, ocr: Reading['ocr']): string {
 function sourceLine(evidence: readonly Evidence[] | undefined): string {
   const top = evidence?.[0];
   if (top === undefined) return '';
-  const notes = [evidenceLocation(top), top.by === 'alignment' ? '' : 'quoted by the model']
+  const notes = [evidenceLocation(top), quotedLabel(top.by)]
     .filter(Boolean)
     .join(', ');
   return `\n  Source${notes ? ` (${notes})` : ''}: “${visibleText(top.quote)}”`;

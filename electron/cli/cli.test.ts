@@ -12,7 +12,7 @@ const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
 const QUESTION = 'What is the secret launch code of the northern observatory?';
 /** What `ask` prints for QUESTION about book.txt: the answer and, under it, the sentence it rests on. */
 const ANSWERED =
-  'AMBER-4471\n  Source (quoted by the model): “The secret launch code of the northern observatory is AMBER-4471.”\n';
+  'AMBER-4471\n  Source (quoted by the model, confirmed by the memory trail): “The secret launch code of the northern observatory is AMBER-4471.”\n';
 
 let sim: SimServer;
 let dir: string;

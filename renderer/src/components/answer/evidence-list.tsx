@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
 import { pagesLabel, evidenceLocation } from '../../../../shared/page-label.ts';
-import { quoteCheckLine } from '../../../../shared/quote-check.ts';
+import { quoteCheckLine, quotedLabel } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
@@ -68,10 +68,7 @@ function Passages(props: { evidence: Evidence[] }) {
 
 /** Marks a passage the model itself quoted (and that was found word for word in the chunk). */
 function QuotedBadge(props: { by: 'both' | 'model' }) {
-  const title =
-    props.by === 'both'
-      ? 'Quoted by the model and found in the text; the memory trail points here too.'
-      : 'Quoted by the model and found in the text of a chunk the memory trail cites.';
+  const title = `Found word for word in the text: ${quotedLabel(props.by) ?? ''}.`;
   return (
     <span className="badge quoted" title={title} data-testid="quoted-badge">
       {props.by === 'both' ? 'quoted · confirmed' : 'quoted by the model'}
