@@ -231,6 +231,20 @@ describe('memagent ask', () => {
     expect(chunks.at(-1)?.end).toBe(text.length);
   });
 
+  it('--quote-check off sends no quote request, and the JSON says the check did not run', async () => {
+    const from = sim.requests.length;
+    const r = await cli(['ask', book(), '-q', QUESTION, '--json', '--quote-check', 'off']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { quote_check: unknown; evidence: { by: string }[] };
+    expect(doc.quote_check).toBeNull();
+    expect(doc.evidence[0]?.by).toBe('alignment');
+    const prompts = sim.requests
+      .slice(from)
+      .map((q) => (q.body as { messages: { content: string }[] }).messages[0]?.content ?? '');
+    expect(prompts.filter((p) => p.endsWith('Supporting sentences:\n'))).toEqual([]);
+    expect(prompts.length).toBeGreaterThan(1);
+  });
+
   it('several questions give an array, and --trace writes every event', async () => {
     const trace = path.join(dir, 'trace.jsonl');
     const r = await cli([
