@@ -1,44 +1,8 @@
 // findEvidence with the model's verified quotes (the quote check): what both pointed at comes
 // first, then what only the model quoted, then alignment's own; without quotes nothing changes.
 import { describe, expect, it } from 'vitest';
-import { candidateChunks, findEvidence, type EvidenceInput } from './evidence.ts';
-import type { ChunkInfo, MemoryState } from './model.ts';
-
-const state = (chunk: number, memory: string): MemoryState => ({
-  chunk,
-  memory,
-  usage: { promptTokens: 1, completionTokens: 1 },
-  ms: 1,
-  kept: false,
-});
-
-const PARAGRAPHS = [
-  'The archive was founded in 1921 by a group of librarians. It holds letters, maps and\nphotographs of the harbour. Visitors sign the register at the door.',
-  'Access to the vault is restricted. The secret code of the vault is 7-ALPHA-42, and it is\nchanged every spring. Only the curator and her deputy know it.',
-  'The reading room opens at nine. The archive publishes a yearly report on its collections.',
-];
-
-function input(paragraphs = PARAGRAPHS, overrides: Partial<EvidenceInput> = {}): EvidenceInput {
-  const text = paragraphs.join('\n\n');
-  const chunks: ChunkInfo[] = [];
-  let at = 0;
-  for (const [i, p] of paragraphs.entries()) {
-    chunks.push({ index: i, start: at, end: at + p.length, tokens: 10 });
-    at += p.length + 2;
-  }
-  return {
-    question: 'What is the secret code of the vault?',
-    answer: '7-ALPHA-42',
-    memories: [
-      state(0, 'The archive was founded in 1921. No code found yet.'),
-      state(1, 'The secret code of the vault is 7-ALPHA-42; it changes every spring.'),
-      state(2, 'The secret code of the vault is 7-ALPHA-42; it changes every spring.'),
-    ],
-    chunks,
-    document: { text },
-    ...overrides,
-  };
-}
+import { candidateChunks, findEvidence } from './evidence.ts';
+import { PARAGRAPHS, about, input, state } from './evidence.test-support.ts';
 
 const text = PARAGRAPHS.join('\n\n');
 const span = (sentence: string) => {
@@ -53,19 +17,19 @@ describe('findEvidence with the model’s quotes', () => {
     const plain = findEvidence(input());
     expect(plain.length).toBeGreaterThan(0);
     expect(plain.every((e) => e.by === 'alignment')).toBe(true);
-    expect(findEvidence(input(PARAGRAPHS, { quotes: [] }))).toEqual(plain);
+    expect(findEvidence(input({ quotes: [] }))).toEqual(plain);
   });
 
   it('a quote of the sentence alignment chose makes it `both`, first', () => {
     // The model quoted part of the sentence: the whole sentence is the evidence.
     const q = span('The secret code of the vault is 7-ALPHA-42');
-    const [top] = findEvidence(input(PARAGRAPHS, { quotes: [{ chunk: 1, ...q }] }));
+    const [top] = findEvidence(input({ quotes: [{ chunk: 1, ...q }] }));
     expect(top).toMatchObject({ chunk: 1, ...span(CODE), by: 'both' });
   });
 
   it('a quote alignment did not choose ranks after `both` and before alignment’s own', () => {
     const other = span('Only the curator and her deputy know it.');
-    const found = findEvidence(input(PARAGRAPHS, { quotes: [{ chunk: 1, ...other }] }));
+    const found = findEvidence(input({ quotes: [{ chunk: 1, ...other }] }));
     expect(found.map((e) => [e.start, e.by])).toEqual([
       [other.start, 'model'],
       [span(CODE).start, 'alignment'],
@@ -79,11 +43,10 @@ describe('findEvidence with the model’s quotes', () => {
       'Lunch is at noon.',
       'The key is kept in the blue box. Tea is served at four. The key is kept in the blue box.',
     ];
-    const tie = input(paragraphs, {
-      question: 'Where is the key?',
-      answer: 'In the blue box',
-      memories: [state(0, 'Nothing yet.'), state(1, 'The key: blue box.')],
-    });
+    const tie = about(paragraphs, 'Where is the key?', 'In the blue box', [
+      'Nothing yet.',
+      'The key: blue box.',
+    ]);
     expect(findEvidence(tie)).toEqual([]);
     const second = paragraphs.join('\n\n').lastIndexOf('The key is kept');
     const found = findEvidence({
@@ -96,7 +59,7 @@ describe('findEvidence with the model’s quotes', () => {
 
   it('ignores a quote outside the chunk it names', () => {
     const outside = span('The reading room opens at nine.');
-    const found = findEvidence(input(PARAGRAPHS, { quotes: [{ chunk: 1, ...outside }] }));
+    const found = findEvidence(input({ quotes: [{ chunk: 1, ...outside }] }));
     expect(found).toEqual(findEvidence(input()));
   });
 });
