@@ -234,9 +234,7 @@ function emptyHint(format: DocumentFormat, ocr: Reading['ocr']): string {
 function sourceLine(evidence: readonly Evidence[] | undefined): string {
   const top = evidence?.[0];
   if (top === undefined) return '';
-  const notes = [evidenceLocation(top), quotedLabel(top.by)]
-    .filter(Boolean)
-    .join(', ');
+  const notes = [evidenceLocation(top), quotedLabel(top.by)].filter(Boolean).join(', ');
   return `\n  Source${notes ? ` (${notes})` : ''}: “${visibleText(top.quote)}”`;
 }
 

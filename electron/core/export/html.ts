@@ -86,7 +86,9 @@ function sources(run: ExportedRun): string {
     const by = quotedLabel(e.by);
     return `<li>${where ? `${esc(where)}: ` : ''}“${esc(e.quote)}”${by ? ` <em class="by">(${esc(by)})</em>` : ''}</li>`;
   });
-  const check = run.quoteCheck ? `\n<p class="meta">${esc(quoteCheckLine(run.quoteCheck))}</p>` : '';
+  const check = run.quoteCheck
+    ? `\n<p class="meta">${esc(quoteCheckLine(run.quoteCheck))}</p>`
+    : '';
   return `\n<p><strong>Sources:</strong></p>\n<ul class="sources">${items.join('')}</ul>${check}`;
 }
 

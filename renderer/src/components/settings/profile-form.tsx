@@ -228,11 +228,7 @@ function QuoteCheckField(props: {
   return (
     <div>
       <label className="inline">
-        <input
-          type="checkbox"
-          checked={on}
-          onChange={(e) => props.onChange(e.target.checked)}
-        />{' '}
+        <input type="checkbox" checked={on} onChange={(e) => props.onChange(e.target.checked)} />{' '}
         Ask the model to quote its sources
       </label>
       <p className="muted">
