@@ -75,7 +75,7 @@ function sources(run: ExportedRun): string[] {
     // `*`, not `-`: a list of another marker, so the run's `-` list below stays its own.
     return `* ${where ? `${inline(where)}: ` : ''}“${inline(e.quote)}”${by ? ` _(${by})_` : ''}`;
   });
-  const check = run.quoteCheck ? [`_${quoteCheckLine(run.quoteCheck)}_`, ''] : [];
+  const check = run.quoteCheck ? [`_${inline(quoteCheckLine(run.quoteCheck))}_`, ''] : [];
   return ['**Sources:**', '', ...items, '', ...check];
 }
 
