@@ -78,6 +78,15 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       expect(quote).toMatch(/Jesse van den Kieboom created an alternative implementation/);
       expect(where).toMatch(/^p\. 505 \(printed \d+\).* · chunk \d+$/);
       await expect(page.locator('.evidence').textContent()).resolves.not.toMatch(/brought/);
+      // The harness's local vLLM profile has the quote check on: the simulator copies the
+      // sentence, it is found in the chunk, so the passage is marked and the check summed up.
+      await page.getByTestId('quote-check').waitFor();
+      await expect(page.getByTestId('quote-check').textContent()).resolves.toMatch(
+        /^The model quoted [1-3] of [1-3] cited chunks?\.$/,
+      );
+      await expect(
+        passage.locator('xpath=..').getByTestId('quoted-badge').textContent(),
+      ).resolves.toBe('quoted · confirmed');
       await page.locator('.answer').screenshot({ path: path.join(OUT, 'answer-evidence.png') });
       const cited = Number(/chunk (\d+)$/.exec(where)![1]);
 

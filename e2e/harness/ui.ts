@@ -35,7 +35,8 @@ export async function addBackend(
   await form.getByLabel('Name').fill(fields.name);
   if (fields.url !== undefined) await form.getByLabel('Server URL').fill(fields.url);
   if (fields.apiKey !== undefined) await form.getByLabel('API key').fill(fields.apiKey);
-  if (fields.model !== undefined) await form.getByLabel('Model').fill(fields.model);
+  if (fields.model !== undefined)
+    await form.getByLabel('Model', { exact: true }).fill(fields.model);
   await form.getByRole('button', { name: 'Save backend' }).click();
   const card = page.getByRole('listitem', { name: `Backend ${fields.name}`, exact: true });
   await card.waitFor();

@@ -6,6 +6,7 @@ import {
   type DocumentInfo,
   type RunSettings,
 } from '../../../shared/model.ts';
+import { quoteCheckOn } from '../../../shared/quote-check.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
@@ -111,8 +112,18 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         question: plan.question,
         settings: plan.settings,
         client,
+        quoteCheck: quoteCheckOn({
+          ...profile,
+          hasApiKey: (await deps.secrets.get(profile.id)) !== undefined,
+        }),
       };
-      if (plan.startChunk > 0) prepared.startChunk = plan.startChunk;
+      if (plan.startChunk > 0) {
+        prepared.startChunk = plan.startChunk;
+        // The quote step follows the whole memory trail, earlier sessions included.
+        prepared.earlierMemories = store.runs
+          .memories(plan.runId)
+          .filter((m) => m.chunk < plan.startChunk);
+      }
       if (plan.startMemory !== undefined) prepared.startMemory = plan.startMemory;
       return prepared;
     };

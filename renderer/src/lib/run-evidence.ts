@@ -17,6 +17,7 @@ export interface RunEvidence {
 
 let last: {
   memories: RunView['memories'];
+  quotes: RunView['modelQuotes'];
   answer: string;
   document: DocumentText;
   evidence: Evidence[];
@@ -26,6 +27,7 @@ function evidenceOf(run: RunView, answer: string, document: DocumentText): Evide
   if (
     last &&
     last.memories === run.memories &&
+    last.quotes === run.modelQuotes &&
     last.answer === answer &&
     last.document === document
   )
@@ -36,8 +38,9 @@ function evidenceOf(run: RunView, answer: string, document: DocumentText): Evide
     memories: run.memories,
     chunks: run.chunks,
     document,
+    quotes: run.modelQuotes,
   });
-  last = { memories: run.memories, answer, document, evidence };
+  last = { memories: run.memories, quotes: run.modelQuotes, answer, document, evidence };
   return evidence;
 }
 

@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
+import { quoteCheckLine, quotedLabel } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
 import { evidenceWhere } from '../../lib/chunk-evidence.ts';
@@ -24,6 +25,11 @@ export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready:
   return (
     <div className="evidence">
       <h4>Where it came from</h4>
+      {run.quoteCheck ? (
+        <p className="muted quote-check" data-testid="quote-check">
+          {quoteCheckLine(run.quoteCheck)}
+        </p>
+      ) : null}
       {best ? (
         <>
           <Passages evidence={[best]} />
@@ -49,9 +55,20 @@ function Passages(props: { evidence: Evidence[] }) {
       {props.evidence.map((e) => (
         <li key={`${e.start}-${e.end}`}>
           <PassageLink start={e.start} end={e.end} quote={e.quote} where={evidenceWhere(e)} />
+          {e.by === 'alignment' ? null : <QuotedBadge by={e.by} />}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Marks a passage the model itself quoted (and that was found word for word in the chunk). */
+function QuotedBadge(props: { by: 'both' | 'model' }) {
+  const title = `Found word for word in the text: ${quotedLabel(props.by) ?? ''}.`;
+  return (
+    <span className="badge quoted" title={title} data-testid="quoted-badge">
+      {props.by === 'both' ? 'quoted · confirmed' : 'quoted by the model'}
+    </span>
   );
 }
 
