@@ -3,6 +3,7 @@
 // nothing is highlighted when nothing clearly supports the answer.
 import { describe, expect, it } from 'vitest';
 import { findEvidence } from './evidence.ts';
+import { quoteOf } from './evidence-sentences.ts';
 import { about, documentOf, input, state } from './evidence.test-support.ts';
 import type { Section } from './model.ts';
 
@@ -143,5 +144,14 @@ describe('findEvidence', () => {
     );
     expect(top?.quote.length).toBeLessThanOrEqual(300);
     expect(top?.quote).toMatch(/^….*the vault code 7-ALPHA-42 is given.*…$/u);
+  });
+});
+
+describe('quoteOf', () => {
+  it('puts a passage on one line and, given less room (a caption), cuts it at a word', () => {
+    const text = 'Intro.\n\nTerms   apply\nto all.';
+    expect(quoteOf(text, { start: 8, end: text.length })).toBe('Terms apply to all.');
+    const long = 'one two three four five six';
+    expect(quoteOf(long, { start: 0, end: long.length }, undefined, 12)).toBe('one two…');
   });
 });

@@ -10,6 +10,7 @@ const evidence = (chunk: number, start: number, more: Partial<Evidence> = {}): E
   page: null,
   pageLabel: null,
   section: null,
+  by: 'alignment',
   quote: `quote at ${start}`,
   score: 0.5,
   ...more,

@@ -4,12 +4,13 @@
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
-import { quoteCheckLine, quotedLabel } from '../../../../shared/quote-check.ts';
+import { quoteCheckLine } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
 import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { PassageLink } from './passage-link.tsx';
+import { QuotedBadge } from './quoted-badge.tsx';
 
 export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready: boolean }) {
   const { run, evidence } = props;
@@ -55,20 +56,10 @@ function Passages(props: { evidence: Evidence[] }) {
       {props.evidence.map((e) => (
         <li key={`${e.start}-${e.end}`}>
           <PassageLink start={e.start} end={e.end} quote={e.quote} where={evidenceWhere(e)} />
-          {e.by === 'alignment' ? null : <QuotedBadge by={e.by} />}
+          <QuotedBadge by={e.by} />
         </li>
       ))}
     </ol>
-  );
-}
-
-/** Marks a passage the model itself quoted (and that was found word for word in the chunk). */
-function QuotedBadge(props: { by: 'both' | 'model' }) {
-  const title = `Found word for word in the text: ${quotedLabel(props.by) ?? ''}.`;
-  return (
-    <span className="badge quoted" title={title} data-testid="quoted-badge">
-      {props.by === 'both' ? 'quoted · confirmed' : 'quoted by the model'}
-    </span>
   );
 }
 

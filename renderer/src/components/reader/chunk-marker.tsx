@@ -6,6 +6,7 @@ import { evidenceLocation, pagesLabel } from '../../../../shared/page-label.ts';
 import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
+import { QuotedBadge } from '../answer/quoted-badge.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { useChunkEvidence } from './chunk-evidence-context.ts';
 
@@ -24,7 +25,7 @@ export function ChunkMarker(props: { chunk: ChunkInfo }) {
           <span className="chunk-evidence-lead"> — Evidence for the answer:</span>
           {evidence.map((e) => {
             const where = evidenceLocation(e);
-            return (
+            return [
               <button
                 key={`${e.start}-${e.end}`}
                 type="button"
@@ -49,8 +50,9 @@ export function ChunkMarker(props: { chunk: ChunkInfo }) {
                     <OutsideText text={e.quote} />
                   </q>
                 </span>
-              </button>
-            );
+              </button>,
+              <QuotedBadge key={`${e.start}-${e.end}-by`} by={e.by} />,
+            ];
           })}
         </span>
       ) : null}

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DocumentInfo, DocumentText } from '../../../../shared/model.ts';
-import { pageName, pageTextNote, quoteOf } from '../../lib/pdf-pages.ts';
+import { quoteOf } from '../../../../shared/evidence-sentences.ts';
+import { pageName, pageTextNote } from '../../lib/pdf-pages.ts';
 import { usePageViewStore, type Zoom } from '../../stores/page-view-store.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -16,6 +17,8 @@ const ACTUAL = 96 / 72;
 const STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3].map((s) => s * ACTUAL);
 /** Room around the page inside the view (padding and a scroll bar). */
 const GUTTER = 40;
+/** A caption's quote: two lines or so under the page's title. */
+const CAPTION_CHARS = 160;
 
 export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
   const { info, doc } = props;
@@ -99,7 +102,7 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
           passage={passage}
           shownPage={page}
           where={passage.where ?? pageName(pages, passage.page)}
-          quote={quoteOf(doc.text, passage.start, passage.end)}
+          quote={quoteOf(doc.text, passage, undefined, CAPTION_CHARS)}
           onShow={() => setPage(passage.page)}
         />
       ) : null}
