@@ -52,4 +52,33 @@ describe.skipIf(!canRun)('backends', () => {
       /not an RL-MemoryAgent model/,
     );
   });
+  test('the quote check shows its default for the kind and its cost, and the user can choose', async () => {
+    const h = await b.open({ backend: 'none' });
+    const { page } = h;
+    await showScreen(page, 'Settings');
+    await page.getByRole('button', { name: 'Add backend' }).click();
+    const form = page.getByRole('form', { name: 'New backend' });
+    const check = form.getByLabel('Ask the model to quote its sources');
+    // A local vLLM: the user's own server, no bill per token.
+    await expect(check.isChecked()).resolves.toBe(true);
+    await expect(form.textContent()).resolves.toMatch(
+      /one extra short request per cited chunk \(up to 3\), each costing about a chunk’s tokens.*Default for this backend: on\./,
+    );
+    // A cloud API is billed: off unless chosen.
+    await form.getByLabel('Kind').selectOption('openai');
+    await expect(check.isChecked()).resolves.toBe(false);
+    await expect(form.textContent()).resolves.toContain('Default for this backend: off.');
+    await check.check();
+    await form.getByRole('button', { name: 'Use the default (off)' }).waitFor();
+    await form.getByLabel('API key').fill('sk-test');
+    await form.getByLabel('Model', { exact: true }).fill('gpt-4o-mini');
+    await form.getByLabel('Name').fill('Paid but quoted');
+    await form.getByRole('button', { name: 'Save backend' }).click();
+    const card = page.getByRole('listitem', { name: 'Backend Paid but quoted', exact: true });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Paid but quoted' });
+    await expect(edit.getByLabel('Ask the model to quote its sources').isChecked()).resolves.toBe(
+      true,
+    );
+  });
 });

@@ -62,6 +62,8 @@ describe.skipIf(!canRun)('the document view and find in document', () => {
       const view = page.getByRole('document', { name: 'Document', exact: true });
       await view.locator('section h1, section h2').first().waitFor();
       await expect(page.getByRole('radio', { name: 'Document' }).isChecked()).resolves.toBe(true);
+      // No question asked: no chunk boundaries drawn.
+      await expect(view.locator('.chunk-marker').count()).resolves.toBe(0);
 
       const find = page.getByRole('searchbox', { name: 'Find' });
       await find.fill(needle);

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { Events } from '../shared/api.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { ask, openWithDialog } from './harness/ui.ts';
+import { ask, chunksRead, openWithDialog } from './harness/ui.ts';
 
 const BOOK = path.resolve(repoRoot, '../shared/corpus/cplusplus-annotations.pdf');
 const GPL = path.resolve(repoRoot, '../shared/corpus/gpl-3.0.pdf');
@@ -67,12 +67,7 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       await openWithDialog(h, BOOK);
       await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 150_000 });
       await ask(page, QUESTION, 16_000);
-      await page.getByText(/Read all \d+ chunks/).waitFor({ timeout: 120_000 });
-      const chunkCount = Number(
-        /Read all (\d+) chunks/.exec(
-          (await page.getByText(/Read all \d+ chunks/).textContent())!,
-        )![1],
-      );
+      const chunkCount = await chunksRead(page);
       expect(chunkCount).toBeGreaterThanOrEqual(35);
 
       // Where it came from: the quoted sentence with its page (and printed page) and chunk.
@@ -83,6 +78,15 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       expect(quote).toMatch(/Jesse van den Kieboom created an alternative implementation/);
       expect(where).toMatch(/^p\. 505 \(printed \d+\).* · chunk \d+$/);
       await expect(page.locator('.evidence').textContent()).resolves.not.toMatch(/brought/);
+      // The harness's local vLLM profile has the quote check on: the simulator copies the
+      // sentence, it is found in the chunk, so the passage is marked and the check summed up.
+      await page.getByTestId('quote-check').waitFor();
+      await expect(page.getByTestId('quote-check').textContent()).resolves.toMatch(
+        /^The model quoted [1-3] of [1-3] cited chunks?\.$/,
+      );
+      await expect(
+        passage.locator('xpath=..').getByTestId('quoted-badge').textContent(),
+      ).resolves.toBe('quoted · confirmed');
       await page.locator('.answer').screenshot({ path: path.join(OUT, 'answer-evidence.png') });
       const cited = Number(/chunk (\d+)$/.exec(where)![1]);
 
@@ -235,10 +239,26 @@ describe.skipIf(!canRun || !existsSync(GPL))('the GNU GPL read in 29 chunks', ()
       const quote = (await cited.locator('.passage-quote').textContent()) ?? '';
       expect(quote).toMatch(/you cure the violation prior to 30 days/);
       await page.locator('.answer').screenshot({ path: path.join(OUT, 'answer-gpl.png') });
+      const where = (await cited.locator('.passage-where').textContent()) ?? '';
+      const chunk = /chunk (\d+)$/.exec(where)![1]!;
       await cited.click();
       // The original page 7, the passage highlighted on it and named in the caption.
       await page.locator('.pdf-caption', { hasText: 'Highlighted' }).waitFor();
       await page.locator('.page-indicator', { hasText: /^Page 7 of 11$/ }).waitFor();
+      // In the text, the marker of the cited chunk quotes the sentence; the quote shows it on
+      // its page again.
+      await page.getByRole('radio', { name: 'Text' }).click();
+      await page.getByLabel('Chunk', { exact: true }).fill(chunk);
+      await page.getByLabel('Chunk', { exact: true }).press('Enter');
+      const marker = page.locator(`.row.target .chunk-marker[data-chunk="${chunk}"]`);
+      await expect(marker.textContent()).resolves.toMatch(/ — Evidence for the answer:/);
+      await marker
+        .getByRole('button', { name: /^Show the evidence on p\. 7\b.*you cure the violation/ })
+        .click();
+      await expect(
+        page.getByRole('radio', { name: 'Original page' }).getAttribute('aria-checked'),
+      ).resolves.toBe('true');
+      await page.locator('.pdf-caption', { hasText: 'Highlighted' }).waitFor();
       return;
     }
     await expect(unpinned.textContent()).resolves.toMatch(
@@ -249,5 +269,7 @@ describe.skipIf(!canRun || !existsSync(GPL))('the GNU GPL read in 29 chunks', ()
     const chunk = ((await first.textContent()) ?? '').split(' ')[0];
     await first.click();
     await page.locator('.row.target', { hasText: `Chunk ${chunk} ·` }).waitFor();
+    // Nothing pinned down: the chunk's marker cites nothing.
+    await expect(page.locator('.row.target').textContent()).resolves.not.toMatch(/Evidence/);
   });
 });

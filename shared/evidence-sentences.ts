@@ -52,18 +52,20 @@ function pushTrimmed(raw: string, from: number, to: number, base: number, out: S
 }
 
 /**
- * The sentence as a quote: whitespace runs collapsed, capped at QUOTE_CHARS. A longer sentence
- * keeps the window that holds the most of `matters` (the answer's terms, by `tokens`), so the
- * quote shows what the answer rests on ("…within 30 days after…"), with an ellipsis at each cut.
+ * The sentence as a quote: whitespace runs collapsed, capped at `max` characters (QUOTE_CHARS
+ * for evidence; a caption passes less). A longer sentence keeps the window that holds the most
+ * of `matters` (the answer's terms, by `tokens`), so the quote shows what the answer rests on
+ * ("…within 30 days after…"), with an ellipsis at each cut; with no terms, its start.
  */
 export function quoteOf(
   text: string,
   span: Span,
   matters: (term: string) => boolean = () => false,
+  max = QUOTE_CHARS,
 ): string {
   const flat = text.slice(span.start, span.end).replace(/\s+/gu, ' ').trim();
-  if (flat.length <= QUOTE_CHARS) return flat;
-  const width = QUOTE_CHARS - 2; // room for an ellipsis at each end
+  if (flat.length <= max) return flat;
+  const width = max - 2; // room for an ellipsis at each end
   // Word starts are the candidate window starts; a window's worth is the number of distinct
   // answer terms inside it (a repeated word does not outweigh the rest of the answer).
   const words = [...flat.matchAll(/\S+/gu)].map((m) => ({

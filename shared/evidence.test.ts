@@ -2,64 +2,10 @@
 // the highlighted sentence is the one the answer came from, with its page and section, and that
 // nothing is highlighted when nothing clearly supports the answer.
 import { describe, expect, it } from 'vitest';
-import { findEvidence, type EvidenceInput } from './evidence.ts';
-import type { ChunkInfo, MemoryState, PageSpan, Section } from './model.ts';
-
-const state = (chunk: number, memory: string): MemoryState => ({
-  chunk,
-  memory,
-  usage: { promptTokens: 1, completionTokens: 1 },
-  ms: 1,
-  kept: false,
-});
-
-/** A document of paragraphs, one chunk each, one page each. */
-function documentOf(paragraphs: string[]) {
-  const text = paragraphs.join('\n\n');
-  const chunks: ChunkInfo[] = [];
-  const pages: PageSpan[] = [];
-  let at = 0;
-  paragraphs.forEach((p, i) => {
-    chunks.push({ index: i, start: at, end: at + p.length, tokens: 10 });
-    pages.push({
-      number: i + 1,
-      label: ['i', 'ii', '1', '2'][i] ?? String(i),
-      start: at,
-      end: at + p.length,
-    });
-    at += p.length + 2;
-  });
-  return { text, chunks, pages };
-}
-
-/** A question and answer about a document of `paragraphs`, with the memory after each one. */
-function about(paragraphs: string[], question: string, answer: string, memories: string[]) {
-  const { text, chunks, pages } = documentOf(paragraphs);
-  const states = memories.map((m, i) => state(i, m));
-  return { question, answer, memories: states, chunks, document: { text, pages } };
-}
-
-const PARAGRAPHS = [
-  'The archive was founded in 1921 by a group of librarians. It holds letters, maps and\nphotographs of the harbour. Visitors sign the register at the door.',
-  'Access to the vault is restricted. The secret code of the vault is 7-ALPHA-42, and it is\nchanged every spring. Only the curator and her deputy know it.',
-  'The reading room opens at nine. The archive publishes a yearly report on its collections.',
-];
-
-function input(overrides: Partial<EvidenceInput> = {}): EvidenceInput {
-  const { text, chunks, pages } = documentOf(PARAGRAPHS);
-  return {
-    question: 'What is the secret code of the vault?',
-    answer: '7-ALPHA-42',
-    memories: [
-      state(0, 'The archive was founded in 1921. No code found yet.'),
-      state(1, 'The secret code of the vault is 7-ALPHA-42; it changes every spring.'),
-      state(2, 'The secret code of the vault is 7-ALPHA-42; it changes every spring.'),
-    ],
-    chunks,
-    document: { text, pages },
-    ...overrides,
-  };
-}
+import { findEvidence } from './evidence.ts';
+import { quoteOf } from './evidence-sentences.ts';
+import { about, documentOf, input, state } from './evidence.test-support.ts';
+import type { Section } from './model.ts';
 
 describe('findEvidence', () => {
   it('finds the sentence the memory took the answer from, across a hard-wrapped line, with its page', () => {
@@ -198,5 +144,14 @@ describe('findEvidence', () => {
     );
     expect(top?.quote.length).toBeLessThanOrEqual(300);
     expect(top?.quote).toMatch(/^….*the vault code 7-ALPHA-42 is given.*…$/u);
+  });
+});
+
+describe('quoteOf', () => {
+  it('puts a passage on one line and, given less room (a caption), cuts it at a word', () => {
+    const text = 'Intro.\n\nTerms   apply\nto all.';
+    expect(quoteOf(text, { start: 8, end: text.length })).toBe('Terms apply to all.');
+    const long = 'one two three four five six';
+    expect(quoteOf(long, { start: 0, end: long.length }, undefined, 12)).toBe('one two…');
   });
 });

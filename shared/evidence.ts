@@ -8,9 +8,12 @@
 // 2. Within those chunks, each sentence is scored by how well it aligns with the answer and with
 //    the memory text that chunk added, terms weighted by their rarity among the chunk's sentences.
 // 3. Only a clear winner is returned: a wrong highlight misleads more than none.
+// 4. Quotes the model gave when asked (the optional quote check), already found word for word in
+//    their chunks, confirm an aligned sentence (`both`, first) or stand on their own (`model`).
 import { contentTerms, isNumber, phrasePairs, termSet, tokens } from './evidence-terms.ts';
 import { quoteOf, sentenceSpans, type Span } from './evidence-sentences.ts';
-import type { ChunkInfo, Evidence, MemoryState, PageSpan, Section } from './schemas.ts';
+import { QUOTE_CHECK_CHUNKS } from './quote-check.ts';
+import type { ChunkInfo, Evidence, MemoryState, ModelQuote, PageSpan, Section } from './schemas.ts';
 import { pageAt, sectionPath } from './text-location.ts';
 
 export interface EvidenceInput {
@@ -21,6 +24,8 @@ export interface EvidenceInput {
   chunks: readonly ChunkInfo[];
   /** The text the run read, with its location map. */
   document: { text: string; pages?: readonly PageSpan[]; sections?: readonly Section[] };
+  /** The model's quotes verified in their chunks (the quote check); none: alignment alone. */
+  quotes?: readonly ModelQuote[];
 }
 
 /** Chunks examined: those that brought the most answer words in. */
@@ -37,25 +42,48 @@ const WEIGHTS = { answer: 0.45, added: 0.25, phrase: 0.15, question: 0.15 };
 interface Candidate extends Span {
   chunk: number;
   score: number;
+  by: Evidence['by'];
 }
 
-/**
- * The passages supporting `answer`, best first; empty when none is found with confidence
- * (no highlight beats a wrong one).
- */
-export function findEvidence(input: EvidenceInput): Evidence[] {
+type TrailInput = Pick<EvidenceInput, 'question' | 'answer' | 'memories'>;
+
+/** The memory trail of an answer: which states brought which answer terms in, most terms first. */
+function trail(input: TrailInput) {
   const question = termSet(input.question);
   const answerTokens = tokens(input.answer);
   const wanted = answerTerms(answerTokens, question);
   const states = input.memories
     .filter((m): m is MemoryState => m !== undefined)
     .sort((a, b) => a.chunk - b.chunk);
-  if (wanted.length === 0 || states.length === 0) return [];
+  const ranked =
+    wanted.length === 0 || states.length === 0
+      ? []
+      : [...enteringStates(wanted, states).entries()].sort(
+          (a, b) => b[1].length - a[1].length || b[0] - a[0],
+        );
+  return { question, answerTokens, wanted, states, ranked };
+}
 
-  const entered = enteringStates(wanted, states);
-  const ranked = [...entered.entries()]
-    .sort((a, b) => b[1].length - a[1].length || b[0] - a[0])
-    .slice(0, MAX_CHUNKS);
+/**
+ * The chunks the memory trail cites for `answer` (those whose memory update brought the most
+ * answer words in), best first, at most `QUOTE_CHECK_CHUNKS`: the chunks the quote check asks
+ * the model about.
+ */
+export function candidateChunks(input: TrailInput): number[] {
+  const { states, ranked } = trail(input);
+  return ranked.slice(0, QUOTE_CHECK_CHUNKS).map(([k]) => (states[k] as MemoryState).chunk);
+}
+
+/**
+ * The passages supporting `answer`, best first; empty when none is found with confidence
+ * (no highlight beats a wrong one). With `quotes`, a sentence the model quoted and alignment
+ * chose ranks first (`both`), then quoted sentences alignment did not choose (`model`), then
+ * the alignment's own (`alignment`); without them the result is alignment's alone.
+ */
+export function findEvidence(input: EvidenceInput): Evidence[] {
+  const { question, answerTokens, wanted, states, ranked: all } = trail(input);
+  if (all.length === 0) return [];
+  const ranked = all.slice(0, MAX_CHUNKS);
   const pairs = phrasePairs(answerTokens);
   const candidates: Candidate[] = [];
   for (const [k, terms] of ranked) {
@@ -74,7 +102,48 @@ export function findEvidence(input: EvidenceInput): Evidence[] {
     );
   }
   const answerSet = new Set(wanted);
-  return pick(candidates).map((c) => located(c, input.document, answerSet));
+  const picked = pick(candidates);
+  const chosen =
+    input.quotes === undefined || input.quotes.length === 0
+      ? picked
+      : withQuotes(picked, candidates, input.quotes, input);
+  return chosen.map((c) => located(c, input.document, answerSet));
+}
+
+/**
+ * The evidence once the model's verified quotes are in. A quote stands for the sentences it
+ * overlaps; one that overlaps a sentence alignment scored over the threshold makes it `both`
+ * (a verified quote settles what alignment alone called a tie); others are `model`, scored as
+ * alignment scored them but no lower than the threshold alignment itself needs.
+ */
+function withQuotes(
+  picked: readonly Candidate[],
+  candidates: readonly Candidate[],
+  quotes: readonly ModelQuote[],
+  input: EvidenceInput,
+): Candidate[] {
+  const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+  const quoted: Candidate[] = [];
+  for (const q of quotes) {
+    const chunk = input.chunks.find((c) => c.index === q.chunk);
+    if (chunk === undefined || q.start < chunk.start || q.end > chunk.end) continue;
+    const inside = sentenceSpans(input.document.text, chunk.start, chunk.end).filter((s) =>
+      overlaps(s, q),
+    );
+    const first = inside[0];
+    const last = inside.at(-1);
+    if (first === undefined || last === undefined) continue;
+    const span = { start: first.start, end: last.end };
+    if (quoted.some((c) => overlaps(c, span))) continue;
+    const aligned = candidates.filter((c) => c.chunk === q.chunk && overlaps(c, span));
+    const score = Math.max(0, ...aligned.map((c) => c.score));
+    const by = score >= THRESHOLD ? 'both' : 'model';
+    quoted.push({ chunk: q.chunk, ...span, score: Math.max(score, THRESHOLD), by });
+  }
+  const rest = picked.filter((c) => !quoted.some((q) => overlaps(q, c)));
+  const both = quoted.filter((c) => c.by === 'both').sort((a, b) => b.score - a.score);
+  const model = quoted.filter((c) => c.by === 'model');
+  return [...both, ...model, ...rest].slice(0, MAX_ITEMS);
 }
 
 /**
@@ -170,7 +239,13 @@ function scoreSentences(text: string, chunk: ChunkInfo, wanted: Wanted): Candida
       WEIGHTS.added * added +
       WEIGHTS.phrase * phrase +
       WEIGHTS.question * question;
-    out.push({ chunk: chunk.index, start: s.span.start, end: s.span.end, score });
+    out.push({
+      chunk: chunk.index,
+      start: s.span.start,
+      end: s.span.end,
+      score,
+      by: 'alignment',
+    });
   }
   return out;
 }
@@ -208,5 +283,6 @@ function located(
     section: sectionPath(document.sections, c.start),
     quote: quoteOf(document.text, c, (term) => answer.has(term)),
     score: Math.min(1, Math.max(0, Number(c.score.toFixed(4)))),
+    by: c.by,
   };
 }

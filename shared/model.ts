@@ -7,6 +7,8 @@ import type {
   ChunkInfo,
   DocumentFormat,
   MemoryState,
+  ModelQuote,
+  QuoteCheckStatus,
   Reading,
   RunSettings,
   RunStatus,
@@ -26,7 +28,9 @@ export type {
   Evidence,
   FinalPrompt,
   MemoryState,
+  ModelQuote,
   PageSpan,
+  QuoteCheckStatus,
   Reading,
   RunSettings,
   RunStatus,
@@ -125,6 +129,17 @@ export type RunEvent =
        */
       cut: boolean;
     }
+  /**
+   * The quote check after the answer (when on): the model's quotes found in their chunks, the
+   * counts, and the tokens its requests used. Sent once, also when it was cut short.
+   */
+  | {
+      type: 'quotes';
+      runId: string;
+      quotes: ModelQuote[];
+      check: QuoteCheckStatus;
+      usage: Usage;
+    }
   | { type: 'finished'; runId: string; usage: Usage; elapsedMs: number }
   | { type: 'error'; runId: string; error: AppError; atChunk?: number }
   | { type: 'cancelled'; runId: string; atChunk: number };
@@ -196,6 +211,9 @@ export interface RunSnapshot {
   warnings: { chunk?: number; code: WarningCode; message: string }[];
   /** A pause was asked for and takes effect when the chunk being read is done. */
   pauseRequested?: boolean;
+  /** The model's verified quotes and the check's counts, when the quote check ran. */
+  modelQuotes?: ModelQuote[];
+  quoteCheck?: QuoteCheckStatus;
   /** Sequence number of the last event folded into this snapshot. */
   seq: number;
 }

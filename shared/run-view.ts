@@ -6,6 +6,8 @@ import type {
   AppError,
   ChunkInfo,
   MemoryState,
+  ModelQuote,
+  QuoteCheckStatus,
   RunEvent,
   RunSettings,
   RunSnapshot,
@@ -36,6 +38,10 @@ export interface RunView {
   /** The final reply was cut at its token limit: the answer, if any, may be incomplete. */
   answerCut: boolean;
   response?: string;
+  /** The model's quotes found in their chunks (the quote check after the answer); [] without. */
+  modelQuotes: ModelQuote[];
+  /** The quote check's counts, once it ran. */
+  quoteCheck?: QuoteCheckStatus;
   usage: Usage;
   error?: AppError;
   createdAt: number;
@@ -71,6 +77,7 @@ export function emptyRunView(id: string, now: number): RunView {
     answerCut: false,
     pauseRequested: false,
     warnings: [],
+    modelQuotes: [],
     usage: zeroUsage,
     createdAt: now,
     pausedMs: 0,
@@ -123,6 +130,9 @@ export function applySnapshot(run: RunView, snap: RunSnapshot): RunView {
     lastSeq: snap.seq,
   };
   if (snap.response !== undefined) next.response = snap.response;
+  next.modelQuotes = snap.modelQuotes ?? [];
+  if (snap.quoteCheck !== undefined) next.quoteCheck = snap.quoteCheck;
+  else delete next.quoteCheck;
   if (next.status === 'running') next.currentChunk = memories.length;
   return next;
 }
@@ -223,6 +233,13 @@ export function applyRunEvent(
         answer: event.answer,
         answerCut: event.cut,
         response: event.response,
+        usage: addUsage(r.usage, event.usage),
+      };
+    case 'quotes':
+      return {
+        ...r,
+        modelQuotes: event.quotes,
+        quoteCheck: event.check,
         usage: addUsage(r.usage, event.usage),
       };
     case 'finished':

@@ -135,6 +135,12 @@ export const backendProfileSchema = z.object({
     .max(B.timeoutSec.max * 1000)
     .optional(),
   maxRetries: z.number().int().min(B.retries.min).max(B.retries.max).optional(),
+  /**
+   * After the answer, ask the model to quote the sentences of each cited chunk that support it
+   * (one short request per chunk). Absent: `quoteCheckOn` (shared/quote-check.ts) decides by kind
+   * and price.
+   */
+  quoteCheck: z.boolean().optional(),
 });
 export type BackendProfile = z.infer<typeof backendProfileSchema>;
 
@@ -187,8 +193,34 @@ export const evidenceSchema = z.object({
   /** The passage's text, as in the document (whitespace runs collapsed). */
   quote: z.string(),
   score: z.number().min(0).max(1),
+  /**
+   * Who pointed at the passage: the alignment of answer and memory trail, the model's own quote
+   * (found word for word in the chunk), or both (ranked first).
+   */
+  by: z.enum(['both', 'model', 'alignment']),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
+
+/** A quote the model gave for a chunk, found in that chunk's text: offsets into the text, end exclusive. */
+export const modelQuoteSchema = z.object({
+  chunk: z.number().int().min(0),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+});
+export type ModelQuote = z.infer<typeof modelQuoteSchema>;
+
+/**
+ * How the quote check went, counted per cited chunk: `accepted` replies had a quote found in the
+ * chunk, `rejected` ones quoted only text not in it (paraphrase, another passage), `failed` ones
+ * got no reply (errors after retries); the rest of `asked` answered NONE or nothing.
+ */
+export const quoteCheckStatusSchema = z.object({
+  asked: z.number().int().min(0),
+  accepted: z.number().int().min(0),
+  rejected: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});
+export type QuoteCheckStatus = z.infer<typeof quoteCheckStatusSchema>;
 
 /** The memory after reading chunk `chunk` (0-based). */
 export const memoryStateSchema = z.object({
@@ -239,6 +271,7 @@ export const warningCodeSchema = z.enum([
   'extraction',
   /** A continued run read its remaining chunks with another backend or settings ("Retry with…"). */
   'backend-changed',
+  'quote-check',
 ]);
 export type WarningCode = z.infer<typeof warningCodeSchema>;
 

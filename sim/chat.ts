@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestTiming, LatencyScheduler } from './latency.ts';
 import { simulateReply } from './memory-agent.ts';
+import { quoteReply } from './quote-reply.ts';
 import type { FaultRule, SimOptions } from './options.ts';
 import { approxTokenCount, simTokenizer, tokenPieces } from './sim-tokenizer.ts';
 
@@ -157,11 +158,13 @@ export async function handleChat(
     );
   }
 
-  let content = simulateReply(prompt, {
-    maxTokens,
-    seed: options.seed,
-    countTokens: (t) => simTokenizer.count(t),
-  });
+  let content =
+    quoteReply(prompt, options.quoteReply) ??
+    simulateReply(prompt, {
+      maxTokens,
+      seed: options.seed,
+      countTokens: (t) => simTokenizer.count(t),
+    });
   if (kind === 'thinking') content = THINKING + content;
   if (kind === 'empty-reply' || kind === 'length-empty') content = '';
   let finishReason = kind === 'length-empty' ? 'length' : 'stop';

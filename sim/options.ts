@@ -121,6 +121,11 @@ export interface SimOptions {
    * ones are dropped so a long-running simulator does not grow without bound.
    */
   keepRequests: number;
+  /**
+   * The reply to every quote-check prompt (a paraphrase, NONE, a sentence of another chunk);
+   * unset, the simulator copies the section's best supporting sentence.
+   */
+  quoteReply?: string | undefined;
 }
 
 export const DEFAULT_SIM_OPTIONS: SimOptions = {

@@ -37,7 +37,8 @@ export async function addBackend(
   await form.getByLabel('Name').fill(fields.name);
   if (fields.url !== undefined) await form.getByLabel('Server URL').fill(fields.url);
   if (fields.apiKey !== undefined) await form.getByLabel('API key').fill(fields.apiKey);
-  if (fields.model !== undefined) await form.getByLabel('Model').fill(fields.model);
+  if (fields.model !== undefined)
+    await form.getByLabel('Model', { exact: true }).fill(fields.model);
   await form.getByRole('button', { name: 'Save backend' }).click();
   const card = page.getByRole('listitem', { name: `Backend ${fields.name}`, exact: true });
   await card.waitFor();
@@ -87,4 +88,11 @@ export async function dropFiles(page: Page, files: readonly string[]): Promise<v
 /** Waits for the selected question's answer. */
 export async function waitForAnswer(page: Page): Promise<void> {
   await page.getByTestId('answer').waitFor({ timeout: 60_000 });
+}
+
+/** Waits until the run shown has read every chunk; resolves with how many it read. */
+export async function chunksRead(page: Page, timeout = 120_000): Promise<number> {
+  const read = page.getByText(/Read all \d+ chunks/);
+  await read.waitFor({ timeout });
+  return Number(/Read all (\d+) chunks/.exec((await read.textContent()) ?? '')?.[1]);
 }

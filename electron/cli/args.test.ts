@@ -39,6 +39,8 @@ describe('parseCommand', () => {
       final: 'boxed',
       tokenizer: 'auto',
       concurrency: 4,
+      // The default server is a local vLLM: the quote check is free there.
+      quoteCheck: true,
       json: false,
       debug: false,
       dryRun: false,
@@ -51,6 +53,38 @@ describe('parseCommand', () => {
     expect(
       ask(['book.pdf', '-q', 'Who?', '--dry-run', '--input-price', '2.5', '--output-price', '10']),
     ).toMatchObject({ dryRun: true, inputPrice: 2.5, outputPrice: 10 });
+  });
+
+  it('asks for quotes by default on the user’s own server only, and --quote-check decides', () => {
+    const at = (url: string, ...flags: string[]) =>
+      ask(['b.txt', '-q', 'Q', '--base-url', url, ...flags]).quoteCheck;
+    for (const own of [
+      'http://localhost:8000/v1',
+      'http://127.0.0.1:11434/v1',
+      'http://10.0.0.5:8000/v1',
+      'http://172.20.1.1/v1',
+      'http://192.168.1.20:8000/v1',
+      'http://[::1]:8000/v1',
+      'http://gpu-box.local:8000/v1',
+    ])
+      expect(at(own), own).toBe(true);
+    for (const paid of [
+      'https://api.openai.com/v1',
+      'https://openrouter.ai/api/v1',
+      'https://res.openai.azure.com/openai/deployments/gpt',
+      'https://172.32.0.1/v1',
+      'https://localhost.example.com/v1',
+    ])
+      expect(at(paid), paid).toBe(false);
+    expect(at('https://api.openai.com/v1', '--quote-check', 'on')).toBe(true);
+    expect(at('http://localhost:8000/v1', '--quote-check', 'off')).toBe(false);
+    expect(
+      ask(['b.txt', '-q', 'Q'], { ...env, MEMAGENT_BASE_URL: 'https://api.openai.com/v1' })
+        .quoteCheck,
+    ).toBe(false);
+    expect(usageError(['ask', 'b.txt', '-q', 'Q', '--quote-check', 'yes']).message).toBe(
+      '--quote-check is on or off.',
+    );
   });
 
   it('reads every flag, several questions, and the environment', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { z } from 'zod';
 import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
+import { isOwnServerUrl } from '../../shared/quote-check.ts';
 import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
 import {
   DEFAULT_READING,
@@ -52,6 +53,8 @@ export interface AskOptions extends Connection, ReadingOptions {
   final: FinalPrompt;
   tokenizer: TokenizerChoice;
   concurrency: number;
+  /** Ask the model to quote its sources after each answer (--quote-check on|off). */
+  quoteCheck: boolean;
   json: boolean;
   trace?: string;
   password?: string;
@@ -136,6 +139,7 @@ const askSchema = z.object({
   'dry-run': z.boolean(),
   'input-price': price('input-price').optional(),
   'output-price': price('output-price').optional(),
+  'quote-check': oneOf('quote-check', ['on', 'off'] as const).optional(),
   json: z.boolean(),
   trace: z.string().min(1).optional(),
   password: z.string().optional(),
@@ -269,6 +273,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
         final: { type: 'string', default: d.final },
         tokenizer: { type: 'string', default: d.tokenizer },
         concurrency: { type: 'string', default: '4' },
+        'quote-check': { type: 'string' },
         trace: { type: 'string' },
         password: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
@@ -299,6 +304,9 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
       final: v.final,
       tokenizer: v.tokenizer,
       concurrency: v.concurrency,
+      // Unset: the app's rule for a profile, by address: free on the user's own server only.
+      quoteCheck:
+        v['quote-check'] === undefined ? isOwnServerUrl(v['base-url']) : v['quote-check'] === 'on',
       json: v.json,
       debug: v.debug,
       dryRun: v['dry-run'],

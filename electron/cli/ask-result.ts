@@ -1,4 +1,10 @@
-import type { AppError, ChunkInfo, DocumentText, Evidence } from '../../shared/model.ts';
+import type {
+  AppError,
+  ChunkInfo,
+  DocumentText,
+  Evidence,
+  QuoteCheckStatus,
+} from '../../shared/model.ts';
 import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
 
 /** One question's result as `memagent ask --json` prints it. */
@@ -25,6 +31,8 @@ export interface AskJson {
    * camelCase, as issue 11 specifies them); empty when none was found with confidence.
    */
   evidence: Evidence[];
+  /** The quote check's counts per cited chunk; null when it did not run (off, or no answer). */
+  quote_check: QuoteCheckStatus | null;
   usage: { prompt_tokens: number; completion_tokens: number };
   elapsed_ms: number;
   warnings: RunWarning[];
@@ -39,6 +47,7 @@ export function toAskJson(
   outcome: RunOutcome,
   warnings: readonly RunWarning[],
   evidence: readonly Evidence[],
+  quoteCheck: QuoteCheckStatus | undefined,
   debug: boolean,
 ): AskJson {
   const result: AskJson = {
@@ -58,6 +67,7 @@ export function toAskJson(
     ocr_pages: [...ocrPages],
     memories: outcome.memories.map((m) => m.memory),
     evidence: [...evidence],
+    quote_check: quoteCheck ?? null,
     usage: {
       prompt_tokens: outcome.usage.promptTokens,
       completion_tokens: outcome.usage.completionTokens,

@@ -5,6 +5,7 @@ import type { Events } from '../../shared/api.ts';
 import { findEvidence } from '../../shared/evidence.ts';
 import type { DocumentFormat, Evidence, Reading, RunSettings } from '../../shared/model.ts';
 import { evidenceLocation } from '../../shared/page-label.ts';
+import { quotedLabel } from '../../shared/quote-check.ts';
 import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { planChunks } from '../core/agent/plan.ts';
@@ -159,6 +160,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
             client,
             // Token-by-token deltas are only observable in a trace; plain responses cost less.
             streamMemory: trace !== undefined,
+            quoteCheck: options.quoteCheck,
           }),
         }),
       );
@@ -185,6 +187,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
             memories: o.memories,
             chunks,
             document: doc,
+            quotes: views.get(o.runId)?.modelQuotes ?? [],
           })
         : [],
     );
@@ -197,6 +200,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
           o,
           views.get(o.runId)?.warnings ?? [],
           evidence[i] ?? [],
+          views.get(o.runId)?.quoteCheck,
           options.debug,
         ),
       );
@@ -230,12 +234,15 @@ function emptyHint(format: DocumentFormat, ocr: Reading['ocr']): string {
   return 'OCR found no text either: check --ocr-lang, or the scan may be blank or too faint.';
 }
 
-/** The best passage under an answer: `  Source (p. 7 · Termination): “…”`, shown, not obeyed. */
+/**
+ * The best passage under an answer: `  Source (p. 7 · Termination, quoted by the model): “…”`,
+ * shown, not obeyed.
+ */
 function sourceLine(evidence: readonly Evidence[] | undefined): string {
   const top = evidence?.[0];
   if (top === undefined) return '';
-  const where = evidenceLocation(top);
-  return `\n  Source${where ? ` (${where})` : ''}: “${visibleText(top.quote)}”`;
+  const notes = [evidenceLocation(top), quotedLabel(top.by)].filter(Boolean).join(', ');
+  return `\n  Source${notes ? ` (${notes})` : ''}: “${visibleText(top.quote)}”`;
 }
 
 function humanAnswers(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
-import { TEMPLATE, TEMPLATE_FINAL_BOXED } from '../core/agent/templates.ts';
+import { TEMPLATE, TEMPLATE_FINAL_BOXED, TEMPLATE_QUOTE } from '../core/agent/templates.ts';
 import { expectedPrompt, needleDocument } from '../core/agent/test-support.ts';
 import { repoRoot, runCli } from './cli.test-support.ts';
 
@@ -12,7 +12,7 @@ const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
 const QUESTION = 'What is the secret launch code of the northern observatory?';
 /** What `ask` prints for QUESTION about book.txt: the answer and, under it, the sentence it rests on. */
 const ANSWERED =
-  'AMBER-4471\n  Source: “The secret launch code of the northern observatory is AMBER-4471.”\n';
+  'AMBER-4471\n  Source (quoted by the model, confirmed by the memory trail): “The secret launch code of the northern observatory is AMBER-4471.”\n';
 
 let sim: SimServer;
 let dir: string;
@@ -145,6 +145,7 @@ describe('memagent ask', () => {
         'model',
         'ocr_pages',
         'question',
+        'quote_check',
         'response',
         'usage',
         'warnings',
@@ -178,7 +179,7 @@ describe('memagent ask', () => {
     const evidence = doc.evidence as Record<string, unknown>[];
     const mdText = readFileSync(path.join(dir, 'book.md'), 'utf8');
     expect(Object.keys(evidence[0] ?? {}).sort()).toEqual(
-      ['chunk', 'end', 'page', 'pageLabel', 'quote', 'score', 'section', 'start'].sort(),
+      ['by', 'chunk', 'end', 'page', 'pageLabel', 'quote', 'score', 'section', 'start'].sort(),
     );
     expect(evidence[0]).toMatchObject({
       page: null,
@@ -203,7 +204,19 @@ describe('memagent ask', () => {
     const prompts = sim.requests
       .slice(from)
       .map((q) => (q.body as { messages: { content: string }[] }).messages[0]?.content);
-    expect(prompts).toHaveLength(chunks.length + 1);
+    // The chunks, the final call, and the quote check (on for a server on 127.0.0.1) about the
+    // one chunk the memory trail cites.
+    expect(prompts).toHaveLength(chunks.length + 2);
+    expect(prompts.at(-1)).toBe(
+      expectedPrompt(TEMPLATE_QUOTE, {
+        prompt: QUESTION,
+        answer: 'AMBER-4471',
+        chunk: text.slice(chunks[top.chunk]?.start, chunks[top.chunk]?.end),
+      }),
+    );
+    // The model's quote is the sentence alignment found: both point at it.
+    expect(top).toMatchObject({ by: 'both' });
+    expect(doc.quote_check).toEqual({ asked: 1, accepted: 1, rejected: 0, failed: 0 });
     chunks.forEach((c, k) => {
       const values: Record<string, string> = {
         prompt: QUESTION,
@@ -216,6 +229,20 @@ describe('memagent ask', () => {
       expectedPrompt(TEMPLATE_FINAL_BOXED, { prompt: QUESTION, memory: memories.at(-1) as string }),
     );
     expect(chunks.at(-1)?.end).toBe(text.length);
+  });
+
+  it('--quote-check off sends no quote request, and the JSON says the check did not run', async () => {
+    const from = sim.requests.length;
+    const r = await cli(['ask', book(), '-q', QUESTION, '--json', '--quote-check', 'off']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { quote_check: unknown; evidence: { by: string }[] };
+    expect(doc.quote_check).toBeNull();
+    expect(doc.evidence[0]?.by).toBe('alignment');
+    const prompts = sim.requests
+      .slice(from)
+      .map((q) => (q.body as { messages: { content: string }[] }).messages[0]?.content ?? '');
+    expect(prompts.filter((p) => p.endsWith('Supporting sentences:\n'))).toEqual([]);
+    expect(prompts.length).toBeGreaterThan(1);
   });
 
   it('several questions give an array, and --trace writes every event', async () => {

@@ -58,6 +58,11 @@ Options:
                           with prices, the cost range; sends nothing to the model
   --input-price P, --output-price P
                           prices per million prompt / completion tokens, for --dry-run
+  --quote-check on|off    after each answer, ask the model to quote the sentences of each cited
+                          chunk that support it (at most 3 extra requests, each about a chunk's
+                          tokens); a quote counts only if found word for word in the chunk.
+                          Default: on for a server on this machine or a private network, off
+                          for any other address (a paid API)
   --password P            password of an encrypted PDF
 ${READING}  --json                  print one JSON document on stdout (an array for several questions)
   --trace FILE.jsonl      write every run event as a JSON line

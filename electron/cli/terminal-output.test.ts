@@ -46,7 +46,7 @@ describe('what the CLI prints from documents, models and servers', () => {
     expect(r.code).toBe(0);
     // The answer, then the sentence it rests on, escapes shown in both.
     expect(r.stdout).toBe(
-      `AMBER${SHOWN}report\\u202eexe.txt\\u202c.txt\n  Source: “The secret launch code of the northern observatory is AMBER${SHOWN}report\\u202eexe.txt\\u202c.txt”\n`,
+      `AMBER${SHOWN}report\\u202eexe.txt\\u202c.txt\n  Source (quoted by the model, confirmed by the memory trail): “The secret launch code of the northern observatory is AMBER${SHOWN}report\\u202eexe.txt\\u202c.txt”\n`,
     );
     expect(raw(r.stderr)).toEqual([]);
     expect(r.stderr).toContain(`model sim ${SHOWN}\\u0000report\\u202eexe.txt`);

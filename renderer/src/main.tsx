@@ -9,6 +9,7 @@ import './styles/screens.css';
 import './styles/page-view.css';
 import './styles/backends.css';
 import './styles/library.css';
+import './styles/chunk-markers.css';
 
 const dispose = initStores(getApi());
 window.addEventListener('pagehide', dispose, { once: true });

@@ -13,6 +13,7 @@ import { CoreError, toAppError } from '../errors.ts';
 import type { LlmClient } from '../llm/types.ts';
 import { extractAnswer, stripThinking } from './answer.ts';
 import type { PauseGate } from './pause-gate.ts';
+import { runQuoteStep } from './quote-check.ts';
 import { fillFinalPrompt, fillMemoryPrompt } from './templates.ts';
 
 export interface RunInput {
@@ -41,6 +42,13 @@ export interface RunInput {
    * response: cheaper per chunk for consumers that only need finished memories (CLI --json).
    */
   streamMemory?: boolean;
+  /**
+   * Ask the model to quote its sources after the answer (quote-check.ts): one short request per
+   * cited chunk, counted in the run's usage. Default off.
+   */
+  quoteCheck?: boolean;
+  /** Resume: the memory states of chunks before `startChunk` (the quote step's memory trail). */
+  earlierMemories?: readonly MemoryState[];
 }
 
 export interface RunWarning {
@@ -266,11 +274,30 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       ms: final.ms,
       cut: answerCut,
     });
-    return outcome('done');
   } catch (error) {
     const appError = toAppError(error);
     return signal?.aborted || appError.kind === 'Cancelled'
       ? outcome('cancelled')
       : outcome('error', { error: appError });
   }
+  // The answer is stored: from here on the run is done, whatever the quote step meets.
+  if (input.quoteCheck === true && answer !== null && !answerCut) {
+    const extra = await runQuoteStep({
+      runId,
+      text,
+      chunks,
+      question,
+      answer,
+      memories: [...(input.earlierMemories ?? []), ...memories],
+      client,
+      report: async (event) => {
+        if (event.type === 'warning') warnings.push({ code: event.code, message: event.message });
+        await report(event);
+      },
+      ...(signal ? { signal } : {}),
+    });
+    usage.promptTokens += extra.promptTokens;
+    usage.completionTokens += extra.completionTokens;
+  }
+  return outcome('done');
 }

@@ -51,7 +51,34 @@ export const TEMPLATE_FINAL_TEXT = finalTemplate(
   'You are presented with a problem and a previous memory. Please answer the problem based on the previous memory and format your response as follows "Therefore, the answer is (insert answer here)".',
 );
 
-type Slot = 'prompt' | 'memory' | 'chunk';
+/**
+ * The quote check's prompt (ours, not MemAgent's): asked once per cited chunk after the answer.
+ * `{prompt}` is the question, `{answer}` the answer, `{chunk}` the chunk's text. A reply counts
+ * only where it is found word for word in the chunk (shared/quote-match.ts).
+ */
+export const TEMPLATE_QUOTE = [
+  'You are presented with a problem, an answer to it, and a section of an article. Copy word for word the sentence or sentences of the section that support the answer, one per line, exactly as they are written in the section. Do not explain, shorten or rephrase. If no sentence of the section supports the answer, reply NONE.',
+  '',
+  '<problem> ',
+  '{prompt}',
+  '</problem>',
+  '',
+  '<answer>',
+  '{answer}',
+  '</answer>',
+  '',
+  '<section>',
+  '{chunk}',
+  '</section>',
+  '',
+  'Supporting sentences:',
+  '',
+].join('\n');
+
+/** The quote check's reply budget: a sentence or three, and NONE. */
+export const QUOTE_MAX_TOKENS = 200;
+
+type Slot = 'prompt' | 'memory' | 'chunk' | 'answer';
 
 /** A template cut at its placeholders once, so filling is plain concatenation. */
 interface CompiledTemplate {
@@ -62,7 +89,7 @@ interface CompiledTemplate {
 function compile(template: string): CompiledTemplate {
   const parts: string[] = [];
   const slots: Slot[] = [];
-  const pattern = /\{(prompt|memory|chunk)\}/g;
+  const pattern = /\{(prompt|memory|chunk|answer)\}/g;
   let last = 0;
   for (const match of template.matchAll(pattern)) {
     parts.push(template.slice(last, match.index));
@@ -90,7 +117,7 @@ const compiledText = compile(TEMPLATE_FINAL_TEXT);
 
 /** The user message that asks the model to read `chunk` and overwrite `memory`. */
 export function fillMemoryPrompt(question: string, memory: string, chunk: string): string {
-  return fill(compiledMemory, { prompt: question, memory, chunk });
+  return fill(compiledMemory, { prompt: question, memory, chunk, answer: '' });
 }
 
 /** The user message that asks for the final answer from `memory`. */
@@ -99,6 +126,7 @@ export function fillFinalPrompt(final: FinalPrompt, question: string, memory: st
     prompt: question,
     memory,
     chunk: '',
+    answer: '',
   });
 }
 
@@ -112,10 +140,17 @@ const compiledSection = compile(TEMPLATE.slice(SECTION_AT));
 
 /** The per-chunk prompt up to `<section>`: instruction, question and memory. */
 export function memoryPromptHead(question: string, memory: string): string {
-  return fill(compiledHead, { prompt: question, memory, chunk: '' });
+  return fill(compiledHead, { prompt: question, memory, chunk: '', answer: '' });
 }
 
 /** The per-chunk prompt from `<section>` on: the chunk and the closing instruction. */
 export function memoryPromptSection(chunk: string): string {
-  return fill(compiledSection, { prompt: '', memory: '', chunk });
+  return fill(compiledSection, { prompt: '', memory: '', chunk, answer: '' });
+}
+
+const compiledQuote = compile(TEMPLATE_QUOTE);
+
+/** The user message that asks the model to quote the sentences of `chunk` supporting `answer`. */
+export function fillQuotePrompt(question: string, answer: string, chunk: string): string {
+  return fill(compiledQuote, { prompt: question, answer, chunk, memory: '' });
 }

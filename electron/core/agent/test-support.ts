@@ -50,7 +50,7 @@ export const SETTINGS: RunSettings = {
 /** Fills a template by splitting it at its placeholders (independent of templates.ts's fill). */
 export function expectedPrompt(template: string, values: Record<string, string>): string {
   return template
-    .split(/\{(prompt|memory|chunk)\}/)
+    .split(/\{(prompt|memory|chunk|answer)\}/)
     .map((part, i) => (i % 2 === 1 ? (values[part] as string) : part))
     .join('');
 }

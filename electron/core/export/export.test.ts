@@ -268,6 +268,42 @@ describe('session exports', () => {
       start: text.indexOf('The landlord'),
     });
 
+    expect(json.runs[0]?.evidence?.[0]?.by).toBe('alignment');
+    expect(json.runs[0]?.quoteCheck).toBeUndefined();
+
+    // With the model's verified quote of the same sentence: marked in every format, and the
+    // check summed up under the sources.
+    const at = text.indexOf('The landlord repairs the');
+    store.quotes.save('r3', {
+      quotes: [{ chunk: 1, start: at, end: at + 'The landlord repairs the'.length }],
+      check: { asked: 2, accepted: 1, rejected: 1, failed: 0 },
+      usage,
+    });
+    const quoted = buildSessionExport(
+      store,
+      'd',
+      ['r3'],
+      0,
+      undefined,
+      new Map([['lease-text', doc]]),
+    );
+    expect(quoted.runs[0]?.evidence?.[0]).toMatchObject({ start: at, by: 'both' });
+    expect(quoted.runs[0]?.quoteCheck).toEqual({ asked: 2, accepted: 1, rejected: 1, failed: 0 });
+    const line =
+      'The model quoted 2 of 2 cited chunks; 1 quote was not found in the text and was ignored.';
+    const quotedMd = renderSession(quoted, 'md');
+    expect(quotedMd).toContain(
+      '“The landlord repairs the roof within 14 days of notice\\.” _(quoted by the model, confirmed by the memory trail)_\n',
+    );
+    expect(quotedMd).toContain(`_${line.replaceAll('.', '\\.')}_`);
+    const quotedHtml = renderSession(quoted, 'html');
+    expect(quotedHtml).toContain(
+      'notice.” <em class="by">(quoted by the model, confirmed by the memory trail)</em></li>',
+    );
+    expect(quotedHtml).toContain(`<p class="meta">${line}</p>`);
+    const quotedJson = JSON.parse(renderSession(quoted, 'json')) as SessionExport;
+    expect(quotedJson.runs[0]?.evidence?.[0]?.by).toBe('both');
+
     // An answer nothing in the text supports says so instead of citing a guess.
     store.runs.saveAnswer('r3', { answer: 'Bicycles', response: '', usage, ms: 1, cut: false });
     const none = buildSessionExport(

@@ -83,6 +83,7 @@ const session: SessionExport = {
           section: `${ALL} ${TABLE}`,
           quote: `${ALL}\n${TABLE}`,
           score: 0.9,
+          by: 'alignment',
         },
       ],
       memories: [],

@@ -6,6 +6,7 @@ import {
   type SessionExport,
 } from './session.ts';
 import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
+import { quoteCheckLine, quotedLabel } from '../../../shared/quote-check.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
 /**
@@ -82,9 +83,13 @@ function sources(run: ExportedRun): string {
   if (cited.length === 0) return '';
   const items = cited.map((e) => {
     const where = evidenceLocation(e);
-    return `<li>${where ? `${esc(where)}: ` : ''}“${esc(e.quote)}”</li>`;
+    const by = quotedLabel(e.by);
+    return `<li>${where ? `${esc(where)}: ` : ''}“${esc(e.quote)}”${by ? ` <em class="by">(${esc(by)})</em>` : ''}</li>`;
   });
-  return `\n<p><strong>Sources:</strong></p>\n<ul class="sources">${items.join('')}</ul>`;
+  const check = run.quoteCheck
+    ? `\n<p class="meta">${esc(quoteCheckLine(run.quoteCheck))}</p>`
+    : '';
+  return `\n<p><strong>Sources:</strong></p>\n<ul class="sources">${items.join('')}</ul>${check}`;
 }
 
 /** Escapes text for HTML element content and attribute values; controls and bidi are shown. */

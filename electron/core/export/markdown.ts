@@ -6,6 +6,7 @@ import {
   type SessionExport,
 } from './session.ts';
 import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
+import { quoteCheckLine, quotedLabel } from '../../../shared/quote-check.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
 /** Renders a session as Markdown. Model output and document text go in fences, never as markup. */
@@ -70,10 +71,12 @@ function sources(run: ExportedRun): string[] {
   if (cited.length === 0) return [];
   const items = cited.map((e) => {
     const where = evidenceLocation(e);
+    const by = quotedLabel(e.by);
     // `*`, not `-`: a list of another marker, so the run's `-` list below stays its own.
-    return `* ${where ? `${inline(where)}: ` : ''}“${inline(e.quote)}”`;
+    return `* ${where ? `${inline(where)}: ` : ''}“${inline(e.quote)}”${by ? ` _(${by})_` : ''}`;
   });
-  return ['**Sources:**', '', ...items, ''];
+  const check = run.quoteCheck ? [`_${inline(quoteCheckLine(run.quoteCheck))}_`, ''] : [];
+  return ['**Sources:**', '', ...items, '', ...check];
 }
 
 /**

@@ -4,6 +4,7 @@ import type {
   DocumentInfo,
   DocumentText,
   Evidence,
+  QuoteCheckStatus,
   RunSettings,
   RunStatus,
   Usage,
@@ -72,6 +73,8 @@ export interface ExportedRun {
    * complete answer). Absent when the exporter did not have the text the run read.
    */
   evidence?: Evidence[];
+  /** The quote check's counts, when the model was asked to quote its sources. */
+  quoteCheck?: QuoteCheckStatus;
   memories: ExportedMemory[];
 }
 
@@ -206,6 +209,8 @@ export function buildSessionExport(
         return out;
       }),
     };
+    const quoteCheck = store.quotes.get(run.id);
+    if (quoteCheck !== undefined) exported.quoteCheck = quoteCheck.check;
     const cost = profile ? estimateCost(run.usage, profile) : undefined;
     if (cost !== undefined) exported.cost = cost;
     const read = runTexts?.get(run.textKey ?? documentId);
@@ -219,6 +224,7 @@ export function buildSessionExport(
             memories,
             chunks,
             document: read,
+            quotes: quoteCheck?.quotes ?? [],
           })
         : [];
     }

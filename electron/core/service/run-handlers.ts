@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CallHandlers } from '../../../shared/api.ts';
-import type { ChunkInfo, DocumentInfo, RunSettings, RunSummary } from '../../../shared/model.ts';
+import {
+  type ChunkInfo,
+  type DocumentInfo,
+  type RunSettings,
+  type RunSummary,
+} from '../../../shared/model.ts';
+import { quoteCheckOn } from '../../../shared/quote-check.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
@@ -140,8 +146,18 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         question: plan.question,
         settings: plan.settings,
         client,
+        quoteCheck: quoteCheckOn({
+          ...profile,
+          hasApiKey: (await deps.secrets.get(profile.id)) !== undefined,
+        }),
       };
-      if (startChunk > 0) prepared.startChunk = startChunk;
+      if (startChunk > 0) {
+        prepared.startChunk = startChunk;
+        // The quote step follows the whole memory trail, earlier sessions included.
+        prepared.earlierMemories = store.runs
+          .memories(plan.runId)
+          .filter((m) => m.chunk < startChunk);
+      }
       if (startMemory !== undefined) prepared.startMemory = startMemory;
       return prepared;
     };

@@ -44,6 +44,13 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
             cut: event.cut,
           });
           return;
+        case 'quotes':
+          store.quotes.save(runId, {
+            quotes: event.quotes,
+            check: event.check,
+            usage: event.usage,
+          });
+          return;
         case 'finished':
           runs.setStatus(runId, 'done', { finishedAt: now(), error: null });
           recordSpeed(store, runId);
@@ -72,6 +79,11 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
       };
       const answer = runs.answer(runId);
       if (answer) stored.response = answer.response;
+      const quotes = store.quotes.get(runId);
+      if (quotes) {
+        stored.modelQuotes = quotes.quotes;
+        stored.quoteCheck = quotes.check;
+      }
       return stored;
     },
   };

@@ -202,7 +202,10 @@ describe('runs through the service', () => {
     expect(prompts[0]).toContain(
       `<section>\n${doc.document.text.slice(chunk3.start, chunk3.end)}\n</section>`,
     );
-    expect(prompts).toHaveLength(chunkCount - 3 + 1);
+    // The chunks left, the final call, and the quote check (on for a local vLLM profile) about
+    // the chunk the answer came from: found through the memories of the first session too.
+    expect(prompts).toHaveLength(chunkCount - 3 + 1 + 1);
+    expect(prompts.at(-1)).toMatch(/Supporting sentences:\n$/);
 
     const final = await h.ok('runs:get', { runId: run.id });
     expect(final.summary.status).toBe('done');
@@ -231,7 +234,9 @@ describe('runs through the service', () => {
     await h.ok('runs:continue', { runId: run.id });
     expect((await h.finished(run.id)).type).toBe('finished');
     const prompts = chatPrompts(h).slice(before);
-    expect(prompts).toHaveLength(1);
+    // The final call, then the quote check's one request.
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1]).toMatch(/Supporting sentences:\n$/);
     expect(prompts[0]).toContain(
       `<memory>\n${snap.memories.at(-1)?.memory}\n</memory>\n\nYour answer:\n`,
     );

@@ -123,6 +123,31 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description: "the quote check: the model's verified quotes of a run and the check's counts",
+    up(db) {
+      // Tokens of the quote requests are part of the run's usage, like the answer's.
+      db.exec(`
+        CREATE TABLE run_quotes (
+          run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+          chunk INTEGER NOT NULL,
+          start INTEGER NOT NULL,
+          end INTEGER NOT NULL,
+          PRIMARY KEY (run_id, start, end)
+        );
+        CREATE TABLE quote_checks (
+          run_id TEXT PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+          asked INTEGER NOT NULL,
+          accepted INTEGER NOT NULL,
+          rejected INTEGER NOT NULL,
+          failed INTEGER NOT NULL,
+          prompt_tokens INTEGER NOT NULL,
+          completion_tokens INTEGER NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -108,7 +108,11 @@ export interface RunRepo {
   memories(id: string): MemoryState[];
   warnings(id: string): StoredWarning[];
   answer(id: string): StoredAnswer | undefined;
-  /** Marks runs a previous process left queued, running or paused as `interrupted`; returns their ids. */
+  /**
+   * Marks runs a previous process left queued, running or paused as `interrupted` and returns
+   * their ids; one that had stored its answer (it stopped in the quote step, a follow-up) is
+   * `done` instead, so continuing it never asks for the answer again.
+   */
   markInterrupted(): string[];
   remove(id: string): boolean;
   /** Every document's runs counted by state (`runs:counts`). */
@@ -118,8 +122,10 @@ export interface RunRepo {
 const SUMMARY_SELECT = `
   SELECT r.*,
     (SELECT COUNT(*) FROM memory_states m WHERE m.run_id = r.id) AS chunks_done,
-    (SELECT COALESCE(SUM(m.prompt_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.prompt_tokens, 0) AS prompt_tokens,
-    (SELECT COALESCE(SUM(m.completion_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.completion_tokens, 0) AS completion_tokens,
+    (SELECT COALESCE(SUM(m.prompt_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.prompt_tokens, 0)
+      + COALESCE((SELECT q.prompt_tokens FROM quote_checks q WHERE q.run_id = r.id), 0) AS prompt_tokens,
+    (SELECT COALESCE(SUM(m.completion_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.completion_tokens, 0)
+      + COALESCE((SELECT q.completion_tokens FROM quote_checks q WHERE q.run_id = r.id), 0) AS completion_tokens,
     a.run_id IS NOT NULL AS has_answer,
     a.answer AS answer,
     a.cut AS answer_cut
@@ -176,7 +182,10 @@ export function createRunRepo(db: Database.Database): RunRepo {
     }
   >('SELECT * FROM answers WHERE run_id = ?');
   const unfinished = db.prepare<[], { id: string }>(
-    "SELECT id FROM runs WHERE status IN ('queued', 'running', 'paused')",
+    "SELECT id FROM runs WHERE status IN ('queued', 'running', 'paused') AND id NOT IN (SELECT run_id FROM answers)",
+  );
+  const answeredDone = db.prepare(
+    "UPDATE runs SET status = 'done', error = NULL WHERE status IN ('queued', 'running', 'paused') AND id IN (SELECT run_id FROM answers)",
   );
   const interrupt = db.prepare(
     "UPDATE runs SET status = 'interrupted' WHERE status IN ('queued', 'running', 'paused')",
@@ -323,6 +332,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
     markInterrupted() {
       return db.transaction(() => {
         const ids = unfinished.all().map((r) => r.id);
+        answeredDone.run();
         interrupt.run();
         return ids;
       })();

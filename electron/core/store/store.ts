@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { openDatabase } from './database.ts';
 import { createDocumentRepo, type DocumentRepo } from './document-repo.ts';
+import { createQuoteRepo, type QuoteRepo } from './quote-repo.ts';
 import { createRunRepo, type RunRepo } from './run-repo.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
 
@@ -9,6 +10,8 @@ export interface Store {
   readonly db: Database.Database;
   readonly documents: DocumentRepo;
   readonly runs: RunRepo;
+  /** The quote check's results of runs. */
+  readonly quotes: QuoteRepo;
   readonly settings: SettingsRepo;
   close(): void;
 }
@@ -20,6 +23,7 @@ export function openStore(dataDir: string): Store {
     db,
     documents: createDocumentRepo(db),
     runs: createRunRepo(db),
+    quotes: createQuoteRepo(db),
     settings: createSettingsRepo(db),
     close() {
       if (db.open) db.close();

@@ -3,6 +3,9 @@
 // each text node is placed in the text by the same whitespace-blind alignment main used.
 import { matchLoosely, pieceOffsets } from '../../../shared/text-align.ts';
 
+/** The class of the slots the reader adds for chunk markers (rendered-chunk-markers.tsx). */
+export const CHUNK_SLOT = 'chunk-slot';
+
 /**
  * The deepest block holding `offset`, else the last one starting before it (the offset is in
  * the space between blocks), else the first. Offsets grow in document order.
@@ -44,7 +47,12 @@ export function markPassage(
   const block = blockAt(root, start);
   if (!block) return [];
   const pieces: { node: Text; from: number; to: number }[] = [];
-  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  // Text the reader added (chunk markers and their quotes) is not the document's.
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT, (node) =>
+    node.parentElement?.closest(`.${CHUNK_SLOT}`)
+      ? NodeFilter.FILTER_REJECT
+      : NodeFilter.FILTER_ACCEPT,
+  );
   walker.currentNode = block;
   let cursor = Number(block.dataset.start);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

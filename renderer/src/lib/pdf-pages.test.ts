@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentText, PageSpan } from '../../../shared/model.ts';
-import { findSelection, pageFromInput, pageName, pageTextNote, quoteOf } from './pdf-pages.ts';
+import { findSelection, pageFromInput, pageName, pageTextNote } from './pdf-pages.ts';
 
 // Three pages printed as i, 1, 2 (a preface, then the body).
 const text = 'Preface.\n\nTerms apply\nto all.\n\n\nTerms apply to all copies.';
@@ -25,11 +25,6 @@ describe('pages of an extracted PDF', () => {
     ]);
     expect(pageName(pages, 2)).toBe('p. 2 (printed 1)');
     expect(pageName([{ number: 5, label: '5', start: 0, end: 1 }], 5)).toBe('p. 5');
-  });
-
-  it('quotes a passage on one line, cut at a word when long', () => {
-    expect(quoteOf(text, 10, 30)).toBe('Terms apply to all.');
-    expect(quoteOf('one two three four five six', 0, 27, 12)).toBe('one two…');
   });
 
   it('says when a page has no text layer, or was read by OCR and how surely', () => {

@@ -1,5 +1,5 @@
 // Pages of an extracted PDF for the page view: which page holds a character, which page a typed
-// number or printed label means, how a passage is named and quoted, and where a selection of the
+// number or printed label means, how a passage is named, and where a selection of the
 // text view lies in the text. Pure.
 import type { DocumentText, PageSpan } from '../../../shared/model.ts';
 import { phrasePattern } from './find-hits.ts';
@@ -26,15 +26,6 @@ export function spanOf(pages: readonly PageSpan[], page: number): PageSpan | und
 /** "p. 7", or "p. 7 (printed 5)" where the printed label differs. */
 export function pageName(pages: readonly PageSpan[], page: number): string {
   return choiceName({ page, label: spanOf(pages, page)?.label });
-}
-
-/** A passage's text for a caption: whitespace runs collapsed, long ones cut at a word. */
-export function quoteOf(text: string, start: number, end: number, max = 160): string {
-  const quote = text.slice(start, end).replace(/\s+/g, ' ').trim();
-  if (quote.length <= max) return quote;
-  const cut = quote.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
 /** What the page view says about a page's text: none, or read by OCR (with its confidence). */

@@ -17,6 +17,7 @@ export interface RunEvidence {
 
 let last: {
   memories: RunView['memories'];
+  quotes: RunView['modelQuotes'];
   answer: string;
   document: DocumentText;
   evidence: Evidence[];
@@ -26,6 +27,7 @@ function evidenceOf(run: RunView, answer: string, document: DocumentText): Evide
   if (
     last &&
     last.memories === run.memories &&
+    last.quotes === run.modelQuotes &&
     last.answer === answer &&
     last.document === document
   )
@@ -36,17 +38,18 @@ function evidenceOf(run: RunView, answer: string, document: DocumentText): Evide
     memories: run.memories,
     chunks: run.chunks,
     document,
+    quotes: run.modelQuotes,
   });
-  last = { memories: run.memories, answer, document, evidence };
+  last = { memories: run.memories, quotes: run.modelQuotes, answer, document, evidence };
   return evidence;
 }
 
 const NONE: RunEvidence = { evidence: [], ready: true };
 
-/** The run's evidence once it has an answer and its text is at hand. */
-export function useRunEvidence(run: RunView): RunEvidence {
+/** The run's evidence once it has an answer and its text is at hand (none without a run). */
+export function useRunEvidence(run: RunView | undefined): RunEvidence {
   const { document, failed } = useRunText(run);
-  if (!run.answer || failed) return NONE;
+  if (!run?.answer || failed) return NONE;
   if (!document) return { evidence: [], ready: false };
   return { evidence: evidenceOf(run, run.answer, document), ready: true };
 }

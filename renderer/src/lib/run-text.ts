@@ -19,28 +19,26 @@ export interface RunText {
   failed: boolean;
 }
 
-/** The text `run` read. */
-export function useRunText(run: RunView): RunText {
-  const textKey = useRunsStore((s) => s.textKeys[run.id]);
+/** The text `run` read (none without a run). */
+export function useRunText(run: RunView | undefined): RunText {
+  const textKey = useRunsStore((s) => (run ? s.textKeys[run.id] : undefined));
+  const documentId = run?.documentId ?? '';
   const shown = useReaderStore((s) =>
-    s.view?.info.id === run.documentId &&
+    s.view?.info.id === documentId &&
     (textKey === undefined || s.view.info.textKey === undefined || s.view.info.textKey === textKey)
       ? s.view.document
       : null,
   );
-  const key = `${run.documentId}\n${textKey ?? ''}`;
+  const key = `${documentId}\n${textKey ?? ''}`;
   const [loaded, setLoaded] = useState(fetched);
   const [failed, setFailed] = useState<string | null>(null);
   const have =
     loaded?.key === key ? loaded.document : fetched?.key === key ? fetched.document : null;
-  const need = shown === null && run.documentId !== '' && have === null && failed !== key;
+  const need = shown === null && documentId !== '' && have === null && failed !== key;
   useEffect(() => {
     if (!need) return;
     let live = true;
-    const request =
-      textKey === undefined
-        ? { documentId: run.documentId }
-        : { documentId: run.documentId, textKey };
+    const request = textKey === undefined ? { documentId } : { documentId, textKey };
     void call(bridge(), 'documents:get', request).then((result) => {
       if (!result.ok) {
         if (live) setFailed(key);
@@ -52,7 +50,7 @@ export function useRunText(run: RunView): RunText {
     return () => {
       live = false;
     };
-  }, [need, key, run.documentId, textKey]);
+  }, [need, key, documentId, textKey]);
   const document = shown ?? have;
   return { document, failed: document === null && failed === key };
 }

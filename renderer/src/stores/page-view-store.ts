@@ -1,13 +1,12 @@
-// The PDF reader's page view: which view shows (the original page or the extracted text), the
-// page, the zoom, and the passage highlighted with its boxes on the pages.
+// The PDF reader's page view: the page, the zoom, and the passage highlighted with its boxes on
+// the pages. Whether the page or the text shows is the reader's `display` (reader-store.ts).
 import { create } from 'zustand';
 import type { TextRect } from '../../../shared/api.ts';
 import type { AppError, PageSpan } from '../../../shared/model.ts';
 import { call } from '../api.ts';
 import { pageAt } from '../../../shared/text-location.ts';
 import { bridge } from './bridge.ts';
-
-export type PdfMode = 'page' | 'text';
+import { useReaderStore } from './reader-store.ts';
 
 /** `fit`: the page as wide as the view; a number: CSS pixels per PDF point. */
 export type Zoom = 'fit' | number;
@@ -28,18 +27,16 @@ export interface ShownPassage {
 
 export interface PageViewState {
   documentId: string | null;
-  mode: PdfMode;
   page: number;
   zoom: Zoom;
   passage: ShownPassage | null;
-  /** Starts over for another document: the text view, page 1, fit width, nothing highlighted. */
+  /** Starts over for another document: page 1, fit width, nothing highlighted. */
   forDocument(documentId: string): void;
-  setMode(mode: PdfMode): void;
   setPage(page: number): void;
   setZoom(zoom: Zoom): void;
   /**
    * Shows a passage of document `documentId` (its text `textKey`, pages `pages`) on the
-   * original page, highlighted once its boxes arrive.
+   * original page (switching the reader to it), highlighted once its boxes arrive.
    */
   showPassage(
     target: { documentId: string; textKey: string | null; pages: readonly PageSpan[] },
@@ -51,15 +48,13 @@ let serial = 0;
 
 export const usePageViewStore = create<PageViewState>((set, get) => ({
   documentId: null,
-  mode: 'text',
   page: 1,
   zoom: 'fit',
   passage: null,
   forDocument(documentId) {
     if (get().documentId === documentId) return;
-    set({ documentId, mode: 'text', page: 1, zoom: 'fit', passage: null });
+    set({ documentId, page: 1, zoom: 'fit', passage: null });
   },
-  setMode: (mode) => set({ mode }),
   setPage: (page) => set({ page }),
   setZoom: (zoom) => set({ zoom }),
   async showPassage(target, { start, end, where }) {
@@ -69,7 +64,8 @@ export const usePageViewStore = create<PageViewState>((set, get) => ({
     const page = pageAt(target.pages, start)?.number ?? 1;
     const shown: ShownPassage = { start, end, page, rects: null, serial: mine };
     if (where !== undefined) shown.where = where;
-    set({ mode: 'page', page, passage: shown });
+    set({ page, passage: shown });
+    useReaderStore.getState().setDisplay('document');
     const request =
       target.textKey === null
         ? { documentId: target.documentId, start, end }

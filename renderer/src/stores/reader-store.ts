@@ -32,8 +32,14 @@ export interface ReaderState {
   jump: (JumpTarget & { nonce: number }) | null;
   /** The last jump when its page or chunk is not in the document, so the jump bar can say so. */
   missed: JumpTarget | null;
-  /** DOCX, EPUB and HTML: the rendered document, or its extracted text. */
-  display: 'document' | 'text';
+  /**
+   * What the reader shows: `document`, the document as it looks (a PDF's original page; the
+   * rendered DOCX, EPUB or HTML), or `text`, the extracted text. Each document opens in its
+   * format's usual view (`defaultDisplay`) and keeps the one chosen while it stays open.
+   */
+  display: Display;
+  /** The document `display` was set for (another one opens in its own usual view). */
+  displayFor: string | null;
   /** Why the reader switched the display by itself, until the user switches it. */
   displayNote: string | null;
   /**
@@ -48,7 +54,14 @@ export interface ReaderState {
   setMissed(target: JumpTarget | null): void;
   /** Removes the highlight of a passage jump (the place in the document stays). */
   clearPassage(): void;
-  setDisplay(display: 'document' | 'text', note?: string): void;
+  setDisplay(display: Display, note?: string): void;
+}
+
+export type Display = 'document' | 'text';
+
+/** A PDF opens on its text (pages draw slowly, text reads at once); DOCX, EPUB, HTML rendered. */
+export function defaultDisplay(format: string): Display {
+  return format === 'docx' || format === 'epub' || format === 'html' ? 'document' : 'text';
 }
 
 export type PassageJump = Extract<JumpTarget, { kind: 'passage' }> & { nonce: number };
@@ -63,7 +76,8 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
   error: null,
   jump: null,
   missed: null,
-  display: 'document',
+  display: 'text',
+  displayFor: null,
   displayNote: null,
   async load(documentId, options = {}) {
     const textKey = options.textKey ?? null;
@@ -83,8 +97,12 @@ export const useReaderStore = create<ReaderState>((set, get) => ({
     const request = textKey === null ? { documentId } : { documentId, textKey };
     const result = await call(bridge(), 'documents:get', request);
     if (get().documentId !== documentId || get().textKey !== textKey) return;
-    if (result.ok) set({ view: result.value, loading: false });
-    else set({ error: result.error, loading: false });
+    if (!result.ok) set({ error: result.error, loading: false });
+    else if (get().displayFor === documentId) set({ view: result.value, loading: false });
+    else {
+      const display = defaultDisplay(result.value.info.format);
+      set({ view: result.value, loading: false, display, displayFor: documentId });
+    }
   },
   jumpTo(target, show = true) {
     nonce += 1;

@@ -3,11 +3,14 @@
 // formed (their pages), never a guessed highlight.
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
-import { pagesLabel, evidenceLocation } from '../../../../shared/page-label.ts';
+import { pagesLabel } from '../../../../shared/page-label.ts';
+import { quoteCheckLine } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
+import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { PassageLink } from './passage-link.tsx';
+import { QuotedBadge } from './quoted-badge.tsx';
 
 export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready: boolean }) {
   const { run, evidence } = props;
@@ -23,6 +26,11 @@ export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready:
   return (
     <div className="evidence">
       <h4>Where it came from</h4>
+      {run.quoteCheck ? (
+        <p className="muted quote-check" data-testid="quote-check">
+          {quoteCheckLine(run.quoteCheck)}
+        </p>
+      ) : null}
       {best ? (
         <>
           <Passages evidence={[best]} />
@@ -47,12 +55,8 @@ function Passages(props: { evidence: Evidence[] }) {
     <ol className="evidence-list">
       {props.evidence.map((e) => (
         <li key={`${e.start}-${e.end}`}>
-          <PassageLink
-            start={e.start}
-            end={e.end}
-            quote={e.quote}
-            where={[evidenceLocation(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ')}
-          />
+          <PassageLink start={e.start} end={e.end} quote={e.quote} where={evidenceWhere(e)} />
+          <QuotedBadge by={e.by} />
         </li>
       ))}
     </ol>

@@ -3,12 +3,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../../shared/model.ts';
-import { formatCount } from '../../lib/format.ts';
-import { pagesLabel } from '../../../../shared/page-label.ts';
 import { pageAt } from '../../../../shared/text-location.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
+import { ChunkMarker } from './chunk-marker.tsx';
 import { PASSAGE_WHERE_ID } from './passage-where.tsx';
 
 const LINE = 22;
@@ -184,11 +183,5 @@ function RowView(props: {
       </div>
     );
   }
-  const c = row.chunk;
-  return (
-    <div className="chunk-marker" data-chunk={c.index + 1}>
-      Chunk {c.index + 1} · {formatCount(c.tokens)} tokens{' '}
-      {c.pages ? `· ${pagesLabel(c.pages)}` : ''}
-    </div>
-  );
+  return <ChunkMarker chunk={row.chunk} />;
 }

@@ -3,8 +3,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DocumentInfo, DocumentText } from '../../../../shared/model.ts';
-import { pageName, pageTextNote, quoteOf } from '../../lib/pdf-pages.ts';
+import { quoteOf } from '../../../../shared/evidence-sentences.ts';
+import { pageName, pageTextNote } from '../../lib/pdf-pages.ts';
 import { usePageViewStore, type Zoom } from '../../stores/page-view-store.ts';
+import { useReaderStore } from '../../stores/reader-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { PageCanvas, shownWidth, usePageRender } from './page-canvas.tsx';
 import { PageNav } from './page-nav.tsx';
@@ -15,18 +17,20 @@ const ACTUAL = 96 / 72;
 const STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3].map((s) => s * ACTUAL);
 /** Room around the page inside the view (padding and a scroll bar). */
 const GUTTER = 40;
+/** A caption's quote: two lines or so under the page's title. */
+const CAPTION_CHARS = 160;
 
 export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
   const { info, doc } = props;
   const pages = doc.pages ?? [];
-  const { page, zoom, passage, setPage, setZoom, setMode } = usePageViewStore(
+  const setDisplay = useReaderStore((s) => s.setDisplay);
+  const { page, zoom, passage, setPage, setZoom } = usePageViewStore(
     useShallow((s) => ({
       page: s.page,
       zoom: s.zoom,
       passage: s.passage,
       setPage: s.setPage,
       setZoom: s.setZoom,
-      setMode: s.setMode,
     })),
   );
   const pageCount = pages.length || info.pageCount || 1;
@@ -98,7 +102,7 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
           passage={passage}
           shownPage={page}
           where={passage.where ?? pageName(pages, passage.page)}
-          quote={quoteOf(doc.text, passage.start, passage.end)}
+          quote={quoteOf(doc.text, passage, undefined, CAPTION_CHARS)}
           onShow={() => setPage(passage.page)}
         />
       ) : null}
@@ -110,7 +114,7 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
       {error ? (
         <div className="pdf-error">
           <ErrorBanner error={error} />
-          <button type="button" onClick={() => setMode('text')}>
+          <button type="button" onClick={() => setDisplay('text')}>
             Show the text instead
           </button>
         </div>

@@ -20,8 +20,8 @@ export function PdfReader(props: {
   chunks: ChunkInfo[];
 }) {
   const { info, document: doc } = props.view;
-  const mode = usePageViewStore((s) => s.mode);
-  const setMode = usePageViewStore((s) => s.setMode);
+  const display = useReaderStore((s) => s.display);
+  const setDisplay = useReaderStore((s) => s.setDisplay);
   const jump = useReaderStore((s) => s.jump);
   const [selectionNote, setSelectionNote] = useState<string | null>(null);
 
@@ -31,9 +31,10 @@ export function PdfReader(props: {
     seenJump = jump.nonce;
     const pages = doc.pages ?? [];
     const view = usePageViewStore.getState();
+    const reader = useReaderStore.getState();
     // A hit of find in document is shown in the text it was found in; a citation on its page.
     if (jump.kind === 'passage' && jump.found === true) {
-      if (view.mode === 'page') view.setMode('text');
+      if (reader.display === 'document') reader.setDisplay('text');
       return;
     }
     if (jump.kind === 'passage') {
@@ -41,8 +42,8 @@ export function PdfReader(props: {
       return;
     }
     // Other jumps move the page view when it shows; the text view handles them itself.
-    if (view.mode !== 'page') return;
-    if (jump.kind === 'chunk') view.setMode('text');
+    if (reader.display !== 'document') return;
+    if (jump.kind === 'chunk') reader.setDisplay('text');
     const page =
       jump.kind === 'page'
         ? pageFromInput(pages, jump.page)
@@ -50,7 +51,7 @@ export function PdfReader(props: {
           ? pageAt(pages, jump.offset)?.number
           : undefined;
     if (page !== undefined) view.setPage(page);
-    else if (jump.kind === 'page') useReaderStore.getState().setMissed(jump);
+    else if (jump.kind === 'page') reader.setMissed(jump);
   }, [jump, info.id, doc.pages, props.textKey]);
 
   /** The text selected in the text view, shown highlighted on its original page. */
@@ -87,9 +88,10 @@ export function PdfReader(props: {
 
   /** The text view, at the passage when it is on the page shown, else at the page. */
   const showText = (): void => {
-    const { mode: now, page, passage } = usePageViewStore.getState();
-    setMode('text');
-    if (now !== 'page') return;
+    const { page, passage } = usePageViewStore.getState();
+    const now = useReaderStore.getState().display;
+    setDisplay('text');
+    if (now !== 'document') return;
     const offset =
       passage !== null && passage.page === page
         ? passage.start
@@ -104,16 +106,16 @@ export function PdfReader(props: {
           <button
             type="button"
             role="radio"
-            aria-checked={mode === 'page'}
-            onClick={() => setMode('page')}
+            aria-checked={display === 'document'}
+            onClick={() => setDisplay('document')}
           >
             Original page
           </button>
-          <button type="button" role="radio" aria-checked={mode === 'text'} onClick={showText}>
+          <button type="button" role="radio" aria-checked={display === 'text'} onClick={showText}>
             Text
           </button>
         </div>
-        {mode === 'text' ? (
+        {display === 'text' ? (
           <button
             type="button"
             // Keeps the selection (and focus) in the text while the button is pressed.
@@ -130,7 +132,7 @@ export function PdfReader(props: {
           </span>
         ) : null}
       </div>
-      {mode === 'page' ? (
+      {display === 'document' ? (
         <PdfPageView key={info.id} info={info} doc={doc} />
       ) : (
         <DocumentText

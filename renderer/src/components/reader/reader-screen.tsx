@@ -1,9 +1,11 @@
 // The document's text, virtualized, with page markers (OCR pages marked) and chunk boundaries.
 // With a question selected that read an earlier text (before a re-read), that text is shown.
 import { plural } from '../../../../shared/plural.ts';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
+import { evidenceByChunk } from '../../lib/chunk-evidence.ts';
+import { useRunEvidence } from '../../lib/run-evidence.ts';
 import { useOlderTextKey } from '../../stores/older-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { openRereadDialog } from '../../stores/reread-store.ts';
@@ -13,6 +15,7 @@ import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
+import { ChunkEvidenceContext } from './chunk-evidence-context.ts';
 import { FindBar } from './find-bar.tsx';
 import { JumpBar } from './jump-bar.tsx';
 import { OutlinePanel } from './outline-panel.tsx';
@@ -44,7 +47,11 @@ export function ReaderScreen() {
   useEffect(() => {
     if (documentId !== null) void load(documentId, { textKey: olderKey });
   }, [documentId, olderKey, load]);
-  const chunks = ofThisDocument && view?.info.id === documentId ? run.chunks : NO_CHUNKS;
+  const shownRun = ofThisDocument && view?.info.id === documentId ? run : undefined;
+  const chunks = shownRun?.chunks ?? NO_CHUNKS;
+  // Its answer's evidence, cited by the markers of the chunks it is in.
+  const { evidence } = useRunEvidence(shownRun);
+  const evidenceOfChunks = useMemo(() => evidenceByChunk(evidence), [evidence]);
   if (error) return <ErrorBanner error={error} />;
   if (loading || (olderKey ?? null) !== textKey) return <p role="status">Loading the document…</p>;
   if (!view) {
@@ -96,11 +103,13 @@ export function ReaderScreen() {
           </ul>
         </details>
       ) : null}
-      {view.info.format === 'pdf' ? (
-        <PdfReader view={view} textKey={textKey} chunks={chunks} />
-      ) : (
-        <ReaderBody documentId={view.info.id} textKey={textKey} doc={doc} chunks={chunks} />
-      )}
+      <ChunkEvidenceContext value={evidenceOfChunks}>
+        {view.info.format === 'pdf' ? (
+          <PdfReader view={view} textKey={textKey} chunks={chunks} />
+        ) : (
+          <ReaderBody documentId={view.info.id} textKey={textKey} doc={doc} chunks={chunks} />
+        )}
+      </ChunkEvidenceContext>
     </div>
   );
 }

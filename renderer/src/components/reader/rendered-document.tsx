@@ -8,10 +8,12 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import type { AppError, ChunkInfo } from '../../../../shared/model.ts';
 import { call } from '../../api.ts';
 import { blockAt, clearMarks, markPassage } from '../../lib/passage-marks.ts';
+import { scrollIntoViewSettled } from '../../lib/settled-scroll.ts';
 import { bridge } from '../../stores/bridge.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { PASSAGE_WHERE_ID } from './passage-where.tsx';
+import { useRenderedChunkMarkers } from './rendered-chunk-markers.tsx';
 
 type Loaded = { html: string | null } | { error: AppError };
 
@@ -48,10 +50,14 @@ export function RenderedDocument(props: {
     root.replaceChildren(...Array.from(parsed.body.childNodes));
     setShown(html);
   }, [html]);
+  const markers = useRenderedChunkMarkers(ref, shown === html ? shown : null, chunks);
 
   // Each jump once per showing of the document (switching views shows the passage again).
   const jump = useReaderStore((s) => s.jump);
   const handled = useRef<number | null>(null);
+  // The scroll of the last jump, kept up while the chapters around it lay out.
+  const settling = useRef<(() => void) | null>(null);
+  useEffect(() => () => settling.current?.(), []);
   useEffect(() => {
     const root = ref.current;
     if (!root || shown === null || shown !== html) return;
@@ -61,6 +67,8 @@ export function RenderedDocument(props: {
     }
     if (handled.current === jump.nonce) return;
     handled.current = jump.nonce;
+    settling.current?.();
+    settling.current = null;
     if (jump.kind === 'passage') {
       const marks = markPassage(root, text, jump.start, jump.end, PASSAGE_WHERE_ID);
       if (marks.length === 0) {
@@ -73,8 +81,8 @@ export function RenderedDocument(props: {
           );
         return;
       }
-      marks[0]!.scrollIntoView({ block: 'center' });
       marks[0]!.focus({ preventScroll: true });
+      settling.current = scrollIntoViewSettled(marks[0]!, 'center');
       return;
     }
     const offset =
@@ -84,7 +92,13 @@ export function RenderedDocument(props: {
       return;
     }
     clearMarks(root);
-    blockAt(root, offset)?.scrollIntoView({ block: 'start' });
+    // A chunk: its marker, where the rendering shows one.
+    const marker =
+      jump.kind === 'chunk'
+        ? root.querySelector(`.chunk-marker[data-chunk="${jump.chunk + 1}"]`)
+        : null;
+    const place = marker ?? blockAt(root, offset);
+    if (place) settling.current = scrollIntoViewSettled(place, 'start');
   }, [jump, shown, html, text, chunks]);
 
   if (loaded === null || loaded.key !== key) return <p role="status">Rendering the document…</p>;
@@ -97,12 +111,15 @@ export function RenderedDocument(props: {
     );
   if (loaded.value.html === null) return <>{props.fallback}</>;
   return (
-    <div
-      ref={ref}
-      className="rendered-document"
-      tabIndex={0}
-      role="document"
-      aria-label="Document"
-    />
+    <>
+      <div
+        ref={ref}
+        className="rendered-document"
+        tabIndex={0}
+        role="document"
+        aria-label="Document"
+      />
+      {markers}
+    </>
   );
 }

@@ -14,6 +14,7 @@ import {
   testProfile,
   useSettingsStore,
 } from '../../stores/settings-store.ts';
+import { QUOTE_CHECK_CHUNKS, quoteCheckOn } from '../../../../shared/quote-check.ts';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { HintText } from '../common/hint-text.tsx';
 import { KIND_ORDER, KINDS } from './profile-kinds.ts';
@@ -182,6 +183,11 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           />
         </label>
       </div>
+      <QuoteCheckField
+        profile={p}
+        hasKey={(p.hasApiKey && !removeKey) || apiKey !== ''}
+        onChange={(quoteCheck) => setP({ ...p, quoteCheck })}
+      />
       <div className="row2">
         <label>
           Timeout (seconds per request)
@@ -228,5 +234,39 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The quote check's checkbox, showing the setting in force: the user's choice, else the default
+ * for the kind, key and price (off where requests are billed).
+ */
+function QuoteCheckField(props: {
+  profile: BackendProfile;
+  hasKey: boolean;
+  onChange: (quoteCheck: boolean | undefined) => void;
+}) {
+  const { profile } = props;
+  const byDefault = quoteCheckOn({ ...profile, hasApiKey: props.hasKey, quoteCheck: undefined });
+  const on = profile.quoteCheck ?? byDefault;
+  return (
+    <div>
+      <label className="inline">
+        <input type="checkbox" checked={on} onChange={(e) => props.onChange(e.target.checked)} />{' '}
+        Ask the model to quote its sources
+      </label>
+      <p className="muted">
+        After each answer, one extra short request per cited chunk (up to {QUOTE_CHECK_CHUNKS}),
+        each costing about a chunk’s tokens; a quote is used only if it is found word for word in
+        the text.{' '}
+        {profile.quoteCheck === undefined ? (
+          `Default for this backend: ${byDefault ? 'on' : 'off'}.`
+        ) : (
+          <button type="button" className="link" onClick={() => props.onChange(undefined)}>
+            Use the default ({byDefault ? 'on' : 'off'})
+          </button>
+        )}
+      </p>
+    </div>
   );
 }
