@@ -11,7 +11,7 @@ import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { ask, openWithDialog, showScreen } from './harness/ui.ts';
+import { ask, openWithDialog, READ_ALL, showScreen } from './harness/ui.ts';
 
 const ENG = path.join(repoRoot, 'node_modules/@tesseract.js-data/eng/4.0.0/eng.traineddata.gz');
 const OCR_WAIT = { timeout: 150_000 };
@@ -164,7 +164,7 @@ describe.skipIf(!canRun || !canMakeScans())('scanned PDFs and OCR', () => {
     await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(1, 1, 'The bell rang twice.')));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await ask(page, 'How many times did the bell ring?', 512);
-    await page.getByText(/Read all \d+ chunks?/).waitFor({ timeout: 60_000 });
+    await page.getByText(READ_ALL).waitFor({ timeout: 60_000 });
     await expect(page.getByText(/Read before the document was re-read/).count()).resolves.toBe(0);
 
     const dialog = await startRereadFromLibrary(page, /minutes\.pdf/, /^Every page/);

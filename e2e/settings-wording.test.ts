@@ -14,7 +14,7 @@ describe.skipIf(!canRun)('Settings wording', () => {
     await showScreen(page, 'Settings');
     await page.getByRole('button', { name: 'Add backend' }).click();
     const form = page.getByRole('form', { name: 'New backend' });
-    const model = form.getByLabel('Model');
+    const model = form.getByLabel('Model', { exact: true });
     await expect(model.getAttribute('placeholder')).resolves.toMatch(/first model/);
     await form.getByText('Leave empty to use the first model the server lists.').waitFor();
 

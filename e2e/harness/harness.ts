@@ -26,6 +26,9 @@ import { decodeFromPage, encodeForPage, installPageBridge } from './page-bridge.
 import { rendererDir } from './paths.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
+/** Playwright's error for an evaluate cut short by the page navigating (a reload). */
+const NAVIGATED = /Execution context was destroyed|navigat/i;
+
 export interface HarnessOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
@@ -107,10 +110,13 @@ export async function startHarness(
             (window as unknown as { __memagentDispatch(j: string): void }).__memagentDispatch(json),
           encodeForPage(batch),
         )
-        // A page closed at the end of a test drops its last events; any other failure is kept
-        // and reported by close(), so a broken bridge fails the test instead of hiding.
+        // A page closed at the end of a test drops its last events, and so does a page being
+        // reloaded (as Electron's would: the new page starts from the runs' snapshots). Any other
+        // failure is kept and reported by close(), so a broken bridge fails the test instead of
+        // hiding.
         .catch((error: unknown) => {
-          if (!page.isClosed()) deliveryErrors.push(error);
+          if (page.isClosed() || NAVIGATED.test(String(error))) return;
+          deliveryErrors.push(error);
         });
     }
     delivering = false;

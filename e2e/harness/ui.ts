@@ -90,9 +90,12 @@ export async function waitForAnswer(page: Page): Promise<void> {
   await page.getByTestId('answer').waitFor({ timeout: 60_000 });
 }
 
+/** The headline of a run that read every chunk: "Read all 35 chunks", or "Read 1 chunk". */
+export const READ_ALL = /Read (all \d+ chunks|1 chunk\b)/;
+
 /** Waits until the run shown has read every chunk; resolves with how many it read. */
 export async function chunksRead(page: Page, timeout = 120_000): Promise<number> {
-  const read = page.getByText(/Read all \d+ chunks/);
+  const read = page.getByText(READ_ALL);
   await read.waitFor({ timeout });
-  return Number(/Read all (\d+) chunks/.exec((await read.textContent()) ?? '')?.[1]);
+  return Number(/(\d+) chunks?/.exec((await read.textContent()) ?? '')?.[1]);
 }
