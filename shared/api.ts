@@ -320,7 +320,10 @@ export interface Events {
   /** A library entry changed (e.g. its token count became known); sent to every window. */
   'document:updated': DocumentInfo;
   /** An application-menu command for the renderer to carry out. */
-  'menu:command': { command: 'open' | 'export' | 'settings' | 'open-recent'; documentId?: string };
+  'menu:command': {
+    command: 'open' | 'export' | 'settings' | 'open-recent' | 'shortcuts';
+    documentId?: string;
+  };
 }
 
 export type EventName = keyof Events;
