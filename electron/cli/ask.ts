@@ -14,7 +14,7 @@ import { RunRegistry } from '../core/agent/run-registry.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
-import type { AskOptions } from './args.ts';
+import type { AskOptions } from './ask-args.ts';
 import { toAskJson } from './ask-result.ts';
 import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';

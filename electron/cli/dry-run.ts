@@ -8,7 +8,7 @@ import { planChunks } from '../core/agent/plan.ts';
 import { countQuestionParts, countSections } from '../core/agent/prompt-counts.ts';
 import { QUOTE_MAX_TOKENS } from '../core/agent/templates.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
-import type { AskOptions } from './args.ts';
+import type { AskOptions } from './ask-args.ts';
 import type { CliContext } from './context.ts';
 
 /** The `--json` form: what scripts may rely on. */
