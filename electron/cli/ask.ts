@@ -9,7 +9,7 @@ import { quotedLabel } from '../../shared/quote-check.ts';
 import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { planChunks } from '../core/agent/plan.ts';
-import type { RunOutcome } from '../core/agent/run.ts';
+import type { RunOutcome } from '../core/agent/run-outcome.ts';
 import { RunRegistry } from '../core/agent/run-registry.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';

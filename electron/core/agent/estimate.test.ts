@@ -31,7 +31,12 @@ describe('estimateRun', () => {
   });
 
   it('adds the quote check to the maximum only: the largest chunks with the answer at its budget', () => {
-    const off = estimateRun(counts, settings, { inputPricePerMTok: 1, outputPricePerMTok: 4 }, null);
+    const off = estimateRun(
+      counts,
+      settings,
+      { inputPricePerMTok: 1, outputPricePerMTok: 4 },
+      null,
+    );
     const on = estimateRun(
       counts,
       settings,
