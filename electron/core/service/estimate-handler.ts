@@ -65,7 +65,11 @@ export function createEstimateHandler(
             const parts = await countQuestionParts(tokenizer, question, settings.final, signal);
             const sums = store.settings.speedSums(profile.id, model);
             return estimateRun(
-              { ...parts, sections: frame.sections, chunkTokens: frame.chunks.map((c) => c.tokens) },
+              {
+                ...parts,
+                sections: frame.sections,
+                chunkTokens: frame.chunks.map((c) => c.tokens),
+              },
               settings,
               profile,
               sums === undefined ? null : fitSpeed(sums),
