@@ -31,23 +31,24 @@ const tokenizer = qwenTokenizer();
 const settings = DEFAULT_RUN_SETTINGS;
 const prices = { inputPricePerMTok: 2.5, outputPricePerMTok: 10 };
 try {
-  for (const chunkTokens of [5000, 1000]) {
+  for (const chunkSize of [5000, 1000]) {
     const stall = monitorEventLoopDelay({ resolution: 10 });
     stall.enable();
     const t1 = performance.now();
-    const chunks = await planChunks(doc, tokenizer, chunkTokens);
+    const chunks = await planChunks(doc, tokenizer, chunkSize);
     const t2 = performance.now();
     const sections = await countSections(doc.text, chunks, tokenizer);
     const t3 = performance.now();
     const parts = await countQuestionParts(tokenizer, 'Which rules govern name lookup?', 'boxed');
-    const first = estimateRun({ ...parts, sections }, settings, prices, null);
+    const chunkTokens = chunks.map((c) => c.tokens);
+    const first = estimateRun({ ...parts, sections, chunkTokens }, settings, prices, null);
     const t4 = performance.now();
     stall.disable();
     const again = await countQuestionParts(tokenizer, 'And overload resolution?', 'boxed');
-    estimateRun({ ...again, sections }, settings, prices, null);
+    estimateRun({ ...again, sections, chunkTokens }, settings, prices, null);
     const t5 = performance.now();
     console.log(
-      `chunks of ${chunkTokens}: ${first.chunks} chunks, ${first.promptTokens.toLocaleString('en-US')} prompt tokens at most, cost $${first.cost?.min.toFixed(2)}-$${first.cost?.max.toFixed(2)}; ` +
+      `chunks of ${chunkSize}: ${first.chunks} chunks, ${first.promptTokens.toLocaleString('en-US')} prompt tokens at most, cost $${first.cost?.min.toFixed(2)}-$${first.cost?.max.toFixed(2)}; ` +
         `first estimate ${seconds(t4 - t1)} (chunking ${seconds(t2 - t1)}, prompt parts ${seconds(t3 - t2)}), ` +
         `another question ${((t5 - t4) | 0).toString()} ms; main thread's longest stall ${(stall.max / 1e6).toFixed(0)} ms`,
     );

@@ -39,6 +39,8 @@ describe.skipIf(!canRun)('the estimate before Ask', () => {
       .getByText(/chunks · up to [\d.,]+K? prompt and [\d.,]+K? completion tokens/)
       .waitFor();
     await expect.poll(() => chunksShown(page)).toBeGreaterThanOrEqual(30);
+    // The simulator is on this machine: the quote check is on, and its requests are counted.
+    await estimate.getByText(/· includes up to 3 quote-check requests$/).waitFor();
     await estimate.getByText('Cost: no prices set for this backend').waitFor();
     await estimate.getByText('Time: unknown until the first run on this backend').waitFor();
     await page.screenshot({ path: '/tmp/estimate-ask-form.png' });
@@ -76,6 +78,13 @@ describe.skipIf(!canRun)('the estimate before Ask', () => {
       .getByRole('region', { name: 'Estimate' })
       .getByText(/^Cost: \$/)
       .waitFor();
+    // A priced backend has the quote check off: no quote-check requests in the figures.
+    await expect(
+      page
+        .getByRole('region', { name: 'Estimate' })
+        .getByText(/quote-check/)
+        .count(),
+    ).resolves.toBe(0);
     const askButton = page.locator('form.ask-form').getByRole('button', { name: /^Ask/ });
     await askButton.click();
     const dialog = page.getByRole('dialog', { name: 'This question may be expensive' });

@@ -61,6 +61,32 @@ describe.skipIf(!canRun)('the library', () => {
     expect(await results.getByRole('listitem').count()).toBe(2);
   });
 
+  test('five files dropped at once: the opened ones fold under "4 files opened", the failure stays; Clear all empties it', async () => {
+    const h = await b.open();
+    const { page } = h;
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    const whole = makeReportPdf(2, 1, 'x');
+    const broken = b.file('broken.pdf', whole.subarray(0, Math.floor(whole.length / 3)));
+    const notes = ['a', 'b', 'c', 'd'].map((n) =>
+      b.file(`notes-${n}.txt`, new TextEncoder().encode(`Notes ${n}. Nothing else.`)),
+    );
+    await dropFiles(page, [...notes.slice(0, 2), broken, ...notes.slice(2)]);
+    const results = page.getByRole('region', { name: 'Opened files' });
+    const summary = results.getByText('4 files opened', { exact: true });
+    await summary.waitFor();
+    // The failure names its file and is listed; the opened ones are folded away.
+    const failure = results.getByRole('listitem').filter({ hasText: 'broken.pdf' });
+    await failure.waitFor();
+    await expect(
+      results.getByRole('listitem').filter({ hasText: 'notes-a.txt' }).isVisible(),
+    ).resolves.toBe(false);
+    await summary.click();
+    await results.getByRole('listitem').filter({ hasText: 'notes-a.txt' }).waitFor();
+    expect(await results.getByRole('listitem').count()).toBe(5);
+    await results.getByRole('button', { name: 'Clear all' }).click();
+    await results.waitFor({ state: 'detached' });
+  });
+
   test('Remove hides at once with Undo; Undo brings it back with its question; then it is gone', async () => {
     const h = await b.open();
     const { page } = h;

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { addBackend, ask, openWithDialog, SLOW_SIM } from './harness/ui.ts';
+import { addBackend, ask, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
 
 const NEEDLE = 'The night watchman of the harbour bridge was named Ottilie Brandvold.';
 const QUESTION = 'Who was the night watchman of the harbour bridge?';
@@ -50,6 +50,54 @@ describe.skipIf(!canRun)('Retry with… and Edit and ask again', () => {
     await warnings
       .getByText(/are read with “Lab server”.*the first attempt was with “Office server”/)
       .waitFor();
+  });
+
+  test('the "did not start" banner goes when the question is edited, another backend is chosen or made active', async () => {
+    const h = await b.open({ backend: 'down' });
+    const { page } = h;
+    await addBackend(page, { kind: 'custom', name: 'Lab server', url: h.sim.baseUrl });
+    await openWithDialog(h, b.file('harbour.pdf', makeReportPdf(4, 2, NEEDLE)));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    const form = page.locator('form.ask-form');
+    const banner = form.getByText(/^The question did not start: /);
+    const box = page.getByRole('textbox', { name: 'Question', exact: true });
+    // The banner is gone before each attempt, so its coming back is this attempt's failure.
+    const failToStart = async () => {
+      await ask(page, QUESTION);
+      await banner.waitFor({ timeout: 60_000 });
+    };
+
+    // Editing the question: the banner spoke of the text that was asked.
+    await failToStart();
+    await box.press('End');
+    await box.pressSequentially('!');
+    await banner.waitFor({ state: 'detached' });
+
+    // Choosing another backend for this document.
+    await failToStart();
+    await form.getByRole('combobox', { name: /^Backend/ }).selectOption({ label: 'Lab server' });
+    await banner.waitFor({ state: 'detached' });
+
+    // Making another backend the active one (in Settings), then coming back.
+    const choice = form.getByRole('combobox', { name: /^Backend/ });
+    const office = await choice
+      .locator('option', { hasText: /^Office server/ })
+      .getAttribute('value');
+    await choice.selectOption(office ?? '');
+    await failToStart();
+    await showScreen(page, 'Settings');
+    await page
+      .getByRole('listitem', { name: 'Backend Lab server', exact: true })
+      .getByRole('button', { name: 'Use this backend' })
+      .click();
+    await page
+      .getByRole('listitem', { name: 'Backend Lab server', exact: true })
+      .getByText('Active', { exact: true })
+      .waitFor();
+    await showScreen(page, 'Ask');
+    await box.waitFor();
+    await expect(box.inputValue()).resolves.toBe(QUESTION);
+    await expect(banner.count()).resolves.toBe(0);
   });
 
   test('Retry with another backend after a cancel keeps the chunks already read', async () => {

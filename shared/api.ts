@@ -14,87 +14,33 @@ import {
   runSettingsSchema,
 } from './schemas.ts';
 import type {
+  AppSettings,
+  ConnectionTest,
+  DocumentView,
+  RenderedPage,
+  TextRect,
+} from './api-payloads.ts';
+import type {
   AppError,
   BackendProfile,
   DocumentInfo,
   DocumentRunCounts,
-  DocumentText,
   OcrLanguage,
   RunEvent,
-  RunSettings,
   RunSnapshot,
   RunSummary,
 } from './model.ts';
 
-/** A PDF page as pixels (`documents:render-page`). */
-export interface RenderedPage {
-  page: number;
-  width: number;
-  height: number;
-  /** width × height × 4 bytes, RGBA, rows top to bottom. */
-  rgba: Uint8Array;
-  /** The crop box drawn, in PDF points: x0, y0 (bottom left), x1, y1 (top right). */
-  box: [number, number, number, number];
-  scale: number;
-  /**
-   * The page's /Rotate in quarter turns clockwise (0-3): the pixels show the page turned, as
-   * viewers do, while text rectangles stay in PDF user space (shared/page-frame.ts maps them).
-   */
-  rotation: number;
-}
-
-/** One line's box of a text span, in PDF points of its page (`documents:text-rects`). */
-export interface TextRect {
-  page: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** What a file dialog is for (`documents:choose-path`): it sets the dialog's title and filters. */
-export type FilePurpose = 'document' | 'ocr-language';
-
-/** The renderer-visible document: its text and location map, for the reader. */
-export interface DocumentView {
-  info: DocumentInfo;
-  document: DocumentText;
-}
-
-export interface AppSettings {
-  profiles: BackendProfile[];
-  activeProfileId: string | null;
-  defaults: RunSettings;
-  /** The last connection test of each profile that has one, by profile id. */
-  lastTests: Record<string, BackendTestRecord>;
-  /** Ask before a run on a priced backend that may cost more than this (0: always ask). */
-  costConfirmAbove: number;
-}
-
-/**
- * A profile's last connection test as main keeps it (across restarts). Saving the profile with
- * another URL, kind, model, API version or key forgets it: it no longer says anything.
- */
-export interface BackendTestRecord {
-  ok: boolean;
-  /** When the test ended, in ms since the epoch. */
-  at: number;
-  latencyMs: number;
-  /** The model a run would use (see `ConnectionTest.model`). */
-  model?: string;
-  error?: AppError;
-}
-
-export interface ConnectionTest {
-  ok: boolean;
-  models: string[];
-  latencyMs: number;
-  error?: AppError;
-  /** The model a run with this profile would use (the profile's, else the server's first). */
-  model?: string;
-  /** True when `model` is not an RL-MemoryAgent model: expect lower accuracy (MEMAGENT.md). */
-  genericModel?: boolean;
-}
+// The payload types of calls are in api-payloads.ts; they are part of this contract.
+export type {
+  AppSettings,
+  BackendTestRecord,
+  ConnectionTest,
+  DocumentView,
+  FilePurpose,
+  RenderedPage,
+  TextRect,
+} from './api-payloads.ts';
 
 /** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -320,7 +266,10 @@ export interface Events {
   /** A library entry changed (e.g. its token count became known); sent to every window. */
   'document:updated': DocumentInfo;
   /** An application-menu command for the renderer to carry out. */
-  'menu:command': { command: 'open' | 'export' | 'settings' | 'open-recent'; documentId?: string };
+  'menu:command': {
+    command: 'open' | 'export' | 'settings' | 'open-recent' | 'shortcuts';
+    documentId?: string;
+  };
 }
 
 export type EventName = keyof Events;

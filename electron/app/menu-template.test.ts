@@ -88,6 +88,18 @@ describe('buildMenuTemplate', () => {
     expect(roles([template[0] as MenuItemConstructorOptions])).toContain('quit');
   });
 
+  it('has Keyboard Shortcuts under Help with Ctrl+/ (Cmd+/), sent to the renderer', () => {
+    for (const platform of ['linux', 'darwin'] as const) {
+      const { template, sent } = build({ platform });
+      const help = template.find((item) => item.role === 'help');
+      const item = findMenuItem(help ? [help] : [], 'shortcuts');
+      expect(item?.label).toMatch(/Keyboard Shortcuts$/);
+      expect(item?.accelerator).toBe('CmdOrCtrl+/');
+      click(item);
+      expect(sent).toEqual([{ command: 'shortcuts' }]);
+    }
+  });
+
   it('opens the paper through the external-link path with a safe URL', () => {
     const { template, opened } = build();
     click(findMenuItem(template, 'paper'));

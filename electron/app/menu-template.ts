@@ -104,6 +104,14 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
   const help: MenuItemConstructorOptions = {
     role: 'help',
     submenu: [
+      {
+        id: 'shortcuts',
+        label: '&Keyboard Shortcuts',
+        // The same chord as the window's own handler (shortcut-table.ts): both open the sheet.
+        accelerator: 'CmdOrCtrl+/',
+        click: () => ctx.send({ command: 'shortcuts' }),
+      },
+      { type: 'separator' },
       { id: 'paper', label: 'The MemAgent Paper', click: () => ctx.openExternal(PAPER_URL) },
     ],
   };

@@ -5,7 +5,7 @@ import type {
   Evidence,
   QuoteCheckStatus,
 } from '../../shared/model.ts';
-import type { RunOutcome, RunWarning } from '../core/agent/run.ts';
+import type { RunOutcome, RunWarning } from '../core/agent/run-outcome.ts';
 
 /** One question's result as `memagent ask --json` prints it. */
 export interface AskJson {

@@ -1,6 +1,6 @@
 import type { BackendKind } from '../../shared/model.ts';
 import type { LlmConfig } from '../core/llm/client.ts';
-import type { Connection } from './args.ts';
+import type { Connection } from './arg-parsing.ts';
 
 /** The backend kind implied by a base URL, so Azure OpenAI gets its URL form and header. */
 export function backendKindFor(baseUrl: string): BackendKind {

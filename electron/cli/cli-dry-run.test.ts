@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { needleDocument } from '../core/agent/test-support.ts';
 import { runCli } from './cli.test-support.ts';
+import { QUOTE_CHECK_CHUNKS } from '../../shared/quote-check.ts';
 import type { DryRunJson } from './dry-run.ts';
 
 const QUESTION = 'What is the secret launch code of the northern observatory?';
@@ -48,8 +49,17 @@ describe('memagent ask --dry-run', () => {
     const json = JSON.parse(r.stdout) as DryRunJson;
     expect(Object.keys(json)).toEqual(['chunks', 'promptTokens', 'maxCompletionTokens', 'cost']);
     expect(json.chunks).toBeGreaterThanOrEqual(5);
-    expect(json.maxCompletionTokens).toBe(json.chunks * 200 + 100);
+    // A server on this machine has the quote check on: up to 3 replies of 200 tokens more.
+    expect(json.maxCompletionTokens).toBe(json.chunks * 200 + 100 + QUOTE_CHECK_CHUNKS * 200);
     expect(json.cost).toBeNull();
+
+    const off = await runCli(
+      ['ask', book, '-q', QUESTION, ...SETTINGS, '--dry-run', '--json', '--quote-check', 'off'],
+      { MEMAGENT_BASE_URL: base },
+    );
+    const without = JSON.parse(off.stdout) as DryRunJson;
+    expect(without.maxCompletionTokens).toBe(json.chunks * 200 + 100);
+    expect(without.promptTokens).toBeLessThan(json.promptTokens);
   });
 
   it('sends no request to a listening server, and bounds the run that follows', async () => {
@@ -73,8 +83,12 @@ describe('memagent ask --dry-run', () => {
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as {
       usage: { prompt_tokens?: number; promptTokens?: number };
+      quote_check: { asked: number } | null;
     };
-    expect(chats() - chatsBefore).toBe(estimate.chunks + 1);
+    // The chunk requests, the final one, and the quote check's (on for a loopback server).
+    const asked = result.quote_check?.asked ?? 0;
+    expect(asked).toBeGreaterThanOrEqual(1);
+    expect(chats() - chatsBefore).toBe(estimate.chunks + 1 + asked);
     const prompt = result.usage.prompt_tokens ?? result.usage.promptTokens ?? NaN;
     expect(prompt).toBeLessThanOrEqual(estimate.promptTokens);
   });
@@ -85,7 +99,9 @@ describe('memagent ask --dry-run', () => {
       { MEMAGENT_BASE_URL: await deadUrl() },
     );
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Q1: \d+ chunks of at most 300 tokens \(qwen2\.5\)/);
+    expect(r.stdout).toMatch(
+      /^Q1: \d+ chunks of at most 300 tokens \(qwen2\.5\), plus the final request, and up to 3 quote-check requests$/m,
+    );
     expect(r.stdout).toContain('Q2: ');
     expect(r.stdout).toMatch(/prompt tokens: at most [\d,]+ \(template, question and chunks exact/);
     expect(r.stdout).toContain('give --input-price and --output-price');

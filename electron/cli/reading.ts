@@ -13,7 +13,7 @@ import {
 } from '../core/documents/index.ts';
 import { cancelledError } from '../core/documents/worker-host.ts';
 import { CoreError } from '../core/errors.ts';
-import { ocrLanguageHint, type ReadingOptions } from './args.ts';
+import { ocrLanguageHint, type ReadingOptions } from './arg-parsing.ts';
 import type { CliContext } from './context.ts';
 import { ReadingProgress } from './reading-progress.ts';
 

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRun } from './estimate.ts';
+import { QUOTE_CHECK_CHUNKS } from '../../../shared/quote-check.ts';
+import { SLOT_SLACK_TOKENS, estimateRun } from './estimate.ts';
+import { QUOTE_MAX_TOKENS } from './templates.ts';
 import { addTimings, fitSpeed } from './speed.ts';
 
-const counts = { sections: [5010, 5012, 3000], head: 120, final: 80, initialMemory: 3 };
+const counts = {
+  sections: [5010, 5012, 3000],
+  head: 120,
+  final: 80,
+  initialMemory: 3,
+  quote: 90,
+  chunkTokens: [4990, 4992, 2980],
+};
 const settings = { memoryTokens: 1024, answerTokens: 512 };
 
 describe('estimateRun', () => {
@@ -17,7 +26,45 @@ describe('estimateRun', () => {
       minCompletionTokens: 4,
       cost: null,
       seconds: null,
+      quoteCheck: null,
     });
+  });
+
+  it('adds the quote check to the maximum only: the largest chunks with the answer at its budget', () => {
+    const off = estimateRun(
+      counts,
+      settings,
+      { inputPricePerMTok: 1, outputPricePerMTok: 4 },
+      null,
+    );
+    const on = estimateRun(
+      counts,
+      settings,
+      { inputPricePerMTok: 1, outputPricePerMTok: 4 },
+      null,
+      true,
+    );
+    // Three chunks, three requests; each quote prompt: frame + answer budget + chunk + slack.
+    const prompts = 3 * (90 + 512 + 2 * SLOT_SLACK_TOKENS) + 4990 + 4992 + 2980;
+    expect(on.quoteCheck).toEqual({
+      requests: QUOTE_CHECK_CHUNKS,
+      promptTokens: prompts,
+      completionTokens: 3 * QUOTE_MAX_TOKENS,
+    });
+    expect(on.promptTokens).toBe(off.promptTokens + prompts);
+    expect(on.maxCompletionTokens).toBe(off.maxCompletionTokens + 3 * QUOTE_MAX_TOKENS);
+    expect(on.minPromptTokens).toBe(off.minPromptTokens);
+    expect(on.minCompletionTokens).toBe(off.minCompletionTokens);
+    expect(on.cost?.min).toBe(off.cost?.min);
+    expect(on.cost?.max).toBeCloseTo((on.promptTokens + 4 * on.maxCompletionTokens) / 1e6);
+
+    // Only the QUOTE_CHECK_CHUNKS largest chunks count; a short document asks fewer.
+    const many = { ...counts, sections: [1, 1, 1, 1, 1], chunkTokens: [10, 50, 20, 40, 30] };
+    expect(estimateRun(many, settings, {}, null, true).quoteCheck?.promptTokens).toBe(
+      3 * (90 + 512 + 2 * SLOT_SLACK_TOKENS) + 50 + 40 + 30,
+    );
+    const one = { ...counts, sections: [7], chunkTokens: [5] };
+    expect(estimateRun(one, settings, {}, null, true).quoteCheck?.requests).toBe(1);
   });
 
   it('prices both ends of the range, and one given price counts the other side as free', () => {

@@ -3,8 +3,10 @@
 // give the same figures, and retyping the question recounts only the question's part.
 import { estimateCost, type Prices } from '../llm/cost.ts';
 import type { RunSettings } from '../../../shared/model.ts';
-import type { RunEstimate } from '../../../shared/run-estimate.ts';
+import type { QuoteCheckBound, RunEstimate } from '../../../shared/run-estimate.ts';
 import type { MeasuredSpeed } from './speed.ts';
+import { QUOTE_CHECK_CHUNKS } from '../../../shared/quote-check.ts';
+import { QUOTE_MAX_TOKENS } from './templates.ts';
 
 /** Token counts of a run's prompts with the memory at its initial value. */
 export interface PromptCounts {
@@ -16,7 +18,17 @@ export interface PromptCounts {
   final: number;
   /** The initial memory alone. */
   initialMemory: number;
+  /** The quote check's prompt with the question, an empty answer and an empty chunk. */
+  quote: number;
+  /** Per chunk, its text's tokens (ChunkInfo.tokens): what a quote prompt carries of it. */
+  chunkTokens: readonly number[];
 }
+
+/**
+ * Tokens a filled slot of a template may add beyond its own count: the newlines around a slot
+ * can merge with the template's into one token when the slot is empty, and split when filled.
+ */
+export const SLOT_SLACK_TOKENS = 2;
 
 /**
  * The least every request returns: one token. An empty reply keeps the previous memory (and
@@ -35,21 +47,30 @@ export const MIN_COMPLETION_TOKENS = 1;
  * Completion tokens: at most `memoryTokens` per chunk plus `answerTokens`; at least one token
  * per request. The cost range follows from these (min: memory one token long all along; max:
  * full memory every chunk), and the time range from the measured speed when there is one.
+ *
+ * With the quote check on, a run makes up to QUOTE_CHECK_CHUNKS more requests after the answer,
+ * one per cited chunk (none when no chunk is cited): the minimum adds nothing, the maximum adds
+ * the quote prompts of the largest chunks with the answer at its full budget, and their reply cap.
  */
 export function estimateRun(
   counts: PromptCounts,
   settings: Pick<RunSettings, 'memoryTokens' | 'answerTokens'>,
   prices: Prices,
   speed: MeasuredSpeed | null,
+  /** Whether the run will ask the model to quote its sources (shared/quote-check.ts). */
+  quoteCheck = false,
 ): RunEstimate {
   const chunks = counts.sections.length;
   let exact = counts.final;
   for (const section of counts.sections) exact += counts.head + section;
   // Requests whose memory the model wrote: chunks 2..K and the final request.
   const written = chunks;
-  const promptTokens = exact + written * (settings.memoryTokens - counts.initialMemory);
+  const quote = quoteCheck ? quoteCheckBound(counts, settings.answerTokens) : null;
+  const promptTokens =
+    exact + written * (settings.memoryTokens - counts.initialMemory) + (quote?.promptTokens ?? 0);
   const minPromptTokens = exact - written * Math.max(0, counts.initialMemory - 1);
-  const maxCompletionTokens = chunks * settings.memoryTokens + settings.answerTokens;
+  const maxCompletionTokens =
+    chunks * settings.memoryTokens + settings.answerTokens + (quote?.completionTokens ?? 0);
   const minCompletionTokens = (chunks + 1) * MIN_COMPLETION_TOKENS;
   const min = estimateCost(
     { promptTokens: minPromptTokens, completionTokens: minCompletionTokens },
@@ -71,6 +92,20 @@ export function estimateRun(
     minCompletionTokens,
     cost: min === undefined || max === undefined ? null : { min, max },
     seconds,
+    quoteCheck: quote,
+  };
+}
+
+/** The quote check's requests at their most: the largest chunks, the answer at its budget. */
+function quoteCheckBound(counts: PromptCounts, answerTokens: number): QuoteCheckBound {
+  const largest = [...counts.chunkTokens].sort((a, b) => b - a).slice(0, QUOTE_CHECK_CHUNKS);
+  const perRequest = counts.quote + answerTokens + 2 * SLOT_SLACK_TOKENS;
+  let promptTokens = 0;
+  for (const chunk of largest) promptTokens += perRequest + chunk;
+  return {
+    requests: largest.length,
+    promptTokens,
+    completionTokens: largest.length * QUOTE_MAX_TOKENS,
   };
 }
 

@@ -1,9 +1,14 @@
 // Token counts of a run's prompts, for estimates: the chunks' part once per chunking, the
-// question's part once per question.
+// question's part once per question (the quote check's prompt frame included).
 import { INITIAL_MEMORY, type ChunkInfo, type FinalPrompt } from '../../../shared/model.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
 import type { PromptCounts } from './estimate.ts';
-import { fillFinalPrompt, memoryPromptHead, memoryPromptSection } from './templates.ts';
+import {
+  fillFinalPrompt,
+  fillQuotePrompt,
+  memoryPromptHead,
+  memoryPromptSection,
+} from './templates.ts';
 
 /** Per chunk, the tokens of its prompt from `<section>` on (as many texts as the document). */
 export async function countSections(
@@ -22,14 +27,20 @@ export async function countQuestionParts(
   question: string,
   final: FinalPrompt,
   signal?: AbortSignal,
-): Promise<Omit<PromptCounts, 'sections'>> {
-  const [head, finalTokens, initialMemory] = await tokenizer.countMany(
+): Promise<Omit<PromptCounts, 'sections' | 'chunkTokens'>> {
+  const [head, finalTokens, initialMemory, quote] = await tokenizer.countMany(
     [
       memoryPromptHead(question, INITIAL_MEMORY),
       fillFinalPrompt(final, question, INITIAL_MEMORY),
       INITIAL_MEMORY,
+      fillQuotePrompt(question, '', ''),
     ],
     signal,
   );
-  return { head: head ?? 0, final: finalTokens ?? 0, initialMemory: initialMemory ?? 0 };
+  return {
+    head: head ?? 0,
+    final: finalTokens ?? 0,
+    initialMemory: initialMemory ?? 0,
+    quote: quote ?? 0,
+  };
 }

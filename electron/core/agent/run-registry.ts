@@ -6,13 +6,8 @@ import { throwIfAborted } from '../abort.ts';
 import { CoreError, toAppError } from '../errors.ts';
 import { ConcurrencyLimiter } from './concurrency-limiter.ts';
 import { createPauseGate, type ControllablePauseGate } from './pause-gate.ts';
-import {
-  outcomeBeforeStart,
-  runMemAgent,
-  terminalEvent,
-  type RunInput,
-  type RunOutcome,
-} from './run.ts';
+import { outcomeBeforeStart, terminalEvent, type RunOutcome } from './run-outcome.ts';
+import { runMemAgent, type RunInput } from './run.ts';
 
 /** What a run needs besides what the registry gives it (id, signal, pause gate, sink). */
 export type PreparedRun = Omit<RunInput, 'runId' | 'signal' | 'gate' | 'report'>;

@@ -1,6 +1,5 @@
 import {
   INITIAL_MEMORY,
-  type AppError,
   type ChunkInfo,
   type MemoryState,
   type RunEvent,
@@ -14,6 +13,7 @@ import type { LlmClient } from '../llm/types.ts';
 import { extractAnswer, stripThinking } from './answer.ts';
 import type { PauseGate } from './pause-gate.ts';
 import { runQuoteStep } from './quote-check.ts';
+import type { RunOutcome, RunWarning } from './run-outcome.ts';
 import { fillFinalPrompt, fillMemoryPrompt } from './templates.ts';
 
 export interface RunInput {
@@ -51,66 +51,13 @@ export interface RunInput {
   earlierMemories?: readonly MemoryState[];
 }
 
-export interface RunWarning {
-  chunk?: number;
-  code: WarningCode;
-  message: string;
-}
-
-export interface RunOutcome {
-  runId: string;
-  status: 'done' | 'error' | 'cancelled';
-  model: string | null;
-  answer: string | null;
-  /** The final reply (thinking stripped), null when the run did not get that far. */
-  response: string | null;
-  /** The final reply was cut at its token limit (the answer, if any, may be incomplete). */
-  answerCut: boolean;
-  /** The memory after each chunk read in this invocation (from `startChunk` on). */
-  memories: MemoryState[];
-  /** The memory the run ended with (the final prompt's memory when done). */
-  memory: string;
-  usage: Usage;
-  elapsedMs: number;
-  warnings: RunWarning[];
-  error?: AppError;
-  /** The chunk being read when the run stopped (chunk count = the final call). */
-  atChunk?: number;
-}
-
-/** The one terminal event (`finished`, `error` or `cancelled`) that says how a run ended. */
-export function terminalEvent(outcome: RunOutcome): RunEvent {
-  const { runId } = outcome;
-  const atChunk = outcome.atChunk ?? 0;
-  if (outcome.status === 'done') {
-    return { type: 'finished', runId, usage: outcome.usage, elapsedMs: outcome.elapsedMs };
-  }
-  if (outcome.status === 'cancelled') return { type: 'cancelled', runId, atChunk };
-  const error = outcome.error ?? { kind: 'Internal', message: 'The run failed without an error.' };
-  return { type: 'error', runId, error, atChunk };
-}
-
-/** The outcome of a run that ended before its loop began (failed preparation, cancelled while queued). */
-export function outcomeBeforeStart(
-  runId: string,
-  ending: { status: 'cancelled' } | { status: 'error'; error: AppError },
-  atChunk: number,
-): RunOutcome {
-  return {
-    runId,
-    model: null,
-    answer: null,
-    response: null,
-    answerCut: false,
-    memories: [],
-    memory: '',
-    usage: { promptTokens: 0, completionTokens: 0 },
-    elapsedMs: 0,
-    warnings: [],
-    atChunk,
-    ...ending,
-  };
-}
+// How a run ends is in run-outcome.ts, re-exported for the tests that drive a run from here.
+export {
+  outcomeBeforeStart,
+  terminalEvent,
+  type RunOutcome,
+  type RunWarning,
+} from './run-outcome.ts';
 
 /**
  * Runs the MemAgent workflow of MEMAGENT.md on one question: one chat call per chunk that

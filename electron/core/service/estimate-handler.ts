@@ -1,4 +1,5 @@
 import type { CallHandlers } from '../../../shared/api.ts';
+import { quoteCheckOn } from '../../../shared/quote-check.ts';
 import { countQuestionParts } from '../agent/prompt-counts.ts';
 import { estimateRun } from '../agent/estimate.ts';
 import { fitSpeed } from '../agent/speed.ts';
@@ -26,7 +27,8 @@ export interface EstimateHandlerDeps {
 /**
  * `runs:estimate`: the run's figures from the same tokenizer and chunking a run would use
  * (agent/estimate.ts). The model is the profile's; without one, the server is asked for its
- * model list (as a run does first), never for a completion.
+ * model list (as a run does first), never for a completion. The quote check's requests are
+ * counted when the profile has it on.
  */
 export function createEstimateHandler(
   deps: EstimateHandlerDeps,
@@ -63,10 +65,16 @@ export function createEstimateHandler(
             const parts = await countQuestionParts(tokenizer, question, settings.final, signal);
             const sums = store.settings.speedSums(profile.id, model);
             return estimateRun(
-              { ...parts, sections: frame.sections },
+              {
+                ...parts,
+                sections: frame.sections,
+                chunkTokens: frame.chunks.map((c) => c.tokens),
+              },
               settings,
               profile,
               sums === undefined ? null : fitSpeed(sums),
+              // The same rule a run follows (run-handlers.ts).
+              quoteCheckOn({ ...profile, hasApiKey: apiKey !== undefined }),
             );
           })(),
         ),

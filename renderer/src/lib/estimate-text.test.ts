@@ -10,12 +10,23 @@ const e: RunEstimate = {
   minCompletionTokens: 36,
   cost: { min: 0.44, max: 0.9 },
   seconds: { min: 40, max: 754 },
+  quoteCheck: null,
 };
 
 describe('estimate text', () => {
   it('says chunks and token bounds, with one chunk in the singular', () => {
     expect(tokensLine(e)).toBe('35 chunks · up to 212K prompt and 37K completion tokens');
     expect(tokensLine({ ...e, chunks: 1 })).toMatch(/^1 chunk ·/);
+  });
+
+  it('says the quote-check requests are in the figures when the backend has the check on', () => {
+    const quoteCheck = { requests: 3, promptTokens: 1200, completionTokens: 600 };
+    expect(tokensLine({ ...e, quoteCheck })).toBe(
+      '35 chunks · up to 212K prompt and 37K completion tokens · includes up to 3 quote-check requests',
+    );
+    expect(tokensLine({ ...e, quoteCheck: { ...quoteCheck, requests: 1 } })).toMatch(
+      /up to 1 quote-check request$/,
+    );
   });
 
   it('says the cost range, or that the backend has no prices', () => {

@@ -1,5 +1,9 @@
 // The estimate of a run in words, for the Ask form and the cost confirmation.
-import type { RunEstimate, Range } from '../../../shared/run-estimate.ts';
+import {
+  quoteCheckRequestsText,
+  type Range,
+  type RunEstimate,
+} from '../../../shared/run-estimate.ts';
 import { plural } from '../../../shared/plural.ts';
 import { formatDuration, formatMoney, formatTokens } from './format.ts';
 
@@ -9,9 +13,13 @@ export function moneyRange(cost: Range): string {
   return min === max ? max : `${min} to ${max}`;
 }
 
-/** "35 chunks · up to 212K prompt and 37K completion tokens". */
+/**
+ * "35 chunks · up to 212K prompt and 37K completion tokens", and "· includes up to 3 quote-check
+ * requests" when the backend has the quote check on (its requests are in the figures).
+ */
 export function tokensLine(e: RunEstimate): string {
-  return `${plural(e.chunks, 'chunk')} · up to ${formatTokens(e.promptTokens)} prompt and ${formatTokens(e.maxCompletionTokens)} completion tokens`;
+  const quote = e.quoteCheck === null ? '' : ` · includes ${quoteCheckRequestsText(e.quoteCheck)}`;
+  return `${plural(e.chunks, 'chunk')} · up to ${formatTokens(e.promptTokens)} prompt and ${formatTokens(e.maxCompletionTokens)} completion tokens${quote}`;
 }
 
 /** The time a run will take, or why it is not known yet. */

@@ -37,6 +37,35 @@ export function updateDraft(documentId: string, patch: Partial<AskDraft>): void 
 }
 
 /**
+ * The user typed in the box: the "did not start" banner of the last attempt speaks of a
+ * question no longer there, so it goes.
+ */
+export function editQuestion(documentId: string, question: string): void {
+  updateDraft(documentId, { question, pendingRunId: undefined });
+}
+
+/** Another backend chosen for the next question: the last attempt's failure no longer applies. */
+export function chooseBackend(documentId: string, profileId: string): void {
+  updateDraft(documentId, { profileId, pendingRunId: undefined });
+}
+
+/**
+ * Another backend made active: a failed start on any document spoke of the old one. Runs that
+ * are still starting are forgotten too; their box then keeps its text, which is harmless.
+ */
+export function forgetPendingStarts(): void {
+  const { byDocument } = useAskDraftStore.getState();
+  const next: Record<string, AskDraft> = {};
+  let changed = false;
+  for (const [id, draft] of Object.entries(byDocument)) {
+    const { pendingRunId, ...rest } = draft;
+    next[id] = rest;
+    changed ||= pendingRunId !== undefined;
+  }
+  if (changed) useAskDraftStore.setState({ byDocument: next });
+}
+
+/**
  * "Edit and ask again" / "Ask again": the box holds `question` with the backend and settings of
  * that run, cursor in it; "Ask a related question" gives only the question, `selectText`.
  */

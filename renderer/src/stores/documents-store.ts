@@ -6,15 +6,19 @@ import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useReaderStore } from './reader-store.ts';
 import { dismissStartError, loadRuns } from './runs-store.ts';
-import { addOpenRow, dismissOpenRow, setOpenOutcome } from './open-results-store.ts';
+import {
+  addOpenRow,
+  forgetOpenSource,
+  keepOpenSource,
+  openSourceOf,
+  setOpenOutcome,
+  type OpenSource,
+} from './open-results-store.ts';
 import { scheduleRunCounts, useRunCountsStore } from './run-counts-store.ts';
 import { useUiStore } from './ui-store.ts';
 import { offerUndo, undoRemoval } from './undo-store.ts';
 
-/** Where a document being opened comes from, kept so it can be reopened with a password. */
-export type OpenSource =
-  | { kind: 'path'; path: string; name: string }
-  | { kind: 'bytes'; name: string; data: Uint8Array<ArrayBuffer> };
+export type { OpenSource };
 
 export interface DocumentsState {
   list: DocumentInfo[];
@@ -128,7 +132,7 @@ export async function openSource(source: OpenSource, options: OpenOptions = {}):
   const { password, row, select = true } = options;
   const id = row ?? addOpenRow(source.name);
   setOpenOutcome(id, { state: 'opening' });
-  pendingSources.set(id, source);
+  keepOpenSource(id, source);
   set({ opening: { name: source.name, progress: null } });
   const pw = password === undefined ? {} : { password };
   const result =
@@ -140,17 +144,14 @@ export async function openSource(source: OpenSource, options: OpenOptions = {}):
           ...pw,
         });
   if (result.ok) {
-    pendingSources.delete(id);
+    forgetOpenSource(id);
     opened(id, result.value, select);
   } else failed(id, source, result.error);
 }
 
-/** Sources of rows that may be opened again (with a password), by row id. */
-const pendingSources = new Map<number, OpenSource>();
-
 /** "Enter password…" on a result row: asks for the password of that file. */
 export function askPassword(row: number): void {
-  const source = pendingSources.get(row);
+  const source = openSourceOf(row);
   if (source) set({ password: { row, source, wrong: false } });
 }
 
@@ -186,12 +187,6 @@ export async function cancelOpening(): Promise<void> {
 /** Closes the prompt; the file's row keeps saying it needs a password. */
 export function cancelPassword(): void {
   set({ password: null });
-}
-
-/** Dismisses a result row and forgets the file it could reopen. */
-export function dismissOpenResult(row: number): void {
-  pendingSources.delete(row);
-  dismissOpenRow(row);
 }
 
 export function dismissError(): void {

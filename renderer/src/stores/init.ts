@@ -3,7 +3,8 @@ import type { Api } from '../api.ts';
 import { setBridge } from './bridge.ts';
 import { loadDocuments, onDocumentProgress, onDocumentUpdated } from './documents-store.ts';
 import { onRunEvent } from './runs-store.ts';
-import { loadSettings } from './settings-store.ts';
+import { loadSettings, useSettingsStore } from './settings-store.ts';
+import { forgetPendingStarts } from './ask-draft-store.ts';
 import { onMenuCommand } from './menu-commands.ts';
 import { onRereadProgress } from './reread-store.ts';
 import { loadRunCounts, onRunEventForCounts } from './run-counts-store.ts';
@@ -20,6 +21,10 @@ export function initStores(api: Api): () => void {
     }),
     api.on('document:updated', onDocumentUpdated),
     api.on('menu:command', onMenuCommand),
+    // Another active backend: a "did not start" banner spoke of the old one.
+    useSettingsStore.subscribe((state, prev) => {
+      if (state.settings.activeProfileId !== prev.settings.activeProfileId) forgetPendingStarts();
+    }),
   ];
   void loadDocuments();
   void loadSettings();

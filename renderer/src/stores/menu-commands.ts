@@ -3,6 +3,7 @@ import type { Events } from '../../../shared/api.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { chooseAndOpen, selectDocument, useDocumentsStore } from './documents-store.ts';
+import { showShortcutSheet } from './keyboard-store.ts';
 import { useUiStore } from './ui-store.ts';
 
 export function onMenuCommand(command: Events['menu:command']): void {
@@ -18,6 +19,9 @@ export function onMenuCommand(command: Events['menu:command']): void {
       return;
     case 'export':
       void exportCurrent();
+      return;
+    case 'shortcuts':
+      showShortcutSheet(true);
       return;
   }
 }

@@ -8,7 +8,13 @@ import {
 } from '../../../../shared/model.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
 import { startOutcome } from '../../lib/run-outcome.ts';
-import { updateDraft, useAskDraft, useAskDraftStore } from '../../stores/ask-draft-store.ts';
+import {
+  chooseBackend,
+  editQuestion,
+  updateDraft,
+  useAskDraft,
+  useAskDraftStore,
+} from '../../stores/ask-draft-store.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -29,7 +35,6 @@ export function AskForm(props: { documentId: string }) {
   // The draft lives in a store per document: leaving the Ask screen keeps it.
   const draft = useAskDraft(documentId);
   const { question, profileId, overrides } = draft;
-  const setQuestion = (text: string) => updateDraft(documentId, { question: text });
   const settings: RunSettings = { ...defaults, ...overrides };
   const [busy, setBusy] = useState(false);
   const chosenProfile = profiles.find((p) => p.id === (profileId || activeProfileId));
@@ -118,7 +123,7 @@ export function AskForm(props: { documentId: string }) {
         placeholder="e.g. Under which conditions may the licence be terminated?"
         aria-invalid={tooLong}
         aria-describedby={tooLong ? 'question-too-long' : undefined}
-        onChange={(e) => setQuestion(e.target.value)}
+        onChange={(e) => editQuestion(documentId, e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
@@ -141,7 +146,7 @@ export function AskForm(props: { documentId: string }) {
             <select
               ref={backendRef}
               value={profileId || activeProfileId || ''}
-              onChange={(e) => updateDraft(documentId, { profileId: e.target.value })}
+              onChange={(e) => chooseBackend(documentId, e.target.value)}
             >
               {profiles.length === 0 ? <option value="">No backend set up</option> : null}
               {profiles.map((p) => (

@@ -1,8 +1,11 @@
 // What became of each file the user opened: one row per file, named, kept until dismissed.
 import type { ReactNode } from 'react';
-import { askPassword, dismissOpenResult, selectDocument } from '../../stores/documents-store.ts';
+import { plural } from '../../../../shared/plural.ts';
+import { askPassword, selectDocument } from '../../stores/documents-store.ts';
 import {
   clearOpenRows,
+  dismissOpenRow,
+  foldOpenRows,
   useOpenResultsStore,
   type OpenResult,
 } from '../../stores/open-results-store.ts';
@@ -12,13 +15,27 @@ export function OpenResults() {
   const rows = useOpenResultsStore((s) => s.rows);
   const settled = rows.filter((r) => r.outcome.state !== 'opening');
   if (settled.length === 0) return null;
+  // Many files at once: the ones that opened fold into one line, what needs the user stays.
+  const { folded, shown } = foldOpenRows(settled);
   return (
     <section className="open-results" aria-label="Opened files">
-      <ul>
-        {settled.map((r) => (
-          <ResultRow key={r.id} row={r} />
-        ))}
-      </ul>
+      {folded.length > 0 ? (
+        <details className="open-folded">
+          <summary>{plural(folded.length, 'file')} opened</summary>
+          <ul>
+            {folded.map((r) => (
+              <ResultRow key={r.id} row={r} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {shown.length > 0 ? (
+        <ul>
+          {shown.map((r) => (
+            <ResultRow key={r.id} row={r} />
+          ))}
+        </ul>
+      ) : null}
       {settled.length > 1 ? (
         <button type="button" className="ghost small" onClick={clearOpenRows}>
           Clear all
@@ -87,7 +104,7 @@ function ResultRow(props: { row: OpenResult }) {
           type="button"
           className="ghost"
           aria-label={`Dismiss ${name}`}
-          onClick={() => dismissOpenResult(row.id)}
+          onClick={() => dismissOpenRow(row.id)}
         >
           Dismiss
         </button>

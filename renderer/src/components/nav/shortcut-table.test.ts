@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FIND_CHORD,
+  PAGE_VIEW_KEYS,
   SHORTCUTS,
   chordLabel,
+  isChord,
   keysLabel,
   matchShortcut,
+  pageViewAction,
   type KeyPress,
 } from './shortcut-table.ts';
 
@@ -69,5 +73,32 @@ describe('the shortcut table', () => {
     const pause = SHORTCUTS.find((s) => s.scope === 'window' && s.id === 'pause')!;
     expect(keysLabel(pause)).toBe('Ctrl+Shift+P');
     expect(keysLabel(pause, true)).toBe('⌘+Shift+P');
+  });
+});
+
+describe('the keys handled where the focus is', () => {
+  it('lists the find and page-view keys their handlers use', () => {
+    const listed = SHORTCUTS.flatMap((s) => (s.scope === 'focus' ? [s.keys] : []));
+    expect(listed).toContain(chordLabel(FIND_CHORD));
+    expect(listed).toEqual(expect.arrayContaining(['Ctrl+F', '← →', '+ − 0']));
+  });
+
+  it('matches Ctrl+F for the find bar, not with Alt or Shift or without Ctrl', () => {
+    expect(isChord(press('f'), FIND_CHORD)).toBe(true);
+    expect(isChord(press('F', { ctrlKey: false, metaKey: true }), FIND_CHORD)).toBe(true);
+    expect(isChord(press('f', { altKey: true }), FIND_CHORD)).toBe(false);
+    expect(isChord(press('f', { ctrlKey: false }), FIND_CHORD)).toBe(false);
+    expect(isChord(press('F', { shiftKey: true }), FIND_CHORD)).toBe(false);
+  });
+
+  it('maps the page-view keys to their actions', () => {
+    expect(pageViewAction('ArrowLeft')).toBe('previousPage');
+    expect(pageViewAction('ArrowRight')).toBe('nextPage');
+    expect(pageViewAction('+')).toBe('zoomIn');
+    expect(pageViewAction('=')).toBe('zoomIn');
+    expect(pageViewAction('-')).toBe('zoomOut');
+    expect(pageViewAction('0')).toBe('fitWidth');
+    expect(pageViewAction('x')).toBeUndefined();
+    for (const keys of Object.values(PAGE_VIEW_KEYS)) expect(keys.length).toBeGreaterThan(0);
   });
 });

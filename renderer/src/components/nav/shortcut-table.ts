@@ -1,5 +1,6 @@
 // Every keyboard shortcut, once: the window's key handler (use-shortcuts.ts) acts on the
-// `window` ones and the shortcut sheet lists them all, so the two cannot drift apart.
+// `window` ones, the find bar and the page view read their keys from here, and the shortcut sheet
+// lists them all, so the handlers and the sheet cannot drift apart.
 
 /** Shortcuts the window's handler carries out. */
 export type WindowShortcutId =
@@ -25,6 +26,33 @@ export type Shortcut =
   | { scope: 'focus'; keys: string; label: string; group: Group };
 
 export type Group = 'Screens' | 'Questions' | 'Timeline' | 'Reader' | 'Help';
+
+/** Ctrl+F in the reader: to the find box (find-bar.tsx). */
+export const FIND_CHORD: Chord = { key: 'f' };
+
+/** The original page view's keys (pdf-page-view.tsx), with no modifier; the first is listed. */
+export const PAGE_VIEW_KEYS = {
+  previousPage: ['ArrowLeft'],
+  nextPage: ['ArrowRight'],
+  zoomIn: ['+', '='],
+  zoomOut: ['-'],
+  fitWidth: ['0'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PageViewAction = keyof typeof PAGE_VIEW_KEYS;
+
+/** The page-view action of a key, if any. */
+export function pageViewAction(key: string): PageViewAction | undefined {
+  for (const [action, keys] of Object.entries(PAGE_VIEW_KEYS)) {
+    if ((keys as readonly string[]).includes(key)) return action as PageViewAction;
+  }
+  return undefined;
+}
+
+const GLYPHS: Readonly<Record<string, string>> = { ArrowLeft: '←', ArrowRight: '→', '-': '−' };
+/** The sheet's spelling of page-view keys: "← →". */
+const listed = (...actions: PageViewAction[]) =>
+  actions.map((a) => GLYPHS[PAGE_VIEW_KEYS[a][0]] ?? PAGE_VIEW_KEYS[a][0]).join(' ');
 
 // Ctrl (Cmd on macOS) with Shift for run control: Ctrl+P prints and Ctrl+C copies a selection,
 // while Electron binds no Ctrl+Shift+P/X/C (DevTools' inspect key works only inside DevTools).
@@ -58,11 +86,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   { scope: 'focus', keys: '↑ ↓', label: 'Previous or next chunk', group: 'Timeline' },
   { scope: 'focus', keys: 'Home End', label: 'First or last chunk', group: 'Timeline' },
-  { scope: 'focus', keys: 'Ctrl+F', label: 'Find in the document', group: 'Reader' },
-  { scope: 'focus', keys: '← →', label: 'Previous or next page (original page)', group: 'Reader' },
+  { scope: 'focus', keys: chordLabel(FIND_CHORD), label: 'Find in the document', group: 'Reader' },
   {
     scope: 'focus',
-    keys: '+ − 0',
+    keys: listed('previousPage', 'nextPage'),
+    label: 'Previous or next page (original page)',
+    group: 'Reader',
+  },
+  {
+    scope: 'focus',
+    keys: listed('zoomIn', 'zoomOut', 'fitWidth'),
     label: 'Zoom in, out, fit width (original page)',
     group: 'Reader',
   },
@@ -94,6 +127,16 @@ export interface KeyPress {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
+}
+
+/** True when a key press is `chord`: Ctrl or Cmd held, no Alt, Shift as the chord says. */
+export function isChord(e: KeyPress, chord: Chord): boolean {
+  return (
+    (e.ctrlKey || e.metaKey) &&
+    !e.altKey &&
+    e.key.toLowerCase() === chord.key &&
+    !!chord.shift === e.shiftKey
+  );
 }
 
 /** The window shortcut a key press means, if any (Ctrl or Cmd held, no Alt). */

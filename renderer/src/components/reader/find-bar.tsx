@@ -7,6 +7,7 @@ import { pageAt, sectionPath } from '../../../../shared/text-location.ts';
 import { findHits, MAX_HITS } from '../../lib/find-hits.ts';
 import { pageName } from '../../lib/page-choices.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
+import { FIND_CHORD, isChord } from '../nav/shortcut-table.ts';
 import { PASSAGE_WHERE_ID } from './passage-where.tsx';
 
 export function FindBar(props: {
@@ -24,10 +25,10 @@ export function FindBar(props: {
   const hits = useMemo(() => findHits(text, query), [text, query]);
   const input = useRef<HTMLInputElement>(null);
 
-  // Ctrl/Cmd+F: to the find box.
+  // Ctrl/Cmd+F (the shortcut table's chord): to the find box.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
+      if (isChord(e, FIND_CHORD)) {
         e.preventDefault();
         input.current?.focus();
         input.current?.select();

@@ -8,6 +8,7 @@ import { pageName, pageTextNote } from '../../lib/pdf-pages.ts';
 import { usePageViewStore, type Zoom } from '../../stores/page-view-store.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { pageViewAction, type PageViewAction } from '../nav/shortcut-table.ts';
 import { PageCanvas, shownWidth, usePageRender } from './page-canvas.tsx';
 import { PageNav } from './page-nav.tsx';
 import { PassageCaption } from './passage-caption.tsx';
@@ -68,20 +69,20 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
   const go = (n: number): void => setPage(Math.min(pageCount, Math.max(1, n)));
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const actions: Record<string, () => void> = {
-      '+': () => zoomBy(1),
-      '=': () => zoomBy(1),
-      '-': () => zoomBy(-1),
-      '0': () => setZoom('fit'),
-      ArrowLeft: () => go(page - 1),
-      ArrowRight: () => go(page + 1),
+    // The keys come from the shortcut table, which the shortcut sheet lists.
+    const actions: Record<PageViewAction, () => void> = {
+      zoomIn: () => zoomBy(1),
+      zoomOut: () => zoomBy(-1),
+      fitWidth: () => setZoom('fit'),
+      previousPage: () => go(page - 1),
+      nextPage: () => go(page + 1),
     };
-    const action = actions[e.key];
+    const action = pageViewAction(e.key);
     // A page wider than the view scrolls sideways with the arrows instead.
     const wide = (scroller.current?.scrollWidth ?? 0) > (scroller.current?.clientWidth ?? 0);
-    if (!action || (wide && e.key.startsWith('Arrow'))) return;
+    if (!action || (wide && (action === 'previousPage' || action === 'nextPage'))) return;
     e.preventDefault();
-    action();
+    actions[action]();
   };
 
   const note = pageTextNote(doc, page);

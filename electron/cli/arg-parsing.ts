@@ -1,0 +1,166 @@
+// The command line's shared parsing: number and enum flags checked with zod and the contract's
+// limits, the flags of several commands, and one BadUsage sentence for what is wrong.
+import path from 'node:path';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { z } from 'zod';
+import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
+import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
+import { DEFAULT_READING, type Reading } from '../../shared/model.ts';
+import { httpUrlSchema, readingSchema } from '../../shared/schemas.ts';
+import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
+import { CoreError } from '../core/errors.ts';
+import { appDataDir } from './app-data.ts';
+
+/** Without a flag or MEMAGENT_BASE_URL: a local vLLM, as the app's first profile. */
+export const DEFAULT_BASE_URL = BACKEND_DEFAULTS.vllm.baseUrl;
+
+/** Connection settings shared by `ask` and `models`: flags first, then the environment. */
+export interface Connection {
+  baseUrl: string;
+  /** Per attempt (--timeout, in seconds on the command line). */
+  timeoutMs: number;
+  /** Retries after the first attempt (--retries). */
+  maxRetries: number;
+  model?: string;
+  apiKey?: string;
+}
+
+/** How `ask` and `extract` read PDFs: OCR mode and languages, and the user's language folder. */
+export interface ReadingOptions {
+  reading: Reading;
+  /** Extra `<code>.traineddata[.gz]` files (--ocr-languages-dir; default the app's folder). */
+  ocrLanguageDir: string;
+}
+
+export const num = (flag: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, `--${flag} needs a number`)
+    .transform(Number);
+export const int = (flag: string, min: number, max: number) =>
+  num(flag).pipe(
+    z
+      .number()
+      .int(`--${flag} needs a whole number`)
+      .min(min, `--${flag} must be at least ${min}`)
+      .max(max, `--${flag} must be at most ${max}`),
+  );
+
+export const price = (flag: string) =>
+  num(flag).pipe(z.number().min(0, `--${flag} must be 0 or more (per million tokens)`));
+
+/** The values of a shared enum, with a message naming them: "--final is boxed or text". */
+export const oneOf = <T extends string>(flag: string, values: readonly T[]) =>
+  z.enum(values, {
+    error: `--${flag} is ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`,
+  });
+export const temperatureRange = `--temperature must be ${L.temperature.min} to ${L.temperature.max}`;
+export const topPRange = `--top-p must be above ${L.topP.above} and at most ${L.topP.max}`;
+const timeoutRange = `--timeout must be ${B.timeoutSec.min} to ${B.timeoutSec.max} seconds`;
+
+export const connectionSchema = {
+  'base-url': httpUrlSchema('--base-url needs an http:// or https:// URL'),
+  model: z.string().trim().min(1, '--model needs a name').optional(),
+  'api-key': z.string().min(1, '--api-key needs a value').optional(),
+  timeout: num('timeout').pipe(
+    z.number().min(B.timeoutSec.min, timeoutRange).max(B.timeoutSec.max, timeoutRange),
+  ),
+  retries: int('retries', B.retries.min, B.retries.max),
+};
+
+export const connectionFlags = {
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key': { type: 'string' },
+  timeout: { type: 'string', default: String(B.timeoutSec.default) },
+  retries: { type: 'string', default: String(B.retries.default) },
+} as const;
+
+export const readingFlags = {
+  ocr: { type: 'string', default: DEFAULT_READING.ocr },
+  'ocr-lang': { type: 'string', default: DEFAULT_READING.languages.join('+') },
+  'ocr-languages-dir': { type: 'string' },
+} as const;
+
+export const commonFlags = {
+  json: { type: 'boolean', default: false },
+  debug: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export function usage(message: string, topic?: string, hint?: string): CoreError {
+  return new CoreError('BadUsage', message, {
+    hint: hint ?? `Run \`memagent ${topic ? `${topic} ` : ''}--help\` for usage.`,
+  });
+}
+
+/** Where OCR languages come from, for an --ocr-lang the command cannot use. */
+export function ocrLanguageHint(code: string, dir: string): string {
+  return (
+    `Shipped: ${SHIPPED_OCR_LANGUAGES.join(', ')}. For another language, put ${code}.traineddata ` +
+    `(from tesseract's tessdata_best or tessdata_fast) in ${dir}, or pass --ocr-languages-dir.`
+  );
+}
+
+export function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T, topic: string) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    // parseArgs messages are already one sentence ("Unknown option '--foo'...").
+    const message = error instanceof Error ? error.message : String(error);
+    const first = message.split('\n')[0]?.split(/(?<=\.) /)[0] ?? message;
+    throw usage(first.replace(/\.?$/, '.'), topic);
+  }
+}
+
+export function check<T>(schema: z.ZodType<T>, value: unknown, topic: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  throw usage(`${first?.message ?? 'Invalid arguments'}.`, topic);
+}
+
+/**
+ * --ocr and --ocr-lang (tesseract's `eng+deu` form) checked with the contract's reading rules;
+ * --ocr-languages-dir from where the user typed it, else the app's folder.
+ */
+export function readingOptions(
+  values: { ocr: string; 'ocr-lang': string; 'ocr-languages-dir'?: string | undefined },
+  here: string,
+  env: NodeJS.ProcessEnv,
+  topic: string,
+): ReadingOptions {
+  const ocr = check(oneOf('ocr', readingSchema.shape.ocr.options), values.ocr, topic);
+  const given = values['ocr-languages-dir'];
+  if (given !== undefined && given.trim() === '')
+    throw usage('--ocr-languages-dir needs a folder.', topic);
+  const ocrLanguageDir =
+    given === undefined ? path.join(appDataDir(env), 'ocr-languages') : path.resolve(here, given);
+  const languages = values['ocr-lang'].trim().split('+');
+  const parsed = readingSchema.safeParse({ ocr, languages });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const bad = typeof issue?.path[1] === 'number' ? languages[issue.path[1]] : undefined;
+    if (issue?.code === 'too_big')
+      throw usage(`--ocr-lang takes at most ${String(issue.maximum)} languages.`, topic);
+    if (bad === undefined || bad === '')
+      throw usage('--ocr-lang needs tesseract codes joined by +, such as eng or eng+deu.', topic);
+    throw usage(
+      `--ocr-lang: "${bad}" is not a tesseract language code (letters, digits and _).`,
+      topic,
+      ocrLanguageHint('CODE', ocrLanguageDir),
+    );
+  }
+  return { reading: parsed.data, ocrLanguageDir };
+}
+
+export function onePositional(positionals: string[], topic: string): string {
+  if (positionals.length === 0) throw usage(`${topic} needs a FILE.`, topic);
+  if (positionals.length > 1)
+    throw usage(
+      `${topic} takes one FILE, got ${positionals.length} (quote a question with spaces).`,
+      topic,
+    );
+  return positionals[0] as string;
+}

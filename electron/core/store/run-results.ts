@@ -1,0 +1,191 @@
+// What a run produced, row by row: its chunking, one memory state per finished chunk, its
+// warnings and its answer.
+import type Database from 'better-sqlite3';
+import type { ChunkInfo, MemoryState, Usage, WarningCode } from '../../../shared/model.ts';
+import { warningCodeSchema } from '../../../shared/schemas.ts';
+import { pagesColumn, parseColumn, parseValue } from './columns.ts';
+
+interface ChunkRow {
+  idx: number;
+  start: number;
+  end: number;
+  tokens: number;
+  pages: string | null;
+  section: string | null;
+}
+
+interface MemoryRow {
+  chunk: number;
+  memory: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  ms: number;
+  kept: number;
+}
+
+export interface StoredWarning {
+  chunk?: number;
+  code: WarningCode;
+  message: string;
+}
+
+export interface StoredAnswer {
+  answer: string | null;
+  response: string;
+  usage: Usage;
+  ms: number;
+  /** The final reply hit its token limit. */
+  cut: boolean;
+}
+
+export interface RunResults {
+  /** Stores the run's chunking (replacing any) and its chunk count. */
+  setChunks(id: string, chunks: readonly ChunkInfo[]): void;
+  /** Forgets what the run read and answered (not its warnings), to read again from chunk 1. */
+  clearProgress(id: string): void;
+  /** Commits one finished chunk's memory. Idempotent per (run, chunk). */
+  saveMemory(id: string, state: MemoryState): void;
+  saveAnswer(id: string, answer: StoredAnswer): void;
+  addWarning(id: string, warning: StoredWarning): void;
+  chunks(id: string): ChunkInfo[];
+  /** Memory states in chunk order. */
+  memories(id: string): MemoryState[];
+  warnings(id: string): StoredWarning[];
+  answer(id: string): StoredAnswer | undefined;
+}
+
+export function createRunResults(db: Database.Database): RunResults {
+  const deleteChunks = db.prepare('DELETE FROM chunks WHERE run_id = ?');
+  const insertChunk = db.prepare(
+    'INSERT INTO chunks (run_id, idx, start, end, tokens, pages, section) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const setChunkCount = db.prepare('UPDATE runs SET chunk_count = ? WHERE id = ?');
+  const deleteMemories = db.prepare('DELETE FROM memory_states WHERE run_id = ?');
+  const deleteAnswer = db.prepare('DELETE FROM answers WHERE run_id = ?');
+  const saveMemory = db.prepare(`
+    INSERT OR REPLACE INTO memory_states (run_id, chunk, memory, prompt_tokens, completion_tokens, ms, kept)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const saveAnswer = db.prepare(`
+    INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms, cut)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const addWarning = db.prepare(
+    'INSERT INTO warnings (run_id, chunk, code, message) VALUES (?, ?, ?, ?)',
+  );
+  const chunks = db.prepare<[string], ChunkRow>(
+    'SELECT * FROM chunks WHERE run_id = ? ORDER BY idx',
+  );
+  const memories = db.prepare<[string], MemoryRow>(
+    'SELECT * FROM memory_states WHERE run_id = ? ORDER BY chunk',
+  );
+  const warnings = db.prepare<[string], { chunk: number | null; code: string; message: string }>(
+    'SELECT chunk, code, message FROM warnings WHERE run_id = ? ORDER BY id',
+  );
+  const answer = db.prepare<
+    [string],
+    {
+      answer: string | null;
+      response: string;
+      prompt_tokens: number;
+      completion_tokens: number;
+      ms: number;
+      cut: number;
+    }
+  >('SELECT * FROM answers WHERE run_id = ?');
+
+  const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[]) => {
+    deleteChunks.run(id);
+    for (const c of list) {
+      insertChunk.run(
+        id,
+        c.index,
+        c.start,
+        c.end,
+        c.tokens,
+        c.pages ? JSON.stringify(c.pages) : null,
+        c.section ?? null,
+      );
+    }
+    setChunkCount.run(list.length, id);
+  });
+
+  return {
+    setChunks(id, list) {
+      replaceChunks(id, list);
+    },
+    clearProgress(id) {
+      db.transaction(() => {
+        deleteMemories.run(id);
+        deleteAnswer.run(id);
+      })();
+    },
+    saveMemory(id, s) {
+      saveMemory.run(
+        id,
+        s.chunk,
+        s.memory,
+        s.usage.promptTokens,
+        s.usage.completionTokens,
+        s.ms,
+        s.kept ? 1 : 0,
+      );
+    },
+    saveAnswer(id, a) {
+      saveAnswer.run(
+        id,
+        a.answer,
+        a.response,
+        a.usage.promptTokens,
+        a.usage.completionTokens,
+        a.ms,
+        a.cut ? 1 : 0,
+      );
+    },
+    addWarning(id, w) {
+      addWarning.run(id, w.chunk ?? null, w.code, w.message);
+    },
+    chunks(id) {
+      return chunks.all(id).map((row) => {
+        const chunk: ChunkInfo = {
+          index: row.idx,
+          start: row.start,
+          end: row.end,
+          tokens: row.tokens,
+        };
+        if (row.pages !== null)
+          chunk.pages = parseColumn(pagesColumn, row.pages, `chunks.pages of ${id}`);
+        if (row.section !== null) chunk.section = row.section;
+        return chunk;
+      });
+    },
+    memories(id) {
+      return memories.all(id).map((row) => ({
+        chunk: row.chunk,
+        memory: row.memory,
+        usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
+        ms: row.ms,
+        kept: row.kept !== 0,
+      }));
+    },
+    warnings(id) {
+      return warnings.all(id).map((row) => {
+        const w: StoredWarning = {
+          code: parseValue(warningCodeSchema, row.code, `warnings.code of ${id}`),
+          message: row.message,
+        };
+        if (row.chunk !== null) w.chunk = row.chunk;
+        return w;
+      });
+    },
+    answer(id) {
+      const row = answer.get(id);
+      if (!row) return undefined;
+      return {
+        answer: row.answer,
+        response: row.response,
+        usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
+        ms: row.ms,
+        cut: row.cut === 1,
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// A run's summary row: the run with its progress, usage (memories, answer and quote check
+// summed) and answer, read in one query.
+import type Database from 'better-sqlite3';
+import type { RunSummary } from '../../../shared/model.ts';
+import { runStatusSchema } from '../../../shared/schemas.ts';
+import { errorColumn, parseColumn, parseValue, settingsColumn } from './columns.ts';
+
+interface SummaryRow {
+  id: string;
+  document_id: string;
+  question: string;
+  settings: string;
+  profile_id: string | null;
+  model: string | null;
+  status: string;
+  chunk_count: number;
+  created_at: number;
+  finished_at: number | null;
+  error: string | null;
+  text_key: string | null;
+  chunks_done: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  has_answer: number;
+  answer: string | null;
+  answer_cut: number | null;
+}
+
+const SUMMARY_SELECT = `
+  SELECT r.*,
+    (SELECT COUNT(*) FROM memory_states m WHERE m.run_id = r.id) AS chunks_done,
+    (SELECT COALESCE(SUM(m.prompt_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.prompt_tokens, 0)
+      + COALESCE((SELECT q.prompt_tokens FROM quote_checks q WHERE q.run_id = r.id), 0) AS prompt_tokens,
+    (SELECT COALESCE(SUM(m.completion_tokens), 0) FROM memory_states m WHERE m.run_id = r.id) + COALESCE(a.completion_tokens, 0)
+      + COALESCE((SELECT q.completion_tokens FROM quote_checks q WHERE q.run_id = r.id), 0) AS completion_tokens,
+    a.run_id IS NOT NULL AS has_answer,
+    a.answer AS answer,
+    a.cut AS answer_cut
+  FROM runs r LEFT JOIN answers a ON a.run_id = r.id`;
+
+/** The summary queries: one run, or a document's runs newest first. */
+export function createRunSummaries(db: Database.Database): {
+  get(id: string): RunSummary | undefined;
+  listByDocument(documentId: string): RunSummary[];
+} {
+  const get = db.prepare<[string], SummaryRow>(`${SUMMARY_SELECT} WHERE r.id = ?`);
+  const byDocument = db.prepare<[string], SummaryRow>(
+    `${SUMMARY_SELECT} WHERE r.document_id = ? ORDER BY r.created_at DESC, r.rowid DESC`,
+  );
+  return {
+    get(id) {
+      const row = get.get(id);
+      return row && toSummary(row);
+    },
+    listByDocument(documentId) {
+      return byDocument.all(documentId).map(toSummary);
+    },
+  };
+}
+
+function toSummary(row: SummaryRow): RunSummary {
+  const summary: RunSummary = {
+    id: row.id,
+    documentId: row.document_id,
+    question: row.question,
+    settings: parseColumn(settingsColumn, row.settings, `runs.settings of ${row.id}`),
+    status: parseValue(runStatusSchema, row.status, `runs.status of ${row.id}`),
+    chunkCount: row.chunk_count,
+    chunksDone: row.chunks_done,
+    createdAt: row.created_at,
+    usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
+  };
+  if (row.profile_id !== null) summary.profileId = row.profile_id;
+  if (row.model !== null) summary.model = row.model;
+  if (row.has_answer) summary.answer = row.answer;
+  if (row.answer_cut === 1) summary.answerCut = true;
+  if (row.finished_at !== null) summary.finishedAt = row.finished_at;
+  summary.textKey = row.text_key ?? row.document_id;
+  if (row.error !== null)
+    summary.error = parseColumn(errorColumn, row.error, `runs.error of ${row.id}`);
+  return summary;
+}

@@ -1,0 +1,73 @@
+// The payloads of the renderer–main contract (shared/api.ts) that are not model types: pages
+// as pixels, text boxes, settings as the renderer sees them, connection tests.
+import type { AppError, BackendProfile, DocumentInfo, DocumentText, RunSettings } from './model.ts';
+
+/** A PDF page as pixels (`documents:render-page`). */
+export interface RenderedPage {
+  page: number;
+  width: number;
+  height: number;
+  /** width × height × 4 bytes, RGBA, rows top to bottom. */
+  rgba: Uint8Array;
+  /** The crop box drawn, in PDF points: x0, y0 (bottom left), x1, y1 (top right). */
+  box: [number, number, number, number];
+  scale: number;
+  /**
+   * The page's /Rotate in quarter turns clockwise (0-3): the pixels show the page turned, as
+   * viewers do, while text rectangles stay in PDF user space (shared/page-frame.ts maps them).
+   */
+  rotation: number;
+}
+
+/** One line's box of a text span, in PDF points of its page (`documents:text-rects`). */
+export interface TextRect {
+  page: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** What a file dialog is for (`documents:choose-path`): it sets the dialog's title and filters. */
+export type FilePurpose = 'document' | 'ocr-language';
+
+/** The renderer-visible document: its text and location map, for the reader. */
+export interface DocumentView {
+  info: DocumentInfo;
+  document: DocumentText;
+}
+
+export interface AppSettings {
+  profiles: BackendProfile[];
+  activeProfileId: string | null;
+  defaults: RunSettings;
+  /** The last connection test of each profile that has one, by profile id. */
+  lastTests: Record<string, BackendTestRecord>;
+  /** Ask before a run on a priced backend that may cost more than this (0: always ask). */
+  costConfirmAbove: number;
+}
+
+/**
+ * A profile's last connection test as main keeps it (across restarts). Saving the profile with
+ * another URL, kind, model, API version or key forgets it: it no longer says anything.
+ */
+export interface BackendTestRecord {
+  ok: boolean;
+  /** When the test ended, in ms since the epoch. */
+  at: number;
+  latencyMs: number;
+  /** The model a run would use (see `ConnectionTest.model`). */
+  model?: string;
+  error?: AppError;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  models: string[];
+  latencyMs: number;
+  error?: AppError;
+  /** The model a run with this profile would use (the profile's, else the server's first). */
+  model?: string;
+  /** True when `model` is not an RL-MemoryAgent model: expect lower accuracy (MEMAGENT.md). */
+  genericModel?: boolean;
+}
