@@ -1,26 +1,11 @@
 // Shared pieces of the screenshot walk-through (e2e/screenshots.test.ts): the corpus it reads,
 // where the pictures go, and the steps that are more than a click.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Harness } from './harness.ts';
+export { BOOK, corpusMissing, DOCX, EPUB, GPL } from './corpus.ts';
 import { repoRoot } from './paths.ts';
-
-/** Realistic material, shared by the project's worktrees and never committed. */
-export const CORPUS = path.resolve(repoRoot, '../shared/corpus');
-export const BOOK = path.join(CORPUS, 'cplusplus-annotations.pdf');
-export const GPL = path.join(CORPUS, 'gpl-3.0.pdf');
-export const EPUB = path.join(CORPUS, 'live-manual.ja.epub');
-export const DOCX = path.join(CORPUS, 'fhs-3.0.docx');
-const NEEDED = [BOOK, GPL, EPUB, DOCX];
-
-/** Why the walk cannot run here, or null when the corpus is complete. */
-export function corpusMissing(): string | null {
-  const missing = NEEDED.filter((f) => !existsSync(f));
-  return missing.length === 0
-    ? null
-    : `the corpus is missing ${missing.map((f) => path.basename(f)).join(', ')} in ${CORPUS}`;
-}
 
 /** `npm test` writes to out/ (git-ignored); `npm run screenshots` points this at docs/. */
 export const SHOTS_DIR = path.resolve(
@@ -32,6 +17,9 @@ export const SHOTS_DIR = path.resolve(
 export function shooter(page: Page, scheme: 'light' | 'dark'): (name: string) => Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   return async (name) => {
+    // The estimate is counted again after a run (its speed is measured) and for a changed box:
+    // a picture of its passing "updating…" shows nothing a user looks at.
+    await page.getByText('· updating…').waitFor({ state: 'detached' });
     // A caret blinking in a text box would make two takes of one state differ.
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${scheme}.png`), caret: 'hide' });
   };
