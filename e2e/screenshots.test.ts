@@ -84,7 +84,7 @@ describe.skipIf(!canRun || missing !== null)(
         await newForm.getByLabel('Input price ($ per 1M tokens)').fill('3');
         await newForm.getByLabel('Output price ($ per 1M tokens)').fill('15');
         // The whole form in view, from its Kind to its Save button.
-        await newForm.getByRole('button', { name: 'Save backend' }).scrollIntoViewIfNeeded();
+        await newForm.evaluate((el) => el.scrollIntoView({ block: 'start' }));
         await shot('settings-new-backend');
         await newForm.getByRole('button', { name: 'Save backend' }).click();
         await page.getByRole('listitem', { name: `Backend ${PRICED}`, exact: true }).waitFor();
