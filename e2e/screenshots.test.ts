@@ -143,6 +143,11 @@ describe.skipIf(!canRun || missing !== null)(
         await askButton.click();
         await page.locator('.run-item', { hasText: BOOK_QUESTION_2 }).waitFor();
         await answered(h);
+        // The first one resumed, slowly again: it is still being read while the library is shown.
+        h.sim.setOptions(SLOW_SIM);
+        await page.locator('.run-item', { hasText: BOOK_QUESTION }).click();
+        await progress.getByRole('button', { name: 'Resume' }).click();
+        await progress.getByText(/^Reading chunk \d+ of 3\d/).waitFor();
 
         // The library: two more opened from disk (a dropped file has no document view), then
         // several dropped at once, one damaged and one encrypted.
@@ -190,10 +195,10 @@ describe.skipIf(!canRun || missing !== null)(
         }
         await shot('library');
 
-        // Back to the paused question: resumed, answered with its evidence.
+        // Back to the first question, at full speed again: answered with its evidence.
+        h.sim.setOptions({ latency: 'zero' });
         await selectDocument(page, /C\+\+ Annotations|cplusplus/i);
         await page.locator('.run-item', { hasText: BOOK_QUESTION }).click();
-        await progress.getByRole('button', { name: 'Resume' }).click();
         await answered(h);
         const passage = page.locator('.evidence button.passage').first();
         await passage.waitFor();
