@@ -141,7 +141,8 @@ describe.skipIf(!canRun)('the library', () => {
     await showScreen(page, 'Library');
     const state = page.getByRole('row', { name: /minutes\.pdf/ }).getByTestId('question-state');
     await state.filter({ hasText: '2 questions · 1 reading' }).waitFor();
-    const reading = page.getByRole('button', { name: 'Reading 1' });
+    // Exact: the run's own entry reads "Reading 1/3" while it is at its first chunk.
+    const reading = page.getByRole('button', { name: 'Reading 1', exact: true });
     await reading.click();
     await page.getByRole('heading', { name: 'When did the committee meet?' }).waitFor();
     await reading.waitFor({ state: 'detached', timeout: 60_000 });

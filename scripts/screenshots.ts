@@ -4,12 +4,19 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromiumAvailable, CHROMIUM } from '../e2e/harness/browser.ts';
+import { corpusMissing } from '../e2e/harness/corpus.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 if (!chromiumAvailable()) {
   // The walk-through would report itself skipped and leave the old pictures in place.
   console.error(`No Chromium at ${CHROMIUM}: install Debian's chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+const missing = corpusMissing();
+if (missing) {
+  // The walk reads the shared corpus (never committed); without it, it skips itself too.
+  console.error(`Cannot take the user guide's screenshots: ${missing}.`);
   process.exit(1);
 }
 const result = spawnSync(

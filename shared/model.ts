@@ -193,6 +193,8 @@ export interface DocumentRunCounts {
   runs: number;
   /** Runs queued, reading or paused. */
   reading: number;
+  /** Of those, the paused ones: a paused question is not being read and must not say so. */
+  paused: number;
   /** Runs that failed or were interrupted. */
   failed: number;
   /** Runs with an answer. */

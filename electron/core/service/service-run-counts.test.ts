@@ -37,6 +37,7 @@ describe('runs:counts', () => {
         questions: 2,
         runs: 3,
         reading: 0,
+        paused: 0,
         failed: 0,
         done: 3,
         lastAskedAt: third.createdAt,

@@ -51,13 +51,32 @@ describe('run counts per document', () => {
     run('gpl', 'What about patents?', 'cancelled', 25);
     run('fhs', 'Where do logs go?', 'queued', 5);
     run('fhs', 'Where is /srv?', 'interrupted', 6);
+    run('fhs', 'Is /opt optional?', 'paused', 7);
 
     const counts = store.runs
       .countsByDocument()
       .sort((a, b) => a.documentId.localeCompare(b.documentId));
     expect(counts).toEqual([
-      { documentId: 'fhs', questions: 2, runs: 2, reading: 1, failed: 1, done: 0, lastAskedAt: 6 },
-      { documentId: 'gpl', questions: 3, runs: 4, reading: 1, failed: 1, done: 1, lastAskedAt: 30 },
+      {
+        documentId: 'fhs',
+        questions: 3,
+        runs: 3,
+        reading: 2,
+        paused: 1,
+        failed: 1,
+        done: 0,
+        lastAskedAt: 7,
+      },
+      {
+        documentId: 'gpl',
+        questions: 3,
+        runs: 4,
+        reading: 1,
+        paused: 0,
+        failed: 1,
+        done: 1,
+        lastAskedAt: 30,
+      },
     ]);
   });
 
@@ -68,7 +87,16 @@ describe('run counts per document', () => {
     store.runs.setStatus(a, 'done', { finishedAt: 40 });
     store.runs.remove(b);
     expect(store.runs.countsByDocument()).toEqual([
-      { documentId: 'gpl', questions: 1, runs: 1, reading: 0, failed: 0, done: 1, lastAskedAt: 10 },
+      {
+        documentId: 'gpl',
+        questions: 1,
+        runs: 1,
+        reading: 0,
+        paused: 0,
+        failed: 0,
+        done: 1,
+        lastAskedAt: 10,
+      },
     ]);
     store.documents.remove('gpl');
     expect(store.runs.countsByDocument()).toEqual([]);

@@ -6,6 +6,7 @@ interface CountRow {
   questions: number;
   runs: number;
   reading: number;
+  paused: number;
   failed: number;
   done: number;
   last_asked_at: number;
@@ -22,6 +23,7 @@ export function createRunCounts(db: Database.Database): () => DocumentRunCounts[
       COUNT(DISTINCT question) AS questions,
       COUNT(*) AS runs,
       SUM(status IN ('queued', 'running', 'paused')) AS reading,
+      SUM(status = 'paused') AS paused,
       SUM(status IN ('error', 'interrupted')) AS failed,
       SUM(status = 'done') AS done,
       MAX(created_at) AS last_asked_at
@@ -32,6 +34,7 @@ export function createRunCounts(db: Database.Database): () => DocumentRunCounts[
       questions: row.questions,
       runs: row.runs,
       reading: row.reading,
+      paused: row.paused,
       failed: row.failed,
       done: row.done,
       lastAskedAt: row.last_asked_at,

@@ -1,4 +1,4 @@
-// "Reading 2" in the nav bar while questions are being read; it leads to the oldest of them.
+// "Reading 2" in the nav bar while questions are being read (or "Paused 1"); it leads to the oldest.
 import { useShallow } from 'zustand/react/shallow';
 import { selectDocument } from '../../stores/documents-store.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
@@ -19,17 +19,25 @@ export function ReadingIndicator() {
   );
   if (reading.length === 0) return null;
   const target = reading[reading.length - 1]!;
+  // "Reading 1" over a question that is paused would say it is being read: name the paused.
+  const paused = reading.filter((r) => r.status === 'paused').length;
+  const label =
+    paused === 0
+      ? `Reading ${reading.length}`
+      : paused === reading.length
+        ? `Paused ${paused}`
+        : `Reading ${reading.length - paused} · paused ${paused}`;
   return (
     <button
       type="button"
-      className="badge status-running nav-reading"
-      title="Questions being read: show the one reading longest"
+      className={`badge ${paused === reading.length ? 'status-paused' : 'status-running'} nav-reading`}
+      title="Questions not finished yet: show the one started first"
       onClick={() => {
         selectDocument(target.documentId);
         useUiStore.getState().selectRun(target.id);
       }}
     >
-      Reading {reading.length}
+      {label}
     </button>
   );
 }

@@ -85,7 +85,9 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
           <button type="submit">Go</button>
         </form>
       ) : (
-        <span className="muted small">Chunk boundaries show once a question is selected.</span>
+        <span className="muted small chunk-hint">
+          Chunk boundaries show once a question is selected.
+        </span>
       )}
       {missed ? (
         <p role="alert" className="jump-miss small">
