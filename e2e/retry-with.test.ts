@@ -50,6 +50,10 @@ describe.skipIf(!canRun)('Retry with… and Edit and ask again', () => {
     await warnings
       .getByText(/are read with “Lab server”.*the first attempt was with “Office server”/)
       .waitFor();
+    // The next question on this document goes to the backend that answered, not the dead one.
+    await expect(
+      form.getByRole('combobox', { name: 'Backend' }).locator('option:checked').textContent(),
+    ).resolves.toMatch(/^Lab server/);
   });
 
   test('the "did not start" banner goes when the question is edited, another backend is chosen or made active', async () => {

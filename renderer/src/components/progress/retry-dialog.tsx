@@ -7,6 +7,7 @@ import type { RunView } from '../../../../shared/run-view.ts';
 import { describeTest } from '../../lib/backend-status.ts';
 import { retryBackend, retryNote } from '../../lib/run-outcome.ts';
 import { continueRun } from '../../stores/runs-store.ts';
+import { chooseBackend, useAskDraftStore } from '../../stores/ask-draft-store.ts';
 import { checkReachable, useSettingsStore } from '../../stores/settings-store.ts';
 import { Dialog } from '../common/dialog.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -41,8 +42,12 @@ export function RetryDialog(props: { run: RunView; done: number; onClose: () => 
           setBusy(true);
           void continueRun(run.id, { profileId: profile.id, settings }).then((failed) => {
             setBusy(false);
-            if (failed) setError(failed);
-            else props.onClose();
+            if (failed) {
+              setError(failed);
+              return;
+            }
+            followRetry(run, profile.id);
+            props.onClose();
           });
         }}
       >
@@ -93,4 +98,15 @@ export function RetryDialog(props: { run: RunView; done: number; onClose: () => 
       </form>
     </Dialog>
   );
+}
+
+/**
+ * After a retry moved a question to another backend, the document's next question goes there
+ * too when its box still pointed at the backend that failed (a choice made since is kept).
+ */
+function followRetry(run: RunView, profileId: string): void {
+  if (profileId === run.profileId) return;
+  const draft = useAskDraftStore.getState().byDocument[run.documentId];
+  const next = draft?.profileId || useSettingsStore.getState().settings.activeProfileId;
+  if (next === run.profileId) chooseBackend(run.documentId, profileId);
 }
