@@ -2,6 +2,8 @@
 // the Ask screen (or switching documents) and coming back finds it as it was left.
 import { create } from 'zustand';
 import type { RunSettings } from '../../../shared/model.ts';
+import type { RunView } from '../../../shared/run-view.ts';
+import { changedFrom } from '../lib/changed-settings.ts';
 
 export interface AskDraft {
   question: string;
@@ -82,4 +84,19 @@ export function prefillDraft(
       [documentId]: { ...rest, ...draft, selectText, focusSeq: current.focusSeq + 1 },
     },
   }));
+}
+
+/**
+ * "Edit and ask again" / "Ask again": the box holds `run`'s question with the backend and the
+ * settings that run used (kept as changes from the current `defaults`), cursor in it.
+ */
+export function prefillFromRun(
+  run: Pick<RunView, 'documentId' | 'question' | 'profileId' | 'settings'>,
+  defaults: RunSettings,
+): void {
+  prefillDraft(run.documentId, {
+    question: run.question,
+    profileId: run.profileId ?? '',
+    overrides: run.settings ? changedFrom(defaults, run.settings) : {},
+  });
 }

@@ -1,7 +1,6 @@
 // After an answer: ask the same question again, or a related one, from the Ask form's box.
 import type { RunView } from '../../../../shared/run-view.ts';
-import { changedFrom } from '../../lib/changed-settings.ts';
-import { prefillDraft } from '../../stores/ask-draft-store.ts';
+import { prefillDraft, prefillFromRun } from '../../stores/ask-draft-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 
 export function FollowUp(props: { run: RunView }) {
@@ -12,13 +11,7 @@ export function FollowUp(props: { run: RunView }) {
       <button
         type="button"
         title="The same question with the same settings and backend, ready to Ask"
-        onClick={() =>
-          prefillDraft(run.documentId, {
-            question: run.question,
-            profileId: run.profileId ?? '',
-            overrides: run.settings ? changedFrom(defaults, run.settings) : {},
-          })
-        }
+        onClick={() => prefillFromRun(run, defaults)}
       >
         Ask again
       </button>

@@ -10,7 +10,7 @@ import {
   resumeRun,
   useRunsStore,
 } from '../../stores/runs-store.ts';
-import { prefillDraft } from '../../stores/ask-draft-store.ts';
+import { prefillFromRun } from '../../stores/ask-draft-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { formatCount, formatDuration, formatMoney } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
@@ -18,7 +18,6 @@ import { runStats } from '../../lib/run-stats.ts';
 import { plural } from '../../../../shared/plural.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { useNow } from '../common/use-now.ts';
-import { changedFrom } from '../../lib/changed-settings.ts';
 import { RetryDialog } from './retry-dialog.tsx';
 
 export function RunProgress(props: { run: RunView }) {
@@ -111,16 +110,7 @@ export function RunProgress(props: { run: RunView }) {
             </button>
           ) : null}
           {stopped ? (
-            <button
-              type="button"
-              onClick={() =>
-                prefillDraft(run.documentId, {
-                  question: run.question,
-                  profileId: run.profileId ?? '',
-                  overrides: run.settings ? changedFrom(defaults, run.settings) : {},
-                })
-              }
-            >
+            <button type="button" onClick={() => prefillFromRun(run, defaults)}>
               Edit and ask again
             </button>
           ) : null}
