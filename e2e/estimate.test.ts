@@ -43,7 +43,6 @@ describe.skipIf(!canRun)('the estimate before Ask', () => {
     await estimate.getByText(/· includes up to 3 quote-check requests$/).waitFor();
     await estimate.getByText('Cost: no prices set for this backend').waitFor();
     await estimate.getByText('Time: unknown until the first run on this backend').waitFor();
-    await page.screenshot({ path: '/tmp/estimate-ask-form.png' });
     // Counting asks nothing of the model.
     expect(h.sim.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(0);
     const shown = await chunksShown(page);
@@ -91,7 +90,6 @@ describe.skipIf(!canRun)('the estimate before Ask', () => {
     await dialog
       .getByText(/will cost \$[\d.]+ to \$[\d.]+: more than your limit of \$0\.05/)
       .waitFor();
-    await page.screenshot({ path: '/tmp/estimate-confirm.png' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(h.events.some((e) => e.name === 'run:event')).toBe(false);

@@ -28,7 +28,6 @@ describe.skipIf(!canRun)('keyboard', () => {
     ]) {
       await sheet.locator('.shortcut-list > div', { hasText: label }).getByText(keys!).waitFor();
     }
-    await page.screenshot({ path: '/tmp/shortcut-sheet.png' });
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();

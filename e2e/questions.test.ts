@@ -47,7 +47,6 @@ describe.skipIf(!canRun)('questions of a document', () => {
     await expect(items.nth(1).textContent()).resolves.toMatch(/Harwick/);
     await items.nth(1).click();
     await expect(items.nth(1).getAttribute('aria-current')).resolves.toBe('true');
-    await page.screenshot({ path: '/tmp/i12-question-history.png' });
   });
 
   test('Delete removes a run with Undo; after the window it is gone for good', async () => {
