@@ -4,6 +4,7 @@
 // here under the names the code uses.
 import type {
   AppError,
+  BackendKind,
   ChunkInfo,
   DocumentFormat,
   MemoryState,
@@ -183,6 +184,24 @@ export interface RunSummary {
    * citations refer to this text (`documents:get` with `textKey`).
    */
   textKey?: string;
+  /** Where the run was made: in the app, by `memagent ask`, or brought in by an import. */
+  origin: RunOrigin;
+  /** When an imported run was imported (its `createdAt` is when it was first asked). */
+  importedAt?: number;
+  /**
+   * The backend the run read with, described without any key, for runs with no profile (the
+   * command line's, imported ones).
+   */
+  backend?: RunBackend;
+}
+
+export type RunOrigin = 'app' | 'cli' | 'import';
+
+/** A backend as a run remembers it: never a key, and a URL without credentials or query. */
+export interface RunBackend {
+  kind: BackendKind;
+  name: string;
+  baseUrl: string;
 }
 
 /** A document's questions and how its runs stand (`runs:counts`), counted in the library's database. */

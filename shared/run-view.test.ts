@@ -101,6 +101,7 @@ describe('run view', () => {
       summary: {
         id: 'r',
         documentId: 'd',
+        origin: 'app',
         question: 'q',
         settings: DEFAULT_RUN_SETTINGS,
         status: 'running',

@@ -205,6 +205,7 @@ describe('RunRegistry', () => {
       summary: {
         id: 'p',
         documentId: 'd',
+        origin: 'app',
         question: QUESTION,
         settings: SETTINGS,
         status: 'running',

@@ -32,6 +32,15 @@ export type StoredProfile = z.infer<typeof profileColumn>;
 
 export const errorColumn = appErrorSchema;
 
+export const originColumn = z.enum(['app', 'cli', 'import']);
+
+/** `runs.backend`: the backend a run read with, never a key (`RunBackend`). */
+export const backendColumn = z.object({
+  kind: backendProfileSchema.shape.kind,
+  name: z.string().max(2000),
+  baseUrl: z.string().max(2000),
+});
+
 /** The last connection test of each profile (shared/api.ts `BackendTestRecord`), by profile id. */
 export const testRecordsColumn = z.record(
   z.string(),

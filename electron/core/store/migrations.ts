@@ -148,6 +148,86 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    description:
+      'sessions: who reads each run, the backend it read with, where it came from, the replies as received, full-text history',
+    up(db) {
+      // owner: the `writers` row of the process reading the run (NULL when none). A process's
+      // row carries its pid, host and heartbeat, so another process can tell a live reader from
+      // one that died. backend: JSON {kind, name, baseUrl} (never a key), for runs read without
+      // a profile (the command line). origin: 'app' | 'cli' | 'import'. reply/raw: the reply as
+      // received when it differs from the stored memory or response (thinking, a cut reply),
+      // for trajectories that carry exactly what the model said.
+      // history: one row per question, answer and memory state, with an external-content FTS5
+      // index over it (trigram: substrings, any script, case-insensitive). Kept in step by
+      // triggers; an upsert (never REPLACE) so the index's own triggers always fire.
+      db.exec(`
+        ALTER TABLE runs ADD COLUMN owner TEXT;
+        ALTER TABLE runs ADD COLUMN backend TEXT;
+        ALTER TABLE runs ADD COLUMN origin TEXT NOT NULL DEFAULT 'app';
+        ALTER TABLE runs ADD COLUMN imported_at INTEGER;
+        ALTER TABLE memory_states ADD COLUMN reply TEXT;
+        ALTER TABLE answers ADD COLUMN raw TEXT;
+        CREATE TABLE writers (
+          id TEXT PRIMARY KEY,
+          kind TEXT NOT NULL,
+          pid INTEGER NOT NULL,
+          host TEXT NOT NULL,
+          started_at INTEGER NOT NULL,
+          heartbeat_at INTEGER NOT NULL
+        );
+        CREATE TABLE history (
+          id INTEGER PRIMARY KEY,
+          run_id TEXT NOT NULL,
+          field TEXT NOT NULL,
+          chunk INTEGER NOT NULL,
+          text TEXT NOT NULL,
+          UNIQUE (run_id, field, chunk)
+        );
+        CREATE VIRTUAL TABLE history_fts USING fts5(
+          text, content='history', content_rowid='id', tokenize='trigram'
+        );
+        CREATE TRIGGER history_ai AFTER INSERT ON history BEGIN
+          INSERT INTO history_fts(rowid, text) VALUES (new.id, new.text);
+        END;
+        CREATE TRIGGER history_ad AFTER DELETE ON history BEGIN
+          INSERT INTO history_fts(history_fts, rowid, text) VALUES ('delete', old.id, old.text);
+        END;
+        CREATE TRIGGER history_au AFTER UPDATE ON history BEGIN
+          INSERT INTO history_fts(history_fts, rowid, text) VALUES ('delete', old.id, old.text);
+          INSERT INTO history_fts(rowid, text) VALUES (new.id, new.text);
+        END;
+        CREATE TRIGGER runs_history_ai AFTER INSERT ON runs BEGIN
+          INSERT INTO history (run_id, field, chunk, text) VALUES (new.id, 'question', -1, new.question)
+            ON CONFLICT (run_id, field, chunk) DO UPDATE SET text = excluded.text;
+        END;
+        CREATE TRIGGER runs_history_ad AFTER DELETE ON runs BEGIN
+          DELETE FROM history WHERE run_id = old.id;
+        END;
+        CREATE TRIGGER answers_history_ai AFTER INSERT ON answers BEGIN
+          INSERT INTO history (run_id, field, chunk, text)
+            VALUES (new.run_id, 'answer', -1, COALESCE(new.answer, new.response))
+            ON CONFLICT (run_id, field, chunk) DO UPDATE SET text = excluded.text;
+        END;
+        CREATE TRIGGER answers_history_ad AFTER DELETE ON answers BEGIN
+          DELETE FROM history WHERE run_id = old.run_id AND field = 'answer';
+        END;
+        CREATE TRIGGER memories_history_ai AFTER INSERT ON memory_states BEGIN
+          INSERT INTO history (run_id, field, chunk, text) VALUES (new.run_id, 'memory', new.chunk, new.memory)
+            ON CONFLICT (run_id, field, chunk) DO UPDATE SET text = excluded.text;
+        END;
+        CREATE TRIGGER memories_history_ad AFTER DELETE ON memory_states BEGIN
+          DELETE FROM history WHERE run_id = old.run_id AND field = 'memory' AND chunk = old.chunk;
+        END;
+        INSERT INTO history (run_id, field, chunk, text) SELECT id, 'question', -1, question FROM runs;
+        INSERT INTO history (run_id, field, chunk, text)
+          SELECT run_id, 'answer', -1, COALESCE(answer, response) FROM answers;
+        INSERT INTO history (run_id, field, chunk, text)
+          SELECT run_id, 'memory', chunk, memory FROM memory_states;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -24,7 +24,8 @@ export type NewRun = Pick<
   | 'status'
   | 'createdAt'
   | 'textKey'
->;
+> &
+  Partial<Pick<RunSummary, 'origin' | 'importedAt' | 'backend'>>;
 
 /** Runs and everything they produce: chunking, one memory state per finished chunk, warnings, the answer. */
 export interface RunRepo extends RunResults {
@@ -53,8 +54,8 @@ export interface RunRepo extends RunResults {
 
 export function createRunRepo(db: Database.Database): RunRepo {
   const insert = db.prepare(`
-    INSERT INTO runs (id, document_id, question, settings, profile_id, model, status, chunk_count, created_at, text_key)
-    VALUES (@id, @document_id, @question, @settings, @profile_id, @model, @status, 0, @created_at, @text_key)`);
+    INSERT INTO runs (id, document_id, question, settings, profile_id, model, status, chunk_count, created_at, text_key, origin, imported_at, backend)
+    VALUES (@id, @document_id, @question, @settings, @profile_id, @model, @status, 0, @created_at, @text_key, @origin, @imported_at, @backend)`);
   const setModel = db.prepare('UPDATE runs SET model = ? WHERE id = ?');
   const setBackend = db.prepare('UPDATE runs SET profile_id = ?, settings = ? WHERE id = ?');
   const setStatus = db.prepare(
@@ -87,6 +88,9 @@ export function createRunRepo(db: Database.Database): RunRepo {
         status: run.status,
         created_at: run.createdAt,
         text_key: run.textKey ?? run.documentId,
+        origin: run.origin ?? 'app',
+        imported_at: run.importedAt ?? null,
+        backend: run.backend === undefined ? null : JSON.stringify(run.backend),
       });
       const created = repo.get(run.id);
       if (!created) throw new Error(`run ${run.id} vanished after insert`);

@@ -3,7 +3,14 @@
 import type Database from 'better-sqlite3';
 import type { RunSummary } from '../../../shared/model.ts';
 import { runStatusSchema } from '../../../shared/schemas.ts';
-import { errorColumn, parseColumn, parseValue, settingsColumn } from './columns.ts';
+import {
+  backendColumn,
+  errorColumn,
+  originColumn,
+  parseColumn,
+  parseValue,
+  settingsColumn,
+} from './columns.ts';
 
 interface SummaryRow {
   id: string;
@@ -18,6 +25,9 @@ interface SummaryRow {
   finished_at: number | null;
   error: string | null;
   text_key: string | null;
+  origin: string;
+  imported_at: number | null;
+  backend: string | null;
   chunks_done: number;
   prompt_tokens: number;
   completion_tokens: number;
@@ -69,7 +79,11 @@ function toSummary(row: SummaryRow): RunSummary {
     chunksDone: row.chunks_done,
     createdAt: row.created_at,
     usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
+    origin: parseValue(originColumn, row.origin, `runs.origin of ${row.id}`),
   };
+  if (row.imported_at !== null) summary.importedAt = row.imported_at;
+  if (row.backend !== null)
+    summary.backend = parseColumn(backendColumn, row.backend, `runs.backend of ${row.id}`);
   if (row.profile_id !== null) summary.profileId = row.profile_id;
   if (row.model !== null) summary.model = row.model;
   if (row.has_answer) summary.answer = row.answer;

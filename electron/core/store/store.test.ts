@@ -316,3 +316,58 @@ describe('repositories', () => {
     expect(store.settings.defaults().temperature).toBe(0);
   });
 });
+
+describe('the history index (migration 5)', () => {
+  const search = (store: Store, text: string) =>
+    store.db
+      .prepare(
+        `SELECT h.run_id AS run, h.field AS field, h.chunk AS chunk FROM history_fts
+         JOIN history h ON h.id = history_fts.rowid WHERE history_fts MATCH ? ORDER BY h.id`,
+      )
+      .all(`"${text}"`);
+
+  it('finds questions, answers and memories, in any script, and forgets a removed run', () => {
+    const store = openStore(dir);
+    store.documents.upsert(doc('d1'));
+    store.runs.create({
+      id: 'r1',
+      documentId: 'd1',
+      question: 'Who signed the lease?',
+      settings: DEFAULT_RUN_SETTINGS,
+      status: 'running',
+      createdAt: 1,
+    });
+    const usage = { promptTokens: 1, completionTokens: 1 };
+    store.runs.saveMemory('r1', {
+      chunk: 0,
+      memory: '契約は東京で署名された',
+      usage,
+      ms: 1,
+      kept: false,
+    });
+    // A chunk read again after a crash replaces its memory: the index keeps one row, the new one.
+    store.runs.saveMemory('r1', {
+      chunk: 0,
+      memory: '契約は大阪で署名された',
+      usage,
+      ms: 1,
+      kept: false,
+    });
+    store.runs.saveAnswer('r1', {
+      answer: 'Ada Lovelace',
+      response: 'The answer is Ada Lovelace',
+      usage,
+      ms: 1,
+      cut: false,
+    });
+    expect(search(store, 'SIGNED the')).toEqual([{ run: 'r1', field: 'question', chunk: -1 }]);
+    expect(search(store, '大阪で')).toEqual([{ run: 'r1', field: 'memory', chunk: 0 }]);
+    expect(search(store, '東京で')).toEqual([]);
+    expect(search(store, 'lovelace')).toEqual([{ run: 'r1', field: 'answer', chunk: -1 }]);
+    expect(store.runs.get('r1')?.origin).toBe('app');
+    store.runs.remove('r1');
+    expect(search(store, 'lovelace')).toEqual([]);
+    expect(store.db.prepare('SELECT COUNT(*) FROM history').pluck().get()).toBe(0);
+    store.close();
+  });
+});
