@@ -8,12 +8,14 @@ import { migrate } from './migrations.ts';
 export const DATABASE_FILE = 'memagent.db';
 
 /**
- * Opens (creating if needed) `{dataDir}/memagent.db` with WAL journaling, foreign keys on and
- * the schema migrated to the current version.
+ * Opens (creating if needed) `{dataDir}/memagent.db`, or `file` when given (the command line's
+ * `--db`), with WAL journaling, foreign keys on and the schema migrated to the current version.
  */
-export function openDatabase(dataDir: string): Database.Database {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, DATABASE_FILE);
+export function openDatabase(
+  dataDir: string,
+  file: string = path.join(dataDir, DATABASE_FILE),
+): Database.Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   let db: Database.Database;
   try {
     db = new Database(file);

@@ -158,7 +158,8 @@ export const MIGRATIONS: readonly Migration[] = [
       // one that died. backend: JSON {kind, name, baseUrl} (never a key), for runs read without
       // a profile (the command line). origin: 'app' | 'cli' | 'import'. reply/raw: the reply as
       // received when it differs from the stored memory or response (thinking, a cut reply),
-      // for trajectories that carry exactly what the model said.
+      // for trajectories that carry exactly what the model said. evidence: JSON Evidence[] an
+      // imported run brought with it (its document's text may not be in this library).
       // history: one row per question, answer and memory state, with an external-content FTS5
       // index over it (trigram: substrings, any script, case-insensitive). Kept in step by
       // triggers; an upsert (never REPLACE) so the index's own triggers always fire.
@@ -167,6 +168,7 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE runs ADD COLUMN backend TEXT;
         ALTER TABLE runs ADD COLUMN origin TEXT NOT NULL DEFAULT 'app';
         ALTER TABLE runs ADD COLUMN imported_at INTEGER;
+        ALTER TABLE runs ADD COLUMN evidence TEXT;
         ALTER TABLE memory_states ADD COLUMN reply TEXT;
         ALTER TABLE answers ADD COLUMN raw TEXT;
         CREATE TABLE writers (

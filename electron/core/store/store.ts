@@ -16,9 +16,12 @@ export interface Store {
   close(): void;
 }
 
-/** Opens `{dataDir}/memagent.db` (migrating it) and returns its repositories. */
-export function openStore(dataDir: string): Store {
-  const db = openDatabase(dataDir);
+/**
+ * Opens `{dataDir}/memagent.db`, or the database `file` when given (migrating it), and returns
+ * its repositories.
+ */
+export function openStore(dataDir: string, file?: string): Store {
+  const db = openDatabase(dataDir, file);
   return {
     db,
     documents: createDocumentRepo(db),
