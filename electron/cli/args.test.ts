@@ -46,7 +46,39 @@ describe('parseCommand', () => {
       dryRun: false,
       reading: { ocr: 'auto', languages: ['eng'] },
       ocrLanguageDir: '/data/memagent/ocr-languages',
+      // Runs are saved in the app's library unless --no-save.
+      library: {
+        location: { file: '/data/memagent/memagent.db', dataDir: '/data/memagent' },
+        named: false,
+      },
     });
+  });
+
+  it('saves runs in --db FILE from where the user typed it, or nowhere with --no-save', () => {
+    expect(ask(['book.pdf', '-q', 'Who?', '--db', 'lib/runs.db']).library).toEqual({
+      location: { file: '/home/me/docs/lib/runs.db', dataDir: '/home/me/docs/lib' },
+      named: true,
+    });
+    expect(ask(['book.pdf', '-q', 'Who?', '--no-save']).library).toBeUndefined();
+    expect(usageError(['ask', 'book.pdf', '-q', 'Who?', '--no-save', '--db', 'x.db']).message).toBe(
+      '--db and --no-save contradict each other: choose one.',
+    );
+  });
+
+  it('parses resume: one run id, the library, and no server unless a flag names one', () => {
+    const command = parseCommand(['resume', '3f2a', '--db', 'runs.db', '--model', 'm2'], env);
+    expect(command).toMatchObject({
+      name: 'resume',
+      options: {
+        runId: '3f2a',
+        model: 'm2',
+        library: { location: { file: '/home/me/docs/runs.db' }, named: true },
+      },
+    });
+    if (command.name === 'resume') expect(command.options.baseUrl).toBeUndefined();
+    expect(usageError(['resume']).message).toBe(
+      'resume needs the id of a run (or its first characters).',
+    );
   });
 
   it('reads --dry-run and the prices per million tokens', () => {

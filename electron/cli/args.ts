@@ -17,6 +17,7 @@ import {
   type ReadingOptions,
 } from './arg-parsing.ts';
 import { parseAsk, type AskOptions } from './ask-args.ts';
+import { parseResume, type ResumeOptions } from './resume-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -38,7 +39,8 @@ export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'ask'; options: AskOptions }
   | { name: 'extract'; options: ExtractOptions }
-  | { name: 'models'; options: ModelsOptions };
+  | { name: 'models'; options: ModelsOptions }
+  | { name: 'resume'; options: ResumeOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -55,6 +57,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const envKey = env.MEMAGENT_API_KEY?.trim() || env.OPENAI_API_KEY?.trim() || undefined;
 
   if (name === 'ask') return parseAsk(rest, { here, env, baseUrl, envModel, envKey });
+  if (name === 'resume') return parseResume(rest, { here, env, envKey });
 
   if (name === 'extract') {
     const { values, positionals } = parse(

@@ -23,10 +23,13 @@ import {
   readingFlags,
   readingOptions,
   temperatureRange,
+  usage,
   topPRange,
   type Connection,
   type ReadingOptions,
 } from './arg-parsing.ts';
+import { libraryFlags, libraryLocation } from './library.ts';
+import type { LibraryChoice } from './saved-runs.ts';
 
 export interface AskOptions extends Connection, ReadingOptions {
   file: string;
@@ -50,6 +53,8 @@ export interface AskOptions extends Connection, ReadingOptions {
   /** Per million tokens, for the dry run's cost range. */
   inputPrice?: number;
   outputPrice?: number;
+  /** The library the runs are saved in; undefined with --no-save. */
+  library?: LibraryChoice;
 }
 
 const askSchema = z.object({
@@ -75,6 +80,8 @@ const askSchema = z.object({
   trace: z.string().min(1).optional(),
   password: z.string().optional(),
   debug: z.boolean(),
+  db: z.string().min(1, '--db needs a file').optional(),
+  'no-save': z.boolean(),
 });
 
 /** What `parseAsk` needs of the command line's surroundings. */
@@ -116,6 +123,8 @@ export function parseAsk(
       'dry-run': { type: 'boolean', default: false },
       'input-price': { type: 'string' },
       'output-price': { type: 'string' },
+      ...libraryFlags,
+      'no-save': { type: 'boolean', default: false },
     },
     'ask',
   );
@@ -156,5 +165,9 @@ export function parseAsk(
   if (apiKey !== undefined) options.apiKey = apiKey;
   if (v.trace !== undefined) options.trace = path.resolve(here, v.trace);
   if (v.password !== undefined) options.password = v.password;
+  if (v.db !== undefined && v['no-save'])
+    throw usage('--db and --no-save contradict each other: choose one.', 'ask');
+  if (!v['no-save'])
+    options.library = { location: libraryLocation(v.db, here, env), named: v.db !== undefined };
   return { name: 'ask', options };
 }

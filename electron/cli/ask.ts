@@ -1,30 +1,40 @@
-import { plural } from '../../shared/plural.ts';
-import { createWriteStream, type WriteStream } from 'node:fs';
+// `memagent ask`: read the document, chunk it, save it and the runs in the library (unless
+// --no-save), then read every question (read-questions.ts).
 import { once } from 'node:events';
-import type { Events } from '../../shared/api.ts';
-import { findEvidence } from '../../shared/evidence.ts';
-import type { DocumentFormat, Evidence, Reading, RunSettings } from '../../shared/model.ts';
-import { evidenceLocation } from '../../shared/page-label.ts';
-import { quotedLabel } from '../../shared/quote-check.ts';
-import { emptyRunView, applyRunEvent, type RunView } from '../../shared/run-view.ts';
-import { visibleText } from '../../shared/visible-text.ts';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { DocumentFormat, Reading, RunSettings } from '../../shared/model.ts';
+import { plural } from '../../shared/plural.ts';
 import { planChunks } from '../core/agent/plan.ts';
-import type { RunOutcome } from '../core/agent/run-outcome.ts';
-import { RunRegistry } from '../core/agent/run-registry.ts';
+import { sha256Hex } from '../core/documents/cache.ts';
+import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
+import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
+import { redactSecrets } from '../core/llm/redact.ts';
+import { createRunJournal } from '../core/service/run-journal.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import type { AskOptions } from './ask-args.ts';
-import { toAskJson } from './ask-result.ts';
-import type { CliContext } from './context.ts';
-import { ProgressView } from './progress.ts';
-import { redactSecrets } from '../core/llm/redact.ts';
-import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 import { clientConfig } from './backend-kind.ts';
+import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
+import {
+  Notes,
+  readQuestions,
+  shortId,
+  type QuestionRun,
+  type ReadQuestions,
+} from './read-questions.ts';
+import { EXIT } from './report-error.ts';
+import {
+  createCliRun,
+  openCliLibrary,
+  resumeCommand,
+  runBackend,
+  saveDocument,
+} from './saved-runs.ts';
 
-async function openTrace(path: string): Promise<WriteStream> {
+export async function openTrace(path: string): Promise<WriteStream> {
   const stream = createWriteStream(path, { flags: 'w' });
   try {
     await once(stream, 'open');
@@ -37,7 +47,7 @@ async function openTrace(path: string): Promise<WriteStream> {
   return stream;
 }
 
-async function closeTrace(stream: WriteStream | undefined): Promise<void> {
+export async function closeTrace(stream: WriteStream | undefined): Promise<void> {
   if (!stream || stream.destroyed) return;
   await new Promise<void>((resolve) => stream.end(resolve));
 }
@@ -46,25 +56,33 @@ async function closeTrace(stream: WriteStream | undefined): Promise<void> {
 export async function runAsk(options: AskOptions, ctx: CliContext): Promise<number> {
   const { signal } = ctx;
   const secrets = [options.apiKey];
-  // Notes quote the file name, extraction warnings and the model's name: shown, not obeyed.
-  const note = (text: string) => ctx.stderr.write(`${visibleText(text)}\n`);
+  const notes = new Notes(ctx.stderr);
   const trace = options.trace ? await openTrace(options.trace) : undefined;
   // A trace that cannot be written (a full disk) must not crash the run and lose its answers:
   // say so once and go on without it.
   let traceBroken = false;
-  let progressView: ProgressView | undefined = undefined;
   trace?.on('error', (error) => {
     if (traceBroken) return;
     traceBroken = true;
-    const text = `warning: cannot write the trace file ${options.trace ?? ''} (${error.message}); the run goes on without it.`;
-    if (progressView) progressView.note(text);
-    else note(text);
+    notes.note(
+      `warning: cannot write the trace file ${options.trace ?? ''} (${error.message}); the run goes on without it.`,
+    );
   });
+  // Opened first: a library that cannot be written fails before minutes of reading.
+  const library = options.library && !options.dryRun ? openCliLibrary(options.library) : undefined;
   try {
-    const doc = await readDocument(options, ctx);
-    for (const w of doc.warnings) note(`warning: ${w}`);
+    // A saved document is known by the SHA-256 of its bytes, as in the app: hashed from the
+    // very bytes that are read.
+    let input: { bytes: Uint8Array; name: string } | undefined;
+    let documentId: string | undefined;
+    if (library) {
+      input = await readInput({ path: options.file }, DEFAULT_MAX_BYTES);
+      documentId = sha256Hex(input.bytes);
+    }
+    const doc = await readDocument(options, ctx, input);
+    for (const w of doc.warnings) notes.note(`warning: ${w}`);
     const ocr = ocrSummary(doc);
-    if (ocr !== undefined) note(`note: ${ocr}`);
+    if (ocr !== undefined) notes.note(`note: ${ocr}`);
     if (doc.text.trim() === '') {
       throw new CoreError('Unsupported', `${options.file} contains no text to read.`, {
         hint: emptyHint(doc.format, options.reading.ocr),
@@ -76,18 +94,15 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       return EXIT.ok;
     }
 
-    // Set once the runs start; retry notes before that go straight to stderr.
-    let progress: ProgressView | undefined = undefined;
     const client = createLlmClient({
       ...clientConfig(options),
-      onRetry: (info) => {
-        const text = redactSecrets(
-          `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-          secrets,
-        );
-        if (progress) progress.note(text);
-        else note(text);
-      },
+      onRetry: (info) =>
+        notes.note(
+          redactSecrets(
+            `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
+            secrets,
+          ),
+        ),
     });
     const model = await client.resolveModel(signal);
 
@@ -112,114 +127,60 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       await tokenizer.dispose();
     }
     const tokens = chunks.reduce((sum, c) => sum + c.tokens, 0);
-    note(
+    notes.note(
       `${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizer.id}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`,
     );
 
-    progress = new ProgressView(ctx.stderr, chunks, options.questions.length);
-    progressView = progress;
-    const view = progress;
-    // Each question's events, folded the way the app folds them: the JSON's warnings come
-    // from here, and the progress line folds the same events.
-    const views = new Map<string, RunView>();
-    let modelNoted = false;
-    const onRunEvent = (payload: Events['run:event']) => {
-      const { event } = payload;
-      if (trace && !traceBroken) trace.write(`${JSON.stringify(event)}\n`);
-      const before = views.get(event.runId) ?? emptyRunView(event.runId, Date.now());
-      views.set(event.runId, applyRunEvent(before, payload, Date.now()));
-      view.onEvent(payload);
-      if (event.type !== 'warning') return;
-      if (event.code === 'generic-model') {
-        // The same note for every question: say it once.
-        if (!modelNoted) view.note(`note: ${event.message}`);
-        modelNoted = true;
-        return;
-      }
-      const who = options.questions.length > 1 ? ` (${event.runId})` : '';
-      view.note(`warning${who}: ${event.message}`);
-    };
-    const registry = new RunRegistry({
-      concurrency: options.concurrency,
-      emit: (_owner, payload) => onRunEvent(payload),
-    });
-    const onAbort = () => void registry.cancelWhere(() => true);
-    signal.addEventListener('abort', onAbort, { once: true });
-    view.draw(true);
-
-    const outcomes: RunOutcome[] = [];
-    try {
-      const runs = options.questions.map((question, i) =>
-        registry.launch(`q${i + 1}`, {
-          owner: 'cli',
-          prepare: () => ({
-            text: doc.text,
-            chunks,
-            question,
-            settings,
-            client,
-            // Token-by-token deltas are only observable in a trace; plain responses cost less.
-            streamMemory: trace !== undefined,
-            quoteCheck: options.quoteCheck,
-          }),
-        }),
+    let runs: QuestionRun[] = options.questions.map((question, i) => ({
+      runId: `q${i + 1}`,
+      question,
+    }));
+    const saving: Partial<Pick<ReadQuestions, 'journal' | 'resumeCommand'>> = {};
+    if (library && documentId !== undefined) {
+      const now = Date.now();
+      const { textKey } = await saveDocument(
+        library,
+        options.file,
+        documentId,
+        doc,
+        options.reading,
+        now,
       );
-      outcomes.push(...(await Promise.all(runs)));
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      view.finish();
-    }
-
-    if (signal.aborted || outcomes.some((o) => o.status === 'cancelled')) {
-      const done = outcomes.filter((o) => o.status === 'done').length;
-      note(
-        `memagent: interrupted; ${done} of ${plural(outcomes.length, 'question')} finished before Ctrl-C.`,
-      );
-      return EXIT.interrupted;
-    }
-
-    // Only a complete answer is traced to its passages: a cut one may be missing its content.
-    const evidence = outcomes.map((o, i) =>
-      o.status === 'done' && o.answer !== null && !o.answerCut
-        ? findEvidence({
-            question: options.questions[i] as string,
-            answer: o.answer,
-            memories: o.memories,
-            chunks,
-            document: doc,
-            quotes: views.get(o.runId)?.modelQuotes ?? [],
-          })
-        : [],
-    );
-    if (options.json) {
-      const results = outcomes.map((o, i) =>
-        toAskJson(
-          options.questions[i] as string,
-          chunks,
-          doc.ocrPages ?? [],
-          o,
-          views.get(o.runId)?.warnings ?? [],
-          evidence[i] ?? [],
-          views.get(o.runId)?.quoteCheck,
-          options.debug,
+      const backend = runBackend(options.baseUrl);
+      runs = options.questions.map((question) => ({
+        question,
+        runId: createCliRun(
+          library,
+          { documentId, textKey, question, settings, model, backend, chunks },
+          now,
         ),
+      }));
+      saving.journal = createRunJournal(library.store, Date.now);
+      saving.resumeCommand = (runId) => resumeCommand(library.choice, runId);
+      notes.note(
+        `note: saving as ${plural(runs.length, 'run')} ${runs.map((r) => shortId(r.runId)).join(', ')} in ${library.choice.location.file}`,
       );
-      await ctx.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
-    } else {
-      await ctx.out(humanAnswers(options.questions, outcomes, evidence));
     }
-    // Every failed question's error goes to stderr (stdout holds answers only); the first sets
-    // the exit code.
-    let exit: number = EXIT.ok;
-    outcomes.forEach((o, i) => {
-      if (o.status !== 'error' || !o.error) return;
-      const who = outcomes.length > 1 ? `Q${i + 1}: ` : '';
-      const error = { ...o.error, message: `${who}${o.error.message}` };
-      ctx.stderr.write(formatError(error, { debug: options.debug, secrets }));
-      if (exit === EXIT.ok) exit = exitCodeFor(o.error.kind);
-    });
-    return exit;
+    return await readQuestions(
+      {
+        doc,
+        chunks,
+        settings,
+        client,
+        runs,
+        concurrency: options.concurrency,
+        quoteCheck: options.quoteCheck,
+        json: options.json,
+        debug: options.debug,
+        secrets,
+        notes,
+        trace: () => (traceBroken ? undefined : trace),
+        ...saving,
+      },
+      ctx,
+    );
   } finally {
+    library?.close();
     await closeTrace(trace);
   }
 }
@@ -232,37 +193,4 @@ function emptyHint(format: DocumentFormat, ocr: Reading['ocr']): string {
   if (ocr === 'auto')
     return 'OCR found no text on its images: check --ocr-lang, or try --ocr all-pages.';
   return 'OCR found no text either: check --ocr-lang, or the scan may be blank or too faint.';
-}
-
-/**
- * The best passage under an answer: `  Source (p. 7 · Termination, quoted by the model): “…”`,
- * shown, not obeyed.
- */
-function sourceLine(evidence: readonly Evidence[] | undefined): string {
-  const top = evidence?.[0];
-  if (top === undefined) return '';
-  const notes = [evidenceLocation(top), quotedLabel(top.by)].filter(Boolean).join(', ');
-  return `\n  Source${notes ? ` (${notes})` : ''}: “${visibleText(top.quote)}”`;
-}
-
-function humanAnswers(
-  questions: readonly string[],
-  outcomes: readonly RunOutcome[],
-  evidence: readonly Evidence[][],
-): string {
-  const answerText = (o: RunOutcome) => {
-    // The error itself is on stderr; with several questions the Q/A layout stays whole.
-    if (o.status === 'error') return '(no answer: see stderr)';
-    // A reply cut at its token limit never reads as a clean answer (its warning is on stderr).
-    if (o.answer !== null && o.answerCut)
-      return `${o.answer}\n(incomplete: the final reply was cut at its token limit)`;
-    if (o.answer !== null) return o.answer;
-    if (o.answerCut)
-      return `(no complete answer: the final reply was cut at its token limit; the model replied:)\n${o.response ?? ''}`;
-    return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
-  };
-  const one = (o: RunOutcome, i: number) => `${answerText(o)}${sourceLine(evidence[i])}`;
-  if (outcomes.length === 1)
-    return outcomes[0]?.status === 'error' ? '' : `${one(outcomes[0] as RunOutcome, 0)}\n`;
-  return outcomes.map((o, i) => `Q${i + 1}: ${questions[i]}\nA${i + 1}: ${one(o, i)}\n`).join('\n');
 }

@@ -1,10 +1,26 @@
 // The real `memagent` process for the CLI tests: `node electron/cli/main.ts ARGS` in the
 // repository, with none of the user's backend settings from the environment.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The data folder the tests' `ask` saves its runs in unless a test names one: never the user's
+ * own library. Removed when the test process exits.
+ */
+let testDataDir: string | undefined;
+function defaultDataDir(): string {
+  if (testDataDir === undefined) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'memagent-cli-data-'));
+    testDataDir = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return testDataDir;
+}
 
 export interface CliResult {
   code: number | null;
@@ -25,7 +41,7 @@ export function runCli(
       delete clean[k];
     const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
       cwd: repoRoot,
-      env: { ...clean, ...env },
+      env: { ...clean, MEMAGENT_USER_DATA_DIR: defaultDataDir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

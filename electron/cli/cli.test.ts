@@ -147,6 +147,7 @@ describe('memagent ask', () => {
         'question',
         'quote_check',
         'response',
+        'runId',
         'usage',
         'warnings',
       ].sort(),
@@ -265,14 +266,18 @@ describe('memagent ask', () => {
       'text',
     ]);
     expect(r.code).toBe(0);
-    const docs = JSON.parse(r.stdout) as { answer: string | null; question: string }[];
+    const docs = JSON.parse(r.stdout) as {
+      answer: string | null;
+      question: string;
+      runId: string;
+    }[];
     expect(docs).toHaveLength(2);
     expect(docs[0]?.answer).toBe('AMBER-4471');
     const events = readFileSync(trace, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { type: string; runId: string });
-    for (const runId of ['q1', 'q2']) {
+    for (const runId of docs.map((d) => d.runId)) {
       const mine = events.filter((e) => e.runId === runId);
       expect(mine[0]?.type).toBe('started');
       expect(

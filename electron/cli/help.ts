@@ -7,12 +7,17 @@ const MAIN = `memagent — answer questions about documents of any length with t
 Usage:
   memagent ask FILE --question Q [--question Q2 ...] [options]
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
+  memagent resume RUN_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
   memagent models [--base-url URL]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
 from that memory (arXiv 2507.02259). Formats: PDF, DOCX, EPUB, HTML, text and Markdown; scanned
 PDF pages are read by OCR (offline, seconds a page).
+
+Every question asked is saved as a run in the app's library (its data folder, so it shows up in
+the app's history); --db FILE keeps runs in another library, --no-save keeps none. Ctrl-C leaves
+a run that \`memagent resume\` continues from its last saved memory.
 
 Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
 MEMAGENT_API_KEY or OPENAI_API_KEY.
@@ -66,6 +71,38 @@ Options:
   --password P            password of an encrypted PDF
 ${READING}  --json                  print one JSON document on stdout (an array for several questions)
   --trace FILE.jsonl      write every run event as a JSON line
+  --db FILE               save the runs in this library file (default: the app's,
+                          ${path.join(appDataDir(), 'memagent.db')})
+  --no-save               save nothing: no document, no run (as before runs were kept)
+  --debug                 show technical details and stack traces of errors
+
+Each question is saved as a run as it is read (every chunk's memory before the next request);
+its id is printed on stderr, and in --json as "runId". Ctrl-C stops with every finished chunk
+kept and prints the command that continues each run; a second Ctrl-C quits at once.
+`;
+
+const RESUME = `memagent resume RUN_ID [options]
+
+Continues an interrupted, cancelled or failed run from its last saved memory, with the chunking,
+settings and model it began with, and prints the result as \`ask\` does. RUN_ID may be the first
+characters of the id if no other run starts with them. Refused when the run is done, when its
+document's file is gone or its bytes changed, when the server does not serve the run's model, or
+while another process (the app, another terminal) is reading it.
+
+Options:
+  --db FILE               the library the run is in (default: the app's)
+  --base-url URL          another server (default: the one the run read with; for a run made in
+                          the app, its backend profile's URL)
+  --model NAME            read the rest with this model on purpose (the run notes the change)
+  --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY). Keys are never
+                          saved in the library, and the app's own keys are in its encrypted store,
+                          which a terminal cannot read: a run made in the app needs the key again
+  --timeout SECONDS, --retries N
+                          as for \`ask\`
+  --concurrency N         requests at once (default 4)
+  --ocr-languages-dir DIR OCR languages, should a scanned PDF's text have to be read again
+  --json                  print one JSON document on stdout, as \`ask --json\` does
+  --trace FILE.jsonl      write every run event as a JSON line
   --debug                 show technical details and stack traces of errors
 `;
 
@@ -91,5 +128,6 @@ export function helpText(topic?: string): string {
   if (topic === 'ask') return ASK;
   if (topic === 'extract') return EXTRACT;
   if (topic === 'models') return MODELS;
+  if (topic === 'resume') return RESUME;
   return MAIN;
 }

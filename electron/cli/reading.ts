@@ -106,6 +106,7 @@ export function ocrSummary(doc: DocumentText): string | undefined {
 export async function readDocument(
   options: ReadingOptions & { file: string; password?: string },
   ctx: CliContext,
+  input: { bytes: Uint8Array; name: string } | undefined = undefined,
 ): Promise<DocumentText> {
   await checkOcrLanguages(options);
   const progress = new ReadingProgress(ctx.stderr);
@@ -114,15 +115,12 @@ export async function readDocument(
     onFinish: (finished) => progress.onOcrFinish(finished),
   });
   try {
-    return await extractDocument(
-      { path: options.file },
-      {
-        signal: ctx.signal,
-        onProgress: (p) => progress.onPages(p),
-        ...(options.password !== undefined ? { password: options.password } : {}),
-        ...(ocr.extraction !== undefined ? { ocr: ocr.extraction } : {}),
-      },
-    );
+    return await extractDocument(input ?? { path: options.file }, {
+      signal: ctx.signal,
+      onProgress: (p) => progress.onPages(p),
+      ...(options.password !== undefined ? { password: options.password } : {}),
+      ...(ocr.extraction !== undefined ? { ocr: ocr.extraction } : {}),
+    });
   } finally {
     progress.finish();
     await ocr.close();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
 import { openStore } from '../store/store.ts';
+import { registerWriter } from '../store/writers.ts';
 import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory } from './backend-client.ts';
 import { createChunkPlans } from './chunk-plans.ts';
@@ -58,10 +59,16 @@ export function createService(deps: ServiceDeps): Service {
     }
   };
   const store = openStore(deps.dataDir);
+  let writer;
   try {
-    store.runs.markInterrupted();
+    // A terminal may be reading runs in this library right now: only runs whose reader died
+    // (or that have none) are interrupted.
+    writer = registerWriter(store.db, 'app', { now });
+    const self = writer;
+    store.runs.markInterrupted((owner) => self.isAlive(owner));
     seedProfiles(store);
   } catch (error) {
+    writer?.close();
     store.close();
     throw error;
   }
@@ -141,6 +148,7 @@ export function createService(deps: ServiceDeps): Service {
       pool,
       clients,
       now,
+      writer,
     }),
     ...createEstimateHandler({
       store,
@@ -179,6 +187,7 @@ export function createService(deps: ServiceDeps): Service {
           pages.dispose(),
         ]);
         await pool.dispose();
+        writer.close();
         store.close();
       })();
       return disposing;

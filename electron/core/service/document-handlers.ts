@@ -121,7 +121,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
       if (password !== undefined) job.password = password;
       return extract(job);
     });
-    const info = describe(id, name, path, doc, now(), reading);
+    const info = describeDocument(id, name, path, doc, now(), reading);
     await texts.remember(info.textKey ?? id, doc);
     if (known?.tokenCount !== undefined && known.tokenizer !== undefined) {
       info.tokenCount = known.tokenCount;
@@ -179,7 +179,7 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
       await texts.forget([key]);
       throw notInLibrary();
     }
-    const next = describe(id, info.fileName, info.path, doc, info.openedAt, reading);
+    const next = describeDocument(id, info.fileName, info.path, doc, info.openedAt, reading);
     counter.cancel(id);
     store.documents.setText(id, {
       title: next.title,
@@ -243,7 +243,7 @@ async function chooseFile(deps: DocumentHandlerDeps, purpose: FilePurpose): Prom
 }
 
 /** A library entry for `doc`; PDFs carry their reading and how many pages OCR read. */
-function describe(
+export function describeDocument(
   id: string,
   fileName: string,
   path: string | undefined,

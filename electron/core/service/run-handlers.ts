@@ -11,6 +11,8 @@ import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { Store } from '../store/store.ts';
+import { beingReadError, otherLiveReader, type Writer } from '../store/writers.ts';
+import { displayUrl } from '../llm/redact.ts';
 import {
   checkProfileReady,
   clientForProfile,
@@ -47,6 +49,8 @@ export interface RunHandlerDeps {
   pool: TokenizerPool;
   clients: ClientFactory;
   now: () => number;
+  /** This process as a writer of the library: it owns the runs it launches. */
+  writer: Writer;
 }
 
 interface Plan {
@@ -76,7 +80,25 @@ interface Plan {
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
 export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
-  const { store, registry } = deps;
+  const { store, registry, writer } = deps;
+
+  /**
+   * Refuses a run another live process (a terminal, another app) is reading: only its owner
+   * writes it, and a second reader would commit every chunk twice.
+   */
+  const refuseIfReadElsewhere = (runId: string): void => {
+    const status = store.runs.get(runId)?.status;
+    if (status === undefined) return;
+    const reader = otherLiveReader(writer, store.runs.owner(runId), status);
+    if (reader) throw beingReadError(reader);
+  };
+  /** Pause, resume and cancel act on this process's runs; another process's get the sentence. */
+  const control = (runId: string, act: (id: string) => void) =>
+    asResult(() => {
+      if (!registry.isLive(runId)) refuseIfReadElsewhere(runId);
+      act(runId);
+      return null;
+    });
 
   /** A line in the run's warnings, so its history says what changed on the way. */
   const note = (runId: string, message: string): void =>
@@ -182,7 +204,10 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           ...(profile.model ? { model: profile.model } : {}),
           status: 'queued',
           createdAt: deps.now(),
+          origin: 'app',
+          backend: { kind: profile.kind, name: profile.name, baseUrl: displayUrl(profile.baseUrl) },
         });
+        store.runs.setOwner(runId, writer.id);
         // Not awaited: the run reports through its events; its outcome is in the library.
         void registry.launch(runId, {
           owner: ctx.senderId,
@@ -207,6 +232,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         const summary = store.runs.get(runId);
         if (!summary) throw new CoreError('NotFound', 'This run does not exist.');
         if (registry.isLive(runId)) throw new CoreError('BadUsage', 'This run is already going.');
+        refuseIfReadElsewhere(runId);
         if (!CONTINUABLE.has(summary.status)) {
           throw new CoreError(
             'BadUsage',
@@ -225,7 +251,10 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           await checkProfileReady(resolveProfile(store.settings, retry.profileId), deps.secrets);
           store.runs.setBackend(runId, { profileId: retry.profileId, settings: retry.settings });
         }
-        store.runs.setStatus(runId, 'queued', { error: null });
+        store.db.transaction(() => {
+          store.runs.setStatus(runId, 'queued', { error: null });
+          store.runs.setOwner(runId, writer.id);
+        })();
         const plan: Plan = {
           runId,
           info,
@@ -245,9 +274,9 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         return store.runs.get(runId) as NonNullable<ReturnType<typeof store.runs.get>>;
       }),
 
-    'runs:pause': ({ runId }) => asResult(() => (registry.pause(runId), null)),
-    'runs:resume': ({ runId }) => asResult(() => (registry.resume(runId), null)),
-    'runs:cancel': ({ runId }) => asResult(() => (registry.cancel(runId), null)),
+    'runs:pause': ({ runId }) => control(runId, (id) => registry.pause(id)),
+    'runs:resume': ({ runId }) => control(runId, (id) => registry.resume(id)),
+    'runs:cancel': ({ runId }) => control(runId, (id) => registry.cancel(id)),
     'runs:list': ({ documentId }) => asResult(() => store.runs.listByDocument(documentId)),
     'runs:get': ({ runId }) => asResult(() => registry.snapshot(runId)),
     'runs:counts': () => asResult(() => store.runs.countsByDocument()),

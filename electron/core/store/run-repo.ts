@@ -42,11 +42,19 @@ export interface RunRepo extends RunResults {
     options?: { finishedAt?: number; error?: AppError | null },
   ): void;
   /**
-   * Marks runs a previous process left queued, running or paused as `interrupted` and returns
-   * their ids; one that had stored its answer (it stopped in the quote step, a follow-up) is
-   * `done` instead, so continuing it never asks for the answer again.
+   * Marks runs a process left queued, running or paused as `interrupted` and returns their ids;
+   * one that had stored its answer (it stopped in the quote step, a follow-up) is `done`
+   * instead, so continuing it never asks for the answer again. Only runs whose owner is missing
+   * or not `ownerAlive` are touched: another live process (a terminal, the app) is reading the
+   * others right now.
    */
-  markInterrupted(): string[];
+  markInterrupted(ownerAlive?: (owner: string) => boolean): string[];
+  /** The writer (writers.ts) of the process reading the run, if any. */
+  owner(id: string): string | undefined;
+  /** Makes `owner` (a writer id, or null for none) the only process that may write the run. */
+  setOwner(id: string, owner: string | null): void;
+  /** Ids of the runs whose id starts with `prefix` (at most `limit`), like git's short hashes. */
+  idsStartingWith(prefix: string, limit?: number): string[];
   remove(id: string): boolean;
   /** Every document's runs counted by state (`runs:counts`). */
   countsByDocument(): DocumentRunCounts[];
@@ -62,14 +70,18 @@ export function createRunRepo(db: Database.Database): RunRepo {
     'UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?',
   );
   const setStatusOnly = db.prepare('UPDATE runs SET status = ? WHERE id = ?');
-  const unfinished = db.prepare<[], { id: string }>(
-    "SELECT id FROM runs WHERE status IN ('queued', 'running', 'paused') AND id NOT IN (SELECT run_id FROM answers)",
+  const unfinished = db.prepare<[], { id: string; owner: string | null; answered: number }>(
+    "SELECT id, owner, id IN (SELECT run_id FROM answers) AS answered FROM runs WHERE status IN ('queued', 'running', 'paused')",
   );
-  const answeredDone = db.prepare(
-    "UPDATE runs SET status = 'done', error = NULL WHERE status IN ('queued', 'running', 'paused') AND id IN (SELECT run_id FROM answers)",
+  const answeredDone = db.prepare("UPDATE runs SET status = 'done', error = NULL WHERE id = ?");
+  const interrupt = db.prepare("UPDATE runs SET status = 'interrupted' WHERE id = ?");
+  const owner = db.prepare<[string], { owner: string | null }>(
+    'SELECT owner FROM runs WHERE id = ?',
   );
-  const interrupt = db.prepare(
-    "UPDATE runs SET status = 'interrupted' WHERE status IN ('queued', 'running', 'paused')",
+  const setOwner = db.prepare('UPDATE runs SET owner = ? WHERE id = ?');
+  // GLOB, not LIKE: case-sensitive, and `_` or `%` in what the user typed match only themselves.
+  const byPrefix = db.prepare<[string, number], { id: string }>(
+    'SELECT id FROM runs WHERE id GLOB ? ORDER BY id LIMIT ?',
   );
   const remove = db.prepare('DELETE FROM runs WHERE id = ?');
   const countsByDocument = createRunCounts(db);
@@ -114,13 +126,30 @@ export function createRunRepo(db: Database.Database): RunRepo {
         id,
       );
     },
-    markInterrupted() {
+    markInterrupted(ownerAlive = () => false) {
       return db.transaction(() => {
-        const ids = unfinished.all().map((r) => r.id);
-        answeredDone.run();
-        interrupt.run();
+        const ids: string[] = [];
+        for (const run of unfinished.all()) {
+          if (run.owner !== null && ownerAlive(run.owner)) continue;
+          if (run.answered) {
+            answeredDone.run(run.id);
+          } else {
+            interrupt.run(run.id);
+            ids.push(run.id);
+          }
+        }
         return ids;
       })();
+    },
+    owner(id) {
+      return owner.get(id)?.owner ?? undefined;
+    },
+    setOwner(id, writer) {
+      setOwner.run(writer, id);
+    },
+    idsStartingWith(prefix, limit = 10) {
+      const glob = prefix.replace(/[*?[\]]/g, (c) => `[${c}]`);
+      return byPrefix.all(`${glob}*`, limit).map((r) => r.id);
     },
     remove(id) {
       return remove.run(id).changes > 0;

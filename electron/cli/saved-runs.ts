@@ -1,0 +1,183 @@
+// The command line's runs in the library: the library opened as a writer, the document entered
+// as the app enters it (with its text in the cache, so the app never reads the file again), the
+// runs created as the app's are, and the command that continues one.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type {
+  ChunkInfo,
+  DocumentText,
+  Reading,
+  RunBackend,
+  RunSettings,
+} from '../../shared/model.ts';
+import { createDocumentCache, type DocumentCache } from '../core/documents/cache.ts';
+import { CoreError } from '../core/errors.ts';
+import { displayUrl } from '../core/llm/redact.ts';
+import { describeDocument } from '../core/service/document-handlers.ts';
+import type { Store } from '../core/store/store.ts';
+import { registerWriter, type Writer } from '../core/store/writers.ts';
+import { backendKindFor } from './backend-kind.ts';
+import { openLibrary, type LibraryLocation } from './library.ts';
+
+/** Where a command keeps its runs: the library's file, and whether `--db` named it. */
+export interface LibraryChoice {
+  location: LibraryLocation;
+  /** `--db` was given: the resume command must name the file too. */
+  named: boolean;
+}
+
+/** The library opened by one command, which is registered as one of its writers. */
+export interface CliLibrary {
+  store: Store;
+  writer: Writer;
+  /** The extracted-text cache in the library's data folder, shared with the app. */
+  texts: DocumentCache;
+  choice: LibraryChoice;
+  close(): void;
+}
+
+/**
+ * Opens the library as a writer of kind 'cli'. Runs a process left reading when it died (a
+ * SIGKILL, a closed terminal) are marked interrupted on the way, as the app does at start; runs
+ * a live process is reading are left alone.
+ */
+export function openCliLibrary(choice: LibraryChoice): CliLibrary {
+  const store = openLibrary(choice.location);
+  let writer: Writer;
+  try {
+    writer = registerWriter(store.db, 'cli');
+    store.runs.markInterrupted((owner) => writer.isAlive(owner));
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  return {
+    store,
+    writer,
+    texts: createDocumentCache(path.join(choice.location.dataDir, 'cache')),
+    choice,
+    close() {
+      writer.close();
+      store.close();
+    },
+  };
+}
+
+/**
+ * Enters the document with content hash `id` read from `file` into the library, as the app's
+ * "open" does: a new entry with its reading and text key, or the known one touched (path, name,
+ * time); when the terminal read it another way (other OCR flags), that reading becomes its
+ * current text, as "Read again" does in the app. The text goes into the cache either way.
+ */
+export async function saveDocument(
+  library: CliLibrary,
+  file: string,
+  id: string,
+  doc: DocumentText,
+  reading: Reading,
+  now: number,
+): Promise<{ textKey: string }> {
+  const { store } = library;
+  const info = describeDocument(id, path.basename(file), file, doc, now, reading);
+  const textKey = info.textKey ?? id;
+  await library.texts.put(textKey, doc);
+  const known = store.documents.get(id);
+  if (!known) {
+    store.documents.upsert(info);
+  } else {
+    store.db.transaction(() => {
+      store.documents.touch(id, now, file, info.fileName);
+      if (known.textKey !== textKey && info.reading !== undefined) {
+        store.documents.setText(id, {
+          title: info.title,
+          chars: info.chars,
+          pageCount: info.pageCount,
+          warnings: info.warnings,
+          ocrPageCount: info.ocrPageCount,
+          reading: info.reading,
+          textKey,
+        });
+      }
+    })();
+  }
+  return { textKey };
+}
+
+/** The backend as a run remembers it: never a key, a URL without credentials or query. */
+export function runBackend(baseUrl: string): RunBackend {
+  const shown = displayUrl(baseUrl);
+  const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : shown;
+  return { kind: backendKindFor(baseUrl), name: host, baseUrl: shown };
+}
+
+export interface NewCliRun {
+  documentId: string;
+  textKey: string;
+  question: string;
+  settings: RunSettings;
+  model: string;
+  backend: RunBackend;
+  chunks: readonly ChunkInfo[];
+}
+
+/**
+ * Creates a run owned by this process, with its chunking, in one transaction: a kill at any
+ * point leaves either no run or one that `resume` can read from chunk 1.
+ */
+export function createCliRun(library: CliLibrary, run: NewCliRun, now: number): string {
+  const { store } = library;
+  const id = randomUUID();
+  store.db.transaction(() => {
+    store.runs.create({
+      id,
+      documentId: run.documentId,
+      textKey: run.textKey,
+      question: run.question,
+      settings: run.settings,
+      model: run.model,
+      status: 'queued',
+      createdAt: now,
+      origin: 'cli',
+      backend: run.backend,
+    });
+    store.runs.setChunks(id, run.chunks);
+    store.runs.setOwner(id, library.writer.id);
+  })();
+  return id;
+}
+
+/** A word for a POSIX shell: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The exact command that continues run `runId` of this library. */
+export function resumeCommand(choice: LibraryChoice, runId: string): string {
+  const db = choice.named ? ` --db ${shellWord(choice.location.file)}` : '';
+  return `npm run memagent -- resume ${runId}${db}`;
+}
+
+/**
+ * The run whose id is `given` or starts with it (like git's short hashes). Throws NotFound when
+ * none does, BadUsage when several do.
+ */
+export function findRunId(library: CliLibrary, given: string): string {
+  const ids = library.store.runs.idsStartingWith(given.toLowerCase(), 3);
+  if (ids.length === 1) return ids[0] as string;
+  if (ids.length === 0 || given === '') {
+    throw new CoreError(
+      'NotFound',
+      `There is no run ${given} in the library ${library.choice.location.file}.`,
+      {
+        hint: library.choice.named
+          ? '`memagent runs --db FILE` lists its runs.'
+          : '`memagent runs` lists the runs; pass --db FILE for another library.',
+      },
+    );
+  }
+  throw new CoreError(
+    'BadUsage',
+    `${given} is the beginning of more than one run's id (${ids.map((id) => id.slice(0, 12)).join(', ')}…).`,
+    { hint: 'Type more of the id.' },
+  );
+}
