@@ -11,7 +11,6 @@ import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
-import { createRunJournal } from '../core/service/run-journal.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import type { AskOptions } from './ask-args.ts';
 import { clientConfig } from './backend-kind.ts';
@@ -27,6 +26,7 @@ import {
 } from './read-questions.ts';
 import { EXIT } from './report-error.ts';
 import {
+  cliJournal,
   createCliRun,
   openCliLibrary,
   resumeCommand,
@@ -155,7 +155,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
           now,
         ),
       }));
-      saving.journal = createRunJournal(library.store, Date.now);
+      saving.journal = cliJournal(library, ctx.env);
       saving.resumeCommand = (runId) => resumeCommand(library.choice, runId);
       notes.note(
         `note: saving as ${plural(runs.length, 'run')} ${runs.map((r) => shortId(r.runId)).join(', ')} in ${library.choice.location.file}`,

@@ -29,21 +29,28 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI; `onStderr` sees stderr so far and may signal the process. */
-export function runCli(
+/** A running CLI: its pid, a way to signal it, and its result once it ends. */
+export interface StartedCli {
+  pid: number;
+  kill(signal: NodeJS.Signals): void;
+  result: Promise<CliResult>;
+}
+
+/** Starts the CLI; `onStderr` sees stderr so far and may signal the process. */
+export function startCli(
   args: string[],
   env: Record<string, string> = {},
   onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
-): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const clean = { ...process.env };
-    for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
-      delete clean[k];
-    const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...clean, MEMAGENT_USER_DATA_DIR: defaultDataDir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+): StartedCli {
+  const clean = { ...process.env };
+  for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
+    delete clean[k];
+  const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...clean, MEMAGENT_USER_DATA_DIR: defaultDataDir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const result = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -54,4 +61,14 @@ export function runCli(
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+  return { pid: child.pid ?? -1, kill: (s) => child.kill(s), result };
+}
+
+/** Runs the CLI; `onStderr` sees stderr so far and may signal the process. */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
+): Promise<CliResult> {
+  return startCli(args, env, onStderr).result;
 }

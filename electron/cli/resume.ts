@@ -11,7 +11,6 @@ import { createLlmClient } from '../core/llm/client.ts';
 import type { LlmClient } from '../core/llm/types.ts';
 import { displayUrl, redactSecrets } from '../core/llm/redact.ts';
 import { resumePoint } from '../core/service/resume-point.ts';
-import { createRunJournal } from '../core/service/run-journal.ts';
 import { beingReadError, otherLiveReader } from '../core/store/writers.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import { closeTrace, openTrace } from './ask.ts';
@@ -20,7 +19,13 @@ import type { CliContext } from './context.ts';
 import { readDocument } from './reading.ts';
 import { Notes, readQuestions, shortId } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
-import { findRunId, openCliLibrary, resumeCommand, type CliLibrary } from './saved-runs.ts';
+import {
+  cliJournal,
+  findRunId,
+  openCliLibrary,
+  resumeCommand,
+  type CliLibrary,
+} from './saved-runs.ts';
 
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
@@ -180,7 +185,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         secrets,
         notes,
         trace: () => (traceBroken ? undefined : trace),
-        journal: createRunJournal(store, Date.now),
+        journal: cliJournal(library, ctx.env),
         resumeCommand: (id) => resumeCommand(library.choice, id),
         // The run's own warnings say where the model changed, as "Retry with…" does in the app.
         onStarted: (registry) => {

@@ -11,9 +11,11 @@ import type {
   RunSettings,
 } from '../../shared/model.ts';
 import { createDocumentCache, type DocumentCache } from '../core/documents/cache.ts';
+import type { RunJournal } from '../core/agent/run-registry.ts';
 import { CoreError } from '../core/errors.ts';
 import { displayUrl } from '../core/llm/redact.ts';
 import { describeDocument } from '../core/service/document-handlers.ts';
+import { createRunJournal } from '../core/service/run-journal.ts';
 import type { Store } from '../core/store/store.ts';
 import { registerWriter, type Writer } from '../core/store/writers.ts';
 import { backendKindFor } from './backend-kind.ts';
@@ -180,4 +182,32 @@ export function findRunId(library: CliLibrary, given: string): string {
     `${given} is the beginning of more than one run's id (${ids.map((id) => id.slice(0, 12)).join(', ')}…).`,
     { hint: 'Type more of the id.' },
   );
+}
+
+/**
+ * The journal the command's runs are saved through: the app's one write path (run-journal.ts),
+ * each chunk's memory committed before the next request.
+ *
+ * TEST ONLY: `MEMAGENT_TEST_KILL_IN_COMMIT=K` makes the process SIGKILL itself inside the
+ * transaction that commits chunk K's memory (0-based), before it commits. The fault tests use it
+ * to show that a kill in a commit loses only that chunk, which resume reads again.
+ */
+export function cliJournal(library: CliLibrary, env: NodeJS.ProcessEnv): RunJournal {
+  const journal = createRunJournal(library.store, Date.now);
+  const killAt = env.MEMAGENT_TEST_KILL_IN_COMMIT;
+  if (killAt === undefined || killAt === '') return journal;
+  const chunk = Number(killAt);
+  return {
+    ...journal,
+    record(runId, event) {
+      if (event.type !== 'chunk-done' || event.state.chunk !== chunk) {
+        journal.record(runId, event);
+        return;
+      }
+      library.store.db.transaction(() => {
+        journal.record(runId, event);
+        process.kill(process.pid, 'SIGKILL');
+      })();
+    },
+  };
 }

@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { openStore, type Store } from './store.ts';
+import {
+  LOCAL_STALE_MS,
+  REMOTE_STALE_MS,
+  otherLiveReader,
+  pidExists,
+  registerWriter,
+  writerAlive,
+} from './writers.ts';
+
+let dir: string;
+let store: Store;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-writers-'));
+  store = openStore(dir);
+  store.documents.upsert({
+    id: 'd',
+    fileName: 'd.txt',
+    format: 'text',
+    title: 'd',
+    chars: 1,
+    openedAt: 1,
+    warnings: [],
+  });
+});
+afterEach(() => {
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The pid of a process that has just ended: no process has it now (pids are not reused at once). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
+
+const run = (id: string, status: 'running' | 'paused' | 'done' | 'queued') =>
+  store.runs.create({
+    id,
+    documentId: 'd',
+    question: 'q',
+    settings: DEFAULT_RUN_SETTINGS,
+    status,
+    createdAt: 1,
+  });
+
+describe('writers', () => {
+  it('tells a live process from a dead one by its pid here, by its heartbeat elsewhere', () => {
+    const host = os.hostname();
+    const now = 1_000_000_000;
+    expect(pidExists(process.pid)).toBe(true);
+    expect(pidExists(deadPid())).toBe(false);
+    // pid 1 belongs to another user when the tests do not run as root: EPERM is alive.
+    expect(pidExists(1)).toBe(true);
+    expect(writerAlive({ pid: process.pid, host, heartbeatAt: now - 1000 }, now, host)).toBe(true);
+    expect(writerAlive({ pid: deadPid(), host, heartbeatAt: now }, now, host)).toBe(false);
+    // A reused pid with a heartbeat an hour old is not the writer any more.
+    expect(
+      writerAlive({ pid: process.pid, host, heartbeatAt: now - LOCAL_STALE_MS - 1 }, now, host),
+    ).toBe(false);
+    const far = { pid: deadPid(), host: 'another-machine' };
+    expect(writerAlive({ ...far, heartbeatAt: now - 1000 }, now, host)).toBe(true);
+    expect(writerAlive({ ...far, heartbeatAt: now - REMOTE_STALE_MS - 1 }, now, host)).toBe(false);
+  });
+
+  it('interrupts only the runs whose reader is gone, and names a live reader', () => {
+    const me = registerWriter(store.db, 'app');
+    const terminal = registerWriter(store.db, 'cli', { pid: process.pid });
+    const dead = registerWriter(store.db, 'cli', { pid: deadPid() });
+    run('live', 'running');
+    store.runs.setOwner('live', terminal.id);
+    run('dead', 'running');
+    store.runs.setOwner('dead', dead.id);
+    run('none', 'paused');
+    run('done', 'done');
+    store.runs.setOwner('done', dead.id);
+    expect(store.runs.markInterrupted((owner) => me.isAlive(owner)).sort()).toEqual([
+      'dead',
+      'none',
+    ]);
+    expect(store.runs.get('live')?.status).toBe('running');
+    expect(store.runs.get('done')?.status).toBe('done');
+    expect(otherLiveReader(me, terminal.id, 'running')).toMatchObject({
+      kind: 'cli',
+      pid: process.pid,
+    });
+    // Its own runs, ended runs and runs of the dead have no other reader.
+    expect(otherLiveReader(me, me.id, 'running')).toBeUndefined();
+    expect(otherLiveReader(me, terminal.id, 'cancelled')).toBeUndefined();
+    expect(otherLiveReader(me, dead.id, 'running')).toBeUndefined();
+    // Closing removes the row; the next writer clears rows of dead processes.
+    terminal.close();
+    expect(me.info(terminal.id)).toBeUndefined();
+    const next = registerWriter(store.db, 'cli');
+    expect(me.info(dead.id)).toBeUndefined();
+    for (const w of [me, dead, next]) w.close();
+    expect(store.db.prepare('SELECT COUNT(*) FROM writers').pluck().get()).toBe(0);
+  });
+
+  it('finds runs by the first characters of their id, literally', () => {
+    run('3f2a1b2c-aaaa', 'done');
+    run('3f2a9999-bbbb', 'done');
+    run('ab_cd', 'done');
+    expect(store.runs.idsStartingWith('3f2a1')).toEqual(['3f2a1b2c-aaaa']);
+    expect(store.runs.idsStartingWith('3f2a')).toEqual(['3f2a1b2c-aaaa', '3f2a9999-bbbb']);
+    expect(store.runs.idsStartingWith('*')).toEqual([]);
+    expect(store.runs.idsStartingWith('ab_')).toEqual(['ab_cd']);
+    expect(store.runs.idsStartingWith('a?')).toEqual([]);
+  });
+});
