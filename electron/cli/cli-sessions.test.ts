@@ -2,7 +2,7 @@
 // random points of a run (and inside a commit), resumed with `memagent resume`; two terminals on
 // one library; the app's service started while a terminal reads. Real SQLite files, the
 // simulator on 127.0.0.1 with its deterministic memory agent.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -368,5 +368,52 @@ describe('two processes on one library', () => {
     );
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toContain('memagent: There is no run ffffffff in the library');
+  });
+});
+
+describe('Ctrl-C and --no-save', () => {
+  it('Ctrl-C leaves a cancelled run with its memories and prints the command that continues it', async () => {
+    const sim = sims[0] as SimServer;
+    const db = path.join(dir, 'ctrl-c.db');
+    const before = sim.requests.length;
+    const cli = startCli(ask(sim, db), env(sim));
+    while (sim.requests.length - before < 5) await sleep(2);
+    cli.kill('SIGINT');
+    const stopped = await cli.result;
+    expect(stopped.code).toBe(130);
+    const runId = readRunId(db);
+    const { status, memories } = inspect(db, runId);
+    expect(status).toBe('cancelled');
+    expect(memories.length).toBeGreaterThanOrEqual(4);
+    const line = stopped.stderr.split('\n').find((l) => l.startsWith('to continue'));
+    expect(line).toBe(
+      `to continue (${memories.length} of ${reference.chunks.length} chunks read): npm run memagent -- resume ${runId} --db ${db}`,
+    );
+    // The printed command, as the user would paste it after `npm run memagent --`.
+    const args = (line ?? '').split('npm run memagent -- ')[1]?.split(' ') ?? [];
+    const resumed = await runCli([...args, '--json'], env(sim));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const out = JSON.parse(resumed.stdout) as AskJson;
+    expect(out.runId).toBe(runId);
+    expect(out.memories).toEqual(reference.memories);
+    // Only the chunk in flight at Ctrl-C was asked for twice.
+    const { perChunk } = readsOf(sim.requests.slice(before));
+    expect(Math.min(...perChunk)).toBe(1);
+    expect(perChunk.reduce((sum, n) => sum + n - 1, 0)).toBeLessThanOrEqual(1);
+  });
+
+  it('--no-save writes no library and prints no run id', async () => {
+    const sim = sims[1] as SimServer;
+    const dataDir = mkdtempSync(path.join(dir, 'nosave-'));
+    const r = await runCli(
+      [...ask(sim, ''), '--no-save'],
+      env(sim, { MEMAGENT_USER_DATA_DIR: dataDir }),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as Partial<AskJson>;
+    expect(out.runId).toBeUndefined();
+    expect(out.memories).toEqual(reference.memories);
+    expect(r.stderr).not.toMatch(/saving|saved as run/);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -139,7 +139,9 @@ export function createRunRepo(db: Database.Database): RunRepo {
           }
         }
         return ids;
-      })();
+        // IMMEDIATE: it reads, then writes; a deferred transaction whose snapshot another
+        // process's commit made stale fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting.
+      }).immediate();
     },
     owner(id) {
       return owner.get(id)?.owner ?? undefined;

@@ -119,7 +119,8 @@ export function registerWriter(
       if (!writerAlive(toInfo(row), t, host)) remove.run(row.id);
     }
     insert.run(id, kind, pid, host, t, t);
-  })();
+    // IMMEDIATE: it reads before it writes (see markInterrupted in run-repo.ts).
+  }).immediate();
 
   let closed = false;
   const timer = setInterval(() => {
