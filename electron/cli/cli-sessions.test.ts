@@ -283,6 +283,7 @@ describe('two processes on one library', () => {
           await call(app, 'runs:continue', { runId: run?.id ?? '' }),
           await call(app, 'runs:cancel', { runId: run?.id ?? '' }),
           await call(app, 'runs:pause', { runId: run?.id ?? '' }),
+          await call(app, 'runs:delete', { runId: run?.id ?? '' }),
         ]) {
           expect(refused.ok).toBe(false);
           if (!refused.ok) expect(refused.error.message).toBe(sentence);

@@ -283,6 +283,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     'runs:delete': ({ runId }) =>
       asResult(async () => {
         if (!store.runs.get(runId)) throw new CoreError('NotFound', 'This run does not exist.');
+        if (!registry.isLive(runId)) refuseIfReadElsewhere(runId);
         await registry.cancelWhere((id) => id === runId);
         store.runs.remove(runId);
         return null;

@@ -127,21 +127,23 @@ export function createRunRepo(db: Database.Database): RunRepo {
       );
     },
     markInterrupted(ownerAlive = () => false) {
-      return db.transaction(() => {
-        const ids: string[] = [];
-        for (const run of unfinished.all()) {
-          if (run.owner !== null && ownerAlive(run.owner)) continue;
-          if (run.answered) {
-            answeredDone.run(run.id);
-          } else {
-            interrupt.run(run.id);
-            ids.push(run.id);
+      // IMMEDIATE: it reads, then writes; a deferred transaction whose snapshot another
+      // process's commit made stale fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting.
+      return db
+        .transaction(() => {
+          const ids: string[] = [];
+          for (const run of unfinished.all()) {
+            if (run.owner !== null && ownerAlive(run.owner)) continue;
+            if (run.answered) {
+              answeredDone.run(run.id);
+            } else {
+              interrupt.run(run.id);
+              ids.push(run.id);
+            }
           }
-        }
-        return ids;
-        // IMMEDIATE: it reads, then writes; a deferred transaction whose snapshot another
-        // process's commit made stale fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting.
-      }).immediate();
+          return ids;
+        })
+        .immediate();
     },
     owner(id) {
       return owner.get(id)?.owner ?? undefined;

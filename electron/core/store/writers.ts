@@ -119,8 +119,7 @@ export function registerWriter(
       if (!writerAlive(toInfo(row), t, host)) remove.run(row.id);
     }
     insert.run(id, kind, pid, host, t, t);
-    // IMMEDIATE: it reads before it writes (see markInterrupted in run-repo.ts).
-  }).immediate();
+  }).immediate(); // it reads before it writes: see markInterrupted in run-repo.ts
 
   let closed = false;
   const timer = setInterval(() => {
