@@ -14,6 +14,13 @@ import { startSimLlm, type RecordedRequest, type SimServer } from '../../sim/ser
 import { needleDocument } from '../core/agent/test-support.ts';
 import { createService, type Service } from '../core/service/create-service.ts';
 import { invokeCall } from '../core/service/invoke-call.ts';
+import {
+  chatPrompts,
+  openBookAndProfile,
+  SMALL_CHUNKS,
+  startHarness,
+  stopWhenChunkDone,
+} from '../core/service/service-harness.test-support.ts';
 import { createMemorySecretStore } from '../core/store/secret-store.ts';
 import { runCli, startCli, type CliResult } from './cli.test-support.ts';
 
@@ -416,5 +423,42 @@ describe('Ctrl-C and --no-save', () => {
     expect(out.memories).toEqual(reference.memories);
     expect(r.stderr).not.toMatch(/saving|saved as run/);
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('a run made in the app', () => {
+  it('is continued in a terminal with its profile’s server, model and settings', async () => {
+    const h = await startHarness();
+    try {
+      const { documentId, profileId } = await openBookAndProfile(h);
+      const summary = await h.ok('runs:start', {
+        documentId,
+        question: 'What is the vault code?',
+        settings: SMALL_CHUNKS,
+        profileId,
+      });
+      // The app quits after chunk 2, as a crash would.
+      await stopWhenChunkDone(h, summary.id, () => 1);
+      const before = chatPrompts(h).length;
+      const r = await runCli(
+        ['resume', summary.id.slice(0, 10), '--db', path.join(h.dir, 'memagent.db'), '--json'],
+        // The environment's server is not the run's: the profile's URL is used.
+        { MEMAGENT_BASE_URL: 'http://127.0.0.1:9/v1' },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as AskJson;
+      expect(out.answer).toBe('4711');
+      expect(out.runId).toBe(summary.id);
+      // Chunks 1 and 2 were read by the app; the terminal read the rest and the answer.
+      const kinds = chatPrompts(h)
+        .slice(before)
+        .map((p) => parseMemAgentPrompt(p).kind);
+      expect(kinds.filter((k) => k === 'update')).toHaveLength(out.chunks.length - 2);
+      expect(kinds.filter((k) => k === 'final')).toHaveLength(1);
+      expect(r.stderr).toContain('at chunk 3 of');
+      expect(out.memories).toHaveLength(out.chunks.length);
+    } finally {
+      await h.close();
+    }
   });
 });
