@@ -32,6 +32,8 @@ import {
   resumeCommand,
   runBackend,
   saveDocument,
+  type CliLibrary,
+  type LibraryChoice,
 } from './saved-runs.ts';
 
 export async function openTrace(path: string): Promise<WriteStream> {
@@ -69,7 +71,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     );
   });
   // Opened first: a library that cannot be written fails before minutes of reading.
-  const library = options.library && !options.dryRun ? openCliLibrary(options.library) : undefined;
+  const library = options.library && !options.dryRun ? openForAsk(options.library) : undefined;
   try {
     // A saved document is known by the SHA-256 of its bytes, as in the app: hashed from the
     // very bytes that are read.
@@ -182,6 +184,21 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
   } finally {
     library?.close();
     await closeTrace(trace);
+  }
+}
+
+/** The library for `ask`, whose failure also says how to ask without one. */
+function openForAsk(choice: LibraryChoice): CliLibrary {
+  try {
+    return openCliLibrary(choice);
+  } catch (error) {
+    if (!(error instanceof CoreError)) throw error;
+    const hint = [error.hint, 'To ask without saving the run, pass --no-save.'].filter(Boolean);
+    throw new CoreError(error.kind, error.message, {
+      hint: hint.join(' '),
+      ...(error.detail !== undefined ? { detail: error.detail } : {}),
+      cause: error,
+    });
   }
 }
 

@@ -73,7 +73,7 @@ ${READING}  --json                  print one JSON document on stdout (an array 
   --trace FILE.jsonl      write every run event as a JSON line
   --db FILE               save the runs in this library file (default: the app's,
                           ${path.join(appDataDir(), 'memagent.db')})
-  --no-save               save nothing: no document, no run (as before runs were kept)
+  --no-save               save nothing: no document, no run; the answers are only printed
   --debug                 show technical details and stack traces of errors
 
 Each question is saved as a run as it is read (every chunk's memory before the next request);
