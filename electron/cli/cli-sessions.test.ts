@@ -461,4 +461,33 @@ describe('a run made in the app', () => {
       await h.close();
     }
   });
+
+  it('is left alone by a terminal while the app reads it, and resume refuses it', async () => {
+    const h = await startHarness({ sim: { latency: { ...FAST, overheadMs: 150 } } });
+    try {
+      const { documentId, profileId } = await openBookAndProfile(h);
+      const summary = await h.ok('runs:start', {
+        documentId,
+        question: 'What is the vault code?',
+        settings: SMALL_CHUNKS,
+        profileId,
+      });
+      await h.waitFor(
+        'run:event',
+        (p) => p.event.runId === summary.id && p.event.type === 'chunk-done',
+      );
+      const r = await runCli(['resume', summary.id, '--db', path.join(h.dir, 'memagent.db')]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        `memagent: This question is being read by the MemAgent app (pid ${process.pid}).`,
+      );
+      // The terminal opened the library as a writer and did not take the app's run for dead.
+      const now = await h.ok('runs:get', { runId: summary.id });
+      expect(['running', 'queued']).toContain(now.summary.status);
+      const end = await h.finished(summary.id);
+      expect(end.type).toBe('finished');
+    } finally {
+      await h.close();
+    }
+  });
 });
