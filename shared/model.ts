@@ -129,6 +129,8 @@ export type RunEvent =
        * as incomplete.
        */
       cut: boolean;
+      /** The final reply exactly as received (thinking included), when it differs from `response`. */
+      raw?: string;
     }
   /**
    * The quote check after the answer (when on): the model's quotes found in their chunks, the

@@ -42,6 +42,7 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
             usage: event.usage,
             ms: event.ms,
             cut: event.cut,
+            ...(event.raw === undefined ? {} : { raw: event.raw }),
           });
           return;
         case 'quotes':

@@ -21,6 +21,7 @@ interface MemoryRow {
   completion_tokens: number;
   ms: number;
   kept: number;
+  reply: string | null;
 }
 
 export interface StoredWarning {
@@ -36,6 +37,8 @@ export interface StoredAnswer {
   ms: number;
   /** The final reply hit its token limit. */
   cut: boolean;
+  /** The final reply as received, when it differs from `response` (thinking included). */
+  raw?: string;
 }
 
 export interface RunResults {
@@ -63,11 +66,11 @@ export function createRunResults(db: Database.Database): RunResults {
   const deleteMemories = db.prepare('DELETE FROM memory_states WHERE run_id = ?');
   const deleteAnswer = db.prepare('DELETE FROM answers WHERE run_id = ?');
   const saveMemory = db.prepare(`
-    INSERT OR REPLACE INTO memory_states (run_id, chunk, memory, prompt_tokens, completion_tokens, ms, kept)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    INSERT OR REPLACE INTO memory_states (run_id, chunk, memory, prompt_tokens, completion_tokens, ms, kept, reply)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const saveAnswer = db.prepare(`
-    INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms, cut)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms, cut, raw)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const addWarning = db.prepare(
     'INSERT INTO warnings (run_id, chunk, code, message) VALUES (?, ?, ?, ?)',
   );
@@ -89,6 +92,7 @@ export function createRunResults(db: Database.Database): RunResults {
       completion_tokens: number;
       ms: number;
       cut: number;
+      raw: string | null;
     }
   >('SELECT * FROM answers WHERE run_id = ?');
 
@@ -127,6 +131,7 @@ export function createRunResults(db: Database.Database): RunResults {
         s.usage.completionTokens,
         s.ms,
         s.kept ? 1 : 0,
+        s.reply ?? null,
       );
     },
     saveAnswer(id, a) {
@@ -138,6 +143,7 @@ export function createRunResults(db: Database.Database): RunResults {
         a.usage.completionTokens,
         a.ms,
         a.cut ? 1 : 0,
+        a.raw ?? null,
       );
     },
     addWarning(id, w) {
@@ -158,13 +164,17 @@ export function createRunResults(db: Database.Database): RunResults {
       });
     },
     memories(id) {
-      return memories.all(id).map((row) => ({
-        chunk: row.chunk,
-        memory: row.memory,
-        usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
-        ms: row.ms,
-        kept: row.kept !== 0,
-      }));
+      return memories.all(id).map((row) => {
+        const state: MemoryState = {
+          chunk: row.chunk,
+          memory: row.memory,
+          usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
+          ms: row.ms,
+          kept: row.kept !== 0,
+        };
+        if (row.reply !== null) state.reply = row.reply;
+        return state;
+      });
     },
     warnings(id) {
       return warnings.all(id).map((row) => {
@@ -179,13 +189,15 @@ export function createRunResults(db: Database.Database): RunResults {
     answer(id) {
       const row = answer.get(id);
       if (!row) return undefined;
-      return {
+      const stored: StoredAnswer = {
         answer: row.answer,
         response: row.response,
         usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
         ms: row.ms,
         cut: row.cut === 1,
       };
+      if (row.raw !== null) stored.raw = row.raw;
+      return stored;
     },
   };
 }
