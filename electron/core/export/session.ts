@@ -214,7 +214,10 @@ export function buildSessionExport(
     const cost = profile ? estimateCost(run.usage, profile) : undefined;
     if (cost !== undefined) exported.cost = cost;
     const read = runTexts?.get(run.textKey ?? documentId);
-    if (read !== undefined) {
+    // An imported run brought its passages: they stand in for a text this library lacks.
+    const carried = read === undefined ? store.runs.evidence(run.id) : undefined;
+    if (carried !== undefined) exported.evidence = carried;
+    else if (read !== undefined) {
       // Only a complete answer is traced: a cut one may be missing what it rests on.
       const complete = exported.answer !== null && !exported.answerCut;
       exported.evidence = complete

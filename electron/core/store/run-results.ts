@@ -1,9 +1,15 @@
 // What a run produced, row by row: its chunking, one memory state per finished chunk, its
 // warnings and its answer.
 import type Database from 'better-sqlite3';
-import type { ChunkInfo, MemoryState, Usage, WarningCode } from '../../../shared/model.ts';
+import type {
+  ChunkInfo,
+  Evidence,
+  MemoryState,
+  Usage,
+  WarningCode,
+} from '../../../shared/model.ts';
 import { warningCodeSchema } from '../../../shared/schemas.ts';
-import { pagesColumn, parseColumn, parseValue } from './columns.ts';
+import { evidenceColumn, pagesColumn, parseColumn, parseValue } from './columns.ts';
 
 interface ChunkRow {
   idx: number;
@@ -42,8 +48,11 @@ export interface StoredAnswer {
 }
 
 export interface RunResults {
-  /** Stores the run's chunking (replacing any) and its chunk count. */
-  setChunks(id: string, chunks: readonly ChunkInfo[]): void;
+  /**
+   * Stores the run's chunking (replacing any) and its chunk count (`count`: an imported run may
+   * know more chunks than it has rows for: only the read ones came with it).
+   */
+  setChunks(id: string, chunks: readonly ChunkInfo[], count?: number): void;
   /** Forgets what the run read and answered (not its warnings), to read again from chunk 1. */
   clearProgress(id: string): void;
   /** Commits one finished chunk's memory. Idempotent per (run, chunk). */
@@ -55,6 +64,10 @@ export interface RunResults {
   memories(id: string): MemoryState[];
   warnings(id: string): StoredWarning[];
   answer(id: string): StoredAnswer | undefined;
+  /** Stores the passages an imported run brought with it. */
+  setEvidence(id: string, evidence: readonly Evidence[]): void;
+  /** The passages an imported run brought; undefined for runs of this library. */
+  evidence(id: string): Evidence[] | undefined;
 }
 
 export function createRunResults(db: Database.Database): RunResults {
@@ -63,6 +76,10 @@ export function createRunResults(db: Database.Database): RunResults {
     'INSERT INTO chunks (run_id, idx, start, end, tokens, pages, section) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const setChunkCount = db.prepare('UPDATE runs SET chunk_count = ? WHERE id = ?');
+  const setEvidence = db.prepare('UPDATE runs SET evidence = ? WHERE id = ?');
+  const evidence = db.prepare<[string], { evidence: string | null }>(
+    'SELECT evidence FROM runs WHERE id = ?',
+  );
   const deleteMemories = db.prepare('DELETE FROM memory_states WHERE run_id = ?');
   const deleteAnswer = db.prepare('DELETE FROM answers WHERE run_id = ?');
   const saveMemory = db.prepare(`
@@ -96,7 +113,7 @@ export function createRunResults(db: Database.Database): RunResults {
     }
   >('SELECT * FROM answers WHERE run_id = ?');
 
-  const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[]) => {
+  const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[], count: number) => {
     deleteChunks.run(id);
     for (const c of list) {
       insertChunk.run(
@@ -109,12 +126,12 @@ export function createRunResults(db: Database.Database): RunResults {
         c.section ?? null,
       );
     }
-    setChunkCount.run(list.length, id);
+    setChunkCount.run(count, id);
   });
 
   return {
-    setChunks(id, list) {
-      replaceChunks(id, list);
+    setChunks(id, list, count = list.length) {
+      replaceChunks(id, list, count);
     },
     clearProgress(id) {
       db.transaction(() => {
@@ -198,6 +215,14 @@ export function createRunResults(db: Database.Database): RunResults {
       };
       if (row.raw !== null) stored.raw = row.raw;
       return stored;
+    },
+    setEvidence(id, list) {
+      setEvidence.run(JSON.stringify(list), id);
+    },
+    evidence(id) {
+      const row = evidence.get(id);
+      if (row?.evidence == null) return undefined;
+      return parseColumn(evidenceColumn, row.evidence, `runs.evidence of ${id}`);
     },
   };
 }
