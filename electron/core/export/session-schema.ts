@@ -93,6 +93,15 @@ export const sessionFileSchema = z.object({
 export type SessionFile = z.infer<typeof sessionFileSchema>;
 export type SessionFileRun = SessionFile['runs'][number];
 
+/** A session file over the size limit: refused before it is read or parsed. */
+export function tooLargeSession(maxBytes: number): CoreError {
+  return new CoreError(
+    'TooLarge',
+    `This session file is too large to import (the limit is ${Math.round(maxBytes / 2 ** 20)} MB).`,
+    { hint: 'Export fewer questions at a time: one question, or one document.' },
+  );
+}
+
 const HINT =
   'Export the session again from MemAgent Desktop (File > Export Session…, format JSON).';
 
@@ -101,12 +110,7 @@ const HINT =
  * and every field as the schema says. Each failure is one sentence saying which.
  */
 export function parseSessionFile(bytes: Uint8Array, maxBytes: number): SessionFile {
-  if (bytes.byteLength > maxBytes)
-    throw new CoreError(
-      'TooLarge',
-      `This session file is too large to import (the limit is ${Math.round(maxBytes / 2 ** 20)} MB).`,
-      { hint: 'Export fewer questions at a time: one question, or one document.' },
-    );
+  if (bytes.byteLength > maxBytes) throw tooLargeSession(maxBytes);
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

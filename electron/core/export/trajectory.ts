@@ -8,6 +8,7 @@ import {
   type RunStatus,
   type RunSummary,
 } from '../../../shared/model.ts';
+import { visibleText } from '../../../shared/visible-text.ts';
 import { fillFinalPrompt, fillMemoryPrompt } from '../agent/templates.ts';
 import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
@@ -101,9 +102,13 @@ export function buildTrajectories(
   return out;
 }
 
-/** The lines as JSONL: one compact JSON object per line, each line ending in a newline. */
+/**
+ * The lines as JSONL: one compact JSON object per line, each line ending in a newline. Control
+ * and bidi characters are written as JSON escapes (the same strings once parsed), so `cat` or
+ * `head` on the file cannot be driven or fooled by them.
+ */
 export function trajectoriesToJsonl(lines: readonly TrajectoryLine[]): string {
-  return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+  return lines.map((line) => `${visibleText(JSON.stringify(line))}\n`).join('');
 }
 
 /** One run's line, or the sentence saying why it cannot have one. */
