@@ -80,6 +80,8 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
       };
       const answer = runs.answer(runId);
       if (answer) stored.response = answer.response;
+      const carried = runs.evidence(runId);
+      if (carried !== undefined) stored.carriedEvidence = carried;
       const quotes = store.quotes.get(runId);
       if (quotes) {
         stored.modelQuotes = quotes.quotes;
