@@ -13,6 +13,7 @@ import {
 } from '../service/service-harness.test-support.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
+import { hostileSession } from './hostile-session.test-support.ts';
 import { importSessionBytes } from './session-import.ts';
 import { parseSessionFile } from './session-schema.ts';
 
@@ -176,6 +177,47 @@ describe('importing a session export', () => {
     expect(library.documents.list()).toEqual([]);
     expect(library.db.prepare('SELECT COUNT(*) FROM runs').pluck().get()).toBe(0);
     expect(library.db.prepare('SELECT COUNT(*) FROM history').pluck().get()).toBe(0);
+  });
+});
+
+describe('sessions:import in the service', () => {
+  it('imports a chosen file or dropped bytes, tells every window, and does not continue an imported run', async () => {
+    h = await startHarness();
+    const session = hostileSession();
+    const file = path.join(h.dir, 'session.json');
+    fs.writeFileSync(file, renderSession(session, 'json'));
+    const byPath = await h.ok('sessions:import', { path: file });
+    expect(byPath.imported).toEqual(['imported-run-1', 'imported-run-2']);
+    const updated = await h.waitFor(
+      'document:updated',
+      (d, target) => d.id === session.document.id && target === undefined,
+    );
+    expect(updated.path).toBeUndefined();
+    const listed = await h.ok('runs:list', { documentId: session.document.id });
+    expect(listed.map((r) => [r.id, r.origin])).toEqual([
+      ['imported-run-2', 'import'],
+      ['imported-run-1', 'import'],
+    ]);
+    const snapshot = await h.ok('runs:get', { runId: 'imported-run-1' });
+    expect(snapshot.carriedEvidence?.[0]?.quote).toBe(session.runs[0]?.evidence?.[0]?.quote);
+
+    const byBytes = await h.ok('sessions:import', {
+      name: 'session.json',
+      data: new TextEncoder().encode(renderSession(session, 'json')),
+    });
+    expect(byBytes.already).toHaveLength(2);
+
+    const refused = await h.call('runs:continue', { runId: 'imported-run-2' });
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        kind: 'BadUsage',
+        message: 'An imported question cannot be continued here.',
+        hint: 'Ask it again: the document is read from the start in this library.',
+      },
+    });
+    const missing = await h.call('sessions:import', { path: path.join(h.dir, 'gone.json') });
+    expect(missing.ok ? null : missing.error.message).toBe('The session file could not be read.');
   });
 });
 

@@ -151,6 +151,7 @@ function runTrajectory(
         answer.raw ?? answer.response,
       ),
     );
+  const gold = options.gold?.get(run.id);
   const line: TrajectoryLine = {
     format: 'memagent-trajectory',
     version: 1,
@@ -162,10 +163,9 @@ function runTrajectory(
     settings: run.settings,
     status: run.status,
     complete,
+    ...(gold === undefined ? {} : { gold: [...gold] }),
     conversations,
   };
-  const gold = options.gold?.get(run.id);
-  if (gold !== undefined) line.gold = [...gold];
   return line;
 }
 
