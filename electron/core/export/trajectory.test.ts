@@ -122,6 +122,31 @@ describe('trajectories', () => {
     expect(JSON.parse(jsonl.split('\n')[0] as string)).toEqual(line);
   });
 
+  it('carries a reply cut at its token limit as received, while the next prompt has the kept memory', async () => {
+    // Every second reply thinks first; with 64 tokens for a memory, thinking and memory do not
+    // fit, and the reply is cut at its limit mid-text.
+    const { h, documentId } = await setUp({ sim: { faults: [{ kind: 'thinking', every: 2 }] } });
+    const run = await h.ok('runs:start', {
+      documentId,
+      question:
+        'Which paragraphs tell of the valley, the river, the mill, the bridge and the weather?',
+      settings: { ...SMALL_CHUNKS, memoryTokens: 64 },
+    });
+    expect((await h.finished(run.id)).type).toBe('finished');
+    store = openStore(h.dir);
+    const memories = store.runs.memories(run.id);
+    const cut = memories.findIndex((m) => m.kept && (m.reply ?? '') !== '');
+    expect(cut).toBeGreaterThan(0);
+    const { lines } = buildTrajectories(store, documentId, [run.id], await textsOf(h, documentId));
+    const line = lines[0] as TrajectoryLine;
+    expect(line.conversations.map(([user]) => user.content)).toEqual(chatPrompts(h));
+    expect(line.conversations[cut]?.[1].content).toBe(memories[cut]?.reply);
+    expect(line.conversations[cut]?.[1].content).not.toBe(memories[cut]?.memory);
+    expect(line.conversations[cut + 1]?.[0].content).toContain(
+      `<memory>\n${memories[cut - 1]?.memory}\n</memory>`,
+    );
+  });
+
   it('says why a run without its text, or without a reply, has no line, and carries gold answers when given', async () => {
     const { h, documentId } = await setUp();
     const first = await h.ok('runs:start', {
