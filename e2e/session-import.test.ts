@@ -9,7 +9,7 @@ import { HOSTILE, hostileSession } from '../electron/core/export/hostile-session
 import { visibleText } from '../shared/visible-text.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { ask, dropFiles, openWithDialog, waitForAnswer } from './harness/ui.ts';
+import { ask, dropFiles, openWithDialog, showScreen, waitForAnswer } from './harness/ui.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const SHOWN_TITLE = visibleText(HOSTILE.title);
@@ -107,6 +107,11 @@ describe.skipIf(!canRun)('importing a session', () => {
     const notice = page.getByTestId('import-notice');
     await expect.poll(() => notice.textContent()).toMatch(/^Imported 2 questions about/);
     await expect.poll(() => page.locator('.run-item').count()).toBe(2);
+    if (process.env.MEMAGENT_SHOTS === '1') {
+      await showScreen(page, 'Library');
+      await shot(page, 'library-after-import');
+      await showScreen(page, 'Ask');
+    }
 
     await dropFiles(page, [session]);
     await expect
