@@ -74,10 +74,12 @@ describe('a hostile imported session exported again', () => {
   it('trajectories: no line is invented without the text; a line with hostile text is inert JSON', () => {
     const { lines, skipped } = buildTrajectories(store, original.document.id, undefined, new Map());
     expect(lines).toEqual([]);
-    expect(skipped.map((s) => s.reason)).toEqual([
-      'It was imported, and the document text it read is not in this library: its prompts cannot be rebuilt.',
-      'It was imported, and the document text it read is not in this library: its prompts cannot be rebuilt.',
-    ]);
+    const reason =
+      'It was imported: a session export carries neither the document text nor the replies as received, so its conversations cannot be rebuilt exactly.';
+    expect(skipped.map((s) => s.reason)).toEqual([reason, reason]);
+    // Not even with a text at hand: the export did not say where its chunks were.
+    const text = new Map([[original.document.id, { text: 'x'.repeat(60_000) }]]);
+    expect(buildTrajectories(store, original.document.id, undefined, text).lines).toEqual([]);
     const line: TrajectoryLine = {
       format: 'memagent-trajectory',
       version: 1,

@@ -119,6 +119,18 @@ describe('importing a session export', () => {
     // Exported again from this library, without the text, the runs still cite their passages.
     const again = buildSessionExport(library, session.document.id, undefined, 6_000);
     expect(again.runs.map((r) => r.evidence)).toEqual(session.runs.map((r) => r.evidence));
+    // With the text at hand too: the imported chunks' places are not known, the passages are.
+    const view = await h?.ok('documents:get', { documentId: session.document.id });
+    const texts = new Map(view ? [[session.document.id, view.document]] : []);
+    const withText = buildSessionExport(
+      library,
+      session.document.id,
+      undefined,
+      6_000,
+      undefined,
+      texts,
+    );
+    expect(withText.runs.map((r) => r.evidence)).toEqual(session.runs.map((r) => r.evidence));
     // An imported run can be found in the history search like any other.
     const found = library.db
       .prepare(

@@ -119,10 +119,12 @@ function runTrajectory(
   text: string | undefined,
   options: TrajectoryOptions,
 ): TrajectoryLine | string {
+  // An export carries neither the chunks' places in the text nor the replies as received, so
+  // an imported run's conversations cannot be rebuilt exactly, even with its document here.
+  if (run.origin === 'import')
+    return 'It was imported: a session export carries neither the document text nor the replies as received, so its conversations cannot be rebuilt exactly.';
   if (text === undefined)
-    return run.origin === 'import'
-      ? 'It was imported, and the document text it read is not in this library: its prompts cannot be rebuilt.'
-      : 'The document text it read could not be loaded (the file moved or changed): its prompts cannot be rebuilt.';
+    return 'The document text it read could not be loaded (the file moved or changed): its prompts cannot be rebuilt.';
   const chunks = store.runs.chunks(run.id);
   const memories = store.runs.memories(run.id);
   const answer = store.runs.answer(run.id);

@@ -55,10 +55,11 @@ const NONE: RunEvidence = { evidence: [], ready: true };
 export function useRunEvidence(run: RunView | undefined): RunEvidence {
   const { document, failed } = useRunText(run);
   if (!run?.answer) return NONE;
-  if (failed)
-    return run.carriedEvidence
-      ? { evidence: run.carriedEvidence, ready: true, carried: true }
-      : NONE;
+  // An imported run's passages were found where it was read (its chunks' places in the text may
+  // not have come with it): they open in the reader when the document's text is here.
+  if (run.carriedEvidence)
+    return { evidence: run.carriedEvidence, ready: true, carried: failed || !document };
+  if (failed) return NONE;
   if (!document) return { evidence: [], ready: false };
   return { evidence: evidenceOf(run, run.answer, document), ready: true };
 }
