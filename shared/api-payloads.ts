@@ -29,7 +29,19 @@ export interface TextRect {
 }
 
 /** What a file dialog is for (`documents:choose-path`): it sets the dialog's title and filters. */
-export type FilePurpose = 'document' | 'ocr-language';
+export type FilePurpose = 'document' | 'ocr-language' | 'session';
+
+/** What importing a session export did (`sessions:import`); ids are run ids. */
+export interface SessionImport {
+  document: { id: string; title: string };
+  /** The document was not in the library: it was added, without its text. */
+  documentAdded: boolean;
+  imported: string[];
+  /** Runs the library had already, with the same content: not added twice. */
+  already: string[];
+  /** Ids the library has with other content: those runs were not imported (nothing overwritten). */
+  conflicts: { runId: string; question: string }[];
+}
 
 /** The renderer-visible document: its text and location map, for the reader. */
 export interface DocumentView {

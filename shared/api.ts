@@ -3,7 +3,7 @@
 // the TypeScript type of its response; every event from main is declared with its payload.
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
-import { MAX_DOCUMENT_BYTES } from './limits.ts';
+import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
 import {
@@ -18,6 +18,7 @@ import type {
   ConnectionTest,
   DocumentView,
   RenderedPage,
+  SessionImport,
   TextRect,
 } from './api-payloads.ts';
 import type {
@@ -39,6 +40,7 @@ export type {
   DocumentView,
   FilePurpose,
   RenderedPage,
+  SessionImport,
   TextRect,
 } from './api-payloads.ts';
 
@@ -54,7 +56,7 @@ export const calls = {
   'documents:choose-path': {
     request: z.object({
       /** What the dialog is for: its title and file filters (default: a document to open). */
-      purpose: z.enum(['document', 'ocr-language']).optional(),
+      purpose: z.enum(['document', 'ocr-language', 'session']).optional(),
     }),
   },
   'documents:open': {
@@ -206,6 +208,29 @@ export const calls = {
       format: z.enum(['md', 'json', 'html']),
     }),
   },
+  /**
+   * Imports a session export (JSON) into the library: a file the dialog gave the window
+   * (`documents:choose-path` with purpose `session`), or a dropped file's bytes. Importing the
+   * same session again adds nothing; a run id the library holds with other content is left alone.
+   */
+  'sessions:import': {
+    request: z.union([
+      z.object({ path: z.string().min(1).max(4096) }),
+      z.object({
+        name: z.string().min(1).max(1024),
+        data: z
+          .instanceof(Uint8Array)
+          .refine(
+            (data) => data.byteLength <= MAX_SESSION_BYTES,
+            refusal(
+              'TooLarge',
+              `This session file is too large to import (the limit is ${MAX_SESSION_BYTES / 2 ** 20} MB).`,
+              'Export fewer questions at a time: one question, or one document.',
+            ),
+          ),
+      }),
+    ]),
+  },
   'shell:open-external': { request: z.object({ url: z.string().max(4096) }) },
 } as const;
 
@@ -242,6 +267,7 @@ export interface CallResponses {
   'settings:set-cost-limit': Result<null>;
   'backend:test': Result<ConnectionTest>;
   'export:session': Result<{ path: string } | null>;
+  'sessions:import': Result<SessionImport>;
   'shell:open-external': Result<null>;
 }
 
@@ -267,7 +293,7 @@ export interface Events {
   'document:updated': DocumentInfo;
   /** An application-menu command for the renderer to carry out. */
   'menu:command': {
-    command: 'open' | 'export' | 'settings' | 'open-recent' | 'shortcuts';
+    command: 'open' | 'export' | 'import' | 'settings' | 'open-recent' | 'shortcuts';
     documentId?: string;
   };
 }

@@ -20,3 +20,10 @@ export const BACKEND_LIMITS = {
 
 /** 1 GB: the largest document the app reads (a file's size, or the bytes a window sends). */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * 256 MB: the largest session export the app imports (a file's size, or the bytes a window
+ * sends). A thousand questions of a 700-chunk book with 1 KB memories are about 700 MB of
+ * memory text, but such a session is exported per question, not whole.
+ */
+export const MAX_SESSION_BYTES = 256 * 1024 * 1024;

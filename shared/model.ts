@@ -7,6 +7,7 @@ import type {
   BackendKind,
   ChunkInfo,
   DocumentFormat,
+  Evidence,
   MemoryState,
   ModelQuote,
   QuoteCheckStatus,
@@ -129,6 +130,8 @@ export type RunEvent =
        * as incomplete.
        */
       cut: boolean;
+      /** The final reply exactly as received (thinking included), when it differs from `response`. */
+      raw?: string;
     }
   /**
    * The quote check after the answer (when on): the model's quotes found in their chunks, the
@@ -235,6 +238,8 @@ export interface RunSnapshot {
   /** The model's verified quotes and the check's counts, when the quote check ran. */
   modelQuotes?: ModelQuote[];
   quoteCheck?: QuoteCheckStatus;
+  /** The passages an imported run brought with it: its document's text may not be here. */
+  carriedEvidence?: Evidence[];
   /** Sequence number of the last event folded into this snapshot. */
   seq: number;
 }

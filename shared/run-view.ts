@@ -5,10 +5,12 @@ import { TERMINAL_EVENTS } from './model.ts';
 import type {
   AppError,
   ChunkInfo,
+  Evidence,
   MemoryState,
   ModelQuote,
   QuoteCheckStatus,
   RunEvent,
+  RunOrigin,
   RunSettings,
   RunSnapshot,
   RunStatus,
@@ -56,6 +58,11 @@ export interface RunView {
   detailed: boolean;
   /** The `seq` of the last event or snapshot folded in; older ones are dropped. */
   lastSeq: number;
+  /** Where the run was made; `import`: brought in from a session export (shown as Imported). */
+  origin?: RunOrigin;
+  importedAt?: number;
+  /** The passages an imported run brought with it (its document's text may not be here). */
+  carriedEvidence?: Evidence[];
 }
 
 const zeroUsage: Usage = { promptTokens: 0, completionTokens: 0 };
@@ -99,6 +106,8 @@ export function applySummary(run: RunView, s: RunSummary): RunView {
   };
   if (s.profileId !== undefined) next.profileId = s.profileId;
   if (s.model !== undefined) next.model = next.model ?? s.model;
+  next.origin = s.origin;
+  if (s.importedAt !== undefined) next.importedAt = s.importedAt;
   if (run.lastSeq < 0) {
     next.status = s.status;
     next.usage = s.usage;
@@ -133,6 +142,7 @@ export function applySnapshot(run: RunView, snap: RunSnapshot): RunView {
   next.modelQuotes = snap.modelQuotes ?? [];
   if (snap.quoteCheck !== undefined) next.quoteCheck = snap.quoteCheck;
   else delete next.quoteCheck;
+  if (snap.carriedEvidence !== undefined) next.carriedEvidence = snap.carriedEvidence;
   if (next.status === 'running') next.currentChunk = memories.length;
   return next;
 }

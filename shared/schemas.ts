@@ -230,6 +230,11 @@ export const memoryStateSchema = z.object({
   ms: z.number(),
   /** True when the reply was empty or cut by the length limit and the previous memory was kept. */
   kept: z.boolean(),
+  /**
+   * The reply exactly as received (thinking included), when it differs from `memory`, and always
+   * for a kept state: trajectories carry what the model said, not what was kept.
+   */
+  reply: z.string().optional(),
 });
 export type MemoryState = z.infer<typeof memoryStateSchema>;
 

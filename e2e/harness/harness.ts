@@ -49,6 +49,8 @@ export interface Harness {
   events: { name: EventName; payload: unknown }[];
   /** The path the next `documents:choose-path` returns (the file dialog). */
   chooseNext(file: string | null): void;
+  /** Sends an application-menu command to the page, as main does when a menu item is clicked. */
+  menu(command: Events['menu:command']): void;
   /** Resolves when an event matching `predicate` has been sent to the page. */
   waitForEvent<E extends EventName>(
     name: E,
@@ -206,6 +208,10 @@ export async function startHarness(
     events,
     chooseNext(file) {
       chosen = file;
+    },
+    menu(command) {
+      pending.push(['menu:command', command]);
+      void deliver();
     },
     waitForEvent(name, predicate, timeoutMs = 60_000) {
       const test = (p: unknown) => (predicate ? predicate(p as never) : true);

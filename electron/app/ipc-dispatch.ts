@@ -68,7 +68,8 @@ export function refusedPath<K extends CallName>(): CallResponse<K> {
  * backend the renderer names. So a window may open only the paths the file dialog gave it
  * (`documents:choose-path`), never a path it made up (~/.ssh/id_rsa): a compromised page cannot
  * turn the app into a file reader for the network. `ocr:add-language` copies a file into the
- * app's data folder, so it obeys the same rule. Dropped files travel as bytes and need no path.
+ * app's data folder, and `sessions:import` reads a file into the library, so they obey the same
+ * rule. Dropped files travel as bytes and need no path.
  */
 export function createCallDispatcher(
   handlers: CallHandlers,
@@ -78,7 +79,7 @@ export function createCallDispatcher(
   return async (name, sender, rawRequest) => {
     if (!isTrusted(sender)) return refusedSender();
     const senderId = senderIdOf(sender.webContentsId);
-    if (name === 'documents:open' || name === 'ocr:add-language') {
+    if (name === 'documents:open' || name === 'ocr:add-language' || name === 'sessions:import') {
       const path = (rawRequest as { path?: unknown } | null)?.path;
       // A malformed request goes on to the schema check, which answers it with BadUsage.
       if (typeof path === 'string' && chosen.get(senderId)?.has(path) !== true)

@@ -194,6 +194,18 @@ describe('opening a file by path', () => {
     expect((await dispatch('ocr:add-language', appSender, { path: CHOSEN })).ok).toBe(true);
     expect(received.map((r) => r.name)).toEqual(['ocr:add-language']);
   });
+
+  it('applies to importing a session file too; dropped bytes need no path', async () => {
+    const received: Received[] = [];
+    const dispatch = dispatcher(received);
+    const made = await dispatch('sessions:import', appSender, { path: '/home/user/.ssh/id_rsa' });
+    expect(made).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    await dispatch('documents:choose-path', appSender, { purpose: 'session' });
+    expect((await dispatch('sessions:import', appSender, { path: CHOSEN })).ok).toBe(true);
+    const dropped = { name: 's.json', data: new Uint8Array([0x7b, 0x7d]) };
+    expect((await dispatch('sessions:import', appSender, dropped)).ok).toBe(true);
+    expect(received.map((r) => r.name)).toEqual(['sessions:import', 'sessions:import']);
+  });
 });
 
 describe('the sender check', () => {

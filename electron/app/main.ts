@@ -30,6 +30,13 @@ const OPEN_DIALOGS: Record<FilePurpose, { title: string; filters: FileFilter[] }
       { name: 'All files', extensions: ['*'] },
     ],
   },
+  session: {
+    title: 'Import a session (a MemAgent Desktop JSON export)',
+    filters: [
+      { name: 'MemAgent sessions', extensions: ['json'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
   'ocr-language': {
     title: 'Add an OCR language (tesseract .traineddata file)',
     // `gz` because tessdata files are often shipped gzipped (`deu.traineddata.gz`).

@@ -54,6 +54,13 @@ describe('buildMenuTemplate', () => {
     expect(sent).toEqual([{ command: 'open' }, { command: 'export' }, { command: 'settings' }]);
   });
 
+  it('has File > Import Session…, sent to the renderer', () => {
+    const { template, sent } = build();
+    expect(findMenuItem(template, 'import')?.label).toBe('&Import Session…');
+    click(findMenuItem(template, 'import'));
+    expect(sent).toEqual([{ command: 'import' }]);
+  });
+
   it('lists recent documents, newest first, capped, with literal ampersands', () => {
     const recent = Array.from({ length: 12 }, (_, i) => ({
       id: `doc${i}`,

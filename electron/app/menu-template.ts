@@ -71,6 +71,11 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
         accelerator: 'CmdOrCtrl+E',
         click: () => ctx.send({ command: 'export' }),
       },
+      {
+        id: 'import',
+        label: '&Import Session…',
+        click: () => ctx.send({ command: 'import' }),
+      },
       ...(isMac
         ? []
         : [

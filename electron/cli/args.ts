@@ -18,6 +18,7 @@ import {
 } from './arg-parsing.ts';
 import { parseAsk, type AskOptions } from './ask-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
+import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -35,12 +36,20 @@ export interface ModelsOptions extends Connection {
   debug: boolean;
 }
 
+export interface ImportOptions {
+  file: string;
+  library: LibraryLocation;
+  json: boolean;
+  debug: boolean;
+}
+
 export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'ask'; options: AskOptions }
   | { name: 'extract'; options: ExtractOptions }
   | { name: 'models'; options: ModelsOptions }
-  | { name: 'resume'; options: ResumeOptions };
+  | { name: 'resume'; options: ResumeOptions }
+  | { name: 'import'; options: ImportOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -97,6 +106,22 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     if (apiKey !== undefined) options.apiKey = apiKey;
     if (v.model !== undefined) options.model = v.model;
     return { name: 'models', options };
+  }
+
+  if (name === 'import') {
+    const { values, positionals } = parse(rest, { ...commonFlags, ...libraryFlags }, 'import');
+    if (values.help) return { name: 'help', topic: 'import' };
+    if (values.db !== undefined && values.db.trim() === '')
+      throw usage('--db needs a database file.', 'import');
+    return {
+      name: 'import',
+      options: {
+        file: oneFile(positionals, 'import'),
+        library: libraryLocation(values.db, here, env),
+        json: values.json,
+        debug: values.debug,
+      },
+    };
   }
 
   throw usage(`Unknown command "${name}".`);

@@ -9,6 +9,7 @@ Usage:
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
   memagent resume RUN_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
   memagent models [--base-url URL]
+  memagent import FILE [--db FILE] [--json]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -123,11 +124,25 @@ const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--timeout SECO
 Lists the models the server offers: a connection test.
 `;
 
+const IMPORT = `memagent import FILE [--db FILE] [--json]
+
+Adds a session exported as JSON (by the app or \`memagent export --format json\`) to the library:
+its document (without its text, which an export does not carry) and its questions with their
+answers, memories and cited passages, marked as imported. Importing the same file again adds
+nothing; a question whose id the library holds with other content is left as it is.
+
+Options:
+  --db FILE               the library database (default: the app's, ${path.join(appDataDir(), 'memagent.db')})
+  --json                  print what was imported as JSON: document, imported, already, conflicts
+  --debug                 show technical details and stack traces of errors
+`;
+
 /** Help text for a command (or the overview). */
 export function helpText(topic?: string): string {
   if (topic === 'ask') return ASK;
   if (topic === 'extract') return EXTRACT;
   if (topic === 'models') return MODELS;
   if (topic === 'resume') return RESUME;
+  if (topic === 'import') return IMPORT;
   return MAIN;
 }

@@ -77,6 +77,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./models.ts')).runModels(command.options, ctx);
       case 'resume':
         return await (await import('./resume.ts')).runResume(command.options, ctx);
+      case 'import':
+        return await (await import('./import.ts')).runImport(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);

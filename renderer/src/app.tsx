@@ -9,6 +9,7 @@ import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
 import { useShortcuts } from './components/nav/use-shortcuts.ts';
 import { UndoToasts } from './components/common/undo-toasts.tsx';
+import { ImportNotice } from './components/common/import-notice.tsx';
 import { KeyboardOverlays } from './components/nav/keyboard-overlays.tsx';
 import { useUiStore } from './stores/ui-store.ts';
 
@@ -28,6 +29,7 @@ export function App() {
       <RereadDialog />
       <DropZone />
       <UndoToasts />
+      <ImportNotice />
       <KeyboardOverlays />
     </div>
   );

@@ -178,6 +178,9 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
         memory = reply;
       }
       const state: MemoryState = { chunk: k, memory, usage: result.usage, ms: result.ms, kept };
+      // The reply as received is kept where the memory does not say it (thinking, a cut or empty
+      // reply), so a trajectory can carry exactly what the model answered.
+      if (kept || result.content !== memory) state.reply = result.content;
       memories.push(state);
       await report({ type: 'chunk-done', runId, state });
     }
@@ -220,6 +223,7 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       usage: final.usage,
       ms: final.ms,
       cut: answerCut,
+      ...(final.content === response ? {} : { raw: final.content }),
     });
   } catch (error) {
     const appError = toAppError(error);

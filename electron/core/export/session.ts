@@ -214,7 +214,11 @@ export function buildSessionExport(
     const cost = profile ? estimateCost(run.usage, profile) : undefined;
     if (cost !== undefined) exported.cost = cost;
     const read = runTexts?.get(run.textKey ?? documentId);
-    if (read !== undefined) {
+    // An imported run brought its passages, found where it was read: they are kept, whether or
+    // not its document's text is here (its chunks' places in that text may not be known).
+    const carried = store.runs.evidence(run.id);
+    if (carried !== undefined) exported.evidence = carried;
+    else if (read !== undefined) {
       // Only a complete answer is traced: a cut one may be missing what it rests on.
       const complete = exported.answer !== null && !exported.answerCut;
       exported.evidence = complete

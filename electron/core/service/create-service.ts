@@ -16,6 +16,7 @@ import { createOcrService } from './ocr-service.ts';
 import { createPageHandlers } from './page-handlers.ts';
 import { createPageRenderer } from './page-render.ts';
 import { createRunHandlers } from './run-handlers.ts';
+import { createSessionImportHandler } from './session-import-handler.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
 import { createRunJournal } from './run-journal.ts';
 import type { Emit, ServiceDeps } from './service-deps.ts';
@@ -161,6 +162,7 @@ export function createService(deps: ServiceDeps): Service {
       track,
     }),
     ...createSettingsHandlers(store, deps.secrets, clients, now),
+    ...createSessionImportHandler({ store, emit, now }),
     ...createMiscHandlers({
       store,
       texts,

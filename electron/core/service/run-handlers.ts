@@ -239,6 +239,11 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
             `Only an interrupted, cancelled or failed run can be continued; this one is ${summary.status}.`,
           );
         }
+        // An imported run kept only what it read elsewhere (not every chunk's span).
+        if (summary.origin === 'import')
+          throw new CoreError('BadUsage', 'An imported question cannot be continued here.', {
+            hint: 'Ask it again: the document is read from the start in this library.',
+          });
         const info = store.documents.get(summary.documentId);
         if (!info) throw notInLibrary();
         const point = resumePoint(

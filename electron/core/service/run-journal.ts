@@ -42,6 +42,7 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
             usage: event.usage,
             ms: event.ms,
             cut: event.cut,
+            ...(event.raw === undefined ? {} : { raw: event.raw }),
           });
           return;
         case 'quotes':
@@ -79,6 +80,8 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
       };
       const answer = runs.answer(runId);
       if (answer) stored.response = answer.response;
+      const carried = runs.evidence(runId);
+      if (carried !== undefined) stored.carriedEvidence = carried;
       const quotes = store.quotes.get(runId);
       if (quotes) {
         stored.modelQuotes = quotes.quotes;

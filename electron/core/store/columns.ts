@@ -3,6 +3,7 @@ import {
   appErrorSchema,
   backendProfileSchema,
   chunkPagesSchema,
+  evidenceSchema,
   readingSchema,
   runSettingsSchema,
 } from '../../../shared/schemas.ts';
@@ -33,6 +34,9 @@ export type StoredProfile = z.infer<typeof profileColumn>;
 export const errorColumn = appErrorSchema;
 
 export const originColumn = z.enum(['app', 'cli', 'import']);
+
+/** `runs.evidence`: the passages an imported run brought (its document's text may be missing). */
+export const evidenceColumn = z.array(evidenceSchema);
 
 /** `runs.backend`: the backend a run read with, never a key (`RunBackend`). */
 export const backendColumn = z.object({

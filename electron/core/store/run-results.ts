@@ -1,9 +1,15 @@
 // What a run produced, row by row: its chunking, one memory state per finished chunk, its
 // warnings and its answer.
 import type Database from 'better-sqlite3';
-import type { ChunkInfo, MemoryState, Usage, WarningCode } from '../../../shared/model.ts';
+import type {
+  ChunkInfo,
+  Evidence,
+  MemoryState,
+  Usage,
+  WarningCode,
+} from '../../../shared/model.ts';
 import { warningCodeSchema } from '../../../shared/schemas.ts';
-import { pagesColumn, parseColumn, parseValue } from './columns.ts';
+import { evidenceColumn, pagesColumn, parseColumn, parseValue } from './columns.ts';
 
 interface ChunkRow {
   idx: number;
@@ -21,6 +27,7 @@ interface MemoryRow {
   completion_tokens: number;
   ms: number;
   kept: number;
+  reply: string | null;
 }
 
 export interface StoredWarning {
@@ -36,11 +43,16 @@ export interface StoredAnswer {
   ms: number;
   /** The final reply hit its token limit. */
   cut: boolean;
+  /** The final reply as received, when it differs from `response` (thinking included). */
+  raw?: string;
 }
 
 export interface RunResults {
-  /** Stores the run's chunking (replacing any) and its chunk count. */
-  setChunks(id: string, chunks: readonly ChunkInfo[]): void;
+  /**
+   * Stores the run's chunking (replacing any) and its chunk count (`count`: an imported run may
+   * know more chunks than it has rows for: only the read ones came with it).
+   */
+  setChunks(id: string, chunks: readonly ChunkInfo[], count?: number): void;
   /** Forgets what the run read and answered (not its warnings), to read again from chunk 1. */
   clearProgress(id: string): void;
   /** Commits one finished chunk's memory. Idempotent per (run, chunk). */
@@ -52,6 +64,10 @@ export interface RunResults {
   memories(id: string): MemoryState[];
   warnings(id: string): StoredWarning[];
   answer(id: string): StoredAnswer | undefined;
+  /** Stores the passages an imported run brought with it. */
+  setEvidence(id: string, evidence: readonly Evidence[]): void;
+  /** The passages an imported run brought; undefined for runs of this library. */
+  evidence(id: string): Evidence[] | undefined;
 }
 
 export function createRunResults(db: Database.Database): RunResults {
@@ -60,14 +76,18 @@ export function createRunResults(db: Database.Database): RunResults {
     'INSERT INTO chunks (run_id, idx, start, end, tokens, pages, section) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const setChunkCount = db.prepare('UPDATE runs SET chunk_count = ? WHERE id = ?');
+  const setEvidence = db.prepare('UPDATE runs SET evidence = ? WHERE id = ?');
+  const evidence = db.prepare<[string], { evidence: string | null }>(
+    'SELECT evidence FROM runs WHERE id = ?',
+  );
   const deleteMemories = db.prepare('DELETE FROM memory_states WHERE run_id = ?');
   const deleteAnswer = db.prepare('DELETE FROM answers WHERE run_id = ?');
   const saveMemory = db.prepare(`
-    INSERT OR REPLACE INTO memory_states (run_id, chunk, memory, prompt_tokens, completion_tokens, ms, kept)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    INSERT OR REPLACE INTO memory_states (run_id, chunk, memory, prompt_tokens, completion_tokens, ms, kept, reply)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const saveAnswer = db.prepare(`
-    INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms, cut)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    INSERT OR REPLACE INTO answers (run_id, answer, response, prompt_tokens, completion_tokens, ms, cut, raw)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const addWarning = db.prepare(
     'INSERT INTO warnings (run_id, chunk, code, message) VALUES (?, ?, ?, ?)',
   );
@@ -89,10 +109,11 @@ export function createRunResults(db: Database.Database): RunResults {
       completion_tokens: number;
       ms: number;
       cut: number;
+      raw: string | null;
     }
   >('SELECT * FROM answers WHERE run_id = ?');
 
-  const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[]) => {
+  const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[], count: number) => {
     deleteChunks.run(id);
     for (const c of list) {
       insertChunk.run(
@@ -105,12 +126,12 @@ export function createRunResults(db: Database.Database): RunResults {
         c.section ?? null,
       );
     }
-    setChunkCount.run(list.length, id);
+    setChunkCount.run(count, id);
   });
 
   return {
-    setChunks(id, list) {
-      replaceChunks(id, list);
+    setChunks(id, list, count = list.length) {
+      replaceChunks(id, list, count);
     },
     clearProgress(id) {
       db.transaction(() => {
@@ -127,6 +148,7 @@ export function createRunResults(db: Database.Database): RunResults {
         s.usage.completionTokens,
         s.ms,
         s.kept ? 1 : 0,
+        s.reply ?? null,
       );
     },
     saveAnswer(id, a) {
@@ -138,6 +160,7 @@ export function createRunResults(db: Database.Database): RunResults {
         a.usage.completionTokens,
         a.ms,
         a.cut ? 1 : 0,
+        a.raw ?? null,
       );
     },
     addWarning(id, w) {
@@ -158,13 +181,17 @@ export function createRunResults(db: Database.Database): RunResults {
       });
     },
     memories(id) {
-      return memories.all(id).map((row) => ({
-        chunk: row.chunk,
-        memory: row.memory,
-        usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
-        ms: row.ms,
-        kept: row.kept !== 0,
-      }));
+      return memories.all(id).map((row) => {
+        const state: MemoryState = {
+          chunk: row.chunk,
+          memory: row.memory,
+          usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
+          ms: row.ms,
+          kept: row.kept !== 0,
+        };
+        if (row.reply !== null) state.reply = row.reply;
+        return state;
+      });
     },
     warnings(id) {
       return warnings.all(id).map((row) => {
@@ -179,13 +206,23 @@ export function createRunResults(db: Database.Database): RunResults {
     answer(id) {
       const row = answer.get(id);
       if (!row) return undefined;
-      return {
+      const stored: StoredAnswer = {
         answer: row.answer,
         response: row.response,
         usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
         ms: row.ms,
         cut: row.cut === 1,
       };
+      if (row.raw !== null) stored.raw = row.raw;
+      return stored;
+    },
+    setEvidence(id, list) {
+      setEvidence.run(JSON.stringify(list), id);
+    },
+    evidence(id) {
+      const row = evidence.get(id);
+      if (row?.evidence == null) return undefined;
+      return parseColumn(evidenceColumn, row.evidence, `runs.evidence of ${id}`);
     },
   };
 }

@@ -236,6 +236,20 @@ describe('repositories', () => {
       [1, 'm1', true],
     ]);
     expect(store.runs.warnings('r')).toEqual([{ chunk: 1, code: 'length-cut', message: 'cut' }]);
+    // Replies as received, where they differ from what was kept; rows without one read as before.
+    expect(store.runs.memories('r')[0]?.reply).toBeUndefined();
+    store.runs.saveMemory('r', { chunk: 1, memory: 'm0', usage, ms: 5, kept: true, reply: '' });
+    expect(store.runs.memories('r')[1]).toMatchObject({ memory: 'm0', kept: true, reply: '' });
+    expect(store.runs.answer('r')?.raw).toBeUndefined();
+    store.runs.saveAnswer('r', {
+      answer: '42',
+      response: '\\boxed{42}',
+      usage,
+      ms: 3,
+      cut: false,
+      raw: '<think>six times seven</think>\\boxed{42}',
+    });
+    expect(store.runs.answer('r')?.raw).toBe('<think>six times seven</think>\\boxed{42}');
     store.documents.remove('d');
     expect(store.runs.get('r')).toBeUndefined();
     expect(store.db.prepare('SELECT COUNT(*) FROM memory_states').pluck().get()).toBe(0);

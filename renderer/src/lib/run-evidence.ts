@@ -13,6 +13,11 @@ export interface RunEvidence {
    * not be read (no passage then, only the chunks).
    */
   ready: boolean;
+  /**
+   * The passages are those an imported run brought with it: the text it read is not in the
+   * library, so they cannot be opened in the reader.
+   */
+  carried?: boolean;
 }
 
 let last: {
@@ -49,7 +54,12 @@ const NONE: RunEvidence = { evidence: [], ready: true };
 /** The run's evidence once it has an answer and its text is at hand (none without a run). */
 export function useRunEvidence(run: RunView | undefined): RunEvidence {
   const { document, failed } = useRunText(run);
-  if (!run?.answer || failed) return NONE;
+  if (!run?.answer) return NONE;
+  // An imported run's passages were found where it was read (its chunks' places in the text may
+  // not have come with it): they open in the reader when the document's text is here.
+  if (run.carriedEvidence)
+    return { evidence: run.carriedEvidence, ready: true, carried: failed || !document };
+  if (failed) return NONE;
   if (!document) return { evidence: [], ready: false };
   return { evidence: evidenceOf(run, run.answer, document), ready: true };
 }

@@ -4,6 +4,7 @@ import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { chooseAndOpen, selectDocument, useDocumentsStore } from './documents-store.ts';
 import { showShortcutSheet } from './keyboard-store.ts';
+import { chooseAndImport } from './session-import-store.ts';
 import { useUiStore } from './ui-store.ts';
 
 export function onMenuCommand(command: Events['menu:command']): void {
@@ -19,6 +20,9 @@ export function onMenuCommand(command: Events['menu:command']): void {
       return;
     case 'export':
       void exportCurrent();
+      return;
+    case 'import':
+      void chooseAndImport();
       return;
     case 'shortcuts':
       showShortcutSheet(true);

@@ -1,17 +1,26 @@
 // The extracted answer, the full reply, and the passages of the document it rests on.
 import type { RunView } from '../../../../shared/run-view.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
+import { OutsideText } from '../common/outside-text.tsx';
 import { EvidenceList } from './evidence-list.tsx';
 
 export function AnswerView(props: { run: RunView }) {
   const { run } = props;
-  const { evidence, ready } = useRunEvidence(run);
+  const { evidence, ready, carried } = useRunEvidence(run);
   return (
     <section className="answer" aria-label="Answer">
-      <h3 className="small-heading">Answer</h3>
+      <h3 className="small-heading">
+        Answer
+        {run.origin === 'import' ? (
+          <span className="badge imported" data-testid="answer-imported">
+            Imported
+          </span>
+        ) : null}
+      </h3>
       {run.answer ? (
         <p className="answer-text" data-testid="answer">
-          {run.answer}
+          {/* Model output: its bidi controls must not reorder what the user reads. */}
+          <OutsideText text={run.answer} />
         </p>
       ) : run.answerCut ? (
         <p className="warn" role="note">
@@ -27,7 +36,9 @@ export function AnswerView(props: { run: RunView }) {
           may have had more to say. Raise “Answer length” in Run settings and ask again.
         </p>
       ) : null}
-      {run.answer ? <EvidenceList run={run} evidence={evidence} ready={ready} /> : null}
+      {run.answer ? (
+        <EvidenceList run={run} evidence={evidence} ready={ready} carried={carried === true} />
+      ) : null}
       {run.response !== undefined ? (
         <details>
           <summary>Full reply</summary>

@@ -9,11 +9,19 @@ import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
 import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
+import { OutsideText } from '../common/outside-text.tsx';
 import { PassageLink } from './passage-link.tsx';
 import { QuotedBadge } from './quoted-badge.tsx';
 
-export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready: boolean }) {
+export function EvidenceList(props: {
+  run: RunView;
+  evidence: Evidence[];
+  ready: boolean;
+  /** The passages an imported run carried: their text is not here to open them in. */
+  carried?: boolean;
+}) {
   const { run, evidence } = props;
+  const carried = props.carried === true;
   if (!props.ready) {
     return (
       <p className="muted" role="status">
@@ -33,13 +41,13 @@ export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready:
       ) : null}
       {best ? (
         <>
-          <Passages evidence={[best]} />
+          <Passages evidence={[best]} carried={carried} />
           {more.length > 0 ? (
             <details className="more-evidence">
               <summary>
                 {more.length} more {more.length === 1 ? 'passage' : 'passages'} that may support it
               </summary>
-              <Passages evidence={more} />
+              <Passages evidence={more} carried={carried} />
             </details>
           ) : null}
         </>
@@ -50,12 +58,23 @@ export function EvidenceList(props: { run: RunView; evidence: Evidence[]; ready:
   );
 }
 
-function Passages(props: { evidence: Evidence[] }) {
+function Passages(props: { evidence: Evidence[]; carried: boolean }) {
   return (
     <ol className="evidence-list">
       {props.evidence.map((e) => (
         <li key={`${e.start}-${e.end}`}>
-          <PassageLink start={e.start} end={e.end} quote={e.quote} where={evidenceWhere(e)} />
+          {props.carried ? (
+            <span className="passage carried" data-testid="carried-passage">
+              <q className="passage-quote">
+                <OutsideText text={e.quote} />
+              </q>
+              <span className="passage-where muted small">
+                <OutsideText text={evidenceWhere(e)} />
+              </span>
+            </span>
+          ) : (
+            <PassageLink start={e.start} end={e.end} quote={e.quote} where={evidenceWhere(e)} />
+          )}
           <QuotedBadge by={e.by} />
         </li>
       ))}

@@ -7,6 +7,7 @@ import { OutsideText } from '../common/outside-text.tsx';
 import { RunProgress } from '../progress/run-progress.tsx';
 import { TimelineView } from '../timeline/timeline-view.tsx';
 import { FollowUp } from './follow-up.tsx';
+import { ImportedNote } from './imported-note.tsx';
 import { QuestionHistory } from './question-history.tsx';
 
 export function RunDetail(props: { runId: string }) {
@@ -35,6 +36,7 @@ export function RunDetail(props: { runId: string }) {
           Delete
         </button>
       </div>
+      {run.origin === 'import' ? <ImportedNote run={run} /> : null}
       {readOlderText ? (
         <p className="note" role="note">
           Read before the document was re-read with OCR: its chunks, pages and the reader’s text are

@@ -53,6 +53,18 @@ export function RunList(props: { documentId: string }) {
                   >
                     {relativeTime(shown.createdAt, now)}
                   </time>
+                  {shown.origin === 'import' ? (
+                    <span
+                      className="badge imported"
+                      title={
+                        shown.importedAt === undefined
+                          ? 'Imported from a session export'
+                          : `Imported from a session export on ${dateTime(shown.importedAt)}`
+                      }
+                    >
+                      Imported
+                    </span>
+                  ) : null}
                   {g.runs.length > 1 ? (
                     <span className="muted small">asked {g.runs.length} times</span>
                   ) : null}

@@ -1,6 +1,7 @@
-// Files dropped anywhere on the window are opened; an overlay shows while dragging.
+// Files dropped anywhere on the window are opened (session exports imported); an overlay shows
+// while dragging.
 import { useEffect, useState } from 'react';
-import { openFiles } from '../../stores/documents-store.ts';
+import { openDropped } from '../../stores/session-import-store.ts';
 
 export function DropZone() {
   const [dragging, setDragging] = useState(false);
@@ -24,7 +25,7 @@ export function DropZone() {
       depth = 0;
       setDragging(false);
       const files = [...(e.dataTransfer?.files ?? [])];
-      if (files.length > 0) void openFiles(files);
+      if (files.length > 0) void openDropped(files);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

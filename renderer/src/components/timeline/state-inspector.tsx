@@ -8,6 +8,7 @@ import { memorySize, memorySizeLabel, memorySizeNote } from '../../lib/memory-si
 import { useRunText } from '../../lib/run-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { ChangeSources } from './change-sources.tsx';
+import { OutsideText } from '../common/outside-text.tsx';
 
 const PREVIEW = 20_000;
 
@@ -49,7 +50,10 @@ export function StateInspector(props: {
             The reply was empty or cut off, so the previous memory was kept.
           </p>
         ) : null}
-        <pre className="memory-text">{state.memory}</pre>
+        <pre className="memory-text">
+          {/* Model output: its bidi controls must not reorder the memory as read. */}
+          <OutsideText text={state.memory} />
+        </pre>
       </div>
       <div className="inspector-col">
         <h4>

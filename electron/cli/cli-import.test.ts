@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSession } from '../core/export/index.ts';
+import { hostileSession } from '../core/export/hostile-session.test-support.ts';
+import { openStore } from '../core/store/store.ts';
+import { runCli } from './cli.test-support.ts';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'memagent-cli-import-'));
+  // Written as the app writes it: the JSON export's own serialisation.
+  writeFileSync(path.join(dir, 'session.json'), renderSession(hostileSession(), 'json'));
+  writeFileSync(path.join(dir, 'newer.json'), JSON.stringify({ ...hostileSession(), version: 3 }));
+  writeFileSync(path.join(dir, 'notes.txt'), 'Just some notes, not JSON.');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('memagent import', () => {
+  it('adds a session to the library once, and says what it did', async () => {
+    const db = path.join(dir, 'library.db');
+    const first = await runCli(['import', path.join(dir, 'session.json'), '--db', db]);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const lines = first.stdout.split('\n');
+    // The title's bidi controls are shown as escapes, never obeyed by the terminal.
+    expect(lines[0]).toBe(
+      'Imported 2 questions about “<script>window.__pwned = 1</script>Evil \\u202e\\u2066fdp.exe”.',
+    );
+    expect(lines[1]).toMatch(/^The document itself is not in the library/);
+    expect(lines[2]).toBe(`Library: ${db}`);
+    expect(first.stdout).not.toMatch(/[\u202E\u2066]/);
+
+    const again = await runCli(['import', path.join(dir, 'session.json'), '--db', db, '--json']);
+    expect(again.code).toBe(0);
+    const report = JSON.parse(again.stdout) as Record<string, unknown>;
+    expect(report).toMatchObject({
+      library: db,
+      documentAdded: false,
+      imported: [],
+      already: ['imported-run-1', 'imported-run-2'],
+      conflicts: [],
+    });
+
+    const store = openStore(dir, db);
+    try {
+      const runs = store.runs.listByDocument(hostileSession().document.id);
+      expect(runs.map((r) => [r.id, r.origin, r.status])).toEqual([
+        ['imported-run-2', 'import', 'interrupted'],
+        ['imported-run-1', 'import', 'done'],
+      ]);
+      expect(store.runs.evidence('imported-run-1')?.[0]?.pageLabel).toBe('vii');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a newer format, a file that is not a session, and a missing file, with one sentence each', async () => {
+    const db = path.join(dir, 'other.db');
+    const newer = await runCli(['import', path.join(dir, 'newer.json'), '--db', db]);
+    expect(newer.code).toBe(3);
+    expect(newer.stderr).toBe(
+      'memagent: This session was exported by a newer version of MemAgent Desktop (format 3); update the app to import it.\nhint: This version imports formats 1 and 2.\n',
+    );
+    const text = await runCli(['import', path.join(dir, 'notes.txt'), '--db', db]);
+    expect(text.code).toBe(3);
+    expect(text.stderr).toMatch(
+      /^memagent: This file is not a MemAgent session: it is not JSON\.\nhint: /,
+    );
+    const missing = await runCli(['import', path.join(dir, 'nowhere.json'), '--db', db]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^memagent: The session file could not be read\./);
+    const none = await runCli(['import', '--db', db]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^memagent: import needs a FILE\./);
+  });
+});

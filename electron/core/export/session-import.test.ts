@@ -1,0 +1,294 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionImportSummary } from '../../../shared/session-import-summary.ts';
+import { toAppError } from '../errors.ts';
+import {
+  SMALL_CHUNKS,
+  bookText,
+  openBookAndProfile,
+  startHarness,
+  type Harness,
+} from '../service/service-harness.test-support.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
+import { hostileSession } from './hostile-session.test-support.ts';
+import { importSessionBytes } from './session-import.ts';
+import { parseSessionFile } from './session-schema.ts';
+
+let h: Harness | undefined;
+const stores: Store[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) s.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  await h?.close();
+  h = undefined;
+});
+
+function freshLibrary(): Store {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-import-'));
+  dirs.push(dir);
+  const store = openStore(dir);
+  stores.push(store);
+  return store;
+}
+
+const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+/** Two questions read by the simulator (with the quote check), exported as JSON by the app's code. */
+async function exportedSession(): Promise<{ json: string; session: SessionExport }> {
+  h = await startHarness();
+  const { documentId } = await openBookAndProfile(h, bookText(30));
+  await h.ok('settings:save-profile', {
+    profile: {
+      id: 'sim',
+      name: 'Simulator',
+      kind: 'custom',
+      baseUrl: h.sim.baseUrl,
+      hasApiKey: false,
+      maxRetries: 0,
+      quoteCheck: true,
+    },
+  });
+  for (const question of ['What is the vault code?', 'Who set the vault code?']) {
+    const run = await h.ok('runs:start', { documentId, question, settings: SMALL_CHUNKS });
+    expect((await h.finished(run.id)).type).toBe('finished');
+  }
+  const view = await h.ok('documents:get', { documentId });
+  const source = openStore(h.dir);
+  stores.push(source);
+  const session = buildSessionExport(
+    source,
+    documentId,
+    undefined,
+    Date.now(),
+    view.document,
+    new Map([[documentId, view.document]]),
+  );
+  return { json: renderSession(session, 'json'), session };
+}
+
+describe('importing a session export', () => {
+  it('brings runs into another library as they were, marked imported, without the document text', async () => {
+    const { json, session } = await exportedSession();
+    const library = freshLibrary();
+    const result = importSessionBytes(library, new TextEncoder().encode(json), 5_000);
+    const ids = session.runs.map((r) => r.id);
+    expect(result).toEqual({
+      document: { id: session.document.id, title: 'book' },
+      documentAdded: true,
+      imported: ids,
+      already: [],
+      conflicts: [],
+    });
+    expect(sessionImportSummary(result)).toBe('Imported 2 questions about “book”.');
+
+    const doc = library.documents.get(session.document.id);
+    expect(doc).toMatchObject({ title: 'book', fileName: 'book.txt', format: 'text' });
+    expect(doc?.path).toBeUndefined();
+    for (const exported of session.runs) {
+      const run = library.runs.get(exported.id);
+      expect(run).toMatchObject({
+        question: exported.question,
+        status: 'done',
+        origin: 'import',
+        importedAt: 5_000,
+        answer: exported.answer,
+        model: exported.model,
+        chunkCount: exported.chunkCount,
+        chunksDone: exported.memories.length,
+        usage: exported.usage,
+        createdAt: Date.parse(exported.createdAt),
+        backend: exported.backend,
+      });
+      expect(library.runs.memories(exported.id).map((m) => m.memory)).toEqual(
+        exported.memories.map((m) => m.memory),
+      );
+      expect(library.runs.chunks(exported.id).map((c) => c.tokens)).toEqual(
+        exported.memories.map((m) => m.tokens),
+      );
+      expect(library.runs.warnings(exported.id)).toEqual(exported.warnings);
+      expect(library.runs.answer(exported.id)?.response).toBe(exported.response);
+      expect(library.quotes.get(exported.id)?.check).toEqual(exported.quoteCheck);
+      // The passages the answer rests on came along, quotes and all.
+      expect(exported.evidence?.length).toBeGreaterThan(0);
+      expect(library.runs.evidence(exported.id)).toEqual(exported.evidence);
+    }
+    // Exported again from this library, without the text, the runs still cite their passages.
+    const again = buildSessionExport(library, session.document.id, undefined, 6_000);
+    expect(again.runs.map((r) => r.evidence)).toEqual(session.runs.map((r) => r.evidence));
+    // With the text at hand too: the imported chunks' places are not known, the passages are.
+    const view = await h?.ok('documents:get', { documentId: session.document.id });
+    const texts = new Map(view ? [[session.document.id, view.document]] : []);
+    const withText = buildSessionExport(
+      library,
+      session.document.id,
+      undefined,
+      6_000,
+      undefined,
+      texts,
+    );
+    expect(withText.runs.map((r) => r.evidence)).toEqual(session.runs.map((r) => r.evidence));
+    // An imported run can be found in the history search like any other.
+    const found = library.db
+      .prepare(
+        'SELECT DISTINCT run_id FROM history_fts JOIN history ON history.id = history_fts.rowid WHERE history_fts MATCH \'"vault code"\'',
+      )
+      .pluck()
+      .all();
+    expect(found.sort()).toEqual([...ids].sort());
+  });
+
+  it('does not duplicate a session imported twice, and never overwrites a run with other content', async () => {
+    const { json, session } = await exportedSession();
+    const library = freshLibrary();
+    importSessionBytes(library, new TextEncoder().encode(json), 1);
+    const again = importSessionBytes(library, new TextEncoder().encode(json), 2);
+    expect(again).toMatchObject({ documentAdded: false, imported: [], conflicts: [] });
+    expect(again.already).toHaveLength(2);
+    expect(sessionImportSummary(again)).toBe(
+      'All 2 questions about “book” were already in the library.',
+    );
+    const count = () => library.db.prepare('SELECT COUNT(*) FROM runs').pluck().get();
+    expect(count()).toBe(2);
+
+    // The same ids with a changed memory, and one new run: the changed run is left alone.
+    const [first, second] = session.runs;
+    if (!first || !second) throw new Error('two runs expected');
+    const edited = structuredClone(session);
+    (edited.runs[0]?.memories[0] as { memory: string }).memory = 'A different memory.';
+    edited.runs.push({ ...second, id: 'new-run', question: 'A third question?' });
+    const mixed = importSessionBytes(library, bytes(edited), 3);
+    expect(mixed).toMatchObject({
+      imported: ['new-run'],
+      already: [second.id],
+      conflicts: [{ runId: first.id, question: first.question }],
+    });
+    expect(sessionImportSummary(mixed)).toBe(
+      'Imported 1 question about “book”; 1 was already in the library; 1 question was not imported: the library has a different run with the same id, left as it is.',
+    );
+    expect(library.runs.memories(first.id)[0]?.memory).toBe(first.memories[0]?.memory);
+    expect(count()).toBe(3);
+  });
+
+  it('imports all or nothing: a session failing half-way leaves the library unchanged', async () => {
+    const { session } = await exportedSession();
+    const library = freshLibrary();
+    const broken = structuredClone(session);
+    // The second run lists chunk 1 twice: its rows cannot be stored.
+    const run = broken.runs[1];
+    if (!run?.memories[1]) throw new Error('a run of two chunks expected');
+    run.memories[0] = { ...run.memories[1] };
+    const error = toAppError(catchError(() => importSessionBytes(library, bytes(broken), 1)));
+    expect(error).toMatchObject({
+      kind: 'Damaged',
+      message: 'This session could not be imported; the library is unchanged.',
+    });
+    expect(library.documents.list()).toEqual([]);
+    expect(library.db.prepare('SELECT COUNT(*) FROM runs').pluck().get()).toBe(0);
+    expect(library.db.prepare('SELECT COUNT(*) FROM history').pluck().get()).toBe(0);
+  });
+});
+
+describe('sessions:import in the service', () => {
+  it('imports a chosen file or dropped bytes, tells every window, and does not continue an imported run', async () => {
+    h = await startHarness();
+    const session = hostileSession();
+    const file = path.join(h.dir, 'session.json');
+    fs.writeFileSync(file, renderSession(session, 'json'));
+    const byPath = await h.ok('sessions:import', { path: file });
+    expect(byPath.imported).toEqual(['imported-run-1', 'imported-run-2']);
+    const updated = await h.waitFor(
+      'document:updated',
+      (d, target) => d.id === session.document.id && target === undefined,
+    );
+    expect(updated.path).toBeUndefined();
+    const listed = await h.ok('runs:list', { documentId: session.document.id });
+    expect(listed.map((r) => [r.id, r.origin])).toEqual([
+      ['imported-run-2', 'import'],
+      ['imported-run-1', 'import'],
+    ]);
+    const snapshot = await h.ok('runs:get', { runId: 'imported-run-1' });
+    expect(snapshot.carriedEvidence?.[0]?.quote).toBe(session.runs[0]?.evidence?.[0]?.quote);
+
+    const byBytes = await h.ok('sessions:import', {
+      name: 'session.json',
+      data: new TextEncoder().encode(renderSession(session, 'json')),
+    });
+    expect(byBytes.already).toHaveLength(2);
+
+    const refused = await h.call('runs:continue', { runId: 'imported-run-2' });
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        kind: 'BadUsage',
+        message: 'An imported question cannot be continued here.',
+        hint: 'Ask it again: the document is read from the start in this library.',
+      },
+    });
+    const missing = await h.call('sessions:import', { path: path.join(h.dir, 'gone.json') });
+    expect(missing.ok ? null : missing.error.message).toBe('The session file could not be read.');
+  });
+});
+
+function catchError(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('reading a session file', () => {
+  const valid = {
+    format: 'memagent-session',
+    version: 1,
+    exportedAt: '2026-01-01T00:00:00.000Z',
+    document: { id: 'doc', fileName: 'a.txt', title: 'A', format: 'text', chars: 10 },
+    runs: [],
+  };
+  const refusal = (input: Uint8Array, max = 1_000_000) =>
+    toAppError(catchError(() => parseSessionFile(input, max)));
+
+  it('accepts formats 1 and 2, with fields it does not know', () => {
+    expect(parseSessionFile(bytes(valid), 1_000_000).document.title).toBe('A');
+    const v2 = {
+      ...valid,
+      version: 2,
+      comment: 'added later',
+      document: { ...valid.document, lang: 'en' },
+    };
+    expect(parseSessionFile(bytes(v2), 1_000_000).version).toBe(2);
+  });
+
+  it('refuses with one clear sentence: a newer format, not JSON, not a session, damaged, too large', () => {
+    expect(refusal(bytes({ ...valid, version: 3 }))).toMatchObject({
+      kind: 'Unsupported',
+      message:
+        'This session was exported by a newer version of MemAgent Desktop (format 3); update the app to import it.',
+    });
+    expect(refusal(new TextEncoder().encode('%PDF-1.7 not json'))).toMatchObject({
+      kind: 'Unsupported',
+      message: 'This file is not a MemAgent session: it is not JSON.',
+    });
+    expect(refusal(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))).toMatchObject({
+      message: 'This file is not a MemAgent session: it is not JSON.',
+    });
+    expect(refusal(bytes({ format: 'something-else', version: 1 })).message).toBe(
+      'This JSON file is not a MemAgent session export (its "format" is not "memagent-session").',
+    );
+    const damaged = refusal(bytes({ ...valid, runs: [{ id: 'r' }] }));
+    expect(damaged).toMatchObject({
+      kind: 'Damaged',
+      message: 'This session file is damaged: a value in it is missing or wrong.',
+    });
+    expect(damaged.detail).toMatch(/^runs\[0\]\.question: /);
+    expect(refusal(new Uint8Array(2 ** 20 + 1), 2 ** 20)).toMatchObject({
+      kind: 'TooLarge',
+      message: 'This session file is too large to import (the limit is 1 MB).',
+    });
+  });
+});
