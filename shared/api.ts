@@ -3,6 +3,7 @@
 // the TypeScript type of its response; every event from main is declared with its payload.
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
+import { EXPORT_FORMATS, EXPORT_SCOPES } from './export-formats.ts';
 import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
@@ -202,9 +203,16 @@ export const calls = {
   'export:session': {
     request: z.object({
       documentId: id,
+      /** The runs to export, oldest first; all of the document's when absent. */
       runIds: z.array(id).max(10_000).optional(),
-      format: z.enum(['md', 'json', 'html']),
+      format: z.enum(EXPORT_FORMATS),
+      /** What the runs are (titles and file names follow it); inferred from runIds when absent. */
+      scope: z.enum(EXPORT_SCOPES).optional(),
     }),
+  },
+  /** Opens a file this window's export just saved, or shows it in its folder; nothing else. */
+  'export:open-saved': {
+    request: z.object({ path: z.string().max(4096), show: z.enum(['file', 'folder']) }),
   },
   'shell:open-external': { request: z.object({ url: z.string().max(4096) }) },
 } as const;
@@ -242,6 +250,7 @@ export interface CallResponses {
   'settings:set-cost-limit': Result<null>;
   'backend:test': Result<ConnectionTest>;
   'export:session': Result<{ path: string } | null>;
+  'export:open-saved': Result<null>;
   'shell:open-external': Result<null>;
 }
 

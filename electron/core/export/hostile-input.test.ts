@@ -116,36 +116,51 @@ const rawControls = (text: string) =>
   [...text].filter((c) => c !== '\n' && /[\p{Cc}\p{Bidi_Control}]/u.test(c));
 
 describe('exports of hostile document and model text', () => {
-  it('Markdown: no link, image, raw HTML, table or extra heading, whatever the strings hold', async () => {
-    const md = renderSession(session, 'md');
-    const all = nodes(await parseMarkdown(md));
-    const types = new Set(all.map((n) => n.type));
-    for (const bad of ['link', 'image', 'html', 'table', 'linkReference', 'imageReference'])
-      expect(types, `a ${bad} node`).not.toContain(bad);
-    // The title, the question and the run's four sections, and one heading per chunk; then the
-    // second run's question and its memory section.
-    const headings = all.filter((n) => n.type === 'heading').map((n) => [n.depth, textOf(n)]);
-    expect(headings.map(([depth]) => depth)).toEqual([1, 2, 3, 3, 3, 4, 4, 2, 3]);
-    const chunkHeadings = headings.slice(5, 7).map(([, text]) => String(text));
-    expect(chunkHeadings[0]).toContain(`(pp. ${TAGS}-${LINKS} report\\u202eexe.txt\\u202c.txt`);
-    expect(chunkHeadings[1]).toBe(
-      'Chunk 2 (p. # \\u001b]0;PWNED\\u0007\\u001b[2J\\u001b]52;c;cHduZWQ=\\u0007\\u0000\\u009b1m) (previous memory kept)',
-    );
-    // The page labels, read back as the reader sees them, are the document's own text.
-    const paragraphs = all.filter((n) => n.type === 'paragraph').map(textOf);
-    expect(paragraphs.join('\n')).toContain(`${LINKS} ${TAGS}`);
-    // The cited passage is one list item of plain text: its quote, page label and section read
-    // back as the document's own strings.
-    const cited = all.filter((n) => n.type === 'listItem').map(textOf);
-    expect(cited).toContain(
-      visibleText(
-        `p. 2 (printed ${TAGS} ${SPOOF}) · ${ALL} ${TABLE}: “${ALL} ${TABLE}”`.replace(/\s+/g, ' '),
-      ),
-    );
-    // Fenced blocks hold the model's text whole: no backtick run inside can close them.
-    const code = all.filter((n) => n.type === 'code').map((n) => n.value);
-    expect(code).toContain(visibleText(`${ALL}\n${TABLE}\n${FENCES}`));
-  });
+  for (const memory of ['final', 'all'] as const)
+    it(`Markdown (${memory} memory): no link, image, raw HTML, table or extra heading, whatever the strings hold`, async () => {
+      const md = renderSession(session, 'md', { memory, timeZone: 'UTC' });
+      const all = nodes(await parseMarkdown(md));
+      const types = new Set(all.map((n) => n.type));
+      for (const bad of ['link', 'image', 'html', 'table', 'linkReference', 'imageReference'])
+        expect(types, `a ${bad} node`).not.toContain(bad);
+      // The title, the two questions and the appendix; a trail heading per run. Nothing else,
+      // though every string starts with "# " and holds a table.
+      const headings = all.filter((n) => n.type === 'heading').map((n) => [n.depth, textOf(n)]);
+      expect(headings.map(([depth]) => depth)).toEqual([1, 2, 2, 2, 3, 3]);
+      expect(String(headings[0]?.[1])).toBe(
+        visibleText(`Questions about ${ALL} ${TABLE}`.replace(/\s+/g, ' ')),
+      );
+      // The chunks' page labels, read back as the reader sees them, are the document's own text.
+      const items = all.filter((n) => n.type === 'listItem').map(textOf);
+      expect(items.join('\n')).toContain(
+        `Chunk 1 (pp. ${TAGS}-${LINKS} report\\u202eexe.txt\\u202c.txt`,
+      );
+      expect(
+        items.some((item) =>
+          item.startsWith(
+            'Chunk 2 (p. # \\u001b]0;PWNED\\u0007\\u001b[2J\\u001b]52;c;cHduZWQ=\\u0007\\u0000\\u009b1m): previous memory kept',
+          ),
+        ),
+      ).toBe(true);
+      // The answer reads back as the model's own text.
+      const paragraphs = all.filter((n) => n.type === 'paragraph').map(textOf);
+      expect(paragraphs).toContain(visibleText(`Answer: ${LINKS} ${TAGS}`));
+      // The cited passage is a quote of plain text: its quote, page label and section read back
+      // as the document's own strings.
+      const quotes = all.filter((n) => n.type === 'blockquote').map(textOf);
+      expect(quotes).toContain(
+        visibleText(
+          `“${ALL} ${TABLE}”— p. 2 (printed ${TAGS} ${SPOOF}) · ${ALL} ${TABLE}`.replace(
+            /[ \t]*\n[ \t]*/g,
+            ' ',
+          ),
+        ),
+      );
+      // Fenced blocks hold the model's text whole: no backtick run inside can close them.
+      const code = all.filter((n) => n.type === 'code').map((n) => n.value);
+      expect(code).toContain(visibleText(session.runs[0]?.response ?? ''));
+      if (memory === 'all') expect(code).toContain(visibleText(`${ALL}\n${TABLE}\n${FENCES}`));
+    });
 
   it('Markdown, HTML and JSON carry no raw control or bidi character', () => {
     for (const format of ['md', 'html', 'json'] as const) {
@@ -166,10 +181,13 @@ describe('exports of hostile document and model text', () => {
       [...html.matchAll(/<\/?([a-z][a-z0-9]*)/gi)].map((m) => m[1]?.toLowerCase()),
     );
     const own =
-      'html head meta title style body h1 h2 h3 p ul li strong em pre details summary section';
+      'html head meta title style body header nav h1 h2 h3 p ol ul li a span strong em pre details summary section article blockquote div ins del';
     expect([...tags].filter((t) => !own.split(' ').includes(t ?? ''))).toEqual([]);
     expect(html).not.toMatch(/<!--|<\/script|<script/i);
-    expect(html).toContain('Chunk 1 (pp. &#60;img src=x onerror=alert(1)&#62;');
-    expect(html).toContain('<li>p. 2 (printed &#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('Chunk 1 · pp. &#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('<p class="where">p. 2 (printed &#60;img src=x onerror=alert(1)&#62;');
+    // Links are the page's own: the timeline's bars to its own chunks, the contents to its questions.
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(hrefs.filter((href) => !/^#[A-Za-z0-9_-]+$/.test(href))).toEqual([]);
   });
 });
