@@ -3,7 +3,12 @@
 // the TypeScript type of its response; every event from main is declared with its payload.
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
-import { EXPORT_FORMATS, EXPORT_SCOPES } from './export-formats.ts';
+import {
+  EXPORT_FORMATS,
+  EXPORT_SCOPES,
+  type ExportFormat,
+  type ExportScope,
+} from './export-formats.ts';
 import { MAX_DOCUMENT_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
@@ -278,6 +283,10 @@ export interface Events {
   'menu:command': {
     command: 'open' | 'export' | 'settings' | 'open-recent' | 'shortcuts';
     documentId?: string;
+    /** export: the format (else the one chosen in the app's export controls). */
+    format?: ExportFormat;
+    /** export: the selected run, its question's runs, or the document's session (default). */
+    scope?: ExportScope;
   };
 }
 

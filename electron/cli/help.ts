@@ -8,6 +8,7 @@ Usage:
   memagent ask FILE --question Q [--question Q2 ...] [options]
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
   memagent models [--base-url URL]
+  memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -86,10 +87,31 @@ const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--timeout SECO
 Lists the models the server offers: a connection test.
 `;
 
+const EXPORT = `memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [options]
+
+Writes runs from the library: one run (RUN_ID), every run of that run's question (--question),
+or every question asked about a document (--document, the file itself or its id). Ids may be
+shortened to any unique prefix. Each question's answer comes first, with the passages it rests
+on; then a line of details; the memory trail last. Times are in the local zone (TZ).
+
+Options:
+  -o, --output FILE       where to write; - writes Markdown, HTML or JSON to stdout
+  --format md|html|pdf|json
+                          default: from -o's extension (.md, .html, .pdf, .json)
+  --force                 replace FILE if it exists (without it, an existing file is kept)
+  --memory final|all      Markdown: each run's final memory and a line per chunk (default), or
+                          every memory state as well (HTML, PDF and JSON always hold the trail)
+  --chromium PATH         the browser that prints PDFs (default $MEMAGENT_CHROMIUM, else
+                          Chromium, Chrome or Edge where they are usually installed)
+  --db FILE               the library (default: the app's, ${path.join(appDataDir(), 'memagent.db')})
+  --debug                 show technical details and stack traces of errors
+`;
+
 /** Help text for a command (or the overview). */
 export function helpText(topic?: string): string {
   if (topic === 'ask') return ASK;
   if (topic === 'extract') return EXTRACT;
   if (topic === 'models') return MODELS;
+  if (topic === 'export') return EXPORT;
   return MAIN;
 }

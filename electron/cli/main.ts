@@ -75,6 +75,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./extract.ts')).runExtract(command.options, ctx);
       case 'models':
         return await (await import('./models.ts')).runModels(command.options, ctx);
+      case 'export':
+        return await (await import('./export.ts')).runExport(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);

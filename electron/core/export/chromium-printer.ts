@@ -81,8 +81,10 @@ function isExecutable(file: string): boolean {
 
 /**
  * A printer that runs `browser --headless --print-to-pdf` on the page written to a private
- * temporary folder (removed afterwards), with JavaScript off and the page's own `@page` rules
- * (size, margins, page numbers) instead of the browser's header and footer.
+ * temporary folder (removed afterwards), with the page's own `@page` rules (size, margins, page
+ * numbers) instead of the browser's header and footer. Scripts cannot run: the export's CSP is
+ * `default-src 'none'` (headless Chromium's own switch to disable JavaScript also stops it from
+ * writing the PDF).
  */
 export function chromiumPrinter(browser: string, timeoutMs = PRINT_TIMEOUT_MS): PdfPrinter {
   return async (html, signal) => {
@@ -97,7 +99,6 @@ export function chromiumPrinter(browser: string, timeoutMs = PRINT_TIMEOUT_MS): 
         '--no-first-run',
         '--no-default-browser-check',
         '--disable-extensions',
-        '--blink-settings=scriptEnabled=false',
         `--user-data-dir=${path.join(dir, 'profile')}`,
         '--no-pdf-header-footer',
         `--print-to-pdf=${out}`,

@@ -52,6 +52,7 @@ details details > summary .change { color: var(--muted); }
 details details > summary .cited-tag { color: var(--cited); font-weight: 600; }
 pre, .diff { font: 13px/1.5 ${MONO}; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel);
   padding: .6rem .75rem; border-radius: 6px; margin: .35rem 0; }
+.elided { color: var(--muted); }
 ins { background: var(--ins); color: var(--ins-fg); text-decoration: none; }
 del { background: var(--del); color: var(--del-fg); }
 .footnote { font-size: .8rem; color: var(--muted); margin-top: 3rem; }
@@ -66,7 +67,7 @@ del { background: var(--del); color: var(--del-fg); }
   h2 { border-top: 0; margin-top: 0; }
   h2, h3, summary { break-after: avoid; }
   blockquote, .where, .details, .timeline, .legend, .answer { break-inside: avoid; }
-  pre, .diff { font-size: 8.5pt; border: 1px solid var(--line); }
+  pre, .diff { font-size: 8.5pt; border: 1px solid var(--line); box-decoration-break: clone; -webkit-box-decoration-break: clone; }
   details > summary { color: var(--fg); font-weight: 600; list-style: none; }
   details details { margin-left: 0; }
   a { color: inherit; text-decoration: none; }

@@ -203,36 +203,68 @@ function trail(run: ExportedRun, changes: MemoryChange[], options: HtmlOptions):
     note = `<p class="meta">Printed: the ${shown.length} chunks with cited passages or the largest changes, and the last; the HTML and JSON exports hold all ${changes.length}.</p>`;
   }
   const open = options.print ? ' open' : '';
-  const items = shown
-    .map((c) => {
-      const m = c.memory;
-      const where = locationLabel(m, { dash: '-' });
-      const tag = cited.has(m.chunk) ? ' <span class="cited-tag">cited</span>' : '';
-      return `<details id="${chunkAnchor(run, m.chunk)}"${open}><summary>Chunk ${m.chunk + 1}${where ? ` · ${esc(where)}` : ''} <span class="change">${esc(changeLabel(c))}</span>${tag}</summary><div class="diff" dir="auto">${diffHtml(c)}</div></details>`;
-    })
-    .join('\n');
+  const item = (c: MemoryChange) => {
+    const m = c.memory;
+    const where = locationLabel(m, { dash: '-' });
+    const tag = cited.has(m.chunk) ? ' <span class="cited-tag">cited</span>' : '';
+    return `<details id="${chunkAnchor(run, m.chunk)}"${open}><summary>Chunk ${m.chunk + 1}${where ? ` · ${esc(where)}` : ''} <span class="change">${esc(changeLabel(c))}</span>${tag}</summary><div class="diff" dir="auto">${diffHtml(c, options.print ? PRINT_CONTEXT_WORDS : undefined)}</div></details>`;
+  };
+  const items: string[] = [];
+  for (let i = 0; i < shown.length; i += 1) {
+    // On paper a stretch of unchanged states is one line, not the same memory page after page.
+    let j = i;
+    const still = (c: MemoryChange | undefined) =>
+      c !== undefined && c.added + c.removed === 0 && !cited.has(c.memory.chunk);
+    while (
+      options.print &&
+      still(shown[j]) &&
+      shown[j + 1]?.memory.chunk === (shown[j]?.memory.chunk ?? 0) + 1 &&
+      still(shown[j + 1])
+    )
+      j += 1;
+    const first = shown[i];
+    if (first === undefined) continue;
+    if (j > i)
+      items.push(
+        `<p class="meta">Chunks ${first.memory.chunk + 1}–${(shown[j]?.memory.chunk ?? 0) + 1}: no change to the memory.</p>`,
+      );
+    else items.push(item(first));
+    i = j;
+  }
   const last = changes.at(-1);
   const final =
     last === undefined
       ? ''
       : `<p class="meta">Final memory, after chunk ${last.memory.chunk + 1} of ${run.chunkCount}:</p><pre dir="auto">${esc(last.memory.memory)}</pre>`;
-  return `<details class="trail"${open}><summary>Memory trail: ${plural(changes.length, 'state')}, the change each chunk made</summary>
+  return `<details class="trail"${open}><summary>Memory trail: ${plural(changes.length, 'state')}, the change each chunk made${options.print ? ' (unchanged stretches shortened to “…”)' : ''}</summary>
 ${final}${note}
-${items}
+${items.join('\n')}
 </details>`;
 }
 
-/** The state's text with the words it added and removed marked (no change: the text as is). */
-function diffHtml(change: MemoryChange): string {
+/** Unchanged words kept either side of a change when printed; the rest of a stretch is "…". */
+const PRINT_CONTEXT_WORDS = 8;
+
+/**
+ * The state's text with the words it added and removed marked (no change: the text as is). On
+ * paper (`context`), long unchanged stretches shrink to a few words around each change: the
+ * final memory is printed whole once, so each chunk's page shows only what it changed.
+ */
+function diffHtml(change: MemoryChange, context?: number): string {
   if (change.parts.length === 0) return esc(change.memory.memory);
+  const last = change.parts.length - 1;
   return change.parts
-    .map((p) =>
-      p.added
-        ? `<ins>${esc(p.value)}</ins>`
-        : p.removed
-          ? `<del>${esc(p.value)}</del>`
-          : esc(p.value),
-    )
+    .map((p, i) => {
+      if (p.added) return `<ins>${esc(p.value)}</ins>`;
+      if (p.removed) return `<del>${esc(p.value)}</del>`;
+      if (context === undefined) return esc(p.value);
+      const words = p.value.split(/(\s+)/);
+      const keep = 2 * context; // words and the spaces between them
+      if (words.length <= 2 * keep + 1) return esc(p.value);
+      const head = i === 0 ? '' : words.slice(0, keep).join('');
+      const tail = i === last ? '' : words.slice(-keep).join('');
+      return `${esc(head)}<span class="elided"> … </span>${esc(tail)}`;
+    })
     .join('');
 }
 

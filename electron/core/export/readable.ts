@@ -91,7 +91,7 @@ function lastMessage(run: ExportedRun): string | undefined {
 }
 
 /**
- * The warnings of a run in one line ("2 retries; memory cut at its limit on chunks 3, 7"), or
+ * The warnings of a run in one line ("2 retries. Memory cut at its limit (chunks 3, 7)."), or
  * undefined when there were none. The failure line already speaks for a run that stopped.
  */
 export function warningsLine(run: ExportedRun): string | undefined {
@@ -109,9 +109,10 @@ export function warningsLine(run: ExportedRun): string | undefined {
       chunks.length === 0
         ? ''
         : ` (chunk${chunks.length === 1 ? '' : 's'} ${chunks.slice(0, 8).join(', ')}${chunks.length > 8 ? ', …' : ''})`;
-    return count === 1 ? `${message}${where}` : `${count}× ${message}${where}`;
+    const sentence = message.replace(/[.;:\s]+$/, '');
+    return count === 1 ? `${sentence}${where}.` : `${count}× ${sentence}${where}.`;
   });
-  return parts.join('; ');
+  return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
 }
 
 /** "Done · gpt-4o via Cloud (openai) · 36 of 36 chunks · 123,456 tokens in, 789 out · ≈ $0.0123 · asked … · took 3 min 04 s". */
