@@ -58,9 +58,8 @@ describe('memagent export', () => {
     expect(first.stderr).toContain(`wrote 1 run of 1 question as Markdown to ${target}`);
     expect(first.code).toBe(0);
     const md = fs.readFileSync(target, 'utf8');
-    expect(md).toMatch(
-      /^# What is the vault code\? \\<script\\>alert\(3\)\\<\/script\\> — ledger$/m,
-    );
+    expect(md).toMatch(/^# An answer from ledger\n/);
+    expect(md).toMatch(/^## 1\. What is the vault code\? \\<script\\>alert\(3\)\\<\/script\\>$/m);
     expect(md).toContain('**Answer:**');
     expect(md).toMatch(
       /Exported \d+ \w+ \d{4}, \d\d:\d\d (GMT\+1|CET); times are in Europe\/Berlin\./,
@@ -185,7 +184,9 @@ describe('memagent export', () => {
         /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))?.[1],
       );
       expect(pages).toBeGreaterThanOrEqual(3);
-      expect(flat).toContain(`1 / ${pages}`);
+      if (process.env.MEMAGENT_KEEP_EXPORTS)
+        fs.copyFileSync(pdf, process.env.MEMAGENT_KEEP_EXPORTS);
+      expect(flat).toMatch(new RegExp(`\\b1 ?/ ?${pages}\\b`));
       // Page 1 rendered: ink on a white page (a blank page is all 255).
       execFileSync('pdftoppm', ['-gray', '-r', '40', '-f', '1', '-l', '1', pdf, out('page')]);
       const pgm = fs.readdirSync(h.dir).find((f) => f.startsWith('page') && f.endsWith('.pgm'));
@@ -199,8 +200,6 @@ describe('memagent export', () => {
       const dark = pixels.filter((p) => p < 128).length;
       expect(pixels.length).toBeGreaterThan(100_000);
       expect(dark).toBeGreaterThan(1000);
-      if (process.env.MEMAGENT_KEEP_EXPORTS)
-        fs.copyFileSync(pdf, process.env.MEMAGENT_KEEP_EXPORTS);
     },
     60_000,
   );

@@ -76,7 +76,9 @@ describe('exports made to be read', () => {
     expect(one.scope).toBe('run');
     const question = await session({ question: again ?? '' });
     expect(question.runs.map((r) => r.id)).toEqual([first, again]);
-    expect(renderSession(question, 'md')).toMatch(/^# What is the vault code\? — vault$/m);
+    expect(renderSession(question, 'md')).toMatch(
+      /^# One question about vault, every run\n[^]*^## 1\. What is the vault code\?$/m,
+    );
     await expect(session({ run: 'zzzz' })).rejects.toThrow(
       /No run in the library has an id starting with zzzz/,
     );

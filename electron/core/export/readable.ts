@@ -50,13 +50,11 @@ export function questionGroups(runs: readonly ExportedRun[]): ExportedRun[][] {
   );
 }
 
-/** The page's title: what was exported, of which document. */
+/** The page's title: what was exported, of which document (the question is the heading below). */
 export function exportTitle(session: SessionExport): string {
   const title = session.document.title;
-  if (session.scope === 'run' || session.scope === 'question') {
-    const question = session.runs[0]?.question.replace(/\s+/g, ' ').trim() ?? '';
-    if (question !== '') return `${question} — ${title}`;
-  }
+  if (session.scope === 'run') return `An answer from ${title}`;
+  if (session.scope === 'question') return `One question about ${title}, every run`;
   return `Questions about ${title}`;
 }
 

@@ -97,13 +97,13 @@ export function suggestedName(
 }
 
 function slug(text: string, max = 60): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, max)
-      .replace(/-+$/, '')
-      .toLowerCase() || 'document'
-  );
+  const words = text
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+  // Cut between words: "compare-with-the", not "compare-with-th".
+  const head = words.slice(0, max);
+  const cut = words.length <= max || words[max] === '-' ? head : head.replace(/-[^-]*$/, '');
+  return cut || 'document';
 }
