@@ -133,7 +133,7 @@ function renderRun(
     );
   if (run.warnings.length > 0)
     out.push(
-      `<details><summary>${plural(run.warnings.length, 'warning')}</summary><ul>${run.warnings
+      `<details${open}><summary>${plural(run.warnings.length, 'warning')}</summary><ul>${run.warnings
         .map(
           (w) =>
             `<li>${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${esc(w.message)}</li>`,
