@@ -1,10 +1,18 @@
 // Exports of a session whose every document- and model-derived string is hostile: nothing in
 // them may become markup, a link, a heading, a table, a terminal escape or a bidi spoof.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 import * as markdownPlugin from 'prettier/plugins/markdown';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
-import { renderSession, type SessionExport } from './index.ts';
+import { chromiumPrinter } from './chromium-printer.ts';
+import { renderSession, sessionToPdf, type SessionExport } from './index.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
 
 const TAGS = '<img src=x onerror=alert(1)></script><script>alert(2)</script><!-- hidden -->';
 const LINKS =
@@ -190,4 +198,71 @@ describe('exports of hostile document and model text', () => {
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? '');
     expect(hrefs.filter((href) => !/^#[A-Za-z0-9_-]+$/.test(href))).toEqual([]);
   });
+});
+
+// One unbroken 6,000-character "word", as an OCR'd table or a base64 blob gives: it must wrap,
+// not push the page sideways or off the printed sheet.
+const LONG = `${'Q'.repeat(3000)}${'7'.repeat(3000)}`;
+const withLong: SessionExport = {
+  ...session,
+  runs: [
+    ...session.runs,
+    {
+      ...(session.runs[1] as SessionExport['runs'][number]),
+      id: 'r3',
+      question: 'A long line?',
+      answer: LONG,
+      evidence: [],
+      memories: [{ chunk: 0, memory: `${LONG}\n${TAGS}`, kept: false, usage, ms: 1 }],
+    },
+  ],
+};
+
+describe.skipIf(!fs.existsSync(CHROMIUM))('the PDF and the HTML page of hostile text', () => {
+  it('PDF: the strings are printed literally, links only inside the page, long lines wrapped', async () => {
+    const pdf = await sessionToPdf(withLong, chromiumPrinter(CHROMIUM), { timeZone: 'UTC' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-hostile-pdf-'));
+    try {
+      const file = path.join(dir, 'hostile.pdf');
+      fs.writeFileSync(file, pdf);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      const flat = text.replace(/\s+/g, ' ');
+      const squashed = text.replace(/\s+/g, '');
+      expect(flat).toContain('<img src=x onerror=alert(1)></script><script>alert(2)</script>');
+      expect(flat).toContain('[x](javascript:alert(1))');
+      expect(flat).toContain('report\\u202eexe.txt\\u202c.txt');
+      // (Form feeds are pdftotext's page breaks.)
+      expect(rawControls(text.replaceAll('\f', ''))).toEqual([]);
+      // Wrapped, every character printed (page numbers may fall between its lines).
+      expect(squashed.match(/Q/g)?.length).toBeGreaterThanOrEqual(3 * 3000);
+      expect(squashed.match(/7/g)?.length).toBeGreaterThanOrEqual(3 * 3000);
+      expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThan(200);
+      // No link leaves the document: Chromium writes a page's external links as /URI actions.
+      expect(Buffer.from(pdf).toString('latin1')).not.toMatch(/\/URI\s*\(/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('HTML: nothing runs, nothing is fetched, and a long line does not widen the page', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    try {
+      const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.setContent(renderSession(withLong, 'html', { timeZone: 'UTC' }));
+      await page.locator('details.trail > summary').last().click();
+      expect(dialogs).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith('data:') && u !== 'about:blank')).toEqual([]);
+      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      expect(width).toBeLessThanOrEqual(800);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });
