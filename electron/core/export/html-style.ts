@@ -41,7 +41,7 @@ blockquote { margin: 0; padding: .35rem .9rem; border-left: 3px solid var(--quot
 .timeline.few { gap: 2px; } .timeline.some { gap: 1px; }
 .bar { flex: 1 1 0; min-width: 0; max-width: 28px; background: var(--bar); border-radius: 1px 1px 0 0; display: block; }
 .bar.kept { background: var(--line); }
-.bar.cited { background: var(--cited); }
+.bar.cited { background: var(--cited); min-width: 3px; }
 .legend { font-size: .8rem; color: var(--muted); margin: 0 0 .75rem; }
 .legend .key { display: inline-block; width: .7rem; height: .7rem; vertical-align: -1px; margin: 0 .2rem 0 .5rem; background: var(--cited); print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 details { margin: .4rem 0; }

@@ -172,7 +172,10 @@ function timeline(run: ExportedRun, changes: MemoryChange[]): string {
     .map((c) => {
       const m = c.memory;
       const size = c.added + c.removed;
-      const height = m.kept || size === 0 ? 4 : Math.max(8, Math.round((100 * size) / most));
+      const isCited = cited.has(m.chunk);
+      const scaled = m.kept || size === 0 ? 4 : Math.max(8, Math.round((100 * size) / most));
+      // A cited chunk must be seen among 700 hairlines, whatever its change.
+      const height = isCited ? Math.max(scaled, 40) : scaled;
       const kind = cited.has(m.chunk) ? ' cited' : m.kept ? ' kept' : '';
       const where = locationLabel(m, { dash: '-' });
       const tip = `Chunk ${m.chunk + 1}${where ? ` · ${where}` : ''} · ${changeLabel(c)}${cited.has(m.chunk) ? ' · cited' : ''}`;
