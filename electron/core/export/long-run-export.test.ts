@@ -52,6 +52,7 @@ const session: SessionExport = {
           end: 10,
           page: 1951,
           pageLabel: null,
+          section: null,
           quote: 'Fact 14.',
           score: 1,
           by: 'alignment',
