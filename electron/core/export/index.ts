@@ -31,7 +31,10 @@ export type SessionFormat = ExportFormat;
 /** The formats that are text (and can go to stdout). */
 export type TextFormat = Exclude<SessionFormat, 'pdf'>;
 
-/** The format a file name asks for by its extension (`.markdown` too), if any. */
+/**
+ * The format a file name asks for by its extension (`.markdown`, `.htm` too), if any. (The
+ * trajectory export, once in EXPORT_FORMATS, is asked for by `.jsonl`: map it here.)
+ */
 export function formatFromPath(file: string): SessionFormat | undefined {
   const ext = /\.([A-Za-z]+)$/.exec(file)?.[1]?.toLowerCase();
   if (ext === 'markdown') return 'md';
@@ -57,7 +60,11 @@ export function renderSession(
   }
 }
 
-/** A session in any format: text, or a PDF's bytes printed by `printPdf`. */
+/**
+ * A session in any format: text, or a PDF's bytes printed by `printPdf`. The one entry point for
+ * the app's handler and `memagent export`; a new format (the trajectory JSONL) is a branch here
+ * and in `renderSession`, which the compiler asks for once it is in EXPORT_FORMATS.
+ */
 export async function exportSessionAs(
   session: SessionExport,
   format: SessionFormat,
