@@ -126,6 +126,11 @@ describe('memagent export', () => {
         'export needs a RUN_ID, --question RUN_ID or --document FILE|ID.',
       ],
       [
+        ['export', '--document', path.join(h.dir, 'memagent.db'), '-o', out('x.md'), '--db', db],
+        3,
+        'memagent.db is not in the library.',
+      ],
+      [
         ['export', lib.failed, '-o', out('x.md'), '--db', out('none.db')],
         3,
         `There is no library at ${out('none.db')}.`,

@@ -15,6 +15,7 @@ import {
   type ExportSelection,
 } from '../core/export/index.ts';
 import { localZone } from '../core/export/readable.ts';
+import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
 import type { ExportOptions } from './export-args.ts';
 import { libraryLocation, openLibrary } from './library.ts';
@@ -36,7 +37,7 @@ export async function runExport(options: ExportOptions, ctx: CliContext): Promis
     });
   const store = openLibrary(location);
   try {
-    const selection = resolveSelection(store, documentSelection(options));
+    const selection = resolveSelection(store, documentSelection(options, store));
     const session = await collectSession(
       store,
       selection,
@@ -65,11 +66,16 @@ export async function runExport(options: ExportOptions, ctx: CliContext): Promis
 }
 
 /** `--document FILE` names the document by its bytes' hash; any other value is an id (prefix). */
-function documentSelection(options: ExportOptions): ExportSelection {
+function documentSelection(options: ExportOptions, store: Store): ExportSelection {
   const file = options.documentFile;
   if (file === undefined || !fs.existsSync(file) || !fs.statSync(file).isFile())
     return options.selection;
-  return { document: sha256Hex(fs.readFileSync(file)) };
+  const id = sha256Hex(fs.readFileSync(file));
+  if (store.documents.get(id) === undefined)
+    throw new CoreError('NotFound', `${path.basename(file)} is not in the library.`, {
+      hint: 'Ask a question about it first (memagent ask), or check --db.',
+    });
+  return { document: id };
 }
 
 /** Writes beside the target and renames: a failed export never leaves half a file. */
