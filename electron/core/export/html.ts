@@ -120,7 +120,14 @@ function renderRun(
     );
   out.push(`<p class="details">${esc(detailsLine(run, zone))}</p>`);
   out.push(`<p class="details">${esc(settingsLine(run))}</p>`);
-  const warnings = run.status === 'done' ? warningsLine(run) : undefined;
+  // On paper the warnings list is not printed: a line says them (a stopped run's retries are in
+  // its failure line already).
+  const warnings =
+    run.status === 'done'
+      ? warningsLine(run)
+      : options.print
+        ? warningsLine({ ...run, warnings: run.warnings.filter((w) => w.code !== 'retry') })
+        : undefined;
   if (warnings !== undefined) out.push(`<p class="details warn">Warnings: ${esc(warnings)}</p>`);
   const changes = memoryChanges(run);
   if (changes.length > 0) {
@@ -131,9 +138,9 @@ function renderRun(
     out.push(
       `<details${open}><summary>Full final reply</summary><pre dir="auto">${esc(run.response)}</pre></details>`,
     );
-  if (run.warnings.length > 0)
+  if (run.warnings.length > 0 && !options.print)
     out.push(
-      `<details${open}><summary>${plural(run.warnings.length, 'warning')}</summary><ul>${run.warnings
+      `<details><summary>${plural(run.warnings.length, 'warning')}</summary><ul>${run.warnings
         .map(
           (w) =>
             `<li>${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${esc(w.message)}</li>`,
