@@ -3,6 +3,12 @@
 // the TypeScript type of its response; every event from main is declared with its payload.
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
+import {
+  EXPORT_FORMATS,
+  EXPORT_SCOPES,
+  type ExportFormat,
+  type ExportScope,
+} from './export-formats.ts';
 import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
@@ -204,8 +210,11 @@ export const calls = {
   'export:session': {
     request: z.object({
       documentId: id,
+      /** The runs to export, oldest first; all of the document's when absent. */
       runIds: z.array(id).max(10_000).optional(),
-      format: z.enum(['md', 'json', 'html']),
+      format: z.enum(EXPORT_FORMATS),
+      /** What the runs are (titles and file names follow it); inferred from runIds when absent. */
+      scope: z.enum(EXPORT_SCOPES).optional(),
     }),
   },
   /**
@@ -230,6 +239,10 @@ export const calls = {
           ),
       }),
     ]),
+  },
+  /** Opens a file this window's export just saved, or shows it in its folder; nothing else. */
+  'export:open-saved': {
+    request: z.object({ path: z.string().max(4096), show: z.enum(['file', 'folder']) }),
   },
   'shell:open-external': { request: z.object({ url: z.string().max(4096) }) },
 } as const;
@@ -268,6 +281,7 @@ export interface CallResponses {
   'backend:test': Result<ConnectionTest>;
   'export:session': Result<{ path: string } | null>;
   'sessions:import': Result<SessionImport>;
+  'export:open-saved': Result<null>;
   'shell:open-external': Result<null>;
 }
 
@@ -295,6 +309,10 @@ export interface Events {
   'menu:command': {
     command: 'open' | 'export' | 'import' | 'settings' | 'open-recent' | 'shortcuts';
     documentId?: string;
+    /** export: the format (else the one chosen in the app's export controls). */
+    format?: ExportFormat;
+    /** export: the selected run, its question's runs, or the document's session (default). */
+    scope?: ExportScope;
   };
 }
 

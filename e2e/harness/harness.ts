@@ -16,6 +16,8 @@ import {
   senderIdOf,
   type SenderInfo,
 } from '../../electron/app/ipc-dispatch.ts';
+import { chromiumPrinter } from '../../electron/core/export/chromium-printer.ts';
+import { CHROMIUM } from './browser.ts';
 import { createService, type Service } from '../../electron/core/service/create-service.ts';
 import { invokeCall } from '../../electron/core/service/invoke-call.ts';
 import { createMemorySecretStore } from '../../electron/core/store/secret-store.ts';
@@ -51,6 +53,8 @@ export interface Harness {
   chooseNext(file: string | null): void;
   /** Sends an application-menu command to the page, as main does when a menu item is clicked. */
   menu(command: Events['menu:command']): void;
+  /** What the app asked the system shell to open ("file:PATH") or show ("folder:PATH"). */
+  shellOpened: string[];
   /** Resolves when an event matching `predicate` has been sent to the page. */
   waitForEvent<E extends EventName>(
     name: E,
@@ -95,6 +99,7 @@ export async function startHarness(
     resolve: (p: unknown) => void;
   }>();
   let chosen: string | null = null;
+  const shellOpened: string[] = [];
 
   // Events reach the page in order, batched while a delivery is in flight.
   let pending: [string, unknown][] = [];
@@ -142,6 +147,11 @@ export async function startHarness(
     },
     chooseFile: async () => chosen,
     chooseSavePath: async (suggested) => path.join(dataDir, suggested),
+    // The real printer the command line uses (Electron's printToPDF needs Electron itself).
+    printPdf: chromiumPrinter(CHROMIUM),
+    // The test machine's shell is not driven: what would be opened is recorded.
+    openPath: async (file) => void shellOpened.push(`file:${file}`),
+    showInFolder: (file) => void shellOpened.push(`folder:${file}`),
   });
 
   const server = await renderer();
@@ -213,6 +223,7 @@ export async function startHarness(
       pending.push(['menu:command', command]);
       void deliver();
     },
+    shellOpened,
     waitForEvent(name, predicate, timeoutMs = 60_000) {
       const test = (p: unknown) => (predicate ? predicate(p as never) : true);
       const past = events.find((e) => e.name === name && test(e.payload));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, type FileFilter } from 'electron';
 import type { FilePurpose } from '../../shared/api.ts';
 import { createService, type Service } from '../core/service/create-service.ts';
+import { openSavedFile, printPdf, showSavedFile } from './export-glue.ts';
 import { hardenApp, openExternalSafely } from './harden.ts';
 import { emitToWindows, registerIpc } from './ipc-main.ts';
 import { installApplicationMenu, type ApplicationMenu } from './menu.ts';
@@ -119,6 +120,9 @@ function startService(): Service {
       return result.canceled ? null : (result.filePath ?? null);
     },
     openExternal: openExternalSafely,
+    printPdf,
+    openPath: openSavedFile,
+    showInFolder: showSavedFile,
   });
 }
 

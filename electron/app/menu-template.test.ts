@@ -61,6 +61,33 @@ describe('buildMenuTemplate', () => {
     expect(sent).toEqual([{ command: 'import' }]);
   });
 
+  it('offers every export of the session, the selected question and the selected answer in every format', () => {
+    const { template, sent } = build();
+    const items = (findMenuItem(template, 'export-as')?.submenu ??
+      []) as MenuItemConstructorOptions[];
+    const labels = items.filter((i) => i.type !== 'separator').map((i) => i.label);
+    expect(labels).toEqual([
+      'Session as Markdown…',
+      'Session as HTML…',
+      'Session as PDF…',
+      'Session as JSON (importable)…',
+      'All Runs of the Question as Markdown…',
+      'All Runs of the Question as HTML…',
+      'All Runs of the Question as PDF…',
+      'All Runs of the Question as JSON (importable)…',
+      'Answer as Markdown…',
+      'Answer as HTML…',
+      'Answer as PDF…',
+      'Answer as JSON (importable)…',
+    ]);
+    click(findMenuItem(template, 'export:question:pdf'));
+    click(findMenuItem(template, 'export:run:md'));
+    expect(sent).toEqual([
+      { command: 'export', scope: 'question', format: 'pdf' },
+      { command: 'export', scope: 'run', format: 'md' },
+    ]);
+  });
+
   it('lists recent documents, newest first, capped, with literal ampersands', () => {
     const recent = Array.from({ length: 12 }, (_, i) => ({
       id: `doc${i}`,

@@ -2,6 +2,7 @@
 // commands and shortcuts are unit tested without Electron. menu.ts installs it.
 import type { MenuItemConstructorOptions } from 'electron';
 import type { Events } from '../../shared/api.ts';
+import { EXPORT_FORMAT_NAMES, EXPORT_FORMATS } from '../../shared/export-formats.ts';
 
 export type MenuCommand = Events['menu:command'];
 
@@ -24,6 +25,13 @@ export interface MenuContext {
 }
 
 export const MAX_RECENT = 10;
+
+/** The File menu's exports, widest first; the run and question are the selected run's. */
+const EXPORT_SCOPES_IN_MENU = [
+  { scope: 'document', what: 'Session' },
+  { scope: 'question', what: 'All Runs of the Question' },
+  { scope: 'run', what: 'Answer' },
+] as const;
 export const PAPER_URL = 'https://arxiv.org/abs/2507.02259';
 
 /** Menu labels treat `&` as a mnemonic marker: a title must show its ampersands literally. */
@@ -70,6 +78,18 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
         label: '&Export Session…',
         accelerator: 'CmdOrCtrl+E',
         click: () => ctx.send({ command: 'export' }),
+      },
+      {
+        id: 'export-as',
+        label: 'Export &As',
+        submenu: EXPORT_SCOPES_IN_MENU.flatMap(({ scope, what }, i) => [
+          ...(i === 0 ? [] : [{ type: 'separator' } as const]),
+          ...EXPORT_FORMATS.map((format) => ({
+            id: `export:${scope}:${format}`,
+            label: `${what} as ${EXPORT_FORMAT_NAMES[format]}…`,
+            click: () => ctx.send({ command: 'export', scope, format }),
+          })),
+        ]),
       },
       {
         id: 'import',

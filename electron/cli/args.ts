@@ -19,6 +19,7 @@ import {
 import { parseAsk, type AskOptions } from './ask-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
+import { parseExport, type ExportOptions } from './export-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -49,7 +50,8 @@ export type Command =
   | { name: 'extract'; options: ExtractOptions }
   | { name: 'models'; options: ModelsOptions }
   | { name: 'resume'; options: ResumeOptions }
-  | { name: 'import'; options: ImportOptions };
+  | { name: 'import'; options: ImportOptions }
+  | { name: 'export'; options: ExportOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -67,6 +69,13 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
 
   if (name === 'ask') return parseAsk(rest, { here, env, baseUrl, envModel, envKey });
   if (name === 'resume') return parseResume(rest, { here, env, envKey });
+
+  if (name === 'export') {
+    const parsed = parseExport(rest, here);
+    return parsed.help
+      ? { name: 'help', topic: 'export' }
+      : { name: 'export', options: parsed.options };
+  }
 
   if (name === 'extract') {
     const { values, positionals } = parse(

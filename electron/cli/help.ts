@@ -10,6 +10,7 @@ Usage:
   memagent resume RUN_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
   memagent models [--base-url URL]
   memagent import FILE [--db FILE] [--json]
+  memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -134,6 +135,25 @@ nothing; a question whose id the library holds with other content is left as it 
 Options:
   --db FILE               the library database (default: the app's, ${path.join(appDataDir(), 'memagent.db')})
   --json                  print what was imported as JSON: document, imported, already, conflicts
+`;
+
+const EXPORT = `memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [options]
+
+Writes runs from the library: one run (RUN_ID), every run of that run's question (--question),
+or every question asked about a document (--document, the file itself or its id). Ids may be
+shortened to any unique prefix. Each question's answer comes first, with the passages it rests
+on; then a line of details; the memory trail last. Times are in the local zone (TZ).
+
+Options:
+  -o, --output FILE       where to write; - writes Markdown, HTML or JSON to stdout
+  --format md|html|pdf|json
+                          default: from -o's extension (.md, .html, .pdf, .json)
+  --force                 replace FILE if it exists (without it, an existing file is kept)
+  --memory final|all      Markdown: each run's final memory and a line per chunk (default), or
+                          every memory state as well (HTML, PDF and JSON always hold the trail)
+  --chromium PATH         the browser that prints PDFs (default $MEMAGENT_CHROMIUM, else
+                          Chromium, Chrome or Edge where they are usually installed)
+  --db FILE               the library (default: the app's, ${path.join(appDataDir(), 'memagent.db')})
   --debug                 show technical details and stack traces of errors
 `;
 
@@ -144,5 +164,6 @@ export function helpText(topic?: string): string {
   if (topic === 'models') return MODELS;
   if (topic === 'resume') return RESUME;
   if (topic === 'import') return IMPORT;
+  if (topic === 'export') return EXPORT;
   return MAIN;
 }

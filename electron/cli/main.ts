@@ -79,6 +79,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./resume.ts')).runResume(command.options, ctx);
       case 'import':
         return await (await import('./import.ts')).runImport(command.options, ctx);
+      case 'export':
+        return await (await import('./export.ts')).runExport(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);

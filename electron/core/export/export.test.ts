@@ -123,7 +123,9 @@ describe('session exports', () => {
   });
 
   it('Markdown keeps model output inside fences it cannot close', () => {
-    const md = renderSession(buildSessionExport(store, 'd', undefined, 0), 'md');
+    const md = renderSession(buildSessionExport(store, 'd', undefined, 0), 'md', {
+      memory: 'all',
+    });
     const fenceOpen = md.match(/^(`{5,})text$/m);
     expect(fenceOpen).not.toBeNull();
     expect(md).toContain(`Memory one ${EVIL}`);
@@ -170,11 +172,9 @@ describe('session exports', () => {
     const html = renderSession(scanned, 'html');
     expect(html).toContain(`<p class="warn">${note}</p>`);
     // Above the first question: it is about the document, not one answer.
-    expect(html.indexOf(note)).toBeLessThan(html.indexOf('<h2>'));
+    expect(html.indexOf(note)).toBeLessThan(html.indexOf('<h2'));
     const md = renderSession(scanned, 'md');
-    expect(md).toContain(
-      '- Pages 1\\-3 were read by OCR \\(confidence 88\\-96%\\)\\: check quotes against the original\\.\n',
-    );
+    expect(md).toContain(`**Note:** ${note}\n`);
     expect(md.indexOf('read by OCR')).toBeLessThan(md.indexOf('## 1.'));
     const json = JSON.parse(renderSession(scanned, 'json')) as SessionExport;
     expect(json.document).toMatchObject({ ocrPages, ocrPageCount: 3 });
@@ -255,12 +255,12 @@ describe('session exports', () => {
     expect(r1?.evidence).toBeUndefined();
     const md = renderSession(session, 'md');
     expect(md).toContain(
-      '**Sources:**\n\n* p\\. 2 \\(printed 1\\): “The landlord repairs the roof within 14 days of notice\\.”\n',
+      '**Sources:**\n\n> “The landlord repairs the roof within 14 days of notice.”  \n> — p. 2 (printed 1)\n',
     );
     // Right after the answer, before the run's details.
-    expect(md.indexOf('**Sources:**')).toBeLessThan(md.indexOf('- Status: done'));
+    expect(md.indexOf('**Sources:**')).toBeLessThan(md.indexOf('_Done · '));
     expect(renderSession(session, 'html')).toContain(
-      '<ul class="sources"><li>p. 2 (printed 1): “The landlord repairs the roof within 14 days of notice.”</li></ul>',
+      '<ol class="sources"><li><blockquote dir="auto">“The landlord repairs the roof within 14 days of notice.”</blockquote><p class="where">p. 2 (printed 1)</p></li></ol>',
     );
     const json = JSON.parse(renderSession(session, 'json')) as SessionExport;
     expect(json.runs[0]?.evidence?.[0]).toMatchObject({
@@ -293,12 +293,12 @@ describe('session exports', () => {
       'The model quoted 2 of 2 cited chunks; 1 quote was not found in the text and was ignored.';
     const quotedMd = renderSession(quoted, 'md');
     expect(quotedMd).toContain(
-      '“The landlord repairs the roof within 14 days of notice\\.” _(quoted by the model, confirmed by the memory trail)_\n',
+      '> “The landlord repairs the roof within 14 days of notice.”  \n> — p. 2 (printed 1) · quoted by the model, confirmed by the memory trail\n',
     );
-    expect(quotedMd).toContain(`_${line.replaceAll('.', '\\.')}_`);
+    expect(quotedMd).toContain(`_${line}_`);
     const quotedHtml = renderSession(quoted, 'html');
     expect(quotedHtml).toContain(
-      'notice.” <em class="by">(quoted by the model, confirmed by the memory trail)</em></li>',
+      '<p class="where">p. 2 (printed 1) · <span class="by">quoted by the model, confirmed by the memory trail</span></p>',
     );
     expect(quotedHtml).toContain(`<p class="meta">${line}</p>`);
     const quotedJson = JSON.parse(renderSession(quoted, 'json')) as SessionExport;

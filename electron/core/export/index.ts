@@ -1,29 +1,79 @@
+import { CoreError } from '../errors.ts';
 import { sessionToHtml } from './html.ts';
 import { sessionToMarkdown } from './markdown.ts';
+import { sessionToPdf, type PdfPrinter } from './pdf.ts';
+import type { RenderOptions } from './readable.ts';
 import type { SessionExport } from './session.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/export-formats.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
 export {
   buildSessionExport,
+  type ExportScope,
   type SessionExport,
   type ExportedRun,
   type ExportedMemory,
 } from './session.ts';
 export { sessionToHtml } from './html.ts';
 export { sessionToMarkdown } from './markdown.ts';
+export { sessionToPdf, type PdfPrinter } from './pdf.ts';
+export type { RenderOptions } from './readable.ts';
+export {
+  cachedTexts,
+  collectSession,
+  resolveSelection,
+  type ExportSelection,
+  type ResolvedSelection,
+} from './selection.ts';
 
-export type SessionFormat = 'md' | 'json' | 'html';
+/** Every export format (shared/export-formats.ts: the chooser, the menu, the CLI). */
+export type SessionFormat = ExportFormat;
+/** The formats that are text (and can go to stdout). */
+export type TextFormat = Exclude<SessionFormat, 'pdf'>;
 
-/** Serialises a session in one of the export formats. */
-export function renderSession(session: SessionExport, format: SessionFormat): string {
+/**
+ * The format a file name asks for by its extension (`.markdown`, `.htm` too), if any. (The
+ * trajectory export, once in EXPORT_FORMATS, is asked for by `.jsonl`: map it here.)
+ */
+export function formatFromPath(file: string): SessionFormat | undefined {
+  const ext = /\.([A-Za-z]+)$/.exec(file)?.[1]?.toLowerCase();
+  if (ext === 'markdown') return 'md';
+  if (ext === 'htm') return 'html';
+  return EXPORT_FORMATS.find((f) => f === ext);
+}
+
+/** Serialises a session in one of the text formats. */
+export function renderSession(
+  session: SessionExport,
+  format: TextFormat,
+  options: RenderOptions = {},
+): string {
   switch (format) {
     case 'md':
-      return sessionToMarkdown(session);
+      return sessionToMarkdown(session, options);
     case 'html':
-      return sessionToHtml(session);
+      return sessionToHtml(session, options);
     case 'json':
       // JSON keeps every string exactly; visibleText only turns the raw C1, DEL and bidi
       // characters JSON.stringify leaves in into \u escapes, so `cat` cannot be fooled by them.
       return `${visibleText(JSON.stringify(session, null, 2))}\n`;
   }
+}
+
+/**
+ * A session in any format: text, or a PDF's bytes printed by `printPdf`. The one entry point for
+ * the app's handler and `memagent export`; a new format (the trajectory JSONL) is a branch here
+ * and in `renderSession`, which the compiler asks for once it is in EXPORT_FORMATS.
+ */
+export async function exportSessionAs(
+  session: SessionExport,
+  format: SessionFormat,
+  options: RenderOptions & { printPdf?: PdfPrinter | undefined; signal?: AbortSignal } = {},
+): Promise<string | Uint8Array> {
+  if (format !== 'pdf') return renderSession(session, format, options);
+  if (options.printPdf === undefined)
+    throw new CoreError('Unsupported', 'PDF export is not available here.', {
+      hint: 'Export as HTML and print it from a browser.',
+    });
+  return sessionToPdf(session, options.printPdf, options, options.signal);
 }

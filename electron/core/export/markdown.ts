@@ -1,3 +1,21 @@
+import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
+import { plural } from '../../../shared/plural.ts';
+import { quoteCheckLine, quotedLabel } from '../../../shared/quote-check.ts';
+import { mdFence, mdInline } from './markdown-text.ts';
+import {
+  changeLabel,
+  detailsLine,
+  evidenceChunks,
+  exportTitle,
+  failureLine,
+  localTime,
+  localZone,
+  memoryChanges,
+  questionGroups,
+  settingsLine,
+  warningsLine,
+  type RenderOptions,
+} from './readable.ts';
 import {
   citedEvidence,
   CUT_NOTE,
@@ -5,99 +23,133 @@ import {
   type ExportedRun,
   type SessionExport,
 } from './session.ts';
-import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
-import { quoteCheckLine, quotedLabel } from '../../../shared/quote-check.ts';
-import { visibleText } from '../../../shared/visible-text.ts';
 
-/** Renders a session as Markdown. Model output and document text go in fences, never as markup. */
-export function sessionToMarkdown(session: SessionExport): string {
-  const out: string[] = [];
+/**
+ * Renders a session as Markdown to read and send: each question's answer first, with the
+ * passages it rests on and one line of details; the memory trails in an appendix (each run's
+ * final memory and a line per chunk; every state in full with `memory: 'all'`). Model output and
+ * document text are escaped per context (see markdown-text.ts), never markup.
+ */
+export function sessionToMarkdown(session: SessionExport, options: RenderOptions = {}): string {
+  const zone = options.timeZone ?? localZone();
   const d = session.document;
-  out.push(`# Questions about ${inline(d.title)}`, '');
-  out.push(
-    `- File: ${inline(d.fileName)} (${d.format}${d.pageCount ? `, ${d.pageCount} pages` : ''}${d.tokenCount ? `, ${d.tokenCount} tokens` : ''})`,
-  );
+  const out: string[] = [`# ${mdInline(exportTitle(session))}`, ''];
+  const facts = [mdInline(d.fileName), d.format.toUpperCase()];
+  if (d.pageCount) facts.push(plural(d.pageCount, 'page'));
+  if (d.tokenCount) facts.push(plural(d.tokenCount, 'token'));
+  out.push(facts.join(' · '), '');
+  out.push(`Exported ${localTime(session.exportedAt, zone)}; times are in ${mdInline(zone)}.`, '');
   const ocr = ocrNote(d);
-  if (ocr !== undefined) out.push(`- ${inline(ocr)}`);
-  out.push(`- Exported: ${session.exportedAt}`, '');
-  session.runs.forEach((run, i) => out.push(...renderRun(run, i + 1)));
+  if (ocr !== undefined) out.push(`**Note:** ${mdInline(ocr)}`, '');
+
+  const groups = questionGroups(session.runs);
+  const numbered = groups.flatMap((group, g) =>
+    group.map((run, r) => ({ run, label: runLabel(g + 1, r, group.length) })),
+  );
+  groups.forEach((group, g) => {
+    out.push(`## ${g + 1}. ${mdInline(group[0]?.question ?? '')}`, '');
+    group.forEach((run, r) => {
+      if (group.length > 1)
+        out.push(
+          `### ${r === 0 ? 'Latest run' : 'Earlier run'}, asked ${localTime(run.createdAt, zone)}`,
+          '',
+        );
+      out.push(...answerBlock(run, zone));
+    });
+  });
+
+  if (numbered.some(({ run }) => run.memories.length > 0 || run.response !== null)) {
+    out.push('---', '', '## Appendix: memory trails', '');
+    out.push(
+      options.memory === 'all'
+        ? 'Every memory state of each run, after each chunk it read.'
+        : 'Each run’s final memory and what each chunk changed in it. The HTML, PDF and JSON exports hold every state.',
+      '',
+    );
+    for (const { run, label } of numbered)
+      out.push(...trail(run, label, options.memory ?? 'final'));
+  }
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-function renderRun(run: ExportedRun, n: number): string[] {
-  const out: string[] = [`## ${n}. ${inline(run.question)}`, ''];
-  out.push(`**Answer:** ${run.answer === null ? '_no answer_' : inline(run.answer)}`, '');
+/** "1", or "1b" for the second run of question 1 (newest first). */
+function runLabel(question: number, index: number, runs: number): string {
+  return runs === 1 ? String(question) : `${question}${String.fromCharCode(97 + (index % 26))}`;
+}
+
+function answerBlock(run: ExportedRun, zone: string): string[] {
+  const out: string[] = [];
+  const failure = failureLine(run);
+  if (run.answer !== null) out.push(`**Answer:** ${mdInline(run.answer)}`, '');
+  else out.push(`**No answer.** ${failure === undefined ? '' : mdInline(failure)}`.trimEnd(), '');
   if (run.answerCut) out.push(`_${CUT_NOTE}_`, '');
   out.push(...sources(run));
-  out.push(`- Status: ${run.status}`);
-  out.push(
-    `- Model: ${inline(run.model ?? 'unknown')}${run.backend ? ` via ${inline(run.backend.name)} (${run.backend.kind}, ${inline(run.backend.baseUrl)})` : ''}`,
-  );
-  const s = run.settings;
-  out.push(
-    `- Settings: chunk ${s.chunkTokens} tokens, memory ${s.memoryTokens}, answer ${s.answerTokens}, temperature ${s.temperature}, top-p ${s.topP}, final prompt ${s.final}, tokenizer ${s.tokenizer}`,
-  );
-  const cost = run.cost === undefined ? '' : `; estimated cost ${run.cost.toFixed(4)}`;
-  out.push(
-    `- Usage: ${run.usage.promptTokens} prompt + ${run.usage.completionTokens} completion tokens${cost}; ${run.memories.length} of ${run.chunkCount} chunks read`,
-  );
-  out.push(`- Asked: ${run.createdAt}${run.finishedAt ? `, finished: ${run.finishedAt}` : ''}`, '');
-  if (run.question.includes('\n')) out.push('Question in full:', '', fence(run.question), '');
-  if (run.response !== null) out.push('### Full reply', '', fence(run.response), '');
-  if (run.warnings.length > 0) {
-    out.push('### Warnings', '');
-    for (const w of run.warnings)
-      out.push(`- ${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${inline(w.message)}`);
-    out.push('');
+  if (run.answer !== null && failure !== undefined) out.push(mdInline(failure), '');
+  if (run.question.includes('\n')) out.push('Question in full:', '', mdFence(run.question), '');
+  out.push(`_${mdInline(detailsLine(run, zone))}_  `);
+  out.push(`_Settings: ${mdInline(settingsLine(run))}_`, '');
+  const warnings = run.status === 'done' ? warningsLine(run) : undefined;
+  if (warnings !== undefined) out.push(`_Warnings: ${mdInline(warnings)}_`, '');
+  return out;
+}
+
+/** The passages the answer rests on, each a quote with where it is and who found it. */
+function sources(run: ExportedRun): string[] {
+  const { cited, none } = citedEvidence(run);
+  if (none !== undefined) return [`_${mdInline(none)}_`, ''];
+  if (cited.length === 0) return [];
+  const out = ['**Sources:**', ''];
+  for (const e of cited) {
+    const where = [evidenceLocation(e) || `chunk ${e.chunk + 1}`, quotedLabel(e.by) ?? '']
+      .filter(Boolean)
+      .join(' · ');
+    out.push(`> “${mdInline(e.quote)}”  `, `> — ${mdInline(where)}`, '');
   }
-  out.push('### Memory after each chunk', '');
-  for (const m of run.memories) {
-    // Page labels are the document's text too (a PDF's /PageLabels): escaped like the section.
-    const where = inline(locationLabel(m, { dash: '-' }));
+  if (run.quoteCheck) out.push(`_${mdInline(quoteCheckLine(run.quoteCheck))}_`, '');
+  return out;
+}
+
+function trail(run: ExportedRun, label: string, memory: 'final' | 'all'): string[] {
+  const out = [`### ${label}. ${mdInline(run.question)}`, ''];
+  const changes = memoryChanges(run);
+  const cited = evidenceChunks(run);
+  const last = changes.at(-1);
+  if (last !== undefined && memory === 'final') {
+    const where = mdInline(locationLabel(last.memory, { dash: '-' }));
     out.push(
-      `#### Chunk ${m.chunk + 1}${where ? ` (${where})` : ''}${m.kept ? ' (previous memory kept)' : ''}`,
+      `Final memory, after chunk ${last.memory.chunk + 1} of ${run.chunkCount}${where ? ` (${where})` : ''}:`,
       '',
-      fence(m.memory),
+      mdFence(last.memory.memory),
       '',
     );
+  }
+  if (changes.length > 0) {
+    out.push('What each chunk changed:', '');
+    for (const change of changes) {
+      const m = change.memory;
+      const where = mdInline(locationLabel(m, { dash: '-' }));
+      const mark = cited.has(m.chunk) ? ' · **cited**' : '';
+      out.push(
+        `- Chunk ${m.chunk + 1}${where ? ` (${where})` : ''}: ${changeLabel(change)}${mark}`,
+      );
+      if (memory === 'all') out.push('', indent(mdFence(m.memory)), '');
+    }
+    out.push('');
+  }
+  if (run.response !== null) out.push('Full final reply:', '', mdFence(run.response), '');
+  if (run.warnings.length > 0) {
+    out.push('Warnings:', '');
+    for (const w of run.warnings)
+      out.push(`- ${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${mdInline(w.message)}`);
+    out.push('');
   }
   return out;
 }
 
-/** The passages the answer rests on, each with where it is, right under the answer. */
-function sources(run: ExportedRun): string[] {
-  const { cited, none } = citedEvidence(run);
-  if (none !== undefined) return [`_${inline(none)}_`, ''];
-  if (cited.length === 0) return [];
-  const items = cited.map((e) => {
-    const where = evidenceLocation(e);
-    const by = quotedLabel(e.by);
-    // `*`, not `-`: a list of another marker, so the run's `-` list below stays its own.
-    return `* ${where ? `${inline(where)}: ` : ''}“${inline(e.quote)}”${by ? ` _(${by})_` : ''}`;
-  });
-  const check = run.quoteCheck ? [`_${inline(quoteCheckLine(run.quoteCheck))}_`, ''] : [];
-  return ['**Sources:**', '', ...items, '', ...check];
-}
-
-/**
- * A fenced block whose fence is longer than any backtick run inside, so content cannot close it;
- * control and bidi characters are shown, not written raw.
- */
-function fence(raw: string): string {
-  const text = visibleText(raw);
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const bar = '`'.repeat(longest + 1);
-  return `${bar}text\n${text}\n${bar}`;
-}
-
-/**
- * One line of text with Markdown and HTML metacharacters escaped, controls and bidi shown. The
- * escaped `:` and `.` keep GFM from turning a bare `https://…`, `www.…` or e-mail address into a
- * live link: the document's text stays text.
- */
-function inline(text: string): string {
-  return visibleText(text.replace(/\s+/g, ' ')).replace(
-    /[\\`*_{}[\]()#+\-.!|<>&~:]/g,
-    (c) => `\\${c}`,
-  );
+/** A block inside a list item. */
+function indent(block: string): string {
+  return block
+    .split('\n')
+    .map((line) => (line === '' ? line : `  ${line}`))
+    .join('\n');
 }

@@ -1,16 +1,19 @@
 import type {
+  AppError,
   BackendKind,
   ChunkInfo,
   DocumentInfo,
   DocumentText,
   Evidence,
   QuoteCheckStatus,
+  RunOrigin,
   RunSettings,
   RunStatus,
   Usage,
   WarningCode,
 } from '../../../shared/model.ts';
 import { findEvidence } from '../../../shared/evidence.ts';
+import type { ExportScope } from '../../../shared/export-formats.ts';
 import { formatRanges } from '../documents/pdf-assemble.ts';
 import { CoreError } from '../errors.ts';
 import { estimateCost } from '../llm/cost.ts';
@@ -68,6 +71,10 @@ export interface ExportedRun {
   finishedAt: string | null;
   chunkCount: number;
   warnings: { chunk?: number; code: WarningCode; message: string }[];
+  /** Why the run stopped, when it failed (version 2). */
+  error?: Pick<AppError, 'kind' | 'message' | 'hint'>;
+  /** Where the run was made: the app, `memagent ask`, or an import (version 2). */
+  origin?: RunOrigin;
   /**
    * The passages the answer rests on, best first (empty: none found with confidence, or no
    * complete answer). Absent when the exporter did not have the text the run read.
@@ -78,11 +85,19 @@ export interface ExportedRun {
   memories: ExportedMemory[];
 }
 
-/** A document's Q&A session as exported (JSON as is; Markdown and HTML render it). */
+export type { ExportScope } from '../../../shared/export-formats.ts';
+
+/**
+ * A document's Q&A session as exported (JSON as is; Markdown, HTML and PDF render it). Version 2
+ * added, and only added, `scope`, `ExportedRun.error` and `ExportedRun.origin`; an importer of
+ * version 1 reads version 2 by ignoring them.
+ */
 export interface SessionExport {
   format: 'memagent-session';
-  version: 1;
+  version: 1 | 2;
   exportedAt: string;
+  /** What was chosen for export (version 2; absent in version 1, which was always a document). */
+  scope?: ExportScope;
   document: Pick<
     DocumentInfo,
     | 'id'
@@ -144,6 +159,7 @@ export function buildSessionExport(
   now: number,
   text?: Pick<DocumentText, 'ocrPages'>,
   runTexts?: ReadonlyMap<string, DocumentText>,
+  scope: ExportScope = runIds === undefined ? 'document' : runIds.length === 1 ? 'run' : 'question',
 ): SessionExport {
   const info = store.documents.get(documentId);
   if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
@@ -185,15 +201,19 @@ export function buildSessionExport(
       answerCut: answer?.cut ?? false,
       response: answer?.response ?? null,
       model: run.model ?? null,
+      // A profile the app still has, else the backend the run remembers (the command line's).
       backend: profile
         ? { name: profile.name, kind: profile.kind, baseUrl: displayUrl(profile.baseUrl) }
-        : null,
+        : run.backend
+          ? { ...run.backend, baseUrl: displayUrl(run.backend.baseUrl) }
+          : null,
       settings: run.settings,
       usage: run.usage,
       createdAt: new Date(run.createdAt).toISOString(),
       finishedAt: run.finishedAt === undefined ? null : new Date(run.finishedAt).toISOString(),
       chunkCount: run.chunkCount,
       warnings: store.runs.warnings(run.id),
+      origin: run.origin,
       memories: memories.map((m) => {
         const chunk = chunks[m.chunk];
         const out: ExportedMemory = {
@@ -209,6 +229,10 @@ export function buildSessionExport(
         return out;
       }),
     };
+    if (run.error !== undefined) {
+      const { kind, message, hint } = run.error;
+      exported.error = hint === undefined ? { kind, message } : { kind, message, hint };
+    }
     const quoteCheck = store.quotes.get(run.id);
     if (quoteCheck !== undefined) exported.quoteCheck = quoteCheck.check;
     const cost = profile ? estimateCost(run.usage, profile) : undefined;
@@ -236,8 +260,9 @@ export function buildSessionExport(
   });
   return {
     format: 'memagent-session',
-    version: 1,
+    version: 2,
     exportedAt: new Date(now).toISOString(),
+    scope,
     document,
     runs,
   };

@@ -10,6 +10,7 @@ import { createPromptFrames } from './prompt-frames.ts';
 import { createDocumentHandlers } from './document-handlers.ts';
 import { createRenderedHtmlHandler } from './rendered-html-handler.ts';
 import { createDocumentTexts } from './document-texts.ts';
+import { createExportHandlers } from './export-handlers.ts';
 import { createExtractions } from './extractions.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
 import { createOcrService } from './ocr-service.ts';
@@ -164,12 +165,17 @@ export function createService(deps: ServiceDeps): Service {
     ...createSettingsHandlers(store, deps.secrets, clients, now),
     ...createSessionImportHandler({ store, emit, now }),
     ...createMiscHandlers({
+      ocr,
+      ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
+    }),
+    ...createExportHandlers({
       store,
       texts,
-      ocr,
       now,
-      ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
-      ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
+      chooseSavePath: deps.chooseSavePath?.bind(deps),
+      printPdf: deps.printPdf?.bind(deps),
+      openPath: deps.openPath?.bind(deps),
+      showInFolder: deps.showInFolder?.bind(deps),
     }),
   };
 

@@ -26,6 +26,12 @@ export interface ServiceDeps {
   chooseSavePath?(suggested: string): Promise<string | null>;
   /** Opens an already-checked http(s) URL in the user's browser. */
   openExternal?(url: string): Promise<void>;
+  /** Prints an export's self-contained page to PDF (the app: Chromium with JavaScript off). */
+  printPdf?(html: string, signal?: AbortSignal): Promise<Uint8Array>;
+  /** Opens a file the export just saved in its default application. */
+  openPath?(file: string): Promise<void>;
+  /** Shows a file the export just saved in the system's file manager. */
+  showInFolder?(file: string): void;
   /** Runs executing at once (default 4). */
   concurrency?: number;
   /** Largest document file accepted, in bytes (default 1 GiB). */

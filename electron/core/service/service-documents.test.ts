@@ -166,13 +166,13 @@ describe.skipIf(!fs.existsSync(gplPdf))('a real PDF from the corpus', () => {
     expect(snap.chunks.at(-1)?.pages?.last).toBe(info.pageCount);
     const out = await h.ok('export:session', { documentId: info.id, format: 'md' });
     const md = fs.readFileSync(out?.path as string, 'utf8');
-    // The label is escaped Markdown (page labels are document text): "pp\. 1" renders "pp. 1".
-    expect(md).toMatch(/#### Chunk 1 \(pp?\\\. 1/);
+    // Page labels read as written (no "pp\\. 1") in the appendix's line per chunk.
+    expect(md).toMatch(/^- Chunk 1 \(pp?\. 1/m);
     expect(md).toContain('How many days does a licensee');
     // The answer cites the cure-period sentence, on page 7, read from the text the run read.
     // (A long sentence is quoted around the answer's words, "…" where it is cut.)
     expect(md).toMatch(
-      /\*\*Sources:\*\*\n\n\* p\\\. 7: “….*and you cure the violation prior to 30 days after your/,
+      /\*\*Sources:\*\*\n\n> “….*and you cure the violation prior to 30 days after your[^\n]*\n> — p\. 7( · quoted by the model[^\n]*)?\n/,
     );
   });
 });

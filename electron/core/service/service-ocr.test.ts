@@ -68,7 +68,7 @@ describe('OCR through the service', () => {
     // An export of its questions warns that the text was recognised, naming the page.
     const saved = await h.ok('export:session', { documentId: info.id, format: 'md' });
     const markdown = fs.readFileSync(saved?.path ?? '', 'utf8');
-    expect(markdown).toMatch(/Page 1 was read by OCR \\\(confidence \d+%\\\)/);
+    expect(markdown).toMatch(/Page 1 was read by OCR \(confidence \d+%\)/);
   });
 
   it('re-reads a PDF with OCR of every page; a run started before keeps reading its own text', async () => {

@@ -1,5 +1,7 @@
 // Number and time formatting for people.
 
+export { formatDuration } from '../../../shared/duration.ts';
+
 const intl = new Intl.NumberFormat('en-US');
 
 export function formatCount(n: number): string {
@@ -10,15 +12,6 @@ export function formatTokens(n: number): string {
   if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1)}M`;
   if (n >= 10_000) return `${Math.round(n / 1000)}K`;
   return formatCount(n);
-}
-
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '—';
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
 export function formatMoney(amount: number): string {

@@ -37,8 +37,12 @@ export function AskScreen() {
         </h1>
         <AskForm documentId={documentId} />
         <RunList documentId={documentId} />
-        {/* Keyed: "Saved to …" of one document must not show under another. */}
-        <ExportButton key={documentId} documentId={documentId} />
+        <ExportButton
+          documentId={documentId}
+          scope="document"
+          label="Export session…"
+          title="Export every question asked about this document, with answers, sources and memory trails"
+        />
       </aside>
       <section className="run-pane" aria-label="Selected question">
         {selectedRunId ? (

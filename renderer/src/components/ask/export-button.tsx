@@ -1,44 +1,88 @@
-// Saves this document's questions, answers and memory trails as Markdown, HTML or JSON.
-import { useState } from 'react';
-import type { AppError } from '../../../../shared/model.ts';
-import { call } from '../../api.ts';
-import { bridge } from '../../stores/bridge.ts';
+// Saves one run, a question's runs or the document's session as Markdown, HTML, PDF or JSON;
+// afterwards, a notice with "Open file" and "Show in folder".
+import { useShallow } from 'zustand/react/shallow';
+import {
+  EXPORT_FORMAT_NAMES,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportScope,
+} from '../../../../shared/export-formats.ts';
+import {
+  dismissExportNotice,
+  exportSession,
+  openSaved,
+  setExportFormat,
+  useExportStore,
+} from '../../stores/export-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { OutsideText } from '../common/outside-text.tsx';
 
-export function ExportButton(props: { documentId: string }) {
-  const [format, setFormat] = useState<'md' | 'html' | 'json'>('md');
-  const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const run = async () => {
-    setSaved(null);
-    setError(null);
-    const result = await call(bridge(), 'export:session', { documentId: props.documentId, format });
-    if (!result.ok) setError(result.error);
-    else if (result.value) setSaved(result.value.path);
-  };
+export function ExportButton(props: {
+  documentId: string;
+  /** Oldest first; the document's every run when absent. */
+  runIds?: readonly string[];
+  scope: ExportScope;
+  label: string;
+  /** What the button does, in full (its tooltip). */
+  title: string;
+}) {
+  const { documentId, runIds, scope } = props;
+  const { format, busy, saved, error } = useExportStore(
+    useShallow((s) => ({
+      format: s.format,
+      busy: s.busy === scope,
+      saved: s.saved?.from === scope && s.saved.documentId === documentId ? s.saved.path : null,
+      error: s.error?.from === scope && s.error.documentId === documentId ? s.error.error : null,
+    })),
+  );
+  const run = () =>
+    exportSession(scope, {
+      documentId,
+      format,
+      scope,
+      ...(runIds === undefined ? {} : { runIds: [...runIds] }),
+    });
   return (
-    <div className="export">
+    <div className="export" data-scope={scope}>
       <label className="inline">
-        <span className="visually-hidden">Export format</span>
+        <span className="visually-hidden">Format of the export ({props.label})</span>
         <select
           value={format}
-          onChange={(e) => setFormat(e.target.value as 'md' | 'html' | 'json')}
-          aria-label="Export format"
+          onChange={(e) => setExportFormat(e.target.value as ExportFormat)}
+          aria-label={`Export format: ${props.title}`}
         >
-          <option value="md">Markdown</option>
-          <option value="html">HTML</option>
-          <option value="json">JSON</option>
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {EXPORT_FORMAT_NAMES[f]}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="button" onClick={() => void run()}>
-        Export session…
+      <button type="button" onClick={() => void run()} disabled={busy} title={props.title}>
+        {busy ? 'Exporting…' : props.label}
       </button>
       {saved ? (
-        <p className="ok small" role="status">
-          Saved to {saved}
-        </p>
+        <div className="export-saved" role="status">
+          <span className="ok small">
+            Saved to <OutsideText text={saved} />
+          </span>
+          <button type="button" className="link" onClick={() => void openSaved(saved, 'file')}>
+            Open file
+          </button>
+          <button type="button" className="link" onClick={() => void openSaved(saved, 'folder')}>
+            Show in folder
+          </button>
+          <button
+            type="button"
+            className="ghost small"
+            aria-label="Dismiss"
+            onClick={dismissExportNotice}
+          >
+            ×
+          </button>
+        </div>
       ) : null}
-      {error ? <ErrorBanner error={error} onDismiss={() => setError(null)} /> : null}
+      {error ? <ErrorBanner error={error} onDismiss={dismissExportNotice} /> : null}
     </div>
   );
 }

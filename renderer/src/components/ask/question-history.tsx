@@ -7,6 +7,7 @@ import { useDocumentRuns } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
+import { ExportButton } from './export-button.tsx';
 import { RUN_STATUS } from './run-status.ts';
 
 export function QuestionHistory(props: { run: RunView }) {
@@ -19,6 +20,13 @@ export function QuestionHistory(props: { run: RunView }) {
   return (
     <section className="question-history" aria-label="History of this question">
       <h3 className="small-heading">Asked {runs.length} times</h3>
+      <ExportButton
+        documentId={run.documentId}
+        runIds={[...runs].sort((a, b) => a.createdAt - b.createdAt).map((r) => r.id)}
+        scope="question"
+        label="Export all runs…"
+        title="Export every run of this question, newest first, each with its answer and memory trail"
+      />
       <ol>
         {[...runs]
           .sort((a, b) => b.createdAt - a.createdAt)

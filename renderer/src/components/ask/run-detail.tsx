@@ -6,6 +6,7 @@ import { AnswerView } from '../answer/answer-view.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { RunProgress } from '../progress/run-progress.tsx';
 import { TimelineView } from '../timeline/timeline-view.tsx';
+import { ExportButton } from './export-button.tsx';
 import { FollowUp } from './follow-up.tsx';
 import { ImportedNote } from './imported-note.tsx';
 import { QuestionHistory } from './question-history.tsx';
@@ -37,6 +38,13 @@ export function RunDetail(props: { runId: string }) {
         </button>
       </div>
       {run.origin === 'import' ? <ImportedNote run={run} /> : null}
+      <ExportButton
+        documentId={run.documentId}
+        runIds={[run.id]}
+        scope="run"
+        label="Export answer…"
+        title="Export this run: its answer, the passages it rests on and its memory trail"
+      />
       {readOlderText ? (
         <p className="note" role="note">
           Read before the document was re-read with OCR: its chunks, pages and the reader’s text are

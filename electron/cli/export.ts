@@ -1,0 +1,99 @@
+// `memagent export`: writes one run, a question's runs or a document's session from the library
+// as Markdown, HTML, PDF (printed by a headless Chromium) or JSON.
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXPORT_FORMAT_NAMES } from '../../shared/export-formats.ts';
+import { plural } from '../../shared/plural.ts';
+import { sha256Hex } from '../core/documents/cache.ts';
+import { CoreError } from '../core/errors.ts';
+import { chromiumPrinter, findChromium } from '../core/export/chromium-printer.ts';
+import {
+  cachedTexts,
+  collectSession,
+  exportSessionAs,
+  resolveSelection,
+  type ExportSelection,
+} from '../core/export/index.ts';
+import { localZone } from '../core/export/readable.ts';
+import type { Store } from '../core/store/store.ts';
+import type { CliContext } from './context.ts';
+import type { ExportOptions } from './export-args.ts';
+import { libraryLocation, openLibrary } from './library.ts';
+import { EXIT } from './report-error.ts';
+
+export async function runExport(options: ExportOptions, ctx: CliContext): Promise<number> {
+  const here = ctx.env.INIT_CWD || process.cwd();
+  if (options.output !== '-' && !options.force && fs.existsSync(options.output))
+    throw new CoreError('BadUsage', `${options.output} exists already.`, {
+      hint: 'Choose another -o file, or pass --force to replace it.',
+    });
+  // Found before anything is read, so a missing browser costs no work.
+  const printPdf =
+    options.format === 'pdf' ? chromiumPrinter(findChromium(options.chromium, ctx.env)) : undefined;
+  const location = libraryLocation(options.db, here, ctx.env);
+  if (!fs.existsSync(location.file))
+    throw new CoreError('NotFound', `There is no library at ${location.file}.`, {
+      hint: 'Ask a question first (memagent ask), or name the library with --db FILE.',
+    });
+  const store = openLibrary(location);
+  try {
+    const selection = resolveSelection(store, documentSelection(options, store));
+    const session = await collectSession(
+      store,
+      selection,
+      Date.now(),
+      cachedTexts(path.join(location.dataDir, 'cache')),
+    );
+    const content = await exportSessionAs(session, options.format, {
+      timeZone: localZone(),
+      memory: options.memory,
+      printPdf,
+      signal: ctx.signal,
+    });
+    if (options.output === '-') {
+      await ctx.out(String(content));
+      return EXIT.ok;
+    }
+    writeWhole(options.output, content, options.force);
+    const questions = new Set(session.runs.map((r) => r.question)).size;
+    ctx.stderr.write(
+      `memagent: wrote ${plural(session.runs.length, 'run')} of ${plural(questions, 'question')} as ${EXPORT_FORMAT_NAMES[options.format]} to ${options.output}\n`,
+    );
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}
+
+/** `--document FILE` names the document by its bytes' hash; any other value is an id (prefix). */
+function documentSelection(options: ExportOptions, store: Store): ExportSelection {
+  const file = options.documentFile;
+  if (file === undefined || !fs.existsSync(file) || !fs.statSync(file).isFile())
+    return options.selection;
+  const id = sha256Hex(fs.readFileSync(file));
+  if (store.documents.get(id) === undefined)
+    throw new CoreError('NotFound', `${path.basename(file)} is not in the library.`, {
+      hint: 'Ask a question about it first (memagent ask), or check --db.',
+    });
+  return { document: id };
+}
+
+/** Writes beside the target and renames: a failed export never leaves half a file. */
+function writeWhole(file: string, content: string | Uint8Array, force: boolean): void {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    fs.writeFileSync(temp, content, { flag: 'wx' });
+    if (!force && fs.existsSync(file))
+      throw new CoreError('BadUsage', `${file} exists already.`, {
+        hint: 'Choose another -o file, or pass --force to replace it.',
+      });
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    if (error instanceof CoreError) throw error;
+    throw new CoreError('NotFound', `The export could not be written to ${file}.`, {
+      hint: 'Choose a folder you can write to.',
+      detail: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -1,0 +1,200 @@
+// What the Markdown, HTML and PDF exports say about a run, in words, computed once for all of
+// them: local times, the one-line failure and details, question groups, each state's change.
+import { diffWords, type ChangeObject } from 'diff';
+import { formatDuration } from '../../../shared/duration.ts';
+import { plural } from '../../../shared/plural.ts';
+import type { ExportedMemory, ExportedRun, SessionExport } from './session.ts';
+
+/** How a session is rendered for people. */
+export interface RenderOptions {
+  /** IANA zone the times are written in: the command line's TZ, the app's local zone. */
+  timeZone?: string;
+  /**
+   * Markdown's memory appendix: each run's final memory and a line per chunk of what changed
+   * (`final`, the default), or every state in full as well (`all`).
+   */
+  memory?: 'final' | 'all';
+}
+
+/** The zone of this process (TZ on the command line, the system's in the app). */
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** "23 Nov 2026, 21:40 CET" in `timeZone`; the ISO text itself if it is not a date. */
+export function localTime(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** The document's questions in the order first asked; each question's runs newest first. */
+export function questionGroups(runs: readonly ExportedRun[]): ExportedRun[][] {
+  const groups = new Map<string, ExportedRun[]>();
+  for (const run of runs) {
+    const group = groups.get(run.question) ?? [];
+    group.push(run);
+    groups.set(run.question, group);
+  }
+  return [...groups.values()].map((group) =>
+    [...group].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+  );
+}
+
+/** The page's title: what was exported, of which document (the question is the heading below). */
+export function exportTitle(session: SessionExport): string {
+  const title = session.document.title;
+  if (session.scope === 'run') return `An answer from ${title}`;
+  if (session.scope === 'question') return `One question about ${title}, every run`;
+  return `Questions about ${title}`;
+}
+
+const STOPPED: Partial<Record<ExportedRun['status'], string>> = {
+  error: 'failed',
+  cancelled: 'was cancelled',
+  interrupted: 'was interrupted',
+  paused: 'is paused',
+  queued: 'has not started',
+  running: 'was still reading when exported',
+};
+
+/**
+ * One sentence for a run that did not finish, in place of its warnings: eight retry warnings
+ * and the error become "8 retries, then failed: The server did not answer." Undefined for a
+ * finished run.
+ */
+export function failureLine(run: ExportedRun): string | undefined {
+  const stopped = STOPPED[run.status];
+  if (stopped === undefined) return undefined;
+  const retries = run.warnings.filter((w) => w.code === 'retry').length;
+  const read = `after ${run.memories.length} of ${plural(run.chunkCount, 'chunk')}`;
+  const lead =
+    retries > 0 ? `${plural(retries, 'retry', 'retries')}, then ${stopped}` : `It ${stopped}`;
+  const why = run.status === 'error' ? (run.error?.message ?? lastMessage(run)) : undefined;
+  const hint = run.status === 'error' && run.error?.hint ? ` ${run.error.hint}` : '';
+  return `${lead} ${read}${why ? `: ${why}` : '.'}${hint}`;
+}
+
+function lastMessage(run: ExportedRun): string | undefined {
+  return run.warnings.at(-1)?.message;
+}
+
+/**
+ * The warnings of a run in one line ("2 retries. Memory cut at its limit (chunks 3, 7)."), or
+ * undefined when there were none. The failure line already speaks for a run that stopped.
+ */
+export function warningsLine(run: ExportedRun): string | undefined {
+  if (run.warnings.length === 0) return undefined;
+  const byCode = new Map<string, { count: number; chunks: number[]; message: string }>();
+  for (const w of run.warnings) {
+    const entry = byCode.get(w.code) ?? { count: 0, chunks: [], message: w.message };
+    entry.count += 1;
+    if (w.chunk !== undefined) entry.chunks.push(w.chunk + 1);
+    byCode.set(w.code, entry);
+  }
+  const parts = [...byCode].map(([code, { count, chunks, message }]) => {
+    if (code === 'retry') return plural(count, 'retry', 'retries');
+    const where =
+      chunks.length === 0
+        ? ''
+        : ` (chunk${chunks.length === 1 ? '' : 's'} ${chunks.slice(0, 8).join(', ')}${chunks.length > 8 ? ', …' : ''})`;
+    const sentence = message.replace(/[.;:\s]+$/, '');
+    return count === 1 ? `${sentence}${where}.` : `${count}× ${sentence}${where}.`;
+  });
+  return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
+}
+
+/** "Done · gpt-4o via Cloud (openai) · 36 of 36 chunks · 123,456 tokens in, 789 out · ≈ $0.0123 · asked … · took 3 min 04 s". */
+export function detailsLine(run: ExportedRun, timeZone: string): string {
+  const parts = [statusWord(run)];
+  const model = run.model ?? 'model unknown';
+  parts.push(run.backend ? `${model} via ${run.backend.name} (${run.backend.kind})` : model);
+  parts.push(`${run.memories.length} of ${plural(run.chunkCount, 'chunk')} read`);
+  parts.push(
+    `${run.usage.promptTokens.toLocaleString('en-US')} tokens in, ${run.usage.completionTokens.toLocaleString('en-US')} out`,
+  );
+  if (run.cost !== undefined) parts.push(`≈ $${run.cost.toFixed(run.cost < 0.01 ? 4 : 2)}`);
+  parts.push(`asked ${localTime(run.createdAt, timeZone)}`);
+  if (run.finishedAt !== null) {
+    const ms = Date.parse(run.finishedAt) - Date.parse(run.createdAt);
+    parts.push(`took ${formatDuration(ms)}`);
+  }
+  if (run.origin === 'import') parts.push('imported');
+  else if (run.origin === 'cli') parts.push('asked on the command line');
+  return parts.join(' · ');
+}
+
+function statusWord(run: ExportedRun): string {
+  const words: Record<ExportedRun['status'], string> = {
+    done: 'Done',
+    error: 'Failed',
+    cancelled: 'Cancelled',
+    interrupted: 'Interrupted',
+    paused: 'Paused',
+    queued: 'Queued',
+    running: 'Reading',
+  };
+  return words[run.status];
+}
+
+/** "chunks of 5,000 tokens · memory 1,024 · answer 2,048 · temperature 0.7 · top-p 0.95 · boxed final prompt · tokenizer qwen". */
+export function settingsLine(run: ExportedRun): string {
+  const s = run.settings;
+  const n = (v: number) => v.toLocaleString('en-US');
+  return [
+    `chunks of ${n(s.chunkTokens)} tokens`,
+    `memory ${n(s.memoryTokens)}`,
+    `answer ${n(s.answerTokens)}`,
+    `temperature ${s.temperature}`,
+    `top-p ${s.topP}`,
+    `${s.final} final prompt`,
+    `tokenizer ${s.tokenizer}`,
+  ].join(' · ');
+}
+
+/** What one memory state changed from the one before: its words added and removed. */
+export interface MemoryChange {
+  memory: ExportedMemory;
+  added: number;
+  removed: number;
+  parts: ChangeObject<string>[];
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Each state's word-level change from the previous one (the first from an empty memory). */
+export function memoryChanges(run: ExportedRun): MemoryChange[] {
+  let before = '';
+  return run.memories.map((memory) => {
+    const parts = memory.memory === before ? [] : diffWords(before, memory.memory);
+    before = memory.memory;
+    let added = 0;
+    let removed = 0;
+    for (const p of parts) {
+      if (p.added) added += words(p.value);
+      else if (p.removed) removed += words(p.value);
+    }
+    return { memory, added, removed, parts };
+  });
+}
+
+/** The chunks the answer's cited passages are in. */
+export function evidenceChunks(run: ExportedRun): Set<number> {
+  return new Set((run.evidence ?? []).map((e) => e.chunk));
+}
+
+/** "+35 −12 words", "no change", "previous memory kept". */
+export function changeLabel(change: MemoryChange): string {
+  if (change.memory.kept) return 'previous memory kept';
+  if (change.added === 0 && change.removed === 0) return 'no change';
+  return `+${change.added} −${change.removed} words`;
+}
