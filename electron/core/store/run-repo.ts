@@ -1,6 +1,7 @@
 // Runs: their rows and status, with the summary queries (run-summary.ts) and what each run
 // produced (run-results.ts) behind one repository.
 import type Database from 'better-sqlite3';
+import type { HistoryHit } from '../../../shared/history.ts';
 import type {
   AppError,
   DocumentRunCounts,
@@ -9,6 +10,7 @@ import type {
   RunSummary,
 } from '../../../shared/model.ts';
 import { settingsColumn } from './columns.ts';
+import { createHistorySearch, type HistorySearchOptions } from './history-search.ts';
 import { createRunCounts } from './run-counts.ts';
 import { createRunResults, type RunResults } from './run-results.ts';
 import { createRunSummaries } from './run-summary.ts';
@@ -50,6 +52,11 @@ export interface RunRepo extends RunResults {
   remove(id: string): boolean;
   /** Every document's runs counted by state (`runs:counts`). */
   countsByDocument(): DocumentRunCounts[];
+  /**
+   * Runs whose question, answer or a memory state holds `text` (literally, any case), newest
+   * first, with where it was found (history-search.ts).
+   */
+  search(text: string, options?: HistorySearchOptions): HistoryHit[];
 }
 
 export function createRunRepo(db: Database.Database): RunRepo {
@@ -73,10 +80,12 @@ export function createRunRepo(db: Database.Database): RunRepo {
   );
   const remove = db.prepare('DELETE FROM runs WHERE id = ?');
   const countsByDocument = createRunCounts(db);
+  const summaries = createRunSummaries(db);
+  const history = createHistorySearch(db, summaries.get);
 
   const repo: RunRepo = {
     ...createRunResults(db),
-    ...createRunSummaries(db),
+    ...summaries,
     create(run) {
       insert.run({
         id: run.id,
@@ -126,6 +135,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
       return remove.run(id).changes > 0;
     },
     countsByDocument,
+    search: history.search,
   };
   return repo;
 }
