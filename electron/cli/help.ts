@@ -17,8 +17,9 @@ PDF pages are read by OCR (offline, seconds a page).
 Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
 MEMAGENT_API_KEY or OPENAI_API_KEY.
 
-Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input, 4 backend unreachable or
-failed after retries, 130 interrupted (Ctrl-C or SIGTERM).
+Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input (a damaged library too), 4
+backend unreachable or failed after retries, 5 the library cannot be written (read-only, busy,
+disk full), 130 interrupted (Ctrl-C or SIGTERM).
 `;
 
 const READING = `  --ocr auto|all-pages|off

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
-import { openStore } from '../store/store.ts';
 import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory } from './backend-client.ts';
 import { createChunkPlans } from './chunk-plans.ts';
@@ -14,6 +13,8 @@ import { createMiscHandlers } from './misc-handlers.ts';
 import { createOcrService } from './ocr-service.ts';
 import { createPageHandlers } from './page-handlers.ts';
 import { createPageRenderer } from './page-render.ts';
+import { createHistoryHandlers } from './history-handlers.ts';
+import { openAppLibrary } from './library-open.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
 import { createRunJournal } from './run-journal.ts';
@@ -57,7 +58,7 @@ export function createService(deps: ServiceDeps): Service {
       // The event is lost for that window only; the database keeps everything for runs:get.
     }
   };
-  const store = openStore(deps.dataDir);
+  const { store, notice } = openAppLibrary(deps.dataDir, new Date(now()));
   try {
     store.runs.markInterrupted();
     seedProfiles(store);
@@ -152,7 +153,8 @@ export function createService(deps: ServiceDeps): Service {
       signal: shutdown.signal,
       track,
     }),
-    ...createSettingsHandlers(store, deps.secrets, clients, now),
+    ...createSettingsHandlers(store, deps.secrets, clients, now, notice),
+    ...createHistoryHandlers(store),
     ...createMiscHandlers({
       store,
       texts,
