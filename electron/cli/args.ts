@@ -17,6 +17,7 @@ import {
   type ReadingOptions,
 } from './arg-parsing.ts';
 import { parseAsk, type AskOptions } from './ask-args.ts';
+import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -38,7 +39,9 @@ export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'ask'; options: AskOptions }
   | { name: 'extract'; options: ExtractOptions }
-  | { name: 'models'; options: ModelsOptions };
+  | { name: 'models'; options: ModelsOptions }
+  | { name: 'runs'; options: RunsOptions }
+  | { name: 'show'; options: ShowOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -55,6 +58,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   const envKey = env.MEMAGENT_API_KEY?.trim() || env.OPENAI_API_KEY?.trim() || undefined;
 
   if (name === 'ask') return parseAsk(rest, { here, env, baseUrl, envModel, envKey });
+  if (name === 'runs') {
+    const options = parseRuns(rest, { here, env });
+    return 'help' in options ? { name: 'help', topic: 'runs' } : { name: 'runs', options };
+  }
+  if (name === 'show') {
+    const options = parseShow(rest, { here, env });
+    return 'help' in options ? { name: 'help', topic: 'show' } : { name: 'show', options };
+  }
 
   if (name === 'extract') {
     const { values, positionals } = parse(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { appDataDir } from './app-data.ts';
+import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
 
@@ -8,6 +9,8 @@ Usage:
   memagent ask FILE --question Q [--question Q2 ...] [options]
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
   memagent models [--base-url URL]
+  memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
+  memagent show RUN_ID [--all] [--json]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -92,5 +95,7 @@ export function helpText(topic?: string): string {
   if (topic === 'ask') return ASK;
   if (topic === 'extract') return EXTRACT;
   if (topic === 'models') return MODELS;
+  if (topic === 'runs') return RUNS_HELP;
+  if (topic === 'show') return SHOW_HELP;
   return MAIN;
 }

@@ -75,6 +75,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./extract.ts')).runExtract(command.options, ctx);
       case 'models':
         return await (await import('./models.ts')).runModels(command.options, ctx);
+      case 'runs':
+        return await (await import('./runs.ts')).runRuns(command.options, ctx);
+      case 'show':
+        return await (await import('./show.ts')).runShow(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);

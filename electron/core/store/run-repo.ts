@@ -13,7 +13,7 @@ import { settingsColumn } from './columns.ts';
 import { createHistorySearch, type HistorySearchOptions } from './history-search.ts';
 import { createRunCounts } from './run-counts.ts';
 import { createRunResults, type RunResults } from './run-results.ts';
-import { createRunSummaries } from './run-summary.ts';
+import { createRunSummaries, type RunFilter } from './run-summary.ts';
 
 export type NewRun = Pick<
   RunSummary,
@@ -35,6 +35,10 @@ export interface RunRepo extends RunResults {
   get(id: string): RunSummary | undefined;
   /** Newest first. */
   listByDocument(documentId: string): RunSummary[];
+  /** Runs of any document (or one), of some statuses, newest first. */
+  list(filter?: RunFilter): RunSummary[];
+  /** Ids of runs that start with `prefix` (at most `max`): a short id typed by a person. */
+  idsStartingWith(prefix: string, max: number): string[];
   setModel(id: string, model: string): void;
   /** "Retry with…": the profile and settings the rest of the run uses (the latest are kept). */
   setBackend(id: string, backend: { profileId: string; settings: RunSettings }): void;
