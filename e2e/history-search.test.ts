@@ -1,0 +1,75 @@
+// Searching the history from the library: questions asked about two real documents (the GPL
+// PDF and the FHS HTML), found again by words of their answers and memories, literally; a click
+// opens the run.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { repoRoot } from './harness/paths.ts';
+import { canRun, useBrowser } from './harness/suite.ts';
+import { ask, openWithDialog, showScreen, waitForAnswer } from './harness/ui.ts';
+
+const CORPUS = path.resolve(repoRoot, '../shared/corpus');
+const OUT = path.resolve(repoRoot, process.env.MEMAGENT_SCREENSHOTS_DIR ?? 'out/screenshots');
+
+describe.skipIf(!canRun)('searching the history', () => {
+  const b = useBrowser();
+
+  test('finds runs of every document by question, answer or memory, marks the match, opens the run', async () => {
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(h, path.join(CORPUS, 'gpl-3.0.pdf'));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await ask(page, 'What does the licence say about conveying verbatim copies?', 2000);
+    await waitForAnswer(page);
+    await openWithDialog(h, path.join(CORPUS, 'fhs-3.0.html'));
+    await page.getByRole('heading', { name: /Ask about .*(FHS|Filesystem|fhs)/i }).waitFor();
+    await ask(page, 'What is the purpose of /usr/local?', 4000);
+    await waitForAnswer(page);
+
+    await showScreen(page, 'Library');
+    const search = page.getByRole('region', { name: 'Search the history' });
+    const box = search.getByRole('searchbox', { name: 'Search questions, answers and memories' });
+    await box.fill('VERBATIM');
+    await search.getByRole('status').filter({ hasText: '1 run' }).waitFor();
+    const hit = search.locator('.history-hit');
+    await expect(hit.count()).resolves.toBe(1);
+    await expect(hit.locator('.history-doc').textContent()).resolves.toMatch(/gpl-3\.0|GNU/);
+    await expect(hit.locator('.history-status').textContent()).resolves.toBe('done');
+    await expect(hit.locator('.history-question').textContent()).resolves.toBe(
+      'What does the licence say about conveying verbatim copies?',
+    );
+    // The match is marked as it stands in each place (any case).
+    const marks = await hit.locator('mark').allTextContents();
+    expect(marks.length).toBeGreaterThanOrEqual(2);
+    // The question is the result's heading, not repeated as a snippet.
+    for (const m of marks) expect(m.toLowerCase()).toBe('verbatim');
+    await expect(hit.locator('.history-where').allTextContents()).resolves.toEqual([
+      'Answer',
+      'Memory after chunk 1',
+    ]);
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'history-search.png'), fullPage: true });
+
+    // A word in the other document's run; a two-character term; FTS syntax taken literally.
+    await box.fill('/usr/local');
+    await hit.filter({ hasText: 'What is the purpose of /usr/local?' }).waitFor();
+    await expect(hit.count()).resolves.toBe(1);
+    await box.fill('verbatim OR local');
+    await search
+      .getByRole('status')
+      .filter({ hasText: 'No question, answer or memory holds' })
+      .waitFor();
+    await box.fill('"NEAR(');
+    await search
+      .getByRole('status')
+      .filter({ hasText: 'No question, answer or memory holds' })
+      .waitFor();
+
+    // Clicking a result opens its run on the Ask screen.
+    await box.fill('verbatim');
+    await hit.filter({ hasText: 'conveying verbatim copies' }).waitFor();
+    await hit.click();
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await page.locator('.run-item.selected', { hasText: 'verbatim copies' }).waitFor();
+  }, 180_000);
+});
