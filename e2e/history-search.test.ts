@@ -1,7 +1,7 @@
 // Searching the history from the library: questions asked about two real documents (the GPL
 // PDF and the FHS HTML), found again by words of their answers and memories, literally; a click
 // opens the run.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from './harness/paths.ts';
@@ -72,4 +72,26 @@ describe.skipIf(!canRun)('searching the history', () => {
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await page.locator('.run-item.selected', { hasText: 'verbatim copies' }).waitFor();
   }, 180_000);
+
+  test('a damaged library: the app starts with a new one and says, once, where the old one is', async () => {
+    const damaged = 'not a SQLite database '.repeat(200);
+    const h = await b.open({
+      beforeStart: (dir) => writeFileSync(path.join(dir, 'memagent.db'), damaged),
+    });
+    const { page } = h;
+    const notice = page.locator('.library-notice');
+    await notice.waitFor();
+    const aside = readdirSync(h.dataDir).find((f) => f.startsWith('memagent.db.damaged-')) ?? '';
+    expect(aside).not.toBe('');
+    expect(readFileSync(path.join(h.dataDir, aside), 'utf8')).toBe(damaged);
+    await expect(notice.textContent()).resolves.toContain(
+      `The old file is kept, unchanged, as ${path.join(h.dataDir, aside)}.`,
+    );
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, 'library-damaged-notice.png') });
+    // The new library works, and the notice goes when dismissed.
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+  });
 });
