@@ -1,7 +1,9 @@
 // The app's history search and its start over a damaged library, through the real service and
 // the simulator.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../store/database.ts';
 import {
@@ -10,6 +12,11 @@ import {
   startHarness,
   type Harness,
 } from './service-harness.test-support.ts';
+
+const LOCK_CHILD = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../store/library-child.test-support.ts',
+);
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -64,4 +71,56 @@ describe('a damaged library at start', () => {
     h.reopen();
     expect((await h.ok('settings:get', {})).libraryNotice).toBeUndefined();
   });
+});
+
+describe('a library locked by another process during a run', () => {
+  it('ends the run with "the library is busy", keeps what was saved, and the run continues once free', async () => {
+    h = await startHarness({
+      sim: {
+        latency: {
+          prefillTokensPerSec: 200_000,
+          decodeTokensPerSec: 400,
+          aggregateDecodeTokensPerSec: 100_000,
+          maxBatch: 64,
+          overheadMs: 20,
+        },
+      },
+    });
+    const { documentId } = await openBookAndProfile(h);
+    const run = await h.ok('runs:start', {
+      documentId,
+      question: 'What is the vault code?',
+      settings: SMALL_CHUNKS,
+    });
+    await h.waitFor('run:event', (e) => e.event.runId === run.id && e.event.type === 'chunk-done');
+    const locker = spawn(process.execPath, [LOCK_CHILD, 'lock', path.join(h.dir, DATABASE_FILE)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) =>
+      locker.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve()),
+    );
+    const end = await h.finished(run.id);
+    locker.stdin.end();
+    await new Promise((resolve) => locker.on('close', resolve));
+    expect(end.type).toBe('error');
+    if (end.type !== 'error') return;
+    expect(end.error.kind).toBe('LibraryUnavailable');
+    expect(end.error.message).toMatch(/^The library is busy: another process/);
+    // The ending is stored once the library is free; what was committed is there, and the run
+    // goes on from it.
+    let snapshot = await h.ok('runs:get', { runId: run.id });
+    while (snapshot.summary.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      snapshot = await h.ok('runs:get', { runId: run.id });
+    }
+    expect(snapshot.summary.status).toBe('error');
+    const saved = snapshot.memories.length;
+    expect(saved).toBeGreaterThanOrEqual(1);
+    await h.ok('runs:continue', { runId: run.id });
+    // The first ending was the error: wait for the continued run's own.
+    await h.waitFor('run:event', (e) => e.event.runId === run.id && e.event.type === 'finished');
+    const done = await h.ok('runs:get', { runId: run.id });
+    expect(done.summary.answer).toMatch(/4711/);
+    expect(done.memories.map((m) => m.chunk)).toEqual([...Array(done.summary.chunkCount).keys()]);
+  }, 60_000);
 });
