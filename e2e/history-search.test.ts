@@ -65,6 +65,21 @@ describe.skipIf(!canRun)('searching the history', () => {
       .filter({ hasText: 'No question, answer or memory holds' })
       .waitFor();
 
+    // A two-character Japanese word (no trigram) in a question about the Japanese manual.
+    await box.fill('');
+    await hit.first().waitFor({ state: 'detached' });
+    // (From the Ask screen: openWithDialog's "Library" button is ambiguous beside "Remove … from
+    // the library".)
+    await showScreen(page, 'Ask');
+    await openWithDialog(h, path.join(CORPUS, 'live-manual.ja.epub'));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    // The question is in the history from the moment it is asked, read or not.
+    await ask(page, 'ライブシステムの起動方法は？', 4000);
+    await showScreen(page, 'Library');
+    await box.fill('起動');
+    await hit.filter({ hasText: 'ライブシステムの起動方法は？' }).waitFor();
+    await expect(hit.count()).resolves.toBe(1);
+
     // Clicking a result opens its run on the Ask screen.
     await box.fill('verbatim');
     await hit.filter({ hasText: 'conveying verbatim copies' }).waitFor();
