@@ -131,8 +131,20 @@ describe('memagent runs', () => {
     );
   });
 
-  it('an empty library says so in a sentence', async () => {
+  it('an empty library, or none, says so in a sentence; listing creates no library', async () => {
+    const none = path.join(dir, 'none.db');
+    const missing = await runCli(['runs', '--db', none]);
+    expect(missing.code).toBe(0);
+    expect(missing.stdout).toBe(
+      `There is no library at ${none} yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.\n`,
+    );
+    expect(fs.existsSync(none)).toBe(false);
+    const show = await runCli(['show', 'abcd', '--db', none]);
+    expect(show.code).toBe(3);
+    expect(show.stderr).toContain(`memagent: There is no library at ${none}.`);
+    expect(fs.existsSync(none)).toBe(false);
     const empty = path.join(dir, 'empty.db');
+    openStore(dir, empty).close();
     const r = await runCli(['runs', '--db', empty]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(

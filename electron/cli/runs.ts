@@ -1,4 +1,5 @@
 // `memagent runs`: the library's runs as a table (or JSON), optionally found by the history search.
+import fs from 'node:fs';
 import type { HistoryHit, HistoryMatch } from '../../shared/history.ts';
 import type { DocumentInfo, RunSummary } from '../../shared/model.ts';
 import { visibleText } from '../../shared/visible-text.ts';
@@ -18,6 +19,13 @@ export async function runRuns(
   ctx: CliContext,
   terminal: { isTTY?: boolean; columns?: number } = process.stdout,
 ): Promise<number> {
+  // Listing creates nothing: no library file (none asked yet, or a --db typo) is a sentence.
+  if (!fs.existsSync(options.library.file)) {
+    await ctx.out(
+      `There is no library at ${options.library.file} yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.\n`,
+    );
+    return EXIT.ok;
+  }
   const store = openLibrary(options.library);
   try {
     const document =

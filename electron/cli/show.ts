@@ -1,12 +1,13 @@
 // `memagent show RUN_ID`: one run in the terminal: question, answer, the pages it came from,
 // warnings, the memory timeline and the final memory.
+import fs from 'node:fs';
 import path from 'node:path';
 import { findEvidence } from '../../shared/evidence.ts';
 import type { DocumentInfo, DocumentText, Evidence, RunSummary } from '../../shared/model.ts';
 import { evidenceLocation, locationLabel } from '../../shared/page-label.ts';
 import { plural } from '../../shared/plural.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
-import { toAppError } from '../core/errors.ts';
+import { CoreError, toAppError } from '../core/errors.ts';
 import { createDocumentTexts } from '../core/service/document-texts.ts';
 import { createOcrService } from '../core/service/ocr-service.ts';
 import type { StoredWarning } from '../core/store/run-results.ts';
@@ -20,6 +21,10 @@ import type { ShowOptions } from './runs-args.ts';
 import { localTime, oneLine } from './terminal-table.ts';
 
 export async function runShow(options: ShowOptions, ctx: CliContext): Promise<number> {
+  if (!fs.existsSync(options.library.file))
+    throw new CoreError('NotFound', `There is no library at ${options.library.file}.`, {
+      hint: '`memagent runs` lists the runs of the app’s library; --db FILE names another.',
+    });
   const store = openLibrary(options.library);
   try {
     const run = findRun(store, options.runId, options.library.file);
