@@ -2,7 +2,7 @@
 // beside the new finder: for each word of the answer, the chunk where it entered the memory and
 // stayed until the end.
 import type { ChunkInfo, MemoryState } from '../shared/model.ts';
-import { wordBag } from '../renderer/src/lib/word-bags.ts';
+import { wordBag } from '../shared/word-bags.ts';
 
 const STOP = new Set(
   'a an the and or of to in on at by for with from is are was were be been it its this that these those as not no yes'.split(

@@ -57,6 +57,11 @@ export interface AppSettings {
   lastTests: Record<string, BackendTestRecord>;
   /** Ask before a run on a priced backend that may cost more than this (0: always ask). */
   costConfirmAbove: number;
+  /**
+   * Set when the library file was damaged at start: it was moved aside (the sentence says where)
+   * and a new library begun. The window shows it until dismissed.
+   */
+  libraryNotice?: string;
 }
 
 /**

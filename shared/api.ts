@@ -3,6 +3,7 @@
 // the TypeScript type of its response; every event from main is declared with its payload.
 // The Electron preload, the IPC wrapper in main and the e2e harness are all derived from this.
 import { z } from 'zod';
+import { MAX_HISTORY_QUERY_CHARS, type HistoryHit } from './history.ts';
 import {
   EXPORT_FORMATS,
   EXPORT_SCOPES,
@@ -188,6 +189,17 @@ export const calls = {
   'runs:delete': { request: z.object({ runId: id }) },
   /** Per document: how many questions, and how many runs are reading, failed or done. */
   'runs:counts': { request: z.object({}) },
+  /**
+   * Searches every document's questions, answers and memory states for `text`, literally and in
+   * any case (history-search.ts): runs newest first, each with where it matched.
+   */
+  'history:search': {
+    request: z.object({
+      text: z.string().max(MAX_HISTORY_QUERY_CHARS),
+      documentId: id.optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+    }),
+  },
   'settings:get': { request: z.object({}) },
   'settings:save-profile': {
     request: z.object({
@@ -272,6 +284,7 @@ export interface CallResponses {
   'runs:continue': Result<RunSummary>;
   'runs:delete': Result<null>;
   'runs:counts': Result<DocumentRunCounts[]>;
+  'history:search': Result<HistoryHit[]>;
   'settings:get': Result<AppSettings>;
   'settings:save-profile': Result<BackendProfile>;
   'settings:delete-profile': Result<null>;

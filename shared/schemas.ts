@@ -248,6 +248,7 @@ export const errorKindSchema = z.enum([
   'Damaged',
   'TooLarge',
   'TimeLimit',
+  'LibraryUnavailable',
   'BackendUnavailable',
   'BackendFailed',
   'BackendRejected',

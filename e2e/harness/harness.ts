@@ -39,6 +39,8 @@ export interface HarnessOptions {
   backend?: 'sim' | 'down' | 'none';
   /** Service concurrency (runs at once). */
   concurrency?: number;
+  /** Prepares the data folder before the service opens it (a damaged library, say). */
+  beforeStart?: (dataDir: string) => void;
 }
 
 export interface Harness {
@@ -85,6 +87,7 @@ export async function startHarness(
   options: HarnessOptions = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'memagent-e2e-'));
+  options.beforeStart?.(dataDir);
   const sim = await startSimLlm({ model: 'BytedTsinghua-SIA/RL-MemoryAgent-14B', ...options.sim });
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, type FileFilter } from 'electron';
 import type { FilePurpose } from '../../shared/api.ts';
+import { toAppError } from '../core/errors.ts';
 import { createService, type Service } from '../core/service/create-service.ts';
 import { openSavedFile, printPdf, showSavedFile } from './export-glue.ts';
 import { hardenApp, openExternalSafely } from './harden.ts';
@@ -146,9 +147,13 @@ async function onReady(): Promise<void> {
 function fail(error: unknown): void {
   // No stack traces for users: one sentence; the detail goes to the terminal for developers.
   console.error(error);
+  // A library that cannot be written (read-only, busy, a full disk) says so, with what to do.
+  const value = toAppError(error);
   dialog.showErrorBox(
     'MemAgent Desktop could not start',
-    error instanceof Error ? error.message : String(error),
+    value.kind === 'Internal' && error instanceof Error
+      ? error.message
+      : [value.message, value.hint].filter(Boolean).join('\n\n'),
   );
   app.exit(1);
 }

@@ -20,6 +20,7 @@ import { parseAsk, type AskOptions } from './ask-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
 import { parseExport, type ExportOptions } from './export-args.ts';
+import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -51,7 +52,9 @@ export type Command =
   | { name: 'models'; options: ModelsOptions }
   | { name: 'resume'; options: ResumeOptions }
   | { name: 'import'; options: ImportOptions }
-  | { name: 'export'; options: ExportOptions };
+  | { name: 'export'; options: ExportOptions }
+  | { name: 'runs'; options: RunsOptions }
+  | { name: 'show'; options: ShowOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -75,6 +78,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     return parsed.help
       ? { name: 'help', topic: 'export' }
       : { name: 'export', options: parsed.options };
+  }
+  if (name === 'runs') {
+    const options = parseRuns(rest, { here, env });
+    return 'help' in options ? { name: 'help', topic: 'runs' } : { name: 'runs', options };
+  }
+  if (name === 'show') {
+    const options = parseShow(rest, { here, env });
+    return 'help' in options ? { name: 'help', topic: 'show' } : { name: 'show', options };
   }
 
   if (name === 'extract') {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { appDataDir } from './app-data.ts';
+import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
 
@@ -11,6 +12,8 @@ Usage:
   memagent models [--base-url URL]
   memagent import FILE [--db FILE] [--json]
   memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json]
+  memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
+  memagent show RUN_ID [--all] [--json]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -24,8 +27,9 @@ a run that \`memagent resume\` continues from its last saved memory.
 Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
 MEMAGENT_API_KEY or OPENAI_API_KEY.
 
-Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input, 4 backend unreachable or
-failed after retries, 130 interrupted (Ctrl-C or SIGTERM).
+Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input (a damaged library too), 4
+backend unreachable or failed after retries, 5 the library cannot be written (read-only, busy,
+disk full), 130 interrupted (Ctrl-C or SIGTERM).
 `;
 
 const READING = `  --ocr auto|all-pages|off
@@ -165,5 +169,7 @@ export function helpText(topic?: string): string {
   if (topic === 'resume') return RESUME;
   if (topic === 'import') return IMPORT;
   if (topic === 'export') return EXPORT;
+  if (topic === 'runs') return RUNS_HELP;
+  if (topic === 'show') return SHOW_HELP;
   return MAIN;
 }

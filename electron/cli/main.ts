@@ -81,6 +81,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./import.ts')).runImport(command.options, ctx);
       case 'export':
         return await (await import('./export.ts')).runExport(command.options, ctx);
+      case 'runs':
+        return await (await import('./runs.ts')).runRuns(command.options, ctx);
+      case 'show':
+        return await (await import('./show.ts')).runShow(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);

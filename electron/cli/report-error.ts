@@ -8,6 +8,7 @@ export const EXIT = {
   usage: 2,
   input: 3,
   backend: 4,
+  library: 5,
   interrupted: 130,
 } as const;
 
@@ -28,6 +29,8 @@ export function exitCodeFor(kind: ErrorKind): number {
     case 'BackendFailed':
     case 'BackendRejected':
       return EXIT.backend;
+    case 'LibraryUnavailable':
+      return EXIT.library;
     case 'Cancelled':
       return EXIT.interrupted;
     case 'Internal':

@@ -1,4 +1,5 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
+import { libraryProblem } from './store/library-errors.ts';
 
 /**
  * The one exception type core throws on purpose. It carries an `AppError` value so the UI and
@@ -33,6 +34,9 @@ export class CoreError extends Error {
 /** Turns anything thrown into an `AppError`; unknown throwables become `Internal`. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof CoreError) return error.toValue();
+  // A write that failed deep in a repository (a full disk, a lock held too long).
+  const library = libraryProblem(error);
+  if (library) return library;
   if (error instanceof Error && error.name === 'AbortError') {
     return { kind: 'Cancelled', message: 'The operation was cancelled.' };
   }

@@ -8,6 +8,7 @@ import { ReaderScreen } from './components/reader/reader-screen.tsx';
 import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
 import { useShortcuts } from './components/nav/use-shortcuts.ts';
+import { LibraryNotice } from './components/common/library-notice.tsx';
 import { UndoToasts } from './components/common/undo-toasts.tsx';
 import { ImportNotice } from './components/common/import-notice.tsx';
 import { KeyboardOverlays } from './components/nav/keyboard-overlays.tsx';
@@ -20,6 +21,7 @@ export function App() {
     <div className="app">
       <NavBar />
       <main className="main" id="main">
+        <LibraryNotice />
         {screen === 'library' ? <LibraryScreen /> : null}
         {screen === 'reader' ? <ReaderScreen /> : null}
         {screen === 'ask' ? <AskScreen /> : null}

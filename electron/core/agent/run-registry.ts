@@ -81,6 +81,9 @@ export class RunRegistry {
   /** The last `seq` of each run seen by this process: a continued run keeps counting. */
   #lastSeq = new Map<string, number>();
   #disposed = false;
+  /** Endings the library refused (busy, full): written again until it takes them. */
+  #unrecorded = new Map<string, RunEvent>();
+  #retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: RunRegistryOptions) {
     this.#emit = options.emit;
@@ -197,10 +200,32 @@ export class RunRegistry {
     try {
       this.#journal.record(runId, event);
     } catch {
-      // The ending could not be stored (the disk failed): still tell the owner how the run ended.
+      // The ending could not be stored (the library busy, the disk full): still tell the owner
+      // how the run ended, and store it once the library takes it, or the run would stay
+      // "running" and could never be continued.
+      this.#unrecorded.set(runId, event);
+      this.#recordLater();
     }
     this.#send(runId, live, event);
     live.ended = true;
+  }
+
+  #recordLater(attempt = 1): void {
+    if (this.#retry !== undefined || this.#disposed) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      for (const [runId, event] of this.#unrecorded) {
+        try {
+          this.#journal.record(runId, event);
+          this.#unrecorded.delete(runId);
+        } catch {
+          // Still refused: the next attempt tries again.
+        }
+      }
+      // About ten minutes of attempts; after that the run is found interrupted on the next start.
+      if (this.#unrecorded.size > 0 && attempt < 300) this.#recordLater(attempt + 1);
+    }, 2000);
+    this.#retry.unref?.();
   }
 
   /** A warning that does not come from the run loop (e.g. a retried request). */
@@ -258,6 +283,7 @@ export class RunRegistry {
   /** Stops every run without recording an ending, as a crash would, and waits for them. */
   async dispose(): Promise<void> {
     this.#disposed = true;
+    clearTimeout(this.#retry);
     const ended = [...this.#live.values()].map((live) => {
       live.controller.abort();
       return live.done;

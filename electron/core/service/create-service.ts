@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
-import { openStore } from '../store/store.ts';
 import { registerWriter } from '../store/writers.ts';
 import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory } from './backend-client.ts';
@@ -16,6 +15,8 @@ import { createMiscHandlers } from './misc-handlers.ts';
 import { createOcrService } from './ocr-service.ts';
 import { createPageHandlers } from './page-handlers.ts';
 import { createPageRenderer } from './page-render.ts';
+import { createHistoryHandlers } from './history-handlers.ts';
+import { openAppLibrary } from './library-open.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { createSessionImportHandler } from './session-import-handler.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
@@ -60,7 +61,7 @@ export function createService(deps: ServiceDeps): Service {
       // The event is lost for that window only; the database keeps everything for runs:get.
     }
   };
-  const store = openStore(deps.dataDir);
+  const { store, notice } = openAppLibrary(deps.dataDir, new Date(now()));
   let writer;
   try {
     // A terminal may be reading runs in this library right now: only runs whose reader died
@@ -162,8 +163,9 @@ export function createService(deps: ServiceDeps): Service {
       signal: shutdown.signal,
       track,
     }),
-    ...createSettingsHandlers(store, deps.secrets, clients, now),
+    ...createSettingsHandlers(store, deps.secrets, clients, now, notice),
     ...createSessionImportHandler({ store, emit, now }),
+    ...createHistoryHandlers(store),
     ...createMiscHandlers({
       ocr,
       ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),

@@ -51,6 +51,8 @@ export function createSettingsHandlers(
   secrets: SecretStore,
   clients: ClientFactory,
   now: () => number,
+  /** A damaged library was moved aside at start (library-open.ts). */
+  libraryNotice?: string,
 ): SettingsHandlers {
   const withKeyFlag = async (profile: StoredProfile): Promise<BackendProfile> => ({
     ...profile,
@@ -65,6 +67,7 @@ export function createSettingsHandlers(
         defaults: store.settings.defaults(),
         lastTests: store.settings.lastTests(),
         costConfirmAbove: store.settings.costConfirmAbove(),
+        ...(libraryNotice === undefined ? {} : { libraryNotice }),
       })),
 
     'settings:save-profile': ({ profile, apiKey }) =>

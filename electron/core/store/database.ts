@@ -2,29 +2,65 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CoreError } from '../errors.ts';
+import { isDamagedFileCode, libraryProblem, sqliteCode } from './library-errors.ts';
 import { migrate } from './migrations.ts';
 
 /** File name of the library database inside the data folder. */
 export const DATABASE_FILE = 'memagent.db';
 
+/** How long a statement waits for another process's write lock before "the library is busy". */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The library file is not a whole SQLite database (garbage, cut short, another kind of file).
+ * The app moves it aside and starts a new library (`moveAside`); the command line refuses.
+ */
+export class LibraryDamaged extends CoreError {
+  readonly file: string;
+  constructor(file: string, detail: string, cause?: unknown) {
+    const problem = libraryProblem(cause, file);
+    super('Damaged', `The library ${file} is damaged: it is not a readable SQLite database.`, {
+      hint:
+        problem?.hint ??
+        'Move it aside together with its -wal and -shm files to start a new library (the app ' +
+          'does this by itself when it starts), or use another library with --db FILE.',
+      detail,
+      cause,
+    });
+    this.name = 'LibraryDamaged';
+    this.file = file;
+  }
+}
+
 /**
  * Opens (creating if needed) `{dataDir}/memagent.db`, or `file` when given (the command line's
  * `--db`), with WAL journaling, foreign keys on and the schema migrated to the current version.
+ * Throws `LibraryDamaged` for a file that is not a whole database, and the library's fault
+ * (library-errors.ts) for one that cannot be opened or written.
  */
 export function openDatabase(
   dataDir: string,
   file: string = path.join(dataDir, DATABASE_FILE),
 ): Database.Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  } catch (error) {
+    throw new CoreError(
+      'LibraryUnavailable',
+      `The folder of the library ${file} could not be made.`,
+      {
+        hint: 'Check that you may write there, or use another library with --db FILE.',
+        detail: error instanceof Error ? error.message : String(error),
+        cause: error,
+      },
+    );
+  }
+  checkHeader(file);
   let db: Database.Database;
   try {
     db = new Database(file);
   } catch (error) {
-    throw new CoreError('Damaged', 'The library database could not be opened.', {
-      hint: `Check that ${file} is readable, or move it aside to start a new library.`,
-      detail: error instanceof Error ? error.message : String(error),
-      cause: error,
-    });
+    throw openError(error, file);
   }
   try {
     db.pragma('journal_mode = WAL');
@@ -32,11 +68,82 @@ export function openDatabase(
     // last commits), and keeps a commit per chunk cheap.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     migrate(db);
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw openError(error, file);
   }
+}
+
+function openError(error: unknown, file: string): unknown {
+  const code = sqliteCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (isDamagedFileCode(code)) return new LibraryDamaged(file, `${code}: ${message}`, error);
+  const problem = libraryProblem(error, file);
+  if (problem === undefined) return error;
+  return new CoreError(problem.kind, problem.message, {
+    hint: problem.hint,
+    detail: problem.detail,
+    cause: error,
+  });
+}
+
+const MAGIC = 'SQLite format 3\0';
+
+/**
+ * A file cut short is caught before SQLite reads it (SQLite may not notice until a query
+ * reaches a missing page): its header's page count, when valid, must fit in the file, unless a
+ * write-ahead log holds the newer pages. An empty file is a new library.
+ */
+function checkHeader(file: string): void {
+  let header: Buffer;
+  let size: number;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      size = fs.fstatSync(fd).size;
+      header = Buffer.alloc(100);
+      fs.readSync(fd, header, 0, 100, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return; // missing or unreadable: SQLite's own open says which
+  }
+  if (size === 0) return;
+  if (size < 100 || header.toString('latin1', 0, 16) !== MAGIC)
+    throw new LibraryDamaged(
+      file,
+      `not a SQLite file (${size} bytes, header ${JSON.stringify(header.toString('latin1', 0, 16))})`,
+    );
+  const rawPageSize = header.readUInt16BE(16);
+  const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
+  const pages = header.readUInt32BE(28);
+  const headerValid = header.readUInt32BE(24) === header.readUInt32BE(92) && pages > 0;
+  if (!headerValid || pages * pageSize <= size) return;
+  const wal = `${file}-wal`;
+  if (fs.existsSync(wal) && fs.statSync(wal).size > 0) return;
+  throw new LibraryDamaged(
+    file,
+    `cut short: ${size} bytes, its header counts ${pages} pages of ${pageSize}`,
+  );
+}
+
+/**
+ * Renames a damaged library and its `-wal` and `-shm` files to `FILE.damaged-STAMP` (never
+ * overwriting or deleting anything) and returns the new name of the database file.
+ */
+export function moveAside(file: string, now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  let aside = `${file}.damaged-${stamp}`;
+  for (let n = 2; fs.existsSync(aside); n += 1) aside = `${file}.damaged-${stamp}-${n}`;
+  // The log and shared memory first: if this stops halfway, no old log is left beside the new
+  // library of the old name (SQLite would replay it into the wrong file).
+  for (const suffix of ['-wal', '-shm']) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
+  }
+  fs.renameSync(file, aside);
+  return aside;
 }

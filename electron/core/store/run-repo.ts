@@ -1,6 +1,7 @@
 // Runs: their rows and status, with the summary queries (run-summary.ts) and what each run
 // produced (run-results.ts) behind one repository.
 import type Database from 'better-sqlite3';
+import type { HistoryHit } from '../../../shared/history.ts';
 import type {
   AppError,
   DocumentRunCounts,
@@ -9,9 +10,10 @@ import type {
   RunSummary,
 } from '../../../shared/model.ts';
 import { settingsColumn } from './columns.ts';
+import { createHistorySearch, type HistorySearchOptions } from './history-search.ts';
 import { createRunCounts } from './run-counts.ts';
 import { createRunResults, type RunResults } from './run-results.ts';
-import { createRunSummaries } from './run-summary.ts';
+import { createRunSummaries, type RunFilter } from './run-summary.ts';
 
 export type NewRun = Pick<
   RunSummary,
@@ -33,6 +35,10 @@ export interface RunRepo extends RunResults {
   get(id: string): RunSummary | undefined;
   /** Newest first. */
   listByDocument(documentId: string): RunSummary[];
+  /** Runs of any document (or one), of some statuses, newest first. */
+  list(filter?: RunFilter): RunSummary[];
+  /** Ids of runs that start with `prefix` (at most `max`): a short id typed by a person. */
+  idsStartingWith(prefix: string, max: number): string[];
   setModel(id: string, model: string): void;
   /** "Retry with…": the profile and settings the rest of the run uses (the latest are kept). */
   setBackend(id: string, backend: { profileId: string; settings: RunSettings }): void;
@@ -58,6 +64,11 @@ export interface RunRepo extends RunResults {
   remove(id: string): boolean;
   /** Every document's runs counted by state (`runs:counts`). */
   countsByDocument(): DocumentRunCounts[];
+  /**
+   * Runs whose question, answer or a memory state holds `text` (literally, any case), newest
+   * first, with where it was found (history-search.ts).
+   */
+  search(text: string, options?: HistorySearchOptions): HistoryHit[];
 }
 
 export function createRunRepo(db: Database.Database): RunRepo {
@@ -85,10 +96,12 @@ export function createRunRepo(db: Database.Database): RunRepo {
   );
   const remove = db.prepare('DELETE FROM runs WHERE id = ?');
   const countsByDocument = createRunCounts(db);
+  const summaries = createRunSummaries(db);
+  const history = createHistorySearch(db, summaries.get);
 
   const repo: RunRepo = {
     ...createRunResults(db),
-    ...createRunSummaries(db),
+    ...summaries,
     create(run) {
       insert.run({
         id: run.id,
@@ -159,6 +172,7 @@ export function createRunRepo(db: Database.Database): RunRepo {
       return remove.run(id).changes > 0;
     },
     countsByDocument,
+    search: history.search,
   };
   return repo;
 }

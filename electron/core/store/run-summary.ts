@@ -1,7 +1,7 @@
 // A run's summary row: the run with its progress, usage (memories, answer and quote check
 // summed) and answer, read in one query.
 import type Database from 'better-sqlite3';
-import type { RunSummary } from '../../../shared/model.ts';
+import type { RunStatus, RunSummary } from '../../../shared/model.ts';
 import { runStatusSchema } from '../../../shared/schemas.ts';
 import {
   backendColumn,
@@ -48,16 +48,50 @@ const SUMMARY_SELECT = `
     a.cut AS answer_cut
   FROM runs r LEFT JOIN answers a ON a.run_id = r.id`;
 
-/** The summary queries: one run, or a document's runs newest first. */
+/** Which runs `list` returns: all by default. */
+export interface RunFilter {
+  documentId?: string;
+  statuses?: readonly RunStatus[];
+  /** Newest first, at most this many. */
+  limit?: number;
+}
+
+/** The summary queries: one run, a document's runs, or runs of any document, newest first. */
 export function createRunSummaries(db: Database.Database): {
   get(id: string): RunSummary | undefined;
   listByDocument(documentId: string): RunSummary[];
+  list(filter?: RunFilter): RunSummary[];
+  /** Ids of runs that start with `prefix` (at most `max`): a short id typed by a person. */
+  idsStartingWith(prefix: string, max: number): string[];
 } {
   const get = db.prepare<[string], SummaryRow>(`${SUMMARY_SELECT} WHERE r.id = ?`);
   const byDocument = db.prepare<[string], SummaryRow>(
     `${SUMMARY_SELECT} WHERE r.document_id = ? ORDER BY r.created_at DESC, r.rowid DESC`,
   );
+  // json_each over the status list keeps one prepared statement for any set of statuses.
+  const filtered = db.prepare<
+    { document: string | null; statuses: string | null; limit: number },
+    SummaryRow
+  >(`${SUMMARY_SELECT}
+    WHERE (@document IS NULL OR r.document_id = @document)
+      AND (@statuses IS NULL OR r.status IN (SELECT value FROM json_each(@statuses)))
+    ORDER BY r.created_at DESC, r.rowid DESC LIMIT @limit`);
+  const byPrefix = db.prepare<[number, string, number], { id: string }>(
+    'SELECT id FROM runs WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT ?',
+  );
   return {
+    list(filter = {}) {
+      return filtered
+        .all({
+          document: filter.documentId ?? null,
+          statuses: filter.statuses === undefined ? null : JSON.stringify(filter.statuses),
+          limit: filter.limit ?? -1,
+        })
+        .map(toSummary);
+    },
+    idsStartingWith(prefix, max) {
+      return byPrefix.all(prefix.length, prefix, max).map((r) => r.id);
+    },
     get(id) {
       const row = get.get(id);
       return row && toSummary(row);

@@ -8,6 +8,7 @@ import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { DocumentList } from './document-list.tsx';
+import { HistorySearch } from './history-search.tsx';
 import { OpenResults } from './open-results.tsx';
 import { OpeningProgress } from './opening-progress.tsx';
 
@@ -91,6 +92,7 @@ export function LibraryScreen() {
             ) : null}
           </div>
           <DocumentList documents={rows} onEmptied={() => openButton.current?.focus()} />
+          <HistorySearch />
         </>
       )}
     </div>

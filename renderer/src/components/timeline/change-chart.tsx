@@ -4,7 +4,7 @@
 // chunk. All bars are one <path> (700 chunks would otherwise be 700 elements to lay out); a
 // click picks the bar under the pointer.
 import { useMemo } from 'react';
-import { changeSize, type WordChange } from '../../lib/memory-change.ts';
+import { changeSize, type WordChange } from '../../../../shared/memory-change.ts';
 
 const H = 60;
 /** Room above the bars for the evidence marks. */

@@ -2,7 +2,7 @@
 // added and removed and buttons to the previous and next chunk that changed the memory.
 import { diffWords, type ChangeObject } from 'diff';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { nextChange } from '../../lib/memory-change.ts';
+import { nextChange } from '../../../../shared/memory-change.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -3,7 +3,7 @@
 import { INITIAL_MEMORY, type MemoryState } from '../../../../shared/model.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
-import { changeLabel, type WordChange } from '../../lib/memory-change.ts';
+import { changeLabel, type WordChange } from '../../../../shared/memory-change.ts';
 import { memorySize, memorySizeLabel, memorySizeNote } from '../../lib/memory-size.ts';
 import { useRunText } from '../../lib/run-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';

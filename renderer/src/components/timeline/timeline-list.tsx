@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { listStep } from '../../lib/list-step.ts';
-import { changeLabel, type WordChange } from '../../lib/memory-change.ts';
+import { changeLabel, type WordChange } from '../../../../shared/memory-change.ts';
 import { memorySize, memorySizeLabel, memorySizeNote } from '../../lib/memory-size.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';

@@ -3,7 +3,7 @@
 // evidence is in are marked on the chart and in the list.
 import { useMemo, useState } from 'react';
 import { INITIAL_MEMORY } from '../../../../shared/model.ts';
-import { changesOf } from '../../lib/memory-change.ts';
+import { changesOf } from '../../../../shared/memory-change.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { ChangeChart } from './change-chart.tsx';

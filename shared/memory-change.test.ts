@@ -1,8 +1,15 @@
 // How much a memory changed from one chunk to the next, and where the next change is.
 import { describe, expect, test } from 'vitest';
-import { INITIAL_MEMORY } from '../../../shared/model.ts';
+import { INITIAL_MEMORY, type MemoryState } from './model.ts';
 import { changeLabel, changesOf, nextChange, wordChange } from './memory-change.ts';
-import { state } from './test-support.ts';
+
+const state = (chunk: number, memory: string, kept = false): MemoryState => ({
+  chunk,
+  memory,
+  usage: { promptTokens: 100, completionTokens: 10 },
+  ms: 1000,
+  kept,
+});
 
 describe('memory change', () => {
   test('counts the words added and removed', () => {

@@ -3,7 +3,7 @@
 // diff is shown only for the two states a user compares). Counts, not shares: a chunk that only
 // turned "No previous memory" into "No relevant information found yet." changed a few words and
 // draws a low bar, where a share of the memory would draw it as tall as any.
-import type { MemoryState } from '../../../shared/model.ts';
+import type { MemoryState } from './model.ts';
 import { wordBag as bag } from './word-bags.ts';
 
 export interface WordChange {

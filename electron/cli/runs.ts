@@ -1,0 +1,175 @@
+// `memagent runs`: the library's runs as a table (or JSON), optionally found by the history search.
+import fs from 'node:fs';
+import type { HistoryHit, HistoryMatch } from '../../shared/history.ts';
+import type { DocumentInfo, RunSummary } from '../../shared/model.ts';
+import { visibleText } from '../../shared/visible-text.ts';
+import type { Store } from '../core/store/store.ts';
+import type { CliContext } from './context.ts';
+import { openLibrary } from './library.ts';
+import { EXIT } from './report-error.ts';
+import { documentName, findDocument } from './run-lookup.ts';
+import type { RunsOptions } from './runs-args.ts';
+import { localTime, oneLine, table, type Column } from './terminal-table.ts';
+
+/** Characters of an answer in the table (`--json` has it whole). */
+const ANSWER_CHARS = 100;
+
+export async function runRuns(
+  options: RunsOptions,
+  ctx: CliContext,
+  terminal: { isTTY?: boolean; columns?: number } = process.stdout,
+): Promise<number> {
+  // Listing creates nothing: no library file (none asked yet, or a --db typo) is a sentence.
+  if (!fs.existsSync(options.library.file)) {
+    await ctx.out(
+      `There is no library at ${options.library.file} yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.\n`,
+    );
+    return EXIT.ok;
+  }
+  const store = openLibrary(options.library);
+  try {
+    const document =
+      options.document &&
+      findDocument(store, options.document.given, options.document.file, options.library.file);
+    const filter = {
+      ...(document ? { documentId: document.id } : {}),
+      ...(options.statuses ? { statuses: options.statuses } : {}),
+    };
+    const found = find(store, options, filter);
+    const shown = found.slice(0, options.limit);
+    const documents = new Map(store.documents.list().map((d) => [d.id, d]));
+    if (options.json) {
+      await ctx.out(
+        `${JSON.stringify(
+          shown.map((hit) => asJson(hit, documents)),
+          null,
+          2,
+        )}\n`,
+      );
+      return EXIT.ok;
+    }
+    if (shown.length === 0) {
+      await ctx.out(`${emptySentence(store, options, document)}\n`);
+      return EXIT.ok;
+    }
+    const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
+    await ctx.out(`${render(shown, documents, width)}\n`);
+    if (found.length > options.limit)
+      await ctx.out(`(the newest ${options.limit}; --limit N shows more)\n`);
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}
+
+interface Found {
+  run: RunSummary;
+  hits?: number;
+  matches?: HistoryMatch[];
+}
+
+/** One more than the limit, to say whether there are more. */
+function find(
+  store: Store,
+  options: RunsOptions,
+  filter: { documentId?: string; statuses?: RunsOptions['statuses'] },
+): Found[] {
+  const limit = options.limit + 1;
+  if (options.search === undefined)
+    return store.runs.list({ ...filter, limit }).map((run) => ({ run }));
+  const statuses = filter.statuses;
+  // A status filter is applied to the search's runs: ask for more so enough remain.
+  const hits: HistoryHit[] = store.runs.search(options.search, {
+    ...(filter.documentId ? { documentId: filter.documentId } : {}),
+    limit: statuses ? 500 : limit,
+  });
+  return hits.filter((hit) => !statuses || statuses.includes(hit.run.status)).slice(0, limit);
+}
+
+const COLUMNS: Column[] = [
+  { title: 'ID' },
+  { title: 'DOCUMENT', share: 1, min: 8 },
+  { title: 'QUESTION', share: 2, min: 12 },
+  { title: 'STATUS' },
+  { title: 'CHUNKS' },
+  { title: 'ASKED' },
+  { title: 'FINISHED' },
+  { title: 'ANSWER', share: 2, min: 10 },
+];
+
+function render(found: Found[], documents: Map<string, DocumentInfo>, width?: number): string {
+  const rows = found.map(({ run }) => [
+    run.id.slice(0, 8),
+    oneLine(documentName(documents.get(run.documentId), run.documentId)),
+    oneLine(run.question),
+    run.status,
+    `${run.chunksDone}/${run.chunkCount}`,
+    localTime(run.createdAt),
+    run.finishedAt === undefined ? '' : finished(run.createdAt, run.finishedAt),
+    answerCell(run),
+  ]);
+  const lines = table(COLUMNS, rows, width).split('\n');
+  if (found.every((f) => f.matches === undefined)) return lines.join('\n');
+  // With --search, each run's row is followed by where the text was found.
+  const out = [lines[0] as string];
+  found.forEach((f, i) => {
+    out.push(lines[i + 1] as string);
+    for (const m of f.matches ?? []) out.push(matchLine(m, width));
+    const more = (f.hits ?? 0) - (f.matches?.length ?? 0);
+    if (more > 0) out.push(`    … and ${more} more ${more === 1 ? 'place' : 'places'} in this run`);
+  });
+  return out.join('\n');
+}
+
+/** "  memory after chunk 12: …the captain is «Ahab», obsessed…" */
+function matchLine(m: HistoryMatch, width?: number): string {
+  const where = m.field === 'memory' ? `memory after chunk ${(m.chunk ?? 0) + 1}` : m.field;
+  const flat = (text: string) => visibleText(text).replace(/\s+/g, ' ');
+  const line = `    ${where}: ${flat(m.before).trimStart()}«${flat(m.match)}»${flat(m.after).trimEnd()}`;
+  return width === undefined ? line : cutEnd(line, width);
+}
+
+const cutEnd = (line: string, width: number) =>
+  [...line].length > width ? `${[...line].slice(0, width - 1).join('')}…` : line;
+
+function answerCell(run: RunSummary): string {
+  if (run.answer === undefined || run.answer === null)
+    return run.status === 'done' ? '(no answer)' : '';
+  const line = oneLine(run.answer);
+  return [...line].length > ANSWER_CHARS
+    ? `${[...line].slice(0, ANSWER_CHARS - 1).join('')}…`
+    : line;
+}
+
+/** The finish time, without the date when it is the day the run was asked. */
+function finished(asked: number, at: number): string {
+  const full = localTime(at);
+  return full.slice(0, 10) === localTime(asked).slice(0, 10) ? full.slice(11) : full;
+}
+
+function asJson(found: Found, documents: Map<string, DocumentInfo>) {
+  const info = documents.get(found.run.documentId);
+  return {
+    ...found.run,
+    document: info ? { id: info.id, fileName: info.fileName, title: info.title } : null,
+    ...(found.matches ? { hits: found.hits, matches: found.matches } : {}),
+  };
+}
+
+function emptySentence(
+  store: Store,
+  options: RunsOptions,
+  document: DocumentInfo | undefined,
+): string {
+  const where = options.library.file;
+  if (store.runs.list({ limit: 1 }).length === 0)
+    return `The library ${where} has no runs yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.`;
+  const what = [
+    document ? `about ${oneLine(documentName(document, document.id))}` : '',
+    options.statuses ? `with status ${options.statuses.join(' or ')}` : '',
+    options.search === undefined
+      ? ''
+      : `whose question, answer or memory holds "${oneLine(options.search)}"`,
+  ].filter(Boolean);
+  return `No run ${what.join(' ')} in the library ${where}.`;
+}

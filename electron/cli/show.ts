@@ -1,0 +1,216 @@
+// `memagent show RUN_ID`: one run in the terminal: question, answer, the pages it came from,
+// warnings, the memory timeline and the final memory.
+import fs from 'node:fs';
+import path from 'node:path';
+import { findEvidence } from '../../shared/evidence.ts';
+import type { DocumentInfo, DocumentText, Evidence, RunSummary } from '../../shared/model.ts';
+import { evidenceLocation, locationLabel } from '../../shared/page-label.ts';
+import { plural } from '../../shared/plural.ts';
+import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
+import { CoreError, toAppError } from '../core/errors.ts';
+import { createDocumentTexts } from '../core/service/document-texts.ts';
+import { createOcrService } from '../core/service/ocr-service.ts';
+import type { StoredWarning } from '../core/store/run-results.ts';
+import type { Store } from '../core/store/store.ts';
+import type { CliContext } from './context.ts';
+import { openLibrary } from './library.ts';
+import { timelineLines } from './memory-timeline.ts';
+import { EXIT } from './report-error.ts';
+import { documentName, findRun } from './run-lookup.ts';
+import type { ShowOptions } from './runs-args.ts';
+import { localTime, oneLine } from './terminal-table.ts';
+
+export async function runShow(options: ShowOptions, ctx: CliContext): Promise<number> {
+  if (!fs.existsSync(options.library.file))
+    throw new CoreError('NotFound', `There is no library at ${options.library.file}.`, {
+      hint: '`memagent runs` lists the runs of the app’s library; --db FILE names another.',
+    });
+  const store = openLibrary(options.library);
+  try {
+    const run = findRun(store, options.runId, options.library.file);
+    const info = store.documents.get(run.documentId);
+    const chunks = store.runs.chunks(run.id);
+    const memories = store.runs.memories(run.id);
+    const warnings = store.runs.warnings(run.id);
+    const text = info
+      ? await runText(store, info, run, options.library.dataDir)
+      : { reason: 'the document is no longer in the library' };
+    const evidence =
+      run.answer && 'text' in text
+        ? findEvidence({
+            question: run.question,
+            answer: run.answer,
+            memories,
+            chunks,
+            document: text.text,
+            quotes: store.quotes.get(run.id)?.quotes ?? [],
+          })
+        : [];
+    if (options.json) {
+      const json = {
+        run,
+        document: info ? { id: info.id, fileName: info.fileName, title: info.title } : null,
+        evidence,
+        ...('reason' in text ? { textUnavailable: text.reason } : {}),
+        warnings,
+        chunks,
+        memories,
+      };
+      await ctx.out(`${JSON.stringify(json, null, 2)}\n`);
+      return EXIT.ok;
+    }
+    const out: string[] = [];
+    out.push(...header(run, info));
+    out.push('', 'Question', indent(run.question));
+    out.push('', 'Answer', indent(answerText(run)));
+    const from = sources(run, evidence, text, chunks, memories);
+    if (from.length > 0) out.push('', ...from);
+    if (warnings.length > 0)
+      out.push('', 'Warnings', ...warningLines(warnings).map((l) => `  ${l}`));
+    const marked = new Set(evidence.map((e) => e.chunk));
+    out.push('', ...timelineLines({ chunks, memories, marked, all: options.all }));
+    if (marked.size > 0) out.push('  (* a chunk the answer’s passages are in)');
+    const last = memories.at(-1);
+    out.push(
+      '',
+      last ? `Final memory (after chunk ${last.chunk + 1})` : 'Final memory',
+      indent(last?.memory ?? '(none yet)'),
+    );
+    await ctx.out(`${out.join('\n')}\n`);
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}
+
+/** The text the run read: from the text cache, else extracted again from the document's file. */
+async function runText(
+  store: Store,
+  info: DocumentInfo,
+  run: RunSummary,
+  dataDir: string,
+): Promise<{ text: DocumentText } | { reason: string }> {
+  const ocr = createOcrService(path.join(dataDir, 'ocr-languages'));
+  try {
+    const texts = createDocumentTexts({
+      cacheDir: path.join(dataDir, 'cache'),
+      maxBytes: DEFAULT_MAX_BYTES,
+      readingFor: (id, key) => store.documents.readingFor(id, key),
+      ocr,
+    });
+    return { text: await texts.load(info, { textKey: run.textKey ?? info.id }) };
+  } catch (error) {
+    return { reason: toAppError(error).message.replace(/\.$/, '') };
+  } finally {
+    await ocr.close();
+  }
+}
+
+function header(run: RunSummary, info: DocumentInfo | undefined): string[] {
+  const times = [`asked ${localTime(run.createdAt)}`];
+  if (run.finishedAt !== undefined) times.push(`finished ${localTime(run.finishedAt)}`);
+  const doc = info
+    ? oneLine(documentName(info, info.id))
+    : `(document ${run.documentId.slice(0, 8)}, no longer in the library)`;
+  const model = run.model ?? run.backend?.name;
+  const lines = [
+    `Run ${run.id}`,
+    `  ${run.status} · ${run.chunksDone}/${run.chunkCount} chunks · ${times.join(' · ')}`,
+    `  ${doc}${model ? ` · model ${oneLine(model)}` : ''} · chunks of ${run.settings.chunkTokens.toLocaleString('en-US')} tokens`,
+  ];
+  if (run.error) lines.push(`  stopped: ${oneLine(run.error.message)}`);
+  return lines;
+}
+
+function answerText(run: RunSummary): string {
+  if (run.answer)
+    return run.answerCut ? `${run.answer}\n(cut at the answer's token limit)` : run.answer;
+  if (run.answer === null) return '(the model gave no final answer)';
+  const why: Partial<Record<RunSummary['status'], string>> = {
+    error: 'the run failed',
+    interrupted: 'the run was interrupted',
+    cancelled: 'the run was cancelled',
+  };
+  return run.status === 'done'
+    ? '(no answer)'
+    : `(none: ${why[run.status] ?? `the run is ${run.status}`})`;
+}
+
+/** The pages the answer came from, or, without the text, the chunks its memory grew in. */
+function sources(
+  run: RunSummary,
+  evidence: Evidence[],
+  text: { text: DocumentText } | { reason: string },
+  chunks: ReturnType<Store['runs']['chunks']>,
+  memories: ReturnType<Store['runs']['memories']>,
+): string[] {
+  if (!run.answer) return [];
+  if ('reason' in text) {
+    const read = memories.filter((m) => !m.kept).map((m) => m.chunk);
+    const pages = chunks
+      .filter((c) => read.includes(c.index))
+      .map((c) => {
+        const label = locationLabel(c);
+        return label ? `${c.index + 1} (${label})` : String(c.index + 1);
+      });
+    return [
+      'From the pages',
+      `  The text this run read is not available (${oneLine(text.reason)}), so no passage can be shown.`,
+      ...(pages.length > 0
+        ? [`  Chunks whose reading changed the memory: ${oneLine(shorten(pages))}`]
+        : []),
+    ];
+  }
+  if (evidence.length === 0)
+    return [
+      'From the pages',
+      '  No passage was found with confidence (the memory trail does not single one out).',
+    ];
+  return [
+    'From the pages',
+    ...evidence.flatMap((e) => {
+      const where = evidenceLocation(e);
+      const how = [
+        where ? `chunk ${e.chunk + 1}` : '',
+        e.by === 'alignment' ? '' : 'quoted by the model',
+      ];
+      const note = how.filter(Boolean).join(', ');
+      return [
+        `  ${where || `chunk ${e.chunk + 1}`}${note ? ` (${note})` : ''}`,
+        `    “${oneLine(e.quote)}”`,
+      ];
+    }),
+  ];
+}
+
+function shorten(labels: string[]): string {
+  return labels.length <= 12
+    ? labels.join('; ')
+    : `${labels.slice(0, 12).join('; ')}; and ${labels.length - 12} more`;
+}
+
+/** One line per kind: a failed question's eight retry warnings are "8 retries". */
+export function warningLines(warnings: readonly StoredWarning[]): string[] {
+  const groups = new Map<string, StoredWarning[]>();
+  for (const w of warnings) groups.set(w.code, [...(groups.get(w.code) ?? []), w]);
+  return [...groups.entries()].map(([code, list]) => {
+    const chunksOf = [
+      ...new Set(list.flatMap((w) => (w.chunk === undefined ? [] : [w.chunk + 1]))),
+    ];
+    const where =
+      chunksOf.length === 0
+        ? ''
+        : ` (${chunksOf.length === 1 ? 'chunk' : 'chunks'} ${chunksOf.slice(0, 8).join(', ')}${chunksOf.length > 8 ? ', …' : ''})`;
+    const first = oneLine(list[0]?.message ?? '');
+    if (code === 'retry')
+      return `${plural(list.length, 'retry', 'retries')}${where}; the last: ${oneLine(list.at(-1)?.message ?? '')}`;
+    return list.length === 1 ? `${first}${where}` : `${list.length} × ${first}${where}`;
+  });
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}
