@@ -292,7 +292,8 @@ export interface CallResponses {
   'settings:set-defaults': Result<null>;
   'settings:set-cost-limit': Result<null>;
   'backend:test': Result<ConnectionTest>;
-  'export:session': Result<{ path: string } | null>;
+  /** `notes`: runs left out of the file, and why (a trajectory needs the text a run read). */
+  'export:session': Result<{ path: string; notes?: string[] } | null>;
   'sessions:import': Result<SessionImport>;
   'export:open-saved': Result<null>;
   'shell:open-external': Result<null>;

@@ -71,14 +71,17 @@ describe('buildMenuTemplate', () => {
       'Session as HTML…',
       'Session as PDF…',
       'Session as JSON (importable)…',
+      'Session as Trajectories (JSONL)…',
       'All Runs of the Question as Markdown…',
       'All Runs of the Question as HTML…',
       'All Runs of the Question as PDF…',
       'All Runs of the Question as JSON (importable)…',
+      'All Runs of the Question as Trajectories (JSONL)…',
       'Answer as Markdown…',
       'Answer as HTML…',
       'Answer as PDF…',
       'Answer as JSON (importable)…',
+      'Answer as Trajectories (JSONL)…',
     ]);
     click(findMenuItem(template, 'export:question:pdf'));
     click(findMenuItem(template, 'export:run:md'));

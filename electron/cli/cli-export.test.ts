@@ -105,15 +105,11 @@ describe('memagent export', () => {
     expect(both.stdout).not.toContain('river');
 
     const cases: [string[], number, string][] = [
-      [
-        ['export', 'zz', '-o', out('x.md'), '--db', db],
-        3,
-        'No run in the library has an id starting with zz.',
-      ],
+      [['export', 'zz', '-o', out('x.md'), '--db', db], 3, 'No run zz.'],
       [
         ['export', lib.failed, '-o', out('x.txt'), '--db', db],
         2,
-        'Say the format: --format md|html|pdf|json',
+        'Say the format: --format md|html|pdf|json|jsonl',
       ],
       [
         ['export', lib.failed, '-o', '-', '--format', 'pdf', '--db', db],
@@ -208,4 +204,29 @@ describe('memagent export', () => {
     },
     60_000,
   );
+  it('writes trajectories (JSONL): one line per finished run, each chunk’s conversation and the answer’s', async () => {
+    const target = out('session.jsonl');
+    const result = await runCli(['export', '--document', file, '-o', target, '--db', db]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`as Trajectories (JSONL) to ${target}`);
+    const lines = fs
+      .readFileSync(target, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown> & { conversations: unknown[][] });
+    const ids = lines.map((l) => l.id);
+    for (const done of lib.done) expect(ids).toContain(done);
+    const first = lines.find((l) => l.id === lib.done[0]);
+    const chunks = (first?.conversations.length ?? 0) - 1;
+    expect(chunks).toBeGreaterThan(1);
+    // Every conversation is one prompt and the reply to it; the last asks for the answer.
+    for (const c of first?.conversations ?? []) {
+      expect(c.map((m) => (m as { role: string }).role)).toEqual(['user', 'assistant']);
+    }
+    const prompt = (first?.conversations[0]?.[0] as { content: string }).content;
+    expect(prompt).toContain(HOSTILE_QUESTION);
+    // The failed run read nothing: it is left out, and stderr says which and why.
+    expect(ids).not.toContain(lib.failed);
+    expect(result.stderr).toContain(`note: Run ${lib.failed.slice(0, 8)}`);
+  });
 });

@@ -375,7 +375,7 @@ describe('two processes on one library', () => {
       env(sim),
     );
     expect(unknown.code).toBe(3);
-    expect(unknown.stderr).toContain('memagent: There is no run ffffffff in the library');
+    expect(unknown.stderr).toContain('memagent: No run ffffffff in the library');
   });
 });
 

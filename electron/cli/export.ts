@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EXPORT_FORMAT_NAMES } from '../../shared/export-formats.ts';
 import { plural } from '../../shared/plural.ts';
+import { visibleText } from '../../shared/visible-text.ts';
 import { sha256Hex } from '../core/documents/cache.ts';
 import { CoreError } from '../core/errors.ts';
 import { chromiumPrinter, findChromium } from '../core/export/chromium-printer.ts';
 import {
   cachedTexts,
-  collectSession,
-  exportSessionAs,
+  exportSelection,
   resolveSelection,
   type ExportSelection,
 } from '../core/export/index.ts';
@@ -38,26 +38,22 @@ export async function runExport(options: ExportOptions, ctx: CliContext): Promis
   const store = openLibrary(location);
   try {
     const selection = resolveSelection(store, documentSelection(options, store));
-    const session = await collectSession(
-      store,
-      selection,
-      Date.now(),
-      cachedTexts(path.join(location.dataDir, 'cache')),
-    );
-    const content = await exportSessionAs(session, options.format, {
+    const output = await exportSelection(store, selection, options.format, {
+      now: Date.now(),
+      load: cachedTexts(path.join(location.dataDir, 'cache')),
       timeZone: localZone(),
       memory: options.memory,
       printPdf,
       signal: ctx.signal,
     });
+    for (const note of output.notes) ctx.stderr.write(`note: ${visibleText(note)}\n`);
     if (options.output === '-') {
-      await ctx.out(String(content));
+      await ctx.out(String(output.content));
       return EXIT.ok;
     }
-    writeWhole(options.output, content, options.force);
-    const questions = new Set(session.runs.map((r) => r.question)).size;
+    writeWhole(options.output, output.content, options.force);
     ctx.stderr.write(
-      `memagent: wrote ${plural(session.runs.length, 'run')} of ${plural(questions, 'question')} as ${EXPORT_FORMAT_NAMES[options.format]} to ${options.output}\n`,
+      `memagent: wrote ${plural(output.runs, 'run')} of ${plural(output.questions, 'question')} as ${EXPORT_FORMAT_NAMES[options.format]} to ${options.output}\n`,
     );
     return EXIT.ok;
   } finally {

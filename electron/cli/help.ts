@@ -11,7 +11,7 @@ Usage:
   memagent resume RUN_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
   memagent models [--base-url URL]
   memagent import FILE [--db FILE] [--json]
-  memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json]
+  memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json|jsonl]
   memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
   memagent show RUN_ID [--all] [--json]
   memagent COMMAND --help
@@ -149,9 +149,10 @@ shortened to any unique prefix. Each question's answer comes first, with the pas
 on; then a line of details; the memory trail last. Times are in the local zone (TZ).
 
 Options:
-  -o, --output FILE       where to write; - writes Markdown, HTML or JSON to stdout
-  --format md|html|pdf|json
-                          default: from -o's extension (.md, .html, .pdf, .json)
+  -o, --output FILE       where to write; - writes Markdown, HTML, JSON or JSONL to stdout
+  --format md|html|pdf|json|jsonl
+                          default: from -o's extension (.md, .html, .pdf, .json, .jsonl);
+                          jsonl: the runs as trajectories for RL training
   --force                 replace FILE if it exists (without it, an existing file is kept)
   --memory final|all      Markdown: each run's final memory and a line per chunk (default), or
                           every memory state as well (HTML, PDF and JSON always hold the trail)

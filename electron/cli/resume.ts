@@ -15,17 +15,12 @@ import { beingReadError, otherLiveReader } from '../core/store/writers.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import { closeTrace, openTrace } from './ask.ts';
 import { clientConfig } from './backend-kind.ts';
+import { findRun } from '../core/store/lookup.ts';
 import type { CliContext } from './context.ts';
 import { readDocument } from './reading.ts';
 import { Notes, readQuestions, shortId } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
-import {
-  cliJournal,
-  findRunId,
-  openCliLibrary,
-  resumeCommand,
-  type CliLibrary,
-} from './saved-runs.ts';
+import { cliJournal, openCliLibrary, resumeCommand, type CliLibrary } from './saved-runs.ts';
 
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
@@ -46,7 +41,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
   const library = openCliLibrary(options.library);
   try {
     const { store } = library;
-    const runId = findRunId(library, options.runId);
+    const runId = findRun(store, options.runId, options.library.location.file).id;
     const short = shortId(runId);
     const summary = store.runs.get(runId) as RunSummary;
     refuseUnlessContinuable(library, summary);

@@ -7,7 +7,8 @@ import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
 import { openLibrary } from './library.ts';
 import { EXIT } from './report-error.ts';
-import { documentName, findDocument } from './run-lookup.ts';
+import { findDocument } from '../core/store/lookup.ts';
+import { documentName } from './document-name.ts';
 import type { RunsOptions } from './runs-args.ts';
 import { localTime, oneLine, table, type Column } from './terminal-table.ts';
 

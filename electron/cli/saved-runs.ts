@@ -12,7 +12,6 @@ import type {
 } from '../../shared/model.ts';
 import { createDocumentCache, type DocumentCache } from '../core/documents/cache.ts';
 import type { RunJournal } from '../core/agent/run-registry.ts';
-import { CoreError } from '../core/errors.ts';
 import { displayUrl } from '../core/llm/redact.ts';
 import { describeDocument } from '../core/service/document-handlers.ts';
 import { createRunJournal } from '../core/service/run-journal.ts';
@@ -157,31 +156,6 @@ function shellWord(word: string): string {
 export function resumeCommand(choice: LibraryChoice, runId: string): string {
   const db = choice.named ? ` --db ${shellWord(choice.location.file)}` : '';
   return `npm run memagent -- resume ${runId}${db}`;
-}
-
-/**
- * The run whose id is `given` or starts with it (like git's short hashes). Throws NotFound when
- * none does, BadUsage when several do.
- */
-export function findRunId(library: CliLibrary, given: string): string {
-  const ids = library.store.runs.idsStartingWith(given.toLowerCase(), 3);
-  if (ids.length === 1) return ids[0] as string;
-  if (ids.length === 0 || given === '') {
-    throw new CoreError(
-      'NotFound',
-      `There is no run ${given} in the library ${library.choice.location.file}.`,
-      {
-        hint: library.choice.named
-          ? '`memagent runs --db FILE` lists its runs.'
-          : '`memagent runs` lists the runs; pass --db FILE for another library.',
-      },
-    );
-  }
-  throw new CoreError(
-    'BadUsage',
-    `${given} is the beginning of more than one run's id (${ids.map((id) => id.slice(0, 12)).join(', ')}…).`,
-    { hint: 'Type more of the id.' },
-  );
 }
 
 /**

@@ -16,7 +16,8 @@ import type { CliContext } from './context.ts';
 import { openLibrary } from './library.ts';
 import { timelineLines } from './memory-timeline.ts';
 import { EXIT } from './report-error.ts';
-import { documentName, findRun } from './run-lookup.ts';
+import { findRun } from '../core/store/lookup.ts';
+import { documentName } from './document-name.ts';
 import type { ShowOptions } from './runs-args.ts';
 import { localTime, oneLine } from './terminal-table.ts';
 

@@ -25,15 +25,15 @@ export {
   type ExportSelection,
   type ResolvedSelection,
 } from './selection.ts';
+export { exportSelection, type ExportOutput } from './export-selection.ts';
 
 /** Every export format (shared/export-formats.ts: the chooser, the menu, the CLI). */
 export type SessionFormat = ExportFormat;
-/** The formats that are text (and can go to stdout). */
-export type TextFormat = Exclude<SessionFormat, 'pdf'>;
+/** The renderings of a session that are text. */
+export type TextFormat = Exclude<SessionFormat, 'pdf' | 'jsonl'>;
 
 /**
- * The format a file name asks for by its extension (`.markdown`, `.htm` too), if any. (The
- * trajectory export, once in EXPORT_FORMATS, is asked for by `.jsonl`: map it here.)
+ * The format a file name asks for by its extension (`.markdown`, `.htm` too), if any.
  */
 export function formatFromPath(file: string): SessionFormat | undefined {
   const ext = /\.([A-Za-z]+)$/.exec(file)?.[1]?.toLowerCase();
@@ -61,13 +61,12 @@ export function renderSession(
 }
 
 /**
- * A session in any format: text, or a PDF's bytes printed by `printPdf`. The one entry point for
- * the app's handler and `memagent export`; a new format (the trajectory JSONL) is a branch here
- * and in `renderSession`, which the compiler asks for once it is in EXPORT_FORMATS.
+ * A session rendered: text, or a PDF's bytes printed by `printPdf`. (Trajectories are made from
+ * the library, not from a session: `exportSelection`.)
  */
 export async function exportSessionAs(
   session: SessionExport,
-  format: SessionFormat,
+  format: Exclude<SessionFormat, 'jsonl'>,
   options: RenderOptions & { printPdf?: PdfPrinter | undefined; signal?: AbortSignal } = {},
 ): Promise<string | Uint8Array> {
   if (format !== 'pdf') return renderSession(session, format, options);

@@ -3,6 +3,7 @@
 import type { DocumentInfo, DocumentText } from '../../../shared/model.ts';
 import { createDocumentCache } from '../documents/cache.ts';
 import { CoreError } from '../errors.ts';
+import { findDocument, findRun } from '../store/lookup.ts';
 import type { Store } from '../store/store.ts';
 import { buildSessionExport, type ExportScope, type SessionExport } from './session.ts';
 
@@ -16,36 +17,13 @@ export interface ResolvedSelection {
   scope: ExportScope;
 }
 
-/** The one id in `table` that starts with `prefix`, or a sentence saying none or several do. */
-function uniqueId(store: Store, table: 'runs' | 'documents', prefix: string): string {
-  const what = table === 'runs' ? 'run' : 'document';
-  const given = prefix.trim();
-  if (given === '') throw new CoreError('BadUsage', `Give a ${what} id.`);
-  const like = `${given.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = store.db
-    .prepare(`SELECT id FROM ${table} WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 3`)
-    .all(like) as { id: string }[];
-  if (rows.length === 0)
-    throw new CoreError('NotFound', `No ${what} in the library has an id starting with ${given}.`, {
-      hint: table === 'runs' ? 'memagent runs lists them.' : 'Give the document file instead.',
-    });
-  if (rows.length > 1 && rows[0]?.id !== given)
-    throw new CoreError('BadUsage', `Several ${what}s have ids starting with ${given}.`, {
-      hint: 'Give more of the id.',
-    });
-  return rows[0]?.id ?? given;
-}
-
 /** Resolves a selection to a document and its runs, refusing unknown or ambiguous ids. */
 export function resolveSelection(store: Store, selection: ExportSelection): ResolvedSelection {
   if ('document' in selection) {
-    const documentId = uniqueId(store, 'documents', selection.document);
+    const documentId = findDocument(store, selection.document).id;
     return { documentId, runIds: undefined, scope: 'document' };
   }
-  const runId = uniqueId(store, 'runs', 'run' in selection ? selection.run : selection.question);
-  const run = store.runs.get(runId);
-  if (run === undefined)
-    throw new CoreError('NotFound', 'This run is not in the library any more.');
+  const run = findRun(store, 'run' in selection ? selection.run : selection.question);
   if ('run' in selection) return { documentId: run.documentId, runIds: [run.id], scope: 'run' };
   const runIds = store.runs
     .listByDocument(run.documentId)
@@ -63,18 +41,11 @@ export async function collectSession(
   store: Store,
   selection: ResolvedSelection,
   now: number,
-  load: (info: DocumentInfo, textKey: string) => Promise<DocumentText | undefined>,
+  load: TextLoader,
 ): Promise<SessionExport> {
   const info = store.documents.get(selection.documentId);
   if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
-  const runs =
-    selection.runIds?.map((id) => store.runs.get(id)) ??
-    store.runs.listByDocument(selection.documentId);
-  const runTexts = new Map<string, DocumentText>();
-  for (const key of new Set(runs.map((run) => run?.textKey ?? info.id))) {
-    const read = await load(info, key);
-    if (read) runTexts.set(key, read);
-  }
+  const runTexts = await loadRunTexts(store, info, selection, load);
   // The OCR note names the pages and their confidence when the current text is at hand.
   const current =
     runTexts.get(info.textKey ?? info.id) ?? (await load(info, info.textKey ?? info.id));
@@ -89,13 +60,31 @@ export async function collectSession(
   );
 }
 
+/** The texts a selection's runs read, by text key; a text `load` cannot have is left out. */
+export async function loadRunTexts(
+  store: Store,
+  info: DocumentInfo,
+  selection: ResolvedSelection,
+  load: TextLoader,
+): Promise<Map<string, DocumentText>> {
+  const runs =
+    selection.runIds?.map((id) => store.runs.get(id)) ?? store.runs.listByDocument(info.id);
+  const runTexts = new Map<string, DocumentText>();
+  for (const key of new Set(runs.map((run) => run?.textKey ?? info.id))) {
+    const read = await load(info, key);
+    if (read) runTexts.set(key, read);
+  }
+  return runTexts;
+}
+
+/** Loads the text a run read (by text key), or undefined when it cannot be had. */
+export type TextLoader = (info: DocumentInfo, textKey: string) => Promise<DocumentText | undefined>;
+
 /**
  * Texts from a library's cache folder only (`{dataDir}/cache`), never extracted again: what the
  * command line has without the app's OCR and extraction workers. A text not there is undefined.
  */
-export function cachedTexts(
-  cacheDir: string,
-): (info: DocumentInfo, textKey: string) => Promise<DocumentText | undefined> {
+export function cachedTexts(cacheDir: string): TextLoader {
   const cache = createDocumentCache(cacheDir);
   return async (_info, textKey) => {
     try {

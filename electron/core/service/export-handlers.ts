@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
 import { CoreError } from '../errors.ts';
-import { collectSession, exportSessionAs, type PdfPrinter } from '../export/index.ts';
+import { exportSelection, type PdfPrinter } from '../export/index.ts';
 import { localZone } from '../export/readable.ts';
 import type { Store } from '../store/store.ts';
 import type { DocumentTexts } from './document-texts.ts';
@@ -37,23 +37,20 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
           scope:
             scope ?? (runIds === undefined ? 'document' : runIds.length === 1 ? 'run' : 'question'),
         } as const;
-        if (deps.store.documents.get(documentId) === undefined)
+        const info = deps.store.documents.get(documentId);
+        if (info === undefined)
           throw new CoreError('NotFound', 'This document is not in the library any more.');
-        // A text that cannot be had (the file gone, the cache cleared) leaves its runs without
-        // citations; the export is still made.
-        const session = await collectSession(deps.store, selection, deps.now(), (info, textKey) =>
-          deps.texts.load(info, { textKey }).catch(() => undefined),
-        );
         if (!deps.chooseSavePath)
           throw new CoreError('Unsupported', 'Saving files is not available here.');
-        const name = suggestedName(
-          session.scope ?? 'document',
-          session.document.title,
-          session.runs[0]?.question,
-        );
+        const first = runIds?.[0] === undefined ? undefined : deps.store.runs.get(runIds[0]);
+        const name = suggestedName(selection.scope, info.title, first?.question);
         const file = await deps.chooseSavePath(`${name}.${format}`);
         if (file === null) return null;
-        const content = await exportSessionAs(session, format, {
+        // A text that cannot be had (the file gone, the cache cleared) leaves its runs without
+        // citations (and out of a trajectory file); the export is still made.
+        const { content, notes } = await exportSelection(deps.store, selection, format, {
+          now: deps.now(),
+          load: (doc, textKey) => deps.texts.load(doc, { textKey }).catch(() => undefined),
           timeZone: localZone(),
           printPdf: deps.printPdf,
         });
@@ -66,7 +63,7 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
           });
         }
         saved.add(path.resolve(file));
-        return { path: file };
+        return notes.length === 0 ? { path: file } : { path: file, notes };
       }),
     'export:open-saved': ({ path: file, show }) =>
       asResult(async () => {

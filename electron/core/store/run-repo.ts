@@ -59,8 +59,6 @@ export interface RunRepo extends RunResults {
   owner(id: string): string | undefined;
   /** Makes `owner` (a writer id, or null for none) the only process that may write the run. */
   setOwner(id: string, owner: string | null): void;
-  /** Ids of the runs whose id starts with `prefix` (at most `limit`), like git's short hashes. */
-  idsStartingWith(prefix: string, limit?: number): string[];
   remove(id: string): boolean;
   /** Every document's runs counted by state (`runs:counts`). */
   countsByDocument(): DocumentRunCounts[];
@@ -91,9 +89,6 @@ export function createRunRepo(db: Database.Database): RunRepo {
   );
   const setOwner = db.prepare('UPDATE runs SET owner = ? WHERE id = ?');
   // GLOB, not LIKE: case-sensitive, and `_` or `%` in what the user typed match only themselves.
-  const byPrefix = db.prepare<[string, number], { id: string }>(
-    'SELECT id FROM runs WHERE id GLOB ? ORDER BY id LIMIT ?',
-  );
   const remove = db.prepare('DELETE FROM runs WHERE id = ?');
   const countsByDocument = createRunCounts(db);
   const summaries = createRunSummaries(db);
@@ -163,10 +158,6 @@ export function createRunRepo(db: Database.Database): RunRepo {
     },
     setOwner(id, writer) {
       setOwner.run(writer, id);
-    },
-    idsStartingWith(prefix, limit = 10) {
-      const glob = prefix.replace(/[*?[\]]/g, (c) => `[${c}]`);
-      return byPrefix.all(`${glob}*`, limit).map((r) => r.id);
     },
     remove(id) {
       return remove.run(id).changes > 0;

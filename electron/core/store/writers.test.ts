@@ -108,10 +108,10 @@ describe('writers', () => {
     run('3f2a1b2c-aaaa', 'done');
     run('3f2a9999-bbbb', 'done');
     run('ab_cd', 'done');
-    expect(store.runs.idsStartingWith('3f2a1')).toEqual(['3f2a1b2c-aaaa']);
-    expect(store.runs.idsStartingWith('3f2a')).toEqual(['3f2a1b2c-aaaa', '3f2a9999-bbbb']);
-    expect(store.runs.idsStartingWith('*')).toEqual([]);
-    expect(store.runs.idsStartingWith('ab_')).toEqual(['ab_cd']);
-    expect(store.runs.idsStartingWith('a?')).toEqual([]);
+    expect(store.runs.idsStartingWith('3f2a1', 10)).toEqual(['3f2a1b2c-aaaa']);
+    expect(store.runs.idsStartingWith('3f2a', 10)).toEqual(['3f2a1b2c-aaaa', '3f2a9999-bbbb']);
+    expect(store.runs.idsStartingWith('*', 10)).toEqual([]);
+    expect(store.runs.idsStartingWith('ab_', 10)).toEqual(['ab_cd']);
+    expect(store.runs.idsStartingWith('a?', 10)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ interface ExportState {
   format: ExportFormat;
   busy: ExportOrigin | null;
   /** The document is kept so a notice does not follow the user to another document. */
-  saved: { from: ExportOrigin; documentId: string; path: string } | null;
+  saved: { from: ExportOrigin; documentId: string; path: string; notes: string[] } | null;
   error: { from: ExportOrigin; documentId: string; error: AppError } | null;
 }
 
@@ -41,7 +41,12 @@ export async function exportSession(
     busy: null,
     saved:
       result.ok && result.value
-        ? { from, documentId: request.documentId, path: result.value.path }
+        ? {
+            from,
+            documentId: request.documentId,
+            path: result.value.path,
+            notes: result.value.notes ?? [],
+          }
         : null,
     error: result.ok ? null : { from, documentId: request.documentId, error: result.error },
   });

@@ -31,7 +31,7 @@ export function ExportButton(props: {
     useShallow((s) => ({
       format: s.format,
       busy: s.busy === scope,
-      saved: s.saved?.from === scope && s.saved.documentId === documentId ? s.saved.path : null,
+      saved: s.saved?.from === scope && s.saved.documentId === documentId ? s.saved : null,
       error: s.error?.from === scope && s.error.documentId === documentId ? s.error.error : null,
     })),
   );
@@ -64,12 +64,16 @@ export function ExportButton(props: {
       {saved ? (
         <div className="export-saved" role="status">
           <span className="ok small">
-            Saved to <OutsideText text={saved} />
+            Saved to <OutsideText text={saved.path} />
           </span>
-          <button type="button" className="link" onClick={() => void openSaved(saved, 'file')}>
+          <button type="button" className="link" onClick={() => void openSaved(saved.path, 'file')}>
             Open file
           </button>
-          <button type="button" className="link" onClick={() => void openSaved(saved, 'folder')}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void openSaved(saved.path, 'folder')}
+          >
             Show in folder
           </button>
           <button
@@ -80,6 +84,11 @@ export function ExportButton(props: {
           >
             ×
           </button>
+          {saved.notes.map((note) => (
+            <p key={note} className="note small">
+              <OutsideText text={note} />
+            </p>
+          ))}
         </div>
       ) : null}
       {error ? <ErrorBanner error={error} onDismiss={dismissExportNotice} /> : null}
