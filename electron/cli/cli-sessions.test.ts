@@ -323,6 +323,13 @@ describe('two processes on one library', () => {
     expect(killed.signal).toBe('SIGKILL');
     const id = shortIdIn(killed.stderr);
 
+    // `memagent runs`, which only reads, lists it interrupted too, not "running" forever.
+    const listed = await runCli(['runs', '--json'], env(sim, { MEMAGENT_USER_DATA_DIR: dataDir }));
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as { status: string }[]).map((r) => r.status)).toEqual([
+      'interrupted',
+    ]);
+
     // The app finds it interrupted: its reader is dead.
     const app = openApp(dataDir);
     try {

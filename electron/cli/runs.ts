@@ -5,6 +5,7 @@ import type { DocumentInfo, RunSummary } from '../../shared/model.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
+import { settleDeadReaders } from '../core/store/writers.ts';
 import { openLibrary } from './library.ts';
 import { EXIT } from './report-error.ts';
 import { findDocument } from '../core/store/lookup.ts';
@@ -29,6 +30,7 @@ export async function runRuns(
   }
   const store = openLibrary(options.library);
   try {
+    settleDeadReaders(store.db, (alive) => store.runs.markInterrupted(alive));
     const document =
       options.document &&
       findDocument(store, options.document.given, options.document.file, options.library.file);

@@ -13,6 +13,7 @@ import { createOcrService } from '../core/service/ocr-service.ts';
 import type { StoredWarning } from '../core/store/run-results.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
+import { settleDeadReaders } from '../core/store/writers.ts';
 import { openLibrary } from './library.ts';
 import { timelineLines } from './memory-timeline.ts';
 import { EXIT } from './report-error.ts';
@@ -28,6 +29,7 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     });
   const store = openLibrary(options.library);
   try {
+    settleDeadReaders(store.db, (alive) => store.runs.markInterrupted(alive));
     const run = findRun(store, options.runId, options.library.file);
     const info = store.documents.get(run.documentId);
     const chunks = store.runs.chunks(run.id);

@@ -54,6 +54,37 @@ interface WriterRow {
   heartbeat_at: number;
 }
 
+const toInfo = (row: WriterRow): WriterInfo => ({
+  id: row.id,
+  kind: row.kind === 'app' ? 'app' : 'cli',
+  pid: row.pid,
+  host: row.host,
+  startedAt: row.started_at,
+  heartbeatAt: row.heartbeat_at,
+});
+
+/**
+ * Marks the runs whose reader died (a SIGKILLed terminal, a crashed app) interrupted, as a
+ * starting app does, without registering this process: a command that only reads (`runs`,
+ * `show`) then shows them as they are, not as "running" forever. A library that cannot be
+ * written (read-only, busy) is left as it is and read as it is.
+ */
+export function settleDeadReaders(
+  db: Database.Database,
+  markInterrupted: (ownerAlive: (owner: string) => boolean) => unknown,
+  now: number = Date.now(),
+): void {
+  const byId = db.prepare<[string], WriterRow>('SELECT * FROM writers WHERE id = ?');
+  try {
+    markInterrupted((owner) => {
+      const row = byId.get(owner);
+      return row !== undefined && writerAlive(toInfo(row), now);
+    });
+  } catch {
+    // Read-only or busy: the listing still shows what is stored.
+  }
+}
+
 /** Whether process `pid` exists on this machine: EPERM is someone else's live process. */
 export function pidExists(pid: number): boolean {
   try {
@@ -103,15 +134,6 @@ export function registerWriter(
   const remove = db.prepare('DELETE FROM writers WHERE id = ?');
   const byId = db.prepare<[string], WriterRow>('SELECT * FROM writers WHERE id = ?');
   const all = db.prepare<[], WriterRow>('SELECT * FROM writers');
-
-  const toInfo = (row: WriterRow): WriterInfo => ({
-    id: row.id,
-    kind: row.kind === 'app' ? 'app' : 'cli',
-    pid: row.pid,
-    host: row.host,
-    startedAt: row.started_at,
-    heartbeatAt: row.heartbeat_at,
-  });
 
   db.transaction(() => {
     const t = now();
