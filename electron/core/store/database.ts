@@ -63,12 +63,14 @@ export function openDatabase(
     throw openError(error, file);
   }
   try {
+    // First: two processes opening a new library at once (two terminals) wait for each other
+    // while one switches it to WAL and creates the schema, instead of failing at once.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode (only an OS crash can lose the
     // last commits), and keeps a commit per chunk cheap.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     migrate(db);
     return db;
   } catch (error) {

@@ -10,6 +10,7 @@ import { DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../../../shared/model.t
 import { CoreError, toAppError } from '../errors.ts';
 import { openAppLibrary } from '../service/library-open.ts';
 import { DATABASE_FILE, LibraryDamaged } from './database.ts';
+import { SCHEMA_VERSION } from './migrations.ts';
 import { openStore } from './store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -256,4 +257,27 @@ describe('a library that cannot be written', () => {
     expect(reopened.runs.search('vault code').map((h) => h.run.id)).toEqual(['r1']);
     reopened.close();
   });
+});
+
+describe('a new library opened by several processes at once', () => {
+  it('every one opens it: the schema is made once, nobody fails on a table another just made', async () => {
+    const opened = (file: string) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, [CHILD, 'open', file], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('error', reject);
+        child.on('close', () => resolve(out.trim()));
+      });
+    for (let round = 0; round < 4; round += 1) {
+      const file = path.join(dir, `new-${round}.db`);
+      const results = await Promise.all([opened(file), opened(file), opened(file)]);
+      expect(results).toEqual(['opened', 'opened', 'opened']);
+      const store = openStore(dir, file);
+      expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      store.close();
+    }
+  }, 60_000);
 });

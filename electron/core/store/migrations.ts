@@ -257,11 +257,15 @@ export function migrate(
   }
   for (const step of migrations) {
     if (step.version <= current) continue;
+    // IMMEDIATE, and the version read again inside: another process opening the same library at
+    // this moment may have applied the step while this one waited for the write lock.
     db.transaction(() => {
+      const now = db.pragma('user_version', { simple: true }) as number;
+      if (step.version <= now) return;
       step.up(db);
       // PRAGMA takes no bound parameters; the version is an integer from our own list.
       db.pragma(`user_version = ${Math.trunc(step.version)}`);
-    })();
+    }).immediate();
   }
   return db.pragma('user_version', { simple: true }) as number;
 }

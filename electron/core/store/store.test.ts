@@ -34,6 +34,23 @@ const doc = (id: string, openedAt = 1): DocumentInfo => ({
 });
 
 describe('migrations', () => {
+  it('leaves alone a library another process migrated while this one was about to', () => {
+    const file = path.join(dir, DATABASE_FILE);
+    const other = new Database(file);
+    const self = new Database(file);
+    // This process has read version 0; the other migrates before this one's first step.
+    class Racing extends Array<Migration> {
+      override *[Symbol.iterator](): ArrayIterator<Migration> {
+        migrate(other);
+        yield* Array.prototype.values.call(this) as ArrayIterator<Migration>;
+      }
+    }
+    const racing = Racing.from(MIGRATIONS);
+    expect(migrate(self, racing)).toBe(SCHEMA_VERSION);
+    other.close();
+    self.close();
+  });
+
   it('creates the schema on an empty database with WAL and foreign keys', () => {
     const db = openDatabase(dir);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
