@@ -1,7 +1,5 @@
 // `memagent ask`: read the document, chunk it, save it and the runs in the library (unless
 // --no-save), then read every question (read-questions.ts).
-import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import type { DocumentFormat, Reading, RunSettings } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { planChunks } from '../core/agent/plan.ts';
@@ -17,6 +15,7 @@ import { clientConfig } from './backend-kind.ts';
 import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
+import { openTraceFile } from './trace-file.ts';
 import {
   Notes,
   readQuestions,
@@ -36,40 +35,12 @@ import {
   type LibraryChoice,
 } from './saved-runs.ts';
 
-export async function openTrace(path: string): Promise<WriteStream> {
-  const stream = createWriteStream(path, { flags: 'w' });
-  try {
-    await once(stream, 'open');
-  } catch (error) {
-    throw new CoreError('BadUsage', `Cannot write the trace file ${path}.`, {
-      hint: 'Pass a writable path to --trace.',
-      detail: error instanceof Error ? error.message : String(error),
-    });
-  }
-  return stream;
-}
-
-export async function closeTrace(stream: WriteStream | undefined): Promise<void> {
-  if (!stream || stream.destroyed) return;
-  await new Promise<void>((resolve) => stream.end(resolve));
-}
-
 /** `memagent ask`: extract, chunk, run every question through the scheduler, print answers. */
 export async function runAsk(options: AskOptions, ctx: CliContext): Promise<number> {
   const { signal } = ctx;
   const secrets = [options.apiKey];
   const notes = new Notes(ctx.stderr);
-  const trace = options.trace ? await openTrace(options.trace) : undefined;
-  // A trace that cannot be written (a full disk) must not crash the run and lose its answers:
-  // say so once and go on without it.
-  let traceBroken = false;
-  trace?.on('error', (error) => {
-    if (traceBroken) return;
-    traceBroken = true;
-    notes.note(
-      `warning: cannot write the trace file ${options.trace ?? ''} (${error.message}); the run goes on without it.`,
-    );
-  });
+  const trace = await openTraceFile(options.trace, (text) => notes.note(text));
   // Opened first: a library that cannot be written fails before minutes of reading.
   const library = options.library && !options.dryRun ? openForAsk(options.library) : undefined;
   try {
@@ -176,14 +147,14 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         debug: options.debug,
         secrets,
         notes,
-        trace: () => (traceBroken ? undefined : trace),
+        trace: () => trace?.current(),
         ...saving,
       },
       ctx,
     );
   } finally {
     library?.close();
-    await closeTrace(trace);
+    await trace?.close();
   }
 }
 

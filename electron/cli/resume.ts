@@ -13,7 +13,7 @@ import { displayUrl, redactSecrets } from '../core/llm/redact.ts';
 import { resumePoint } from '../core/service/resume-point.ts';
 import { beingReadError, otherLiveReader } from '../core/store/writers.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
-import { closeTrace, openTrace } from './ask.ts';
+import { openTraceFile } from './trace-file.ts';
 import { clientConfig } from './backend-kind.ts';
 import { findRun } from '../core/store/lookup.ts';
 import type { CliContext } from './context.ts';
@@ -29,15 +29,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
   const { signal } = ctx;
   const secrets = [options.apiKey];
   const notes = new Notes(ctx.stderr);
-  const trace = options.trace ? await openTrace(options.trace) : undefined;
-  let traceBroken = false;
-  trace?.on('error', (error) => {
-    if (traceBroken) return;
-    traceBroken = true;
-    notes.note(
-      `warning: cannot write the trace file (${error.message}); the run goes on without it.`,
-    );
-  });
+  const trace = await openTraceFile(options.trace, (text) => notes.note(text));
   const library = openCliLibrary(options.library);
   try {
     const { store } = library;
@@ -179,7 +171,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         debug: options.debug,
         secrets,
         notes,
-        trace: () => (traceBroken ? undefined : trace),
+        trace: () => trace?.current(),
         journal: cliJournal(library, ctx.env),
         resumeCommand: (id) => resumeCommand(library.choice, id),
         // The run's own warnings say where the model changed, as "Retry with…" does in the app.
@@ -197,7 +189,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
     );
   } finally {
     library.close();
-    await closeTrace(trace);
+    await trace?.close();
   }
 }
 

@@ -5,7 +5,12 @@ import { createDocumentCache } from '../documents/cache.ts';
 import { CoreError } from '../errors.ts';
 import { findDocument, findRun } from '../store/lookup.ts';
 import type { Store } from '../store/store.ts';
-import { buildSessionExport, type ExportScope, type SessionExport } from './session.ts';
+import {
+  buildSessionExport,
+  selectedRuns,
+  type ExportScope,
+  type SessionExport,
+} from './session.ts';
 
 /** A run id (`run`, `question`: that run's question) or a document id; unique prefixes do. */
 export type ExportSelection = { run: string } | { question: string } | { document: string };
@@ -67,10 +72,9 @@ export async function loadRunTexts(
   selection: ResolvedSelection,
   load: TextLoader,
 ): Promise<Map<string, DocumentText>> {
-  const runs =
-    selection.runIds?.map((id) => store.runs.get(id)) ?? store.runs.listByDocument(info.id);
+  const runs = selectedRuns(store, info.id, selection.runIds);
   const runTexts = new Map<string, DocumentText>();
-  for (const key of new Set(runs.map((run) => run?.textKey ?? info.id))) {
+  for (const key of new Set(runs.map((run) => run.textKey ?? info.id))) {
     const read = await load(info, key);
     if (read) runTexts.set(key, read);
   }

@@ -9,6 +9,7 @@ import type {
   RunOrigin,
   RunSettings,
   RunStatus,
+  RunSummary,
   Usage,
   WarningCode,
 } from '../../../shared/model.ts';
@@ -146,6 +147,24 @@ export function ocrNote(document: SessionExport['document']): string | undefined
 }
 
 /**
+ * A document's runs to export: all, oldest first, or `runIds` in that order (each must be the
+ * document's).
+ */
+export function selectedRuns(
+  store: Store,
+  documentId: string,
+  runIds: readonly string[] | undefined,
+): RunSummary[] {
+  if (runIds === undefined) return store.runs.listByDocument(documentId).reverse();
+  return runIds.map((id) => {
+    const run = store.runs.get(id);
+    if (!run || run.documentId !== documentId)
+      throw new CoreError('NotFound', 'A run to export does not belong to this document.');
+    return run;
+  });
+}
+
+/**
  * Collects a document's runs (all, or `runIds` in that order) from the library for export.
  * API keys are not in the library, and backend URLs lose any user name, password or query.
  * `text`: the document's extracted text when the caller has it, for the pages OCR read (the
@@ -163,15 +182,7 @@ export function buildSessionExport(
 ): SessionExport {
   const info = store.documents.get(documentId);
   if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
-  const summaries =
-    runIds === undefined
-      ? store.runs.listByDocument(documentId).reverse()
-      : runIds.map((id) => {
-          const run = store.runs.get(id);
-          if (!run || run.documentId !== documentId)
-            throw new CoreError('NotFound', 'A run to export does not belong to this document.');
-          return run;
-        });
+  const summaries = selectedRuns(store, documentId, runIds);
   const document: SessionExport['document'] = {
     id: info.id,
     fileName: info.fileName,

@@ -12,6 +12,7 @@ import { visibleText } from '../../../shared/visible-text.ts';
 import { fillFinalPrompt, fillMemoryPrompt } from '../agent/templates.ts';
 import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
+import { selectedRuns } from './session.ts';
 
 /** One message of a conversation: a prompt the app sent, or the reply exactly as received. */
 export interface TrajectoryMessage {
@@ -82,15 +83,7 @@ export function buildTrajectories(
 ): Trajectories {
   const info = store.documents.get(documentId);
   if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
-  const runs =
-    runIds === undefined
-      ? store.runs.listByDocument(documentId).reverse()
-      : runIds.map((id) => {
-          const run = store.runs.get(id);
-          if (!run || run.documentId !== documentId)
-            throw new CoreError('NotFound', 'A run to export does not belong to this document.');
-          return run;
-        });
+  const runs = selectedRuns(store, documentId, runIds);
   const out: Trajectories = { lines: [], skipped: [] };
   for (const run of runs) {
     const text = runTexts.get(run.textKey ?? documentId)?.text;
