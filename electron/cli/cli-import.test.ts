@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSession } from '../core/export/index.ts';
-import { hostileSession } from '../core/export/hostile-session.test-support.ts';
+import { HOSTILE, hostileSession } from '../core/export/hostile-session.test-support.ts';
 import { openStore } from '../core/store/store.ts';
 import { runCli } from './cli.test-support.ts';
 
@@ -54,6 +54,12 @@ describe('memagent import', () => {
     } finally {
       store.close();
     }
+
+    // `show` cites the passages the session carried: the document's text is not here.
+    const shown = await runCli(['show', 'imported-run-1', '--db', db]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('From the pages (as the imported session carried them)');
+    expect(shown.stdout).toContain(`“${HOSTILE.quote}”`);
   });
 
   it('refuses a newer format, a file that is not a session, and a missing file, with one sentence each', async () => {

@@ -291,6 +291,7 @@ describe('two processes on one library', () => {
           await call(app, 'runs:cancel', { runId: run?.id ?? '' }),
           await call(app, 'runs:pause', { runId: run?.id ?? '' }),
           await call(app, 'runs:delete', { runId: run?.id ?? '' }),
+          await call(app, 'documents:remove', { documentId: docs.value[0]?.id ?? '' }),
         ]) {
           expect(refused.ok).toBe(false);
           if (!refused.ok) expect(refused.error.message).toBe(sentence);

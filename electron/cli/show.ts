@@ -38,8 +38,11 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     const text = info
       ? await runText(store, info, run, options.library.dataDir)
       : { reason: 'the document is no longer in the library' };
+    // An imported run brought the passages it rests on (its document's text is not here).
+    const carried = store.runs.evidence(run.id);
     const evidence =
-      run.answer && 'text' in text
+      carried ??
+      (run.answer && 'text' in text
         ? findEvidence({
             question: run.question,
             answer: run.answer,
@@ -48,7 +51,7 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
             document: text.text,
             quotes: store.quotes.get(run.id)?.quotes ?? [],
           })
-        : [];
+        : []);
     if (options.json) {
       const json = {
         run,
@@ -66,7 +69,13 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     out.push(...header(run, info));
     out.push('', 'Question', indent(run.question));
     out.push('', 'Answer', indent(answerText(run)));
-    const from = sources(run, evidence, text, chunks, memories);
+    const from = sources(
+      run,
+      evidence,
+      carried === undefined ? text : { carried: true },
+      chunks,
+      memories,
+    );
     if (from.length > 0) out.push('', ...from);
     if (warnings.length > 0)
       out.push('', 'Warnings', ...warningLines(warnings).map((l) => `  ${l}`));
@@ -143,7 +152,7 @@ function answerText(run: RunSummary): string {
 function sources(
   run: RunSummary,
   evidence: Evidence[],
-  text: { text: DocumentText } | { reason: string },
+  text: { text: DocumentText } | { reason: string } | { carried: true },
   chunks: ReturnType<Store['runs']['chunks']>,
   memories: ReturnType<Store['runs']['memories']>,
 ): string[] {
@@ -164,13 +173,15 @@ function sources(
         : []),
     ];
   }
+  const heading =
+    'carried' in text ? 'From the pages (as the imported session carried them)' : 'From the pages';
   if (evidence.length === 0)
     return [
-      'From the pages',
+      heading,
       '  No passage was found with confidence (the memory trail does not single one out).',
     ];
   return [
-    'From the pages',
+    heading,
     ...evidence.flatMap((e) => {
       const where = evidenceLocation(e);
       const how = [

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
-import { registerWriter } from '../store/writers.ts';
+import { beingReadError, otherLiveReader, registerWriter } from '../store/writers.ts';
 import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory } from './backend-client.ts';
 import { createChunkPlans } from './chunk-plans.ts';
@@ -135,8 +135,15 @@ export function createService(deps: ServiceDeps): Service {
       now,
       maxBytes,
       ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
-      cancelRunsOf: (documentId) =>
-        registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId),
+      cancelRunsOf: async (documentId) => {
+        // A terminal reading one of its questions owns that run: removing the document under it
+        // would delete rows it is about to write. Refused until it stops.
+        for (const run of store.runs.listByDocument(documentId)) {
+          const reader = otherLiveReader(writer, store.runs.owner(run.id), run.status);
+          if (reader) throw beingReadError(reader);
+        }
+        await registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId);
+      },
       closePages: (documentId) => pages.close(documentId),
       shutdown: { signal: shutdown.signal, track },
     }),
