@@ -240,6 +240,11 @@ export interface RunSnapshot {
   quoteCheck?: QuoteCheckStatus;
   /** The passages an imported run brought with it: its document's text may not be here. */
   carriedEvidence?: Evidence[];
+  /**
+   * Another live process reading the run right now, in words ("memagent in a terminal (pid
+   * 1234)"): the snapshot holds what that process has saved, and only it controls the run.
+   */
+  readBy?: string;
   /** Sequence number of the last event folded into this snapshot. */
   seq: number;
 }

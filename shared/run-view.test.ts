@@ -96,6 +96,36 @@ describe('run view', () => {
     expect(run.usage.promptTokens).toBe(100); // not counted twice
   });
 
+  test('a run another process reads says so until a snapshot no longer names it', () => {
+    const snap = (status: 'running' | 'done', readBy?: string): RunSnapshot => ({
+      summary: {
+        id: 'r',
+        documentId: 'd',
+        origin: 'cli',
+        question: 'q',
+        settings: DEFAULT_RUN_SETTINGS,
+        status,
+        chunkCount: 3,
+        chunksDone: status === 'done' ? 3 : 1,
+        createdAt: 0,
+        usage: { promptTokens: 0, completionTokens: 0 },
+      },
+      chunks,
+      memories: [state(0, 'm0')],
+      warnings: [],
+      seq: 0,
+      ...(readBy === undefined ? {} : { readBy }),
+    });
+    let run = applySnapshot(
+      emptyRunView('r', 0),
+      snap('running', 'memagent in a terminal (pid 7)'),
+    );
+    expect(run.readBy).toBe('memagent in a terminal (pid 7)');
+    run = applySnapshot(run, snap('done'));
+    expect(run.readBy).toBeUndefined();
+    expect(run.status).toBe('done');
+  });
+
   test('a snapshot merged with later events applies each event once, and carries a pending pause', () => {
     const snap: RunSnapshot = {
       summary: {

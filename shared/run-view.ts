@@ -63,6 +63,8 @@ export interface RunView {
   importedAt?: number;
   /** The passages an imported run brought with it (its document's text may not be here). */
   carriedEvidence?: Evidence[];
+  /** Another live process reading the run (`RunSnapshot.readBy`); absent when none. */
+  readBy?: string;
 }
 
 const zeroUsage: Usage = { promptTokens: 0, completionTokens: 0 };
@@ -143,6 +145,8 @@ export function applySnapshot(run: RunView, snap: RunSnapshot): RunView {
   if (snap.quoteCheck !== undefined) next.quoteCheck = snap.quoteCheck;
   else delete next.quoteCheck;
   if (snap.carriedEvidence !== undefined) next.carriedEvidence = snap.carriedEvidence;
+  if (snap.readBy !== undefined) next.readBy = snap.readBy;
+  else delete next.readBy;
   if (next.status === 'running') next.currentChunk = memories.length;
   return next;
 }

@@ -285,6 +285,10 @@ describe('two processes on one library', () => {
         const run = runs.value[0];
         expect(run?.origin).toBe('cli');
         expect(run?.status).toBe('running');
+        // The app's view of it says who reads it (the window then follows its saved progress).
+        const seen = await call(app, 'runs:get', { runId: run?.id ?? '' });
+        if (!seen.ok) throw new Error(seen.error.message);
+        expect(seen.value.readBy).toBe(`memagent in a terminal (pid ${cli.pid})`);
         const sentence = `This question is being read by memagent in a terminal (pid ${cli.pid}).`;
         for (const refused of [
           await call(app, 'runs:continue', { runId: run?.id ?? '' }),

@@ -11,7 +11,7 @@ import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { Store } from '../store/store.ts';
-import { beingReadError, otherLiveReader, type Writer } from '../store/writers.ts';
+import { beingReadError, describeWriter, otherLiveReader, type Writer } from '../store/writers.ts';
 import { displayUrl } from '../llm/redact.ts';
 import {
   checkProfileReady,
@@ -283,7 +283,13 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     'runs:resume': ({ runId }) => control(runId, (id) => registry.resume(id)),
     'runs:cancel': ({ runId }) => control(runId, (id) => registry.cancel(id)),
     'runs:list': ({ documentId }) => asResult(() => store.runs.listByDocument(documentId)),
-    'runs:get': ({ runId }) => asResult(() => registry.snapshot(runId)),
+    'runs:get': ({ runId }) =>
+      asResult(() => {
+        const snapshot = registry.snapshot(runId);
+        if (registry.isLive(runId)) return snapshot;
+        const reader = otherLiveReader(writer, store.runs.owner(runId), snapshot.summary.status);
+        return reader ? { ...snapshot, readBy: describeWriter(reader) } : snapshot;
+      }),
     'runs:counts': () => asResult(() => store.runs.countsByDocument()),
     'runs:delete': ({ runId }) =>
       asResult(async () => {

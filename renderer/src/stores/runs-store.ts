@@ -101,6 +101,19 @@ export async function loadRunDetail(runId: string): Promise<void> {
   put(applySnapshot(get().byId[runId] ?? emptyRun(runId), result.value));
 }
 
+/** How often a run another process reads (a terminal) is fetched again to show its progress. */
+export const READ_ELSEWHERE_POLL_MS = 2000;
+
+/**
+ * Fetches a run's snapshot again, whatever this window has: for a run another process reads,
+ * whose events never reach this window, the library is the only news.
+ */
+export async function refreshRunDetail(runId: string): Promise<void> {
+  const result = await call(bridge(), 'runs:get', { runId });
+  if (!result.ok) return;
+  put(applySnapshot(get().byId[runId] ?? emptyRun(runId), result.value));
+}
+
 export async function startRun(input: {
   documentId: string;
   question: string;

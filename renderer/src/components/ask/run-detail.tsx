@@ -1,7 +1,13 @@
 // One run: its progress, its answer, follow-ups, its question's history and its memory timeline.
 import { useEffect } from 'react';
 import { useOlderTextKey } from '../../stores/older-text.ts';
-import { deleteRun, loadRunDetail, useRunsStore } from '../../stores/runs-store.ts';
+import {
+  deleteRun,
+  loadRunDetail,
+  READ_ELSEWHERE_POLL_MS,
+  refreshRunDetail,
+  useRunsStore,
+} from '../../stores/runs-store.ts';
 import { AnswerView } from '../answer/answer-view.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { RunProgress } from '../progress/run-progress.tsx';
@@ -17,6 +23,14 @@ export function RunDetail(props: { runId: string }) {
   useEffect(() => {
     void loadRunDetail(props.runId);
   }, [props.runId]);
+  // A run a terminal is reading sends this window no events: its saved progress is fetched
+  // again until that process lets it go.
+  const readBy = run?.readBy;
+  useEffect(() => {
+    if (readBy === undefined) return;
+    const timer = setInterval(() => void refreshRunDetail(props.runId), READ_ELSEWHERE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [props.runId, readBy]);
   if (!run) return <p role="status">Loading…</p>;
   return (
     <div className="run-detail">
@@ -38,6 +52,12 @@ export function RunDetail(props: { runId: string }) {
         </button>
       </div>
       {run.origin === 'import' ? <ImportedNote run={run} /> : null}
+      {readBy !== undefined ? (
+        <p className="note" role="status">
+          Being read by <OutsideText text={readBy} />: its progress shows here as each chunk is
+          saved. Pause or stop it there.
+        </p>
+      ) : null}
       <ExportButton
         documentId={run.documentId}
         runIds={[run.id]}
