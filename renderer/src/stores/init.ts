@@ -1,8 +1,13 @@
 // Starts the one subscription per event that feeds the stores; returns a disposer.
 import type { Api } from '../api.ts';
 import { setBridge } from './bridge.ts';
-import { loadDocuments, onDocumentProgress, onDocumentUpdated } from './documents-store.ts';
-import { onRunEvent } from './runs-store.ts';
+import {
+  loadDocuments,
+  onDocumentProgress,
+  onDocumentUpdated,
+  useDocumentsStore,
+} from './documents-store.ts';
+import { loadRuns, onRunEvent } from './runs-store.ts';
 import { loadSettings, useSettingsStore } from './settings-store.ts';
 import { forgetPendingStarts } from './ask-draft-store.ts';
 import { onMenuCommand } from './menu-commands.ts';
@@ -29,6 +34,16 @@ export function initStores(api: Api): () => void {
   void loadDocuments();
   void loadSettings();
   void loadRunCounts();
+  // A terminal (`memagent ask`, `resume`, `import`) writes to the same library: coming back to
+  // the window shows the documents and questions it added meanwhile.
+  const onFocus = () => {
+    void loadDocuments();
+    void loadRunCounts();
+    const current = useDocumentsStore.getState().currentId;
+    if (current !== null) void loadRuns(current);
+  };
+  window.addEventListener('focus', onFocus);
+  disposers.push(() => window.removeEventListener('focus', onFocus));
   return () => {
     for (const dispose of disposers) dispose();
     setBridge(null);

@@ -65,6 +65,11 @@ export function RunList(props: { documentId: string }) {
                       Imported
                     </span>
                   ) : null}
+                  {shown.origin === 'cli' ? (
+                    <span className="badge imported" title="Asked with memagent in a terminal">
+                      Terminal
+                    </span>
+                  ) : null}
                   {g.runs.length > 1 ? (
                     <span className="muted small">asked {g.runs.length} times</span>
                   ) : null}

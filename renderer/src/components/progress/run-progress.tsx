@@ -75,46 +75,49 @@ export function RunProgress(props: { run: RunView }) {
         <span role="status" aria-live="polite" className="progress-headline">
           {headline}
         </span>
-        <div className="progress-buttons">
-          {run.status === 'running' || run.status === 'queued' ? (
-            <button
-              type="button"
-              disabled={run.pauseRequested}
-              onClick={() => void pauseRun(run.id)}
-            >
-              {run.pauseRequested ? 'Pausing…' : 'Pause'}
-            </button>
-          ) : null}
-          {run.status === 'paused' ? (
-            <button type="button" className="primary" onClick={() => void resumeRun(run.id)}>
-              Resume
-            </button>
-          ) : null}
-          {active ? (
-            <button type="button" className="danger" onClick={() => void cancelRun(run.id)}>
-              Cancel
-            </button>
-          ) : null}
-          {stopped && !readNothing ? (
-            <button type="button" className="primary" onClick={() => void continueRun(run.id)}>
-              Continue from chunk {stats.done + 1}
-            </button>
-          ) : null}
-          {stopped ? (
-            <button
-              type="button"
-              className={readNothing ? 'primary' : ''}
-              onClick={() => setRetrying(true)}
-            >
-              Retry with…
-            </button>
-          ) : null}
-          {stopped ? (
-            <button type="button" onClick={() => prefillFromRun(run, defaults)}>
-              Edit and ask again
-            </button>
-          ) : null}
-        </div>
+        {/* Another process (a terminal) reads the run: only it may pause or stop it. */}
+        {run.readBy !== undefined ? null : (
+          <div className="progress-buttons">
+            {run.status === 'running' || run.status === 'queued' ? (
+              <button
+                type="button"
+                disabled={run.pauseRequested}
+                onClick={() => void pauseRun(run.id)}
+              >
+                {run.pauseRequested ? 'Pausing…' : 'Pause'}
+              </button>
+            ) : null}
+            {run.status === 'paused' ? (
+              <button type="button" className="primary" onClick={() => void resumeRun(run.id)}>
+                Resume
+              </button>
+            ) : null}
+            {active ? (
+              <button type="button" className="danger" onClick={() => void cancelRun(run.id)}>
+                Cancel
+              </button>
+            ) : null}
+            {stopped && !readNothing ? (
+              <button type="button" className="primary" onClick={() => void continueRun(run.id)}>
+                Continue from chunk {stats.done + 1}
+              </button>
+            ) : null}
+            {stopped ? (
+              <button
+                type="button"
+                className={readNothing ? 'primary' : ''}
+                onClick={() => setRetrying(true)}
+              >
+                Retry with…
+              </button>
+            ) : null}
+            {stopped ? (
+              <button type="button" onClick={() => prefillFromRun(run, defaults)}>
+                Edit and ask again
+              </button>
+            ) : null}
+          </div>
+        )}
       </div>
       <progress
         max={Math.max(1, stats.total)}
