@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { findEvidence } from '../../shared/evidence.ts';
+import { chunksNote, groupWarnings } from '../../shared/warning-groups.ts';
 import type { DocumentInfo, DocumentText, Evidence, RunSummary } from '../../shared/model.ts';
 import { evidenceLocation, locationLabel } from '../../shared/page-label.ts';
 import { plural } from '../../shared/plural.ts';
@@ -205,20 +206,11 @@ function shorten(labels: string[]): string {
 
 /** One line per kind: a failed question's eight retry warnings are "8 retries". */
 export function warningLines(warnings: readonly StoredWarning[]): string[] {
-  const groups = new Map<string, StoredWarning[]>();
-  for (const w of warnings) groups.set(w.code, [...(groups.get(w.code) ?? []), w]);
-  return [...groups.entries()].map(([code, list]) => {
-    const chunksOf = [
-      ...new Set(list.flatMap((w) => (w.chunk === undefined ? [] : [w.chunk + 1]))),
-    ];
-    const where =
-      chunksOf.length === 0
-        ? ''
-        : ` (${chunksOf.length === 1 ? 'chunk' : 'chunks'} ${chunksOf.slice(0, 8).join(', ')}${chunksOf.length > 8 ? ', …' : ''})`;
-    const first = oneLine(list[0]?.message ?? '');
+  return groupWarnings(warnings).map(({ code, count, chunks, first, last }) => {
+    const where = chunksNote(chunks);
     if (code === 'retry')
-      return `${plural(list.length, 'retry', 'retries')}${where}; the last: ${oneLine(list.at(-1)?.message ?? '')}`;
-    return list.length === 1 ? `${first}${where}` : `${list.length} × ${first}${where}`;
+      return `${plural(count, 'retry', 'retries')}${where}; the last: ${oneLine(last)}`;
+    return count === 1 ? `${oneLine(first)}${where}` : `${count} × ${oneLine(first)}${where}`;
   });
 }
 

@@ -3,6 +3,7 @@
 import { diffWords, type ChangeObject } from 'diff';
 import { formatDuration } from '../../../shared/duration.ts';
 import { plural } from '../../../shared/plural.ts';
+import { chunksNote, groupWarnings } from '../../../shared/warning-groups.ts';
 import type { ExportedMemory, ExportedRun, SessionExport } from './session.ts';
 
 /** How a session is rendered for people. */
@@ -94,20 +95,10 @@ function lastMessage(run: ExportedRun): string | undefined {
  */
 export function warningsLine(run: ExportedRun): string | undefined {
   if (run.warnings.length === 0) return undefined;
-  const byCode = new Map<string, { count: number; chunks: number[]; message: string }>();
-  for (const w of run.warnings) {
-    const entry = byCode.get(w.code) ?? { count: 0, chunks: [], message: w.message };
-    entry.count += 1;
-    if (w.chunk !== undefined) entry.chunks.push(w.chunk + 1);
-    byCode.set(w.code, entry);
-  }
-  const parts = [...byCode].map(([code, { count, chunks, message }]) => {
+  const parts = groupWarnings(run.warnings).map(({ code, count, chunks, first }) => {
     if (code === 'retry') return plural(count, 'retry', 'retries');
-    const where =
-      chunks.length === 0
-        ? ''
-        : ` (chunk${chunks.length === 1 ? '' : 's'} ${chunks.slice(0, 8).join(', ')}${chunks.length > 8 ? ', …' : ''})`;
-    const sentence = message.replace(/[.;:\s]+$/, '');
+    const sentence = first.replace(/[.;:\s]+$/, '');
+    const where = chunksNote(chunks);
     return count === 1 ? `${sentence}${where}.` : `${count}× ${sentence}${where}.`;
   });
   return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
