@@ -77,7 +77,10 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
           });
 
     results = options.out === undefined ? undefined : openResultsFile(options.out);
-    const total = Math.min(await countJsonRows(options.file, signal), options.limit ?? Infinity);
+    const total = await countJsonRows(options.file, {
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      signal,
+    });
     note(
       `${options.file}: ${plural(total, 'row')}; model ${model}; ${options.method === 'direct' ? 'direct prompt' : `MemAgent, chunks of ${options.chunkTokens} tokens`} (${tokenizer.id}); ${plural(servers.length, 'server')}, ${options.concurrency} rows at once`,
     );

@@ -52,6 +52,8 @@ describe('readJsonRows', () => {
     writeFileSync(file, JSON.stringify(rows));
     expect(await all(file)).toEqual(rows);
     expect(await countJsonRows(file)).toBe(rows.length);
+    expect(await countJsonRows(file, { limit: 3 })).toBe(3);
+    expect(await countJsonRows(file, { limit: 100 })).toBe(rows.length);
   });
 
   it('reads JSON Lines, skipping blank lines, and names a bad line', async () => {

@@ -216,21 +216,34 @@ export function splitJsonArray(pieces: readonly string[]): string[] {
 
 /**
  * How many rows `file` holds, for the progress line's total and ETA: one pass over the file that
- * splits the array (or counts non-empty lines) without parsing the rows.
+ * splits the array (or counts non-empty lines) without parsing the rows. With `limit`, the pass
+ * stops once that many are found (`--limit 8` of a 500 MB set reads only its start).
  */
-export async function countJsonRows(file: string, signal?: AbortSignal): Promise<number> {
+export async function countJsonRows(
+  file: string,
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const limit = options.limit ?? Infinity;
   let count = 0;
   const splitter = new ArraySplitter();
   try {
     if (isJsonLines(file)) {
       const lines = createInterface({ input: opened(file), crlfDelay: Infinity });
-      for await (const line of lines) if (line.trim() !== '') count += 1;
+      try {
+        for await (const line of lines) {
+          if (line.trim() !== '') count += 1;
+          if (count >= limit) return limit;
+        }
+      } finally {
+        lines.close();
+      }
       return count;
     }
     for await (const piece of opened(file)) {
-      signal?.throwIfAborted();
+      options.signal?.throwIfAborted();
       const { elements, error } = splitter.push(piece as string);
       count += elements.length;
+      if (count >= limit) return limit;
       if (error !== undefined) throw damaged(file, error);
     }
   } catch (error) {
