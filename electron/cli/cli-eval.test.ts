@@ -268,6 +268,46 @@ describe('memagent eval', () => {
     expect(body.max_tokens).toBe(10_000);
   });
 
+  it('expands rows whose contexts are document numbers from --docs, and stops at --limit', async () => {
+    // A HotpotQA-shaped file: the pool is its paragraphs "title\nsentences", sorted and unique.
+    const filler = (i: number) => [
+      `Valley ${i}`,
+      [`Rain fell in valley ${i}. `, 'Farmers waited.'],
+    ];
+    const hotpot = [
+      { question: 'x', answer: 'y', context: [filler(1), ['Observatory', [needleDocument(1, 0)]]] },
+      { question: 'z', answer: 'w', context: [filler(2), filler(1)] },
+    ];
+    const docs = path.join(dir, 'hotpotqa_dev.json');
+    writeFileSync(docs, JSON.stringify(hotpot));
+    // Pool: 0 "Observatory\n…", 1 "Valley 1\n…", 2 "Valley 2\n…".
+    const rows = [0, 1, 2].map((i) => ({
+      index: i,
+      input: QUESTION,
+      context: [1, 0, 2],
+      answers: ['AMBER-4471'],
+    }));
+    const data = path.join(dir, 'eval_12800.json');
+    writeFileSync(data, JSON.stringify(rows));
+    const before = sim.requests.length;
+    const r = await cli(evalArgs(data, '--json', '--docs', docs, '--limit', '2'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      n: 2,
+      scored: 2,
+      failed: 0,
+      em: 100,
+      sub_em: 100,
+      f1: 100,
+    });
+    expect(r.stderr).toContain('3 documents (hotpotqa)');
+    const first = sim.requests.slice(before).find((q) => q.raw.includes('<section>'));
+    const prompt = (first?.body as { messages: { content: string }[] }).messages[0]?.content ?? '';
+    expect(prompt).toContain(
+      '<section>\nDocument 1:\nValley 1\nRain fell in valley 1. Farmers waited.\n\nDocument 2:\nObservatory\nThe secret launch code',
+    );
+  });
+
   it('says what is wrong with the data in one sentence', async () => {
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ input: 'Q', context: [0, 1], answers: ['a'] }]));
