@@ -308,6 +308,19 @@ describe('memagent eval', () => {
     );
   });
 
+  it('refuses an --out that holds the results of another method or model', async () => {
+    const data = dataset('mixed.json', 2, 0);
+    const out = path.join(dir, 'mixed-results.jsonl');
+    expect((await cli(evalArgs(data, '--json', '--limit', '1', '--out', out))).code).toBe(0);
+    const r = await cli(evalArgs(data, '--method', 'direct', '--max-context', '300', '--out', out));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /mixed-results\.jsonl holds results of memagent with .*, not of direct with /,
+    );
+    expect(r.stderr).toContain('its own --out file');
+    expect(results(out)).toHaveLength(1);
+  });
+
   it('says what is wrong with the data in one sentence', async () => {
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ input: 'Q', context: [0, 1], answers: ['a'] }]));

@@ -77,6 +77,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
           });
 
     results = options.out === undefined ? undefined : openResultsFile(options.out);
+    if (results) refuseOtherEvaluation(results, options, model);
     const total = await countJsonRows(options.file, {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       signal,
@@ -199,6 +200,21 @@ async function directBudgets(
     budgets.set(server.url, budget);
   }
   return (server) => budgets.get(server.url) ?? 0;
+}
+
+/**
+ * Rows of another method or model in --out would be skipped as done and mixed into this
+ * evaluation's scores: refused. (The data file is not recorded; ids tell little across sets.)
+ */
+function refuseOtherEvaluation(file: ResultsFile, options: EvalOptions, model: string): void {
+  for (const row of file.earlier.values()) {
+    if (row.method === options.method && (row.model === null || row.model === model)) continue;
+    throw new CoreError(
+      'BadUsage',
+      `${options.out ?? 'The results file'} holds results of ${row.method} with ${row.model ?? 'another model'}, not of ${options.method} with ${model}.`,
+      { hint: 'Give each evaluation its own --out file, or remove that file to start again.' },
+    );
+  }
 }
 
 /** The rows up to `limit`, refusing an id seen before: results are kept by id. */
