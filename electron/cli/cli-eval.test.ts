@@ -190,6 +190,41 @@ describe('memagent eval', () => {
     expect([...ids].sort()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
   });
 
+  it('stops on Ctrl-C with every ended row kept, and says how to continue', async () => {
+    const data = dataset('interrupt.json', 6, 0);
+    const out = path.join(dir, 'interrupt-results.jsonl');
+    sim.setOptions({
+      latency: {
+        prefillTokensPerSec: 1e9,
+        decodeTokensPerSec: 1e6,
+        aggregateDecodeTokensPerSec: 1e9,
+        maxBatch: 64,
+        overheadMs: 40,
+      },
+    });
+    // One Ctrl-C only: a second one quits at once.
+    let sent = false;
+    const started = startCli(
+      evalArgs(data, '--concurrency', '2', '--out', out),
+      { MEMAGENT_BASE_URL: sim.baseUrl },
+      (stderr, kill) => {
+        if (sent || !/ 1\/6 rows/.test(stderr)) return;
+        sent = true;
+        kill('SIGINT');
+      },
+    );
+    const r = await started.result;
+    expect(r.code).toBe(130);
+    const kept = results(out);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.length).toBeLessThan(6);
+    expect(kept.every((l) => l.error === null)).toBe(true);
+    expect(r.stderr).toContain(
+      `interrupted; ${kept.length} ${kept.length === 1 ? 'row' : 'rows'} kept in ${out}: run the same command to continue.`,
+    );
+    expect(r.stdout).toBe('');
+  });
+
   it('spreads rows over several servers, each to the one with the fewest requests in flight', async () => {
     const other = await startSimLlm();
     try {
