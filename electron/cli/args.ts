@@ -17,6 +17,7 @@ import {
   type ReadingOptions,
 } from './arg-parsing.ts';
 import { parseAsk, type AskOptions } from './ask-args.ts';
+import { parseEval, type EvalOptions } from './eval-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
 import { parseExport, type ExportOptions } from './export-args.ts';
@@ -54,7 +55,8 @@ export type Command =
   | { name: 'import'; options: ImportOptions }
   | { name: 'export'; options: ExportOptions }
   | { name: 'runs'; options: RunsOptions }
-  | { name: 'show'; options: ShowOptions };
+  | { name: 'show'; options: ShowOptions }
+  | { name: 'eval'; options: EvalOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -72,6 +74,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
 
   if (name === 'ask') return parseAsk(rest, { here, env, baseUrl, envModel, envKey });
   if (name === 'resume') return parseResume(rest, { here, env, envKey });
+  if (name === 'eval') return parseEval(rest, { here, baseUrl, envModel, envKey });
 
   if (name === 'export') {
     const parsed = parseExport(rest, here);

@@ -86,3 +86,13 @@ export function aggregateScores(rows: readonly RowScore[]): RowScore {
   const pct = (x: number) => (100 * x) / rows.length;
   return { em: pct(sum.em), subEm: pct(sum.subEm), f1: pct(sum.f1) };
 }
+
+/**
+ * RULER's "string match all" (upstream ruler_general.py, from RULER): the fraction of `refs`
+ * found, case-insensitively, anywhere in the prediction. 0 without a prediction.
+ */
+export function stringMatchAll(prediction: string | null, refs: readonly string[]): number {
+  if (prediction === null || refs.length === 0) return 0;
+  const p = prediction.toLowerCase();
+  return refs.filter((r) => p.includes(r.toLowerCase())).length / refs.length;
+}

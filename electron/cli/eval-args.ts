@@ -1,0 +1,201 @@
+// `memagent eval`: its options, the schema its flags are checked with, and their parse.
+import path from 'node:path';
+import { z } from 'zod';
+import { RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
+import {
+  DEFAULT_RUN_SETTINGS,
+  type FinalPrompt,
+  type TokenizerChoice,
+} from '../../shared/model.ts';
+import { finalPromptSchema, httpUrlSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
+import {
+  check,
+  commonFlags,
+  connectionFlags,
+  connectionSchema,
+  int,
+  num,
+  oneOf,
+  onePositional,
+  parse,
+  temperatureRange,
+  topPRange,
+  usage,
+  type Connection,
+} from './arg-parsing.ts';
+
+/** Upstream's output budget of the direct baseline (MAX_OUTPUT_LEN in memory_eval/utils/envs.py). */
+export const DIRECT_ANSWER_TOKENS = 10_000;
+/** Rows in flight by default: vLLM batches, so many rows at once cost little more than one. */
+export const DEFAULT_EVAL_CONCURRENCY = 32;
+
+export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
+  file: string;
+  /** One or more servers; rows go to the one with the fewest requests in flight. */
+  baseUrls: string[];
+  /** Evaluate the first N rows of the data only. */
+  limit?: number;
+  concurrency: number;
+  /** Results, one JSON line per row; a rerun skips the rows it holds. */
+  out?: string;
+  /** Rerun the rows of --out that failed. */
+  retryFailed: boolean;
+  /** The documents pool of sets whose contexts are document numbers. */
+  docs?: string;
+  method: 'memagent' | 'direct';
+  /** Direct: the prompt's token budget (default: the server's context length). */
+  maxContext?: number;
+  chunkTokens: number;
+  memoryTokens: number;
+  answerTokens: number;
+  temperature: number;
+  topP: number;
+  final: FinalPrompt;
+  tokenizer: TokenizerChoice;
+  json: boolean;
+  debug: boolean;
+}
+
+const evalSchema = z.object({
+  ...connectionSchema,
+  'base-url': z.array(httpUrlSchema('--base-url needs an http:// or https:// URL')).min(1),
+  limit: int('limit', 1, Number.MAX_SAFE_INTEGER).optional(),
+  concurrency: int('concurrency', 1, 1024),
+  out: z.string().trim().min(1, '--out needs a file').optional(),
+  'retry-failed': z.boolean(),
+  docs: z.string().trim().min(1, '--docs needs a file').optional(),
+  method: oneOf('method', ['memagent', 'direct'] as const),
+  'max-context': int('max-context', 256, 100_000_000).optional(),
+  'chunk-tokens': int('chunk-tokens', L.chunkTokens.min, L.chunkTokens.max),
+  'memory-tokens': int('memory-tokens', L.memoryTokens.min, L.memoryTokens.max),
+  'answer-tokens': int('answer-tokens', L.answerTokens.min, L.answerTokens.max).optional(),
+  temperature: num('temperature').pipe(
+    z.number().min(L.temperature.min, temperatureRange).max(L.temperature.max, temperatureRange),
+  ),
+  'top-p': num('top-p').pipe(z.number().gt(L.topP.above, topPRange).max(L.topP.max, topPRange)),
+  final: oneOf('final', finalPromptSchema.options),
+  tokenizer: oneOf('tokenizer', tokenizerChoiceSchema.options),
+  json: z.boolean(),
+  debug: z.boolean(),
+});
+
+/** What `parseEval` needs of the command line's surroundings. */
+export interface EvalContext {
+  here: string;
+  baseUrl: string;
+  envModel: string | undefined;
+  envKey: string | undefined;
+}
+
+/** Parses `eval`'s arguments (after the command name). Throws `CoreError('BadUsage')`. */
+export function parseEval(
+  rest: string[],
+  ctx: EvalContext,
+): { name: 'help'; topic: 'eval' } | { name: 'eval'; options: EvalOptions } {
+  const d = DEFAULT_RUN_SETTINGS;
+  const { values, positionals } = parse(
+    rest,
+    {
+      ...connectionFlags,
+      ...commonFlags,
+      'base-url': { type: 'string', multiple: true },
+      limit: { type: 'string' },
+      concurrency: { type: 'string', default: String(DEFAULT_EVAL_CONCURRENCY) },
+      out: { type: 'string' },
+      'retry-failed': { type: 'boolean', default: false },
+      docs: { type: 'string' },
+      method: { type: 'string', default: 'memagent' },
+      'max-context': { type: 'string' },
+      'chunk-tokens': { type: 'string', default: String(d.chunkTokens) },
+      'memory-tokens': { type: 'string', default: String(d.memoryTokens) },
+      'answer-tokens': { type: 'string' },
+      temperature: { type: 'string', default: String(d.temperature) },
+      'top-p': { type: 'string', default: String(d.topP) },
+      // Upstream's recurrent evaluation asks for "Therefore, the answer is ..." (MEMAGENT.md).
+      final: { type: 'string', default: 'text' },
+      tokenizer: { type: 'string', default: d.tokenizer },
+    },
+    'eval',
+  );
+  if (values.help) return { name: 'help', topic: 'eval' };
+  const file = path.resolve(ctx.here, onePositional(positionals, 'eval'));
+  const v = check(
+    evalSchema,
+    { ...values, 'base-url': values['base-url'] ?? [ctx.baseUrl] },
+    'eval',
+  );
+  if (v['retry-failed'] && v.out === undefined)
+    throw usage('--retry-failed reruns the failed rows of an --out file: give --out.', 'eval');
+  if (v['max-context'] !== undefined && v.method !== 'direct')
+    throw usage('--max-context cuts the prompts of --method direct only.', 'eval');
+  const options: EvalOptions = {
+    file,
+    baseUrls: v['base-url'],
+    timeoutMs: Math.round(v.timeout * 1000),
+    maxRetries: v.retries,
+    concurrency: v.concurrency,
+    retryFailed: v['retry-failed'],
+    method: v.method,
+    chunkTokens: v['chunk-tokens'],
+    memoryTokens: v['memory-tokens'],
+    answerTokens:
+      v['answer-tokens'] ??
+      (v.method === 'direct' ? DIRECT_ANSWER_TOKENS : DEFAULT_RUN_SETTINGS.answerTokens),
+    temperature: v.temperature,
+    topP: v['top-p'],
+    final: v.final,
+    tokenizer: v.tokenizer,
+    json: v.json,
+    debug: v.debug,
+  };
+  if (v.limit !== undefined) options.limit = v.limit;
+  if (v.out !== undefined) options.out = path.resolve(ctx.here, v.out);
+  if (v.docs !== undefined) options.docs = path.resolve(ctx.here, v.docs);
+  if (v['max-context'] !== undefined) options.maxContext = v['max-context'];
+  const model = v.model ?? ctx.envModel;
+  const apiKey = v['api-key'] ?? ctx.envKey;
+  if (model !== undefined) options.model = model;
+  if (apiKey !== undefined) options.apiKey = apiKey;
+  return { name: 'eval', options };
+}
+
+export const EVAL_HELP = `memagent eval DATA.json|DATA.jsonl [options]
+
+Measures a setup with MemAgent's benchmark protocol: every row's question is asked about its
+context and the answer scored against the row's gold answers (EM, sub-EM, F1 as the paper;
+RULER's non-QA tasks by string match all). Rows as the upstream evaluation sets have them:
+"context", "input", "answers" (gold first), "_id" or "index", optional "num_docs"; RULER rows
+with "outputs". See docs/evaluation.md.
+
+Options:
+  --base-url URL          OpenAI-compatible server; repeat for several: each row goes to the
+                          one with the fewest requests in flight (default $MEMAGENT_BASE_URL
+                          or http://localhost:8000/v1)
+  --model NAME            model (default $MEMAGENT_MODEL, else the first server's first model)
+  --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY)
+  --timeout SECONDS       per request (default 300); --retries N: retries of a failed request
+                          (default 4); a row whose request still fails is counted as failed
+  --method memagent|direct
+                          memagent (default): chunk by chunk with a memory; direct: the whole
+                          context in one prompt (the paper's long-context baseline), cut to
+                          its head and tail when longer than --max-context
+  --max-context N         direct: the prompt's token budget (default: the server's context
+                          length less the answer tokens and 256)
+  --docs FILE             the documents of sets whose contexts are document numbers
+                          (hotpotqa_dev.json for the HotpotQA sets over 1M tokens)
+  --limit N               the first N rows only
+  --concurrency N         rows read at once (default ${DEFAULT_EVAL_CONCURRENCY}; each row's requests stay in order)
+  --out FILE.jsonl        one result line per row as it ends; run the same command again to
+                          continue an interrupted evaluation (done rows are skipped)
+  --retry-failed          with --out: run the rows that failed again
+  --final text|boxed      final prompt (default text, as the upstream evaluation)
+  --chunk-tokens N        tokens per chunk (default 5000)
+  --memory-tokens N       max tokens of each memory update (default 1024)
+  --answer-tokens N       max tokens of the answer (default 1024; direct ${DIRECT_ANSWER_TOKENS})
+  --temperature T, --top-p P
+                          sampling (default 0.7 and 0.95, as the upstream evaluation)
+  --tokenizer auto|qwen|o200k|server
+                          how contexts are counted and chunked (default auto)
+  --json                  print {n, scored, failed, em, sub_em, f1} (percentages) on stdout
+  --debug                 show technical details and stack traces of errors
+`;

@@ -1,0 +1,259 @@
+// `memagent eval`: MemAgent's benchmark protocol (../shared/MEMAGENT.md) on the user's own
+// servers. Rows stream from the data file, run through the app's run machinery (or the direct
+// baseline), are scored, appended to --out as they end, and summed up on stdout.
+import type { RunSettings } from '../../shared/model.ts';
+import { plural } from '../../shared/plural.ts';
+import { visibleText } from '../../shared/visible-text.ts';
+import { RunRegistry } from '../core/agent/run-registry.ts';
+import { CoreError } from '../core/errors.ts';
+import { serverContextLength } from '../core/eval/context-length.ts';
+import { readEvalRows, type EvalRow } from '../core/eval/dataset.ts';
+import { directRowReader } from '../core/eval/direct-row.ts';
+import { loadDocPool } from '../core/eval/doc-pool.ts';
+import { countJsonRows } from '../core/eval/json-rows.ts';
+import { memAgentRowReader } from '../core/eval/memagent-row.ts';
+import { openResultsFile, type ResultsFile, type RowResult } from '../core/eval/results-file.ts';
+import { runEval, type EvalServer } from '../core/eval/run-eval.ts';
+import { summarize } from '../core/eval/summary.ts';
+import { createLlmClient } from '../core/llm/client.ts';
+import { redactSecrets } from '../core/llm/redact.ts';
+import { createTokenizer } from '../core/tokenize/index.ts';
+import { clientConfig } from './backend-kind.ts';
+import type { CliContext } from './context.ts';
+import type { EvalOptions } from './eval-args.ts';
+import { EvalProgress } from './eval-progress.ts';
+import { summaryTable } from './eval-table.ts';
+import { EXIT } from './report-error.ts';
+
+/** Room left in a direct prompt's budget for the chat template the server wraps it in. */
+const CHAT_TEMPLATE_TOKENS = 256;
+
+/** `memagent eval`: runs the rows, prints the scores; exit 0 unless every row failed. */
+export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Promise<number> {
+  const { signal } = ctx;
+  const secrets = [options.apiKey];
+  let progress: EvalProgress | undefined;
+  const note = (text: string) => {
+    const clean = redactSecrets(text, secrets);
+    if (progress) progress.note(clean);
+    else ctx.stderr.write(`${visibleText(clean)}\n`);
+  };
+
+  const pool = options.docs === undefined ? undefined : await loadDocPool(options.docs);
+  if (pool)
+    note(`${options.docs}: ${pool.docs.length.toLocaleString('en-US')} documents (${pool.source})`);
+  const servers: EvalServer[] = options.baseUrls.map((url) => ({
+    url,
+    client: createLlmClient({
+      ...clientConfig({ ...options, baseUrl: url }),
+      onRetry: (info) =>
+        note(
+          `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
+        ),
+    }),
+  }));
+  const first = servers[0] as EvalServer;
+  const model = await first.client.resolveModel(signal);
+  const tokenizer = await createTokenizer(options.tokenizer, {
+    model,
+    baseUrl: first.url,
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+  });
+  let results: ResultsFile | undefined;
+  try {
+    const readRow =
+      options.method === 'direct'
+        ? directRowReader({
+            tokenizer,
+            promptTokens: await directBudgets(options, servers, model, signal),
+            answerTokens: options.answerTokens,
+            temperature: options.temperature,
+            topP: options.topP,
+          })
+        : memAgentRowReader({
+            registry: registry(options, note),
+            tokenizer,
+            settings: settingsOf(options),
+          });
+
+    results = options.out === undefined ? undefined : openResultsFile(options.out);
+    if (results) refuseOtherEvaluation(results, options, model);
+    const total = await countJsonRows(options.file, {
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      signal,
+    });
+    note(
+      `${options.file}: ${plural(total, 'row')}; model ${model}; ${options.method === 'direct' ? 'direct prompt' : `MemAgent, chunks of ${options.chunkTokens} tokens`} (${tokenizer.id}); ${plural(servers.length, 'server')}, ${options.concurrency} rows at once`,
+    );
+    progress = new EvalProgress(ctx.stderr, total);
+    // Every row of the data (up to --limit) ends with one result: this session's, or the one
+    // --out held. The summary is over all of them.
+    const final = new Map<string, RowResult>();
+    const file = results;
+    const earlier = file?.earlier ?? new Map<string, RowResult>();
+    const skip = (row: EvalRow) => {
+      const done = earlier.get(row.id);
+      if (done === undefined || (done.error !== null && options.retryFailed)) return false;
+      final.set(row.id, done);
+      progress?.earlier(done);
+      return true;
+    };
+    if (earlier.size > 0)
+      note(
+        `${options.out}: ${plural(earlier.size, 'row')} done before; ${options.retryFailed ? 'failed rows run again' : 'those rows are skipped'}`,
+      );
+
+    progress.draw(true);
+    try {
+      await runEval({
+        rows: uniqueRows(
+          readEvalRows(options.file, { ...(pool ? { pool } : {}), signal }),
+          options.limit,
+        ),
+        servers,
+        concurrency: options.concurrency,
+        method: options.method,
+        readRow,
+        skip,
+        onStart: () => progress?.started(),
+        onResult: (result) => {
+          file?.append(result);
+          final.set(result.id, result);
+          progress?.finished(result);
+        },
+        signal,
+      });
+    } finally {
+      progress.finish();
+      progress = undefined;
+    }
+
+    const rows = [...final.values()];
+    if (signal.aborted) {
+      note(
+        options.out === undefined
+          ? `memagent: interrupted; ${plural(rows.length, 'row')} done, not kept (give --out FILE to resume later).`
+          : `memagent: interrupted; ${plural(rows.length, 'row')} kept in ${options.out}: run the same command to continue.`,
+      );
+      return EXIT.interrupted;
+    }
+    const summary = summarize(rows);
+    await ctx.out(options.json ? `${JSON.stringify(summary)}\n` : `${summaryTable(rows)}\n`);
+    failedNotes(rows, options, note);
+    return summary.n > 0 && summary.failed === summary.n ? EXIT.backend : EXIT.ok;
+  } finally {
+    results?.close();
+    await tokenizer.dispose();
+  }
+}
+
+function settingsOf(options: EvalOptions): RunSettings {
+  return {
+    chunkTokens: options.chunkTokens,
+    memoryTokens: options.memoryTokens,
+    answerTokens: options.answerTokens,
+    temperature: options.temperature,
+    topP: options.topP,
+    final: options.final,
+    tokenizer: options.tokenizer,
+  };
+}
+
+/** The run registry the rows' runs go through; the generic-model note is said once. */
+function registry(options: EvalOptions, note: (text: string) => void): RunRegistry {
+  let modelNoted = false;
+  return new RunRegistry({
+    concurrency: options.concurrency,
+    emit: (_owner, { event }) => {
+      if (event.type !== 'warning' || event.code !== 'generic-model' || modelNoted) return;
+      modelNoted = true;
+      note(`note: ${event.message}`);
+    },
+  });
+}
+
+/** Each server's prompt budget for --method direct: --max-context, or its context length. */
+async function directBudgets(
+  options: EvalOptions,
+  servers: readonly EvalServer[],
+  model: string,
+  signal: AbortSignal,
+): Promise<(server: EvalServer) => number> {
+  const budgets = new Map<string, number>();
+  for (const server of servers) {
+    if (options.maxContext !== undefined) {
+      budgets.set(server.url, options.maxContext);
+      continue;
+    }
+    const length = await serverContextLength(server.url, model, {
+      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+      signal,
+    });
+    const budget = length - options.answerTokens - CHAT_TEMPLATE_TOKENS;
+    if (budget < 256) {
+      throw new CoreError(
+        'BadUsage',
+        `The server at ${server.url} serves ${length.toLocaleString('en-US')} tokens, too few for a direct prompt and ${options.answerTokens.toLocaleString('en-US')} answer tokens.`,
+        { hint: 'Lower --answer-tokens, or give --max-context.' },
+      );
+    }
+    budgets.set(server.url, budget);
+  }
+  return (server) => budgets.get(server.url) ?? 0;
+}
+
+/**
+ * Rows of another method or model in --out would be skipped as done and mixed into this
+ * evaluation's scores: refused. (The data file is not recorded; ids tell little across sets.)
+ */
+function refuseOtherEvaluation(file: ResultsFile, options: EvalOptions, model: string): void {
+  for (const row of file.earlier.values()) {
+    if (row.method === options.method && (row.model === null || row.model === model)) continue;
+    throw new CoreError(
+      'BadUsage',
+      `${options.out ?? 'The results file'} holds results of ${row.method} with ${row.model ?? 'another model'}, not of ${options.method} with ${model}.`,
+      { hint: 'Give each evaluation its own --out file, or remove that file to start again.' },
+    );
+  }
+}
+
+/** The rows up to `limit`, refusing an id seen before: results are kept by id. */
+async function* uniqueRows(rows: AsyncIterable<EvalRow>, limit?: number): AsyncGenerator<EvalRow> {
+  const seen = new Map<string, number>();
+  let count = 0;
+  for await (const row of rows) {
+    if (limit !== undefined && count >= limit) return;
+    count += 1;
+    const before = seen.get(row.id);
+    if (before !== undefined) {
+      throw new CoreError(
+        'Damaged',
+        `Rows ${before + 1} and ${row.position + 1} of the data both have the id "${row.id}".`,
+        {
+          hint: 'Each row needs its own "_id" or "index": results are kept and resumed by id.',
+        },
+      );
+    }
+    seen.set(row.id, row.position);
+    yield row;
+  }
+}
+
+/** Failed rows on stderr: how many, the first errors, and how to run them again. */
+function failedNotes(
+  rows: readonly RowResult[],
+  options: EvalOptions,
+  note: (text: string) => void,
+): void {
+  const failed = rows.filter((r) => r.error !== null);
+  if (failed.length === 0) return;
+  const messages = [...new Set(failed.map((r) => r.error?.message ?? ''))];
+  note(
+    `${plural(failed.length, 'row')} failed after retries and ${failed.length === 1 ? 'scores' : 'score'} 0: ${messages.slice(0, 3).join(' · ')}${messages.length > 3 ? ' …' : ''}`,
+  );
+  note(
+    options.out === undefined
+      ? 'To rerun only those rows later, evaluate with --out FILE, then add --retry-failed.'
+      : `To rerun only those rows: the same command with --retry-failed.`,
+  );
+}
