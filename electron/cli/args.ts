@@ -20,6 +20,7 @@ import { parseAsk, type AskOptions } from './ask-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
 import { parseExport, type ExportOptions } from './export-args.ts';
+import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
@@ -54,7 +55,8 @@ export type Command =
   | { name: 'import'; options: ImportOptions }
   | { name: 'export'; options: ExportOptions }
   | { name: 'runs'; options: RunsOptions }
-  | { name: 'show'; options: ShowOptions };
+  | { name: 'show'; options: ShowOptions }
+  | { name: 'make-eval'; options: MakeEvalOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -86,6 +88,13 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   if (name === 'show') {
     const options = parseShow(rest, { here, env });
     return 'help' in options ? { name: 'help', topic: 'show' } : { name: 'show', options };
+  }
+
+  if (name === 'make-eval') {
+    const options = parseMakeEval(rest, { here, env });
+    return 'help' in options
+      ? { name: 'help', topic: 'make-eval' }
+      : { name: 'make-eval', options };
   }
 
   if (name === 'extract') {
