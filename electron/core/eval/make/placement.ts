@@ -1,7 +1,13 @@
 // Where needles go: at the start of a sentence of the haystack nearest the depth asked for,
 // never inside a word, with their offsets recorded in the finished context.
 
-/** How far (characters) to look either way for a sentence start before settling for a word. */
+/**
+ * How far (characters) a sentence start may be from the depth asked for: 2% of the text, at
+ * least 200 and at most 20,000 characters; past that the nearest word start keeps the depth.
+ */
+const sentenceWindow = (length: number) =>
+  Math.min(20_000, Math.max(200, Math.round(length * 0.02)));
+/** How far to look for a word start before giving up (a haystack that is one long "word"). */
 const SEARCH_CHARS = 20_000;
 
 const SPACE = /\s/;
@@ -34,18 +40,23 @@ function isWordStart(text: string, p: number): boolean {
 }
 
 /**
- * The position nearest `target` where a needle can go: a sentence start within SEARCH_CHARS,
- * else a word start, else the end of the text (a haystack that is one long word).
+ * The position nearest `target` where a needle can go: a sentence start within the sentence
+ * window, else a word start within SEARCH_CHARS, else the end of the text.
  */
 export function nearestBoundary(text: string, target: number): number {
   const t = Math.min(Math.max(0, Math.round(target)), text.length);
-  for (const test of [isSentenceStart, isWordStart]) {
-    for (let d = 0; d <= SEARCH_CHARS; d++) {
+  const search = (test: (text: string, p: number) => boolean, within: number) => {
+    for (let d = 0; d <= within; d++) {
       if (t - d >= 0 && test(text, t - d)) return t - d;
       if (t + d <= text.length && test(text, t + d)) return t + d;
     }
-  }
-  return text.length;
+    return undefined;
+  };
+  return (
+    search(isSentenceStart, sentenceWindow(text.length)) ??
+    search(isWordStart, SEARCH_CHARS) ??
+    text.length
+  );
 }
 
 /** A needle in a finished context: its text and where it is. */
