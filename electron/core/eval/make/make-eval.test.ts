@@ -174,6 +174,14 @@ describe('make-eval sets', () => {
     expect(golds.some((g) => g === 'yes' || g === 'no')).toBe(true);
   });
 
+  it('builds a 3.5M-token row from a small haystack, read round and round', async () => {
+    const [row] = await collect({ lengths: [3_670_016], tasks: ['vt'], rows: 1, seed: 1 });
+    if (row === undefined) throw new Error('no row');
+    expect(Math.abs(row.length - 3_670_016)).toBeLessThanOrEqual(lengthTolerance(3_670_016));
+    for (const n of row.needles) expect(row.context.slice(n.start, n.end)).toBe(n.text);
+    expect([...(row.outputs ?? [])].sort()).toEqual(solve(row).sort());
+  });
+
   it('writes each row before the next is built (the set is streamed, not held)', async () => {
     const file = path.join(dir, 'stream.jsonl');
     const seen: number[] = [];
