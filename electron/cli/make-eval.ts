@@ -63,7 +63,7 @@ export async function runMakeEval(options: MakeEvalOptions, ctx: CliContext): Pr
       await ctx.out(`${JSON.stringify(summary, null, 2)}\n`);
     } else {
       ctx.stderr.write(
-        `Wrote ${rows} rows to ${path.basename(options.output)} (seed ${plan.seed}, ${tokenizer.id} tokens, haystack ${haystack.totalTokens} tokens) in ${seconds.toFixed(1)} s.\n`,
+        `Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${path.basename(options.output)} (seed ${plan.seed}, ${tokenizer.id} tokens, haystack ${haystack.totalTokens} tokens) in ${seconds.toFixed(1)} s.\n`,
       );
     }
     return EXIT.ok;
