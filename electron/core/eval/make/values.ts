@@ -1,6 +1,7 @@
 // The strings needles carry: keys, values, variable names, people and places. Values are
 // deliberately awkward to copy (diacritics and other scripts, punctuation, long numbers), so a
 // set measures whether a model keeps a fact exactly, and whether the scoring survives them.
+import { CoreError } from '../../errors.ts';
 import type { Random } from './random.ts';
 
 const ADJECTIVES = [
@@ -125,10 +126,10 @@ export class Strings {
     this.inHaystack = inHaystack;
   }
 
-  /** Calls `make` until its result is new (a numeric suffix after many collisions). */
+  /** Calls `make` until its result is new (a haystack would have to hold thousands to fail). */
   private fresh(make: () => string): string {
-    for (let attempt = 0; ; attempt++) {
-      const s = attempt < 50 ? make() : `${make()} ${attempt}`;
+    for (let attempt = 0; attempt < 10_000; attempt++) {
+      const s = make();
       // Not even part of another string of the row: "4821390" inside "48213907" would let a
       // string-match-all answer pass with the wrong value.
       if ([...this.used].some((u) => u.includes(s) || s.includes(u)) || this.inHaystack(s))
@@ -136,6 +137,9 @@ export class Strings {
       this.used.add(s);
       return s;
     }
+    throw new CoreError('Internal', 'No needle string could be made that the haystack lacks.', {
+      hint: 'Please report it, with the haystack if you can share it.',
+    });
   }
 
   /** A key such as `amber-kestrel`. */
