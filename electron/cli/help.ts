@@ -179,7 +179,9 @@ Options:
   --force                 replace FILE if it exists
   --lengths LIST          row lengths in tokens, such as 8k,32k,128k,1m,3.5m or 5000 (k = 1024;
                           1k to 4m; default 8k); within 0.5% (at least 32 tokens) of each
-  --tasks LIST            task families (default all): ${TASK_FAMILIES.join(', ')}
+  --tasks LIST            task families, or all (the default):
+                          ${TASK_FAMILIES.slice(0, 4).join(', ')},
+                          ${TASK_FAMILIES.slice(4).join(', ')}
   --rows N                rows for each length and task (default 8)
   --seed S                0 to 4294967295 (default 0)
   --tokenizer qwen|o200k  how lengths are counted (default qwen: RL-MemoryAgent, Qwen2.5/3)
