@@ -21,6 +21,7 @@ import { parseEval, type EvalOptions } from './eval-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
 import { parseExport, type ExportOptions } from './export-args.ts';
+import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
@@ -56,7 +57,8 @@ export type Command =
   | { name: 'export'; options: ExportOptions }
   | { name: 'runs'; options: RunsOptions }
   | { name: 'show'; options: ShowOptions }
-  | { name: 'eval'; options: EvalOptions };
+  | { name: 'eval'; options: EvalOptions }
+  | { name: 'make-eval'; options: MakeEvalOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -89,6 +91,13 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   if (name === 'show') {
     const options = parseShow(rest, { here, env });
     return 'help' in options ? { name: 'help', topic: 'show' } : { name: 'show', options };
+  }
+
+  if (name === 'make-eval') {
+    const options = parseMakeEval(rest, { here, env });
+    return 'help' in options
+      ? { name: 'help', topic: 'make-eval' }
+      : { name: 'make-eval', options };
   }
 
   if (name === 'extract') {

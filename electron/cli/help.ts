@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
+import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
 import { appDataDir } from './app-data.ts';
 import { EVAL_HELP } from './eval-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
@@ -16,6 +17,7 @@ Usage:
   memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
   memagent show RUN_ID [--all] [--json]
   memagent eval DATA.json|DATA.jsonl [--base-url URL ...] [--out FILE] [--method memagent|direct] [--json]
+  memagent make-eval HAYSTACK... -o SET.jsonl [--lengths 8k,32k] [--tasks LIST] [--rows N] [--seed S]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -164,6 +166,31 @@ Options:
   --debug                 show technical details and stack traces of errors
 `;
 
+const MAKE_EVAL = `memagent make-eval HAYSTACK... -o SET.jsonl [options]
+
+Builds an evaluation set from your own documents (a book, contracts), with nothing downloaded:
+each row hides needle facts at recorded depths in HAYSTACK text of a chosen length and asks about
+them, in the rows \`memagent eval\` reads (_id, index, context, input, answers with the gold
+first; outputs for tasks scored by string-match-all) plus task, length and needles (each needle's
+text, start and end offsets in the context and depth). The same documents, options and --seed
+give the same file, byte for byte. See docs/evaluation.md.
+
+Options:
+  -o, --output FILE       the set to write (.jsonl: one row a line; .json: one array)
+  --format json|jsonl     default: from -o's extension
+  --force                 replace FILE if it exists
+  --lengths LIST          row lengths in tokens, such as 8k,32k,128k,1m,3.5m or 5000 (k = 1024;
+                          1k to 4m; default 8k); within 0.5% (at least 32 tokens) of each
+  --tasks LIST            task families, or all (the default):
+                          ${TASK_FAMILIES.slice(0, 4).join(', ')},
+                          ${TASK_FAMILIES.slice(4).join(', ')}
+  --rows N                rows for each length and task (default 8)
+  --seed S                0 to 4294967295 (default 0)
+  --tokenizer qwen|o200k  how lengths are counted (default qwen: RL-MemoryAgent, Qwen2.5/3)
+${READING}  --json                  print a summary of what was written as JSON
+  --debug                 show technical details and stack traces of errors
+`;
+
 /** Help text for a command (or the overview). */
 export function helpText(topic?: string): string {
   if (topic === 'ask') return ASK;
@@ -175,5 +202,6 @@ export function helpText(topic?: string): string {
   if (topic === 'runs') return RUNS_HELP;
   if (topic === 'show') return SHOW_HELP;
   if (topic === 'eval') return EVAL_HELP;
+  if (topic === 'make-eval') return MAKE_EVAL;
   return MAIN;
 }

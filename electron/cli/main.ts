@@ -87,6 +87,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./show.ts')).runShow(command.options, ctx);
       case 'eval':
         return await (await import('./eval.ts')).runEvalCommand(command.options, ctx);
+      case 'make-eval':
+        return await (await import('./make-eval.ts')).runMakeEval(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);
