@@ -21,6 +21,7 @@ import { parseResume, type ResumeOptions } from './resume-args.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
 import { parseExport, type ExportOptions } from './export-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
+import { parseReport, type ReportOptions } from './report-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -54,7 +55,8 @@ export type Command =
   | { name: 'import'; options: ImportOptions }
   | { name: 'export'; options: ExportOptions }
   | { name: 'runs'; options: RunsOptions }
-  | { name: 'show'; options: ShowOptions };
+  | { name: 'show'; options: ShowOptions }
+  | { name: 'report'; options: ReportOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -86,6 +88,11 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   if (name === 'show') {
     const options = parseShow(rest, { here, env });
     return 'help' in options ? { name: 'help', topic: 'show' } : { name: 'show', options };
+  }
+
+  if (name === 'report') {
+    const options = parseReport(rest, here);
+    return 'help' in options ? { name: 'help', topic: 'report' } : { name: 'report', options };
   }
 
   if (name === 'extract') {

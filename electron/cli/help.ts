@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { appDataDir } from './app-data.ts';
+import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
@@ -14,6 +15,7 @@ Usage:
   memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json|jsonl]
   memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
   memagent show RUN_ID [--all] [--json]
+  memagent report RESULTS.jsonl ... [-o DIR] [--label NAME ...]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -172,5 +174,6 @@ export function helpText(topic?: string): string {
   if (topic === 'export') return EXPORT;
   if (topic === 'runs') return RUNS_HELP;
   if (topic === 'show') return SHOW_HELP;
+  if (topic === 'report') return REPORT_HELP;
   return MAIN;
 }

@@ -85,6 +85,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./runs.ts')).runRuns(command.options, ctx);
       case 'show':
         return await (await import('./show.ts')).runShow(command.options, ctx);
+      case 'report':
+        return await (await import('./eval-report.ts')).runReport(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);
