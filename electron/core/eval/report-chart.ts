@@ -31,6 +31,16 @@ const REFERENCE = {
   dark: '#8b949e',
   dashes: ['8 4', '2 3', '12 3 2 3', '4 4'],
 };
+/**
+ * Where each paper line's name goes, in PAPER_TABLE_2's order: the two MemAgent lines end
+ * 7 points apart at 3.5M (one name above, one below), the baselines at 896K (to the right).
+ */
+const REFERENCE_LABELS = [
+  { name: 'MemAgent-14B', anchor: 'end', dx: 0, dy: -8 },
+  { name: 'MemAgent-7B', anchor: 'end', dx: 0, dy: 16 },
+  { name: 'Qwen2.5-14B-1M', anchor: 'start', dx: 6, dy: -4 },
+  { name: 'QwenLong-L1-32B', anchor: 'start', dx: 6, dy: 4 },
+] as const;
 const THEME = {
   background: ['#ffffff', '#0d1117'],
   text: ['#1f2328', '#e6edf3'],
@@ -123,6 +133,16 @@ export function accuracyChartSvg(summaries: readonly ResultsSummary[]): string {
         `<polyline class="line ${c}" points="${line.points.map(xy).join(' ')}" fill="none" stroke="${colour}" stroke-width="2.5" stroke-linejoin="round"${i >= SERIES.length ? ' stroke-dasharray="6 2"' : ''}/>${dots}</g>`,
     );
   });
+  // Each paper line named at its last point, over the results with a halo of the background:
+  // four grey dashed lines are told apart here, not by their dashes in the legend.
+  references.forEach((line, i) => {
+    const end = line.points.at(-1);
+    const place = REFERENCE_LABELS[i];
+    if (end === undefined || place === undefined) return;
+    out.push(
+      `<text class="muted halo" x="${(x(end.tokens) + place.dx).toFixed(1)}" y="${(y(end.value) + place.dy).toFixed(1)}" text-anchor="${place.anchor}" font-size="11" fill="${THEME.muted[0]}" stroke="${THEME.background[0]}" stroke-width="3" paint-order="stroke">${text(place.name)}</text>`,
+    );
+  });
   // Legend: the results on the left, the paper on the right.
   out.push(
     `<text class="text" x="${PLOT.left}" y="${LEGEND_TOP}" font-weight="600" fill="${THEME.text[0]}">Results</text>`,
@@ -167,6 +187,7 @@ function darkStyle(): string {
     `.bg{fill:${THEME.background[1]}}`,
     `.text{fill:${THEME.text[1]}}`,
     `.muted{fill:${THEME.muted[1]}}`,
+    `.halo{stroke:${THEME.background[1]}}`,
     `.grid{stroke:${THEME.grid[1]}}`,
     `.ref{stroke:${REFERENCE.dark}}`,
     ...SERIES.map(([, dark], i) => `.line.s${i}{stroke:${dark}}.dot.s${i}{fill:${dark}}`),
