@@ -13,8 +13,16 @@ const pct = (value: number) => value.toFixed(2);
 const count = (n: number) => n.toLocaleString('en-US');
 const REFERENCE = PAPER_TABLE_2[0];
 
-/** The report as Markdown; `chartFile` is the chart's path relative to the report. */
-export function reportMarkdown(summaries: readonly ResultsSummary[], chartFile: string): string {
+/**
+ * The report as Markdown; `chartFile` is the chart's path relative to the report. Results files
+ * are named as `shownPath` gives them (relative to the report's folder, so a shared report does
+ * not carry the author's home folder).
+ */
+export function reportMarkdown(
+  summaries: readonly ResultsSummary[],
+  chartFile: string,
+  shownPath: (file: string) => string = (file) => file,
+): string {
   const lines = [
     '# Evaluation report',
     '',
@@ -39,12 +47,12 @@ export function reportMarkdown(summaries: readonly ResultsSummary[], chartFile: 
     "- **The paper's lines**: Table 2 of arXiv 2507.02259 (RULER-HotpotQA, 128 rows a length); " +
       'lengths it reports as N/A are left out.',
   ];
-  for (const s of summaries) lines.push('', ...fileSection(s));
+  for (const s of summaries) lines.push('', ...fileSection(s, shownPath(s.path)));
   return `${lines.join('\n')}\n`;
 }
 
-function fileSection(s: ResultsSummary): string[] {
-  const lines = [`## ${mdInline(s.label)}`, '', `File: ${mdInline(s.path)}`, ''];
+function fileSection(s: ResultsSummary, file: string): string[] {
+  const lines = [`## ${mdInline(s.label)}`, '', `File: ${mdInline(file)}`, ''];
   if (s.lengths.length > 0) {
     lines.push(
       `| tokens (median) | range | rows | scored | failed | EM | sub-EM | F1 | paper, ${REFERENCE?.model ?? ''} |`,
@@ -71,8 +79,9 @@ function notes(s: ResultsSummary): string[] {
       a.subEmScored === null
         ? 'no row was scored'
         : `over the ${plural(a.scored, 'scored row')} alone (as upstream averages) sub-EM would be ${pct(a.subEmScored)}%`;
+    const verb = a.failed === 1 ? 'counts' : 'count';
     out.push(
-      `${plural(a.failed, 'row')} of ${count(a.n)} failed and count as 0 in every metric; ${upstream}.`,
+      `${plural(a.failed, 'row')} of ${count(a.n)} failed and ${verb} as 0 in every metric; ${upstream}.`,
     );
     for (const group of s.failures) {
       const shown = group.ids.slice(0, IDS_SHOWN).map(mdInline).join(', ');

@@ -73,7 +73,7 @@ describe('the Markdown report', () => {
       '| 3.5M | 3,400,000–3,600,000 | 2 | 2 | 0 | 50.00 | 50.00 | 50.00 | 78.12 at 3.5M |',
     );
     expect(lines).toContain(
-      '- 1 row of 12 failed and count as 0 in every metric; over the 11 scored rows alone (as upstream averages) sub-EM would be 72.73%.',
+      '- 1 row of 12 failed and counts as 0 in every metric; over the 11 scored rows alone (as upstream averages) sub-EM would be 72.73%.',
     );
     expect(lines).toContain('- Failed (1): BackendFailed: HTTP 503 — id 7.');
     expect(lines).toContain('- All 2 rows have a model answer.');
@@ -137,6 +137,17 @@ describe('the chart', () => {
     expect(svg).toMatch(/@media \(prefers-color-scheme: dark\)/);
   });
 
+  it('repeats the eight colours dashed for a ninth file', async () => {
+    const nine = Array.from({ length: 9 }, () => ({ path: a }));
+    const { svg } = await buildEvalReport(nine);
+    const lines = [...svg.matchAll(/<polyline class="line (s\d)"[^>]*>/g)];
+    expect(lines.map((m) => m[1])).toEqual(['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's0']);
+    expect(lines.map((m) => m[0].includes('stroke-dasharray'))).toEqual([
+      ...Array<boolean>(8).fill(false),
+      true,
+    ]);
+  });
+
   it('escapes a hostile label in the chart and the Markdown', async () => {
     const { svg, markdown } = await buildEvalReport([{ path: a, label: HOSTILE_LABEL }]);
     expect(XMLValidator.validate(svg)).toBe(true);
@@ -163,6 +174,8 @@ describe('writing a report', () => {
       chart: path.join(dir, 'accuracy.svg'),
     });
     expect(readFileSync(first.files.markdown, 'utf8')).toBe(first.markdown);
+    // Named from the report's folder: a shared report does not show the author's folders.
+    expect(first.markdown).toContain('\nFile: ../../a.jsonl\n');
     const second = await writeEvalReport([{ path: a }, { path: b }], dir);
     expect(readFileSync(second.files.chart, 'utf8')).toBe(second.svg);
     expect(second.svg).not.toBe(first.svg);

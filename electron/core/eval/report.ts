@@ -23,8 +23,14 @@ export interface EvalReport {
   svg: string;
 }
 
-/** Reads the results files (in order) and renders the report; nothing is written. */
-export async function buildEvalReport(sources: readonly ResultsSource[]): Promise<EvalReport> {
+/**
+ * Reads the results files (in order) and renders the report; nothing is written. With `dir`,
+ * the Markdown names the files relative to it (where the report will be).
+ */
+export async function buildEvalReport(
+  sources: readonly ResultsSource[],
+  dir?: string,
+): Promise<EvalReport> {
   if (sources.length === 0)
     throw new CoreError('BadUsage', 'A report needs at least one results file.', {
       hint: 'Name the files `memagent eval --out` wrote, for example results*.jsonl.',
@@ -37,7 +43,9 @@ export async function buildEvalReport(sources: readonly ResultsSource[]): Promis
   }
   return {
     summaries,
-    markdown: reportMarkdown(summaries, REPORT_FILES.chart),
+    markdown: reportMarkdown(summaries, REPORT_FILES.chart, (file) =>
+      dir === undefined ? file : path.relative(dir, path.resolve(file)).split(path.sep).join('/'),
+    ),
     svg: accuracyChartSvg(summaries),
   };
 }
@@ -50,7 +58,7 @@ export async function writeEvalReport(
   sources: readonly ResultsSource[],
   dir: string,
 ): Promise<EvalReport & { files: { markdown: string; chart: string } }> {
-  const report = await buildEvalReport(sources);
+  const report = await buildEvalReport(sources, dir);
   const files = {
     markdown: path.join(dir, REPORT_FILES.markdown),
     chart: path.join(dir, REPORT_FILES.chart),
