@@ -137,6 +137,21 @@ describe('the chart', () => {
     expect(svg).toMatch(/@media \(prefers-color-scheme: dark\)/);
   });
 
+  it('widens the axis by doublings for rows shorter than 7K or longer than 3.5M', async () => {
+    const wide = writeResults(tmp.dir, 'wide.jsonl', [
+      { id: 1, length: 2_000, em: 1, sub_em: 1, f1: 1 },
+      { id: 2, length: 8_000_000, em: 0, sub_em: 0, f1: 0 },
+    ]);
+    const { svg, summaries } = await buildEvalReport([{ path: wide }]);
+    expect(summaries[0]?.lengths.map((l) => [l.bucket, l.column])).toEqual([
+      [-2, undefined],
+      [10, undefined],
+    ]);
+    for (const tick of ['1.75K', '3.5K', '7K', '3.5M', '7M'])
+      expect(svg).toContain(`>${tick}</text>`);
+    expect(svg).not.toContain('>14M</text>');
+  });
+
   it('repeats the eight colours dashed for a ninth file', async () => {
     const nine = Array.from({ length: 9 }, () => ({ path: a }));
     const { svg } = await buildEvalReport(nine);
