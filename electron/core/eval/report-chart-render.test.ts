@@ -69,6 +69,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the chart in a browser', () => {
       },
       { path: writeResults(tmp.dir, 'a.jsonl', FILE_A), label: 'gpt-4o-mini' },
       { path: writeResults(tmp.dir, 'b.jsonl', FILE_A.slice(8)), label: HOSTILE_LABEL },
+      // Shown as \u202e each: six times as wide as it is long, and still clipped to the column.
+      { path: writeResults(tmp.dir, 'c.jsonl', FILE_A.slice(0, 4)), label: '\u202e'.repeat(60) },
     ]);
     mkdirSync(OUT, { recursive: true });
     const file = path.join(OUT, 'accuracy.svg');
@@ -99,7 +101,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the chart in a browser', () => {
         expect(dialogs).toEqual([]);
         // The hostile label is shown as text, clipped in the legend.
         expect(look.boxes.map((b) => b.text)).toContain(
-          '<script>alert("x")</script> & Tom\'s \\u202eevil\\u202c …',
+          '<script>alert("x")</script> & Tom\'s \\u202ee…',
         );
         // Every text inside the picture, and no two overlapping (tick labels, legend).
         const texts: Box[] = look.boxes;

@@ -2,6 +2,7 @@
 // results file and the paper's Table 2 lines for reference. One self-contained SVG: no script,
 // no external resource; light colours as attributes (what any viewer shows) and dark ones in a
 // `prefers-color-scheme` rule, on a background of its own, so it reads in light and dark viewers.
+import { visibleText } from '../../../shared/visible-text.ts';
 import { esc } from '../export/html.ts';
 import { bucketCentre, bucketOf, tokenLabel } from './length-buckets.ts';
 import { PAPER_LENGTHS, PAPER_TABLE_2 } from './paper-table.ts';
@@ -206,8 +207,11 @@ export function text(raw: string): string {
   );
 }
 
-/** At most `max` characters (code points, so no pair is split), an ellipsis when cut. */
+/**
+ * At most `max` characters as shown (controls written out first: a label of bidi controls is
+ * six times as wide as its length), in code points so no pair is split; an ellipsis when cut.
+ */
 function clip(raw: string, max: number): string {
-  const chars = Array.from(raw.replace(/\s+/g, ' ').trim());
+  const chars = Array.from(visibleText(raw.replace(/\s+/g, ' ').trim()));
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
 }
