@@ -23,6 +23,7 @@ import { libraryFlags, libraryLocation, type LibraryLocation } from './library.t
 import { parseExport, type ExportOptions } from './export-args.ts';
 import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
+import { parseReport, type ReportOptions } from './report-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -58,7 +59,8 @@ export type Command =
   | { name: 'runs'; options: RunsOptions }
   | { name: 'show'; options: ShowOptions }
   | { name: 'eval'; options: EvalOptions }
-  | { name: 'make-eval'; options: MakeEvalOptions };
+  | { name: 'make-eval'; options: MakeEvalOptions }
+  | { name: 'report'; options: ReportOptions };
 
 /** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
@@ -98,6 +100,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     return 'help' in options
       ? { name: 'help', topic: 'make-eval' }
       : { name: 'make-eval', options };
+  }
+  if (name === 'report') {
+    const options = parseReport(rest, here);
+    return 'help' in options ? { name: 'help', topic: 'report' } : { name: 'report', options };
   }
 
   if (name === 'extract') {

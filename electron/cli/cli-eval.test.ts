@@ -88,7 +88,7 @@ describe('memagent eval', () => {
     });
     expect(first?.response).toContain('Therefore, the answer is AMBER-4471');
     expect(first?.chunks).toBeGreaterThan(1);
-    expect(first?.tokens).toBeGreaterThan(200);
+    expect(first?.length).toBeGreaterThan(200);
     expect(first?.usage.prompt_tokens).toBeGreaterThan(0);
     // The recurrent evaluation's final prompt is the text one.
     const finals = sim.requests.filter((q) => q.raw.includes('Your answer:'));

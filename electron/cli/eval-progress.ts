@@ -41,7 +41,7 @@ export class EvalProgress {
     this.#running -= 1;
     this.#done += 1;
     this.#read += 1;
-    this.#tokens += result.tokens;
+    this.#tokens += result.length;
     this.#count(result);
     this.draw();
   }

@@ -12,7 +12,11 @@ import { directRowReader } from '../core/eval/direct-row.ts';
 import { loadDocPool } from '../core/eval/doc-pool.ts';
 import { countJsonRows } from '../core/eval/json-rows.ts';
 import { memAgentRowReader } from '../core/eval/memagent-row.ts';
-import { openResultsFile, type ResultsFile, type RowResult } from '../core/eval/results-file.ts';
+import {
+  openResultsFile,
+  type OpenResultsFile,
+  type RowResult,
+} from '../core/eval/results-file.ts';
 import { runEval, type EvalServer } from '../core/eval/run-eval.ts';
 import { summarize } from '../core/eval/summary.ts';
 import { createLlmClient } from '../core/llm/client.ts';
@@ -59,7 +63,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
     baseUrl: first.url,
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
   });
-  let results: ResultsFile | undefined;
+  let results: OpenResultsFile | undefined;
   try {
     const readRow =
       options.method === 'direct'
@@ -206,7 +210,7 @@ async function directBudgets(
  * Rows of another method or model in --out would be skipped as done and mixed into this
  * evaluation's scores: refused. (The data file is not recorded; ids tell little across sets.)
  */
-function refuseOtherEvaluation(file: ResultsFile, options: EvalOptions, model: string): void {
+function refuseOtherEvaluation(file: OpenResultsFile, options: EvalOptions, model: string): void {
   for (const row of file.earlier.values()) {
     if (row.method === options.method && (row.model === null || row.model === model)) continue;
     throw new CoreError(

@@ -3,6 +3,7 @@ import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
 import { appDataDir } from './app-data.ts';
 import { EVAL_HELP } from './eval-args.ts';
+import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
@@ -18,6 +19,7 @@ Usage:
   memagent show RUN_ID [--all] [--json]
   memagent eval DATA.json|DATA.jsonl [--base-url URL ...] [--out FILE] [--method memagent|direct] [--json]
   memagent make-eval HAYSTACK... -o SET.jsonl [--lengths 8k,32k] [--tasks LIST] [--rows N] [--seed S]
+  memagent report RESULTS.jsonl ... [-o DIR] [--label NAME ...]
   memagent COMMAND --help
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
@@ -203,5 +205,6 @@ export function helpText(topic?: string): string {
   if (topic === 'show') return SHOW_HELP;
   if (topic === 'eval') return EVAL_HELP;
   if (topic === 'make-eval') return MAKE_EVAL;
+  if (topic === 'report') return REPORT_HELP;
   return MAIN;
 }

@@ -89,6 +89,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./eval.ts')).runEvalCommand(command.options, ctx);
       case 'make-eval':
         return await (await import('./make-eval.ts')).runMakeEval(command.options, ctx);
+      case 'report':
+        return await (await import('./eval-report.ts')).runReport(command.options, ctx);
     }
   } catch (error) {
     const appError = toAppError(error);

@@ -10,7 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const result = (id: string, extra: Partial<RowResult> = {}): RowResult => ({
   id,
-  tokens: 8000,
+  length: 8000,
   prediction: 'Paris',
   response: 'Therefore, the answer is Paris.',
   answers: ['Paris'],
@@ -92,10 +92,10 @@ describe('summarize', () => {
 
   it('groups rows by context length, shortest first', () => {
     const rows = [
-      result('1', { tokens: 7_600 }),
-      result('2', { tokens: 450_000 }),
+      result('1', { length: 7_600 }),
+      result('2', { length: 450_000 }),
       failed('3'),
-      result('4', { tokens: 8_300, sub_em: 0 }),
+      result('4', { length: 8_300, sub_em: 0 }),
     ];
     expect(summarizeByLength(rows).map((g) => [g.length, g.summary.n, g.summary.sub_em])).toEqual([
       ['8K', 3, 33.33],

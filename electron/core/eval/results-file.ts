@@ -1,15 +1,24 @@
 // The results file of `memagent eval --out`: one JSON line per row, appended and handed to the
 // OS as each row ends, so a killed evaluation (even by SIGKILL) loses only the rows in flight.
 // A rerun with the same file skips the rows it holds.
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
 
 /** One row's result, as written (snake_case, like upstream's result files). */
 export interface RowResult {
   id: string;
-  /** Tokens of the row's context with the run's tokenizer. */
-  tokens: number;
+  /** The row's context length in tokens, with the run's tokenizer. */
+  length: number;
   /** The extracted answer; null when the reply had none or the row failed. */
   prediction: string | null;
   /** The whole final reply (thinking stripped); null when the row failed before it. */
@@ -36,7 +45,7 @@ export interface RowResult {
 
 const resultSchema = z.object({
   id: z.string(),
-  tokens: z.number(),
+  length: z.number(),
   prediction: z.string().nullable(),
   response: z.string().nullable(),
   answers: z.array(z.string()),
@@ -54,7 +63,7 @@ const resultSchema = z.object({
 });
 
 /** An open results file: the rows it held when opened, and appends one line per row. */
-export interface ResultsFile {
+export interface OpenResultsFile {
   /** The last result of each id found in the file (a retried row's latest line wins). */
   readonly earlier: ReadonlyMap<string, RowResult>;
   append(result: RowResult): void;
@@ -65,7 +74,7 @@ export interface ResultsFile {
  * Opens (or creates) `file` for appending. A last line cut short by a kill is dropped from the
  * file, so its row runs again; any other line that is not a result is an error.
  */
-export function openResultsFile(file: string): ResultsFile {
+export function openResultsFile(file: string): OpenResultsFile {
   const earlier = new Map<string, RowResult>();
   let keep = 0;
   if (existsSync(file)) {
@@ -114,4 +123,185 @@ export function openResultsFile(file: string): ResultsFile {
       closeSync(fd);
     },
   };
+}
+
+// Reading a results file for a report: a line at a time, lenient where writers may differ.
+// A report reads a results file of `memagent eval --out`: JSON lines, one a row, `{id, length (tokens),
+// prediction, response, answers, em, sub_em, f1, chunks, usage, ms, error}`. A report needs
+// only the id, the length, the three scores and whether the row failed.
+
+/** One row as a report counts it. A failed row scores 0 in every metric. */
+export interface ResultRow {
+  id: string;
+  /** Context length in tokens; null when the row failed before it was measured. */
+  length: number | null;
+  em: number;
+  subEm: number;
+  f1: number;
+  /** Why the row failed (its requests failed after retries); null for a row with an answer. */
+  error: string | null;
+}
+
+export interface ResultsFileContents {
+  path: string;
+  /** In file order; an id on several lines appears once, with its last line's values. */
+  rows: ResultRow[];
+  /** Ids found on more than one line (a rerun of failed rows appends their new results). */
+  repeatedIds: number;
+  /** The file ends in a line cut off mid-write (the evaluation was killed), which is skipped. */
+  cutLastLine: boolean;
+}
+
+const FORMAT_HINT =
+  'A results file has one JSON object a line, as `memagent eval --out FILE` writes it.';
+
+const score = (name: string) =>
+  z
+    .number({ error: `"${name}" must be a number from 0 to 1` })
+    .min(0, `"${name}" must be a number from 0 to 1`)
+    .max(1, `"${name}" must be a number from 0 to 1`);
+
+// Lenient where writers may differ (an id as a number, an error as an AppError object, no
+// scores on a failed row), strict where the numbers come from.
+const rowSchema = z.object(
+  {
+    id: z.union([z.string(), z.number()], { error: 'it has no "id"' }),
+    length: z
+      .number({ error: '"length" must be a whole number of tokens' })
+      .int('"length" must be a whole number of tokens')
+      .min(1, '"length" must be at least 1 token')
+      .nullish(),
+    em: score('em').nullish(),
+    sub_em: score('sub_em').nullish(),
+    f1: score('f1').nullish(),
+    error: z
+      .union([z.string(), z.object({ message: z.string() }).loose()], {
+        error: '"error" must be a message or null',
+      })
+      .nullish(),
+  },
+  { error: 'it is not a JSON object' },
+);
+
+/**
+ * Reads and checks a results file line by line (a line at a time in memory). Blank lines are
+ * skipped; a last line without its newline that is not JSON is a write cut off by a kill, and
+ * skipped too. Throws `CoreError` NotFound for a file that cannot be read and Damaged for one
+ * that is empty or holds a line that is not a result row (the message names the line).
+ */
+export async function readResultsFile(file: string): Promise<ResultsFileContents> {
+  await checkReadable(file);
+  const byId = new Map<string, ResultRow>();
+  const repeated = new Set<string>();
+  let cutLastLine = false;
+  let lineNo = 0;
+  const take = (line: string, terminated: boolean) => {
+    lineNo += 1;
+    const text = lineNo === 1 ? line.replace(/^\uFEFF/, '') : line;
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      if (!terminated) {
+        cutLastLine = true;
+        return;
+      }
+      throw damaged(`Line ${lineNo} of ${file} is not JSON.`, error);
+    }
+    const row = toRow(value, file, lineNo);
+    if (byId.has(row.id)) {
+      repeated.add(row.id);
+      byId.delete(row.id); // re-inserted below: the row takes its last line's place
+    }
+    byId.set(row.id, row);
+  };
+  let pending = '';
+  try {
+    for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+      const lines = String(chunk).split('\n');
+      // Only the new text is split: a long line read in many chunks costs linear time.
+      lines[0] = pending + (lines[0] ?? '');
+      pending = lines.pop() ?? '';
+      for (const line of lines) take(line.replace(/\r$/, ''), true);
+    }
+  } catch (error) {
+    if (error instanceof CoreError) throw error;
+    throw new CoreError('NotFound', `The results file ${file} could not be read.`, {
+      hint: 'Check that the file exists and that you may read it.',
+      detail: error instanceof Error ? error.message : String(error),
+    });
+  }
+  if (pending !== '') take(pending, false);
+  if (byId.size === 0)
+    throw new CoreError('Damaged', `The results file ${file} has no rows.`, {
+      hint: cutLastLine
+        ? 'Its only line was cut off (the evaluation was stopped while writing it). Run it again with the same --out to continue.'
+        : 'It is empty: was the evaluation stopped before its first row finished? Run it again with the same --out to continue.',
+    });
+  return { path: file, rows: [...byId.values()], repeatedIds: repeated.size, cutLastLine };
+}
+
+function toRow(value: unknown, file: string, lineNo: number): ResultRow {
+  const parsed = rowSchema.safeParse(value);
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message ?? 'it does not have the fields of one';
+    throw damaged(`Line ${lineNo} of ${file} is not a result row: ${reason}.`);
+  }
+  const r = parsed.data;
+  const error = errorText(r.error);
+  const length = r.length ?? null;
+  if (error !== null) return { id: String(r.id), length, em: 0, subEm: 0, f1: 0, error };
+  const missing = (['em', 'sub_em', 'f1'] as const).find((k) => typeof r[k] !== 'number');
+  if (missing !== undefined)
+    throw damaged(
+      `Line ${lineNo} of ${file} is not a result row: it has no "${missing}" score and no "error".`,
+    );
+  return {
+    id: String(r.id),
+    length,
+    em: r.em ?? 0,
+    subEm: r.sub_em ?? 0,
+    f1: r.f1 ?? 0,
+    error: null,
+  };
+}
+
+/** The failure's message; null for none (an empty string is taken as none, as null is). */
+function errorText(error: string | { message: string } | null | undefined): string | null {
+  if (error === null || error === undefined) return null;
+  if (typeof error === 'string') return error.trim() === '' ? null : error;
+  return error.message.trim() === '' ? 'failed (no message)' : error.message;
+}
+
+function damaged(message: string, cause?: unknown): CoreError {
+  return new CoreError('Damaged', message, {
+    hint: FORMAT_HINT,
+    ...(cause === undefined
+      ? {}
+      : { detail: cause instanceof Error ? cause.message : String(cause) }),
+  });
+}
+
+async function checkReadable(file: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const detail = error instanceof Error ? error.message : String(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new CoreError('NotFound', `The results file ${file} does not exist.`, {
+        hint: 'Check the path; `memagent eval --out FILE` writes results files.',
+        detail,
+      });
+    throw new CoreError('NotFound', `The results file ${file} could not be read.`, {
+      hint: 'Check that the file exists and that you may read it.',
+      detail,
+    });
+  }
+  if (!info.isFile())
+    throw new CoreError('NotFound', `${file} is a folder, not a results file.`, {
+      hint: 'Name the results files themselves, for example results/*.jsonl.',
+    });
 }

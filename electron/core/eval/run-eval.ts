@@ -72,7 +72,7 @@ export function rowResult(
   }
   const result: RowResult = {
     id: row.id,
-    tokens: outcome.tokens,
+    length: outcome.tokens,
     prediction,
     response: outcome.response,
     answers: row.answers,

@@ -71,7 +71,7 @@ export function summarizeByLength(
 ): { length: string; summary: EvalSummary }[] {
   const groups = new Map<number, RowResult[]>();
   for (const r of results) {
-    const bucket = lengthBucket(r.tokens);
+    const bucket = lengthBucket(r.length);
     const group = groups.get(bucket);
     if (group) group.push(r);
     else groups.set(bucket, [r]);
