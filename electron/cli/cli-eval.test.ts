@@ -95,7 +95,7 @@ describe('memagent eval', () => {
     expect(finals.at(-1)?.raw).toContain('format your response as follows');
   });
 
-  it('prints a table with one line per context length', async () => {
+  it("prints a table with one line per context length, grouped on Table 2's grid", async () => {
     const rows = [
       ...JSON.parse(readFileSync(dataset('short.json', 2, 0, 6), 'utf8')),
       ...JSON.parse(readFileSync(dataset('long.json', 1, 1, 60), 'utf8')).map(
@@ -107,13 +107,19 @@ describe('memagent eval', () => {
     const r = await cli(evalArgs(file));
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^length\s+rows\s+scored\s+failed\s+sub-EM %\s+EM %\s+F1 %$/);
-    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1, 5).join(' '))).toEqual([
+    expect(lines[0]).toMatch(/^length\s+tokens\s+rows\s+scored\s+failed\s+sub-EM %\s+EM %\s+F1 %$/);
+    // Named by the grid (Table 2's columns, doublings beyond: 7K / 32 and 7K / 4) and the
+    // rows' median length, as the report names them.
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 2).join(' '))).toEqual([
+      '219 178',
+      '1.75K 1.95K',
+      'all -',
+    ]);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(2, 6).join(' '))).toEqual([
       '2 2 0 100.00',
       '2 2 0 50.00',
       '4 4 0 75.00',
     ]);
-    expect(lines[3]).toMatch(/^all /);
     expect(r.stderr).toMatch(/eval \[#+\] 4\/4 rows · sub-EM 75\.0% · [\d,]+ tok\/s/);
   });
 
@@ -354,6 +360,32 @@ describe('memagent eval', () => {
     );
     expect(r.stderr).toContain('its own --out file');
     expect(results(out)).toHaveLength(1);
+  });
+
+  it('records the settings on every line and refuses a rerun with others; older lines without them are taken', async () => {
+    const data = dataset('settings.json', 2, 0);
+    const out = path.join(dir, 'settings-results.jsonl');
+    expect((await cli(evalArgs(data, '--json', '--limit', '1', '--out', out))).code).toBe(0);
+    expect(results(out)[0]?.settings).toEqual({
+      final: 'text',
+      chunk_tokens: 256,
+      memory_tokens: 1024,
+      answer_tokens: 1024,
+      tokenizer: 'qwen2.5',
+    });
+    const other = await cli(evalArgs(data, '--json', '--out', out, '--chunk-tokens', '512'));
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(
+      /^memagent: .*settings-results\.jsonl holds results read with --chunk-tokens 256, not 512\.$/m,
+    );
+    expect(results(out)).toHaveLength(1);
+    // A line written before settings were recorded: the rerun continues it.
+    const { settings: _dropped, ...old } = results(out)[0] as RowResult;
+    writeFileSync(out, `${JSON.stringify(old)}\n`);
+    const resumed = await cli(evalArgs(data, '--json', '--out', out, '--chunk-tokens', '512'));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('1 row done before');
+    expect(results(out).map((l) => l.settings?.chunk_tokens)).toEqual([undefined, 512]);
   });
 
   it('says what is wrong with the data in one sentence', async () => {

@@ -26,6 +26,8 @@ import {
 
 /** Upstream's output budget of the direct baseline (MAX_OUTPUT_LEN in memory_eval/utils/envs.py). */
 export const DIRECT_ANSWER_TOKENS = 10_000;
+/** The results file of `--report DIR` without --out: DIR/results.jsonl. */
+export const REPORT_RESULTS_FILE = 'results.jsonl';
 /** Rows in flight by default: vLLM batches, so many rows at once cost little more than one. */
 export const DEFAULT_EVAL_CONCURRENCY = 32;
 
@@ -40,6 +42,8 @@ export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
   out?: string;
   /** Rerun the rows of --out that failed. */
   retryFailed: boolean;
+  /** Write the report (report.md, accuracy.svg) of --out into this folder at the end. */
+  report?: string;
   /** The documents pool of sets whose contexts are document numbers. */
   docs?: string;
   method: 'memagent' | 'direct';
@@ -62,6 +66,7 @@ const evalSchema = z.object({
   limit: int('limit', 1, Number.MAX_SAFE_INTEGER).optional(),
   concurrency: int('concurrency', 1, 1024),
   out: z.string().trim().min(1, '--out needs a file').optional(),
+  report: z.string().trim().min(1, '--report needs a folder').optional(),
   'retry-failed': z.boolean(),
   docs: z.string().trim().min(1, '--docs needs a file').optional(),
   method: oneOf('method', ['memagent', 'direct'] as const),
@@ -102,6 +107,7 @@ export function parseEval(
       limit: { type: 'string' },
       concurrency: { type: 'string', default: String(DEFAULT_EVAL_CONCURRENCY) },
       out: { type: 'string' },
+      report: { type: 'string' },
       'retry-failed': { type: 'boolean', default: false },
       docs: { type: 'string' },
       method: { type: 'string', default: 'memagent' },
@@ -124,7 +130,7 @@ export function parseEval(
     { ...values, 'base-url': values['base-url'] ?? [ctx.baseUrl] },
     'eval',
   );
-  if (v['retry-failed'] && v.out === undefined)
+  if (v['retry-failed'] && v.out === undefined && v.report === undefined)
     throw usage('--retry-failed reruns the failed rows of an --out file: give --out.', 'eval');
   if (v['max-context'] !== undefined && v.method !== 'direct')
     throw usage('--max-context cuts the prompts of --method direct only.', 'eval');
@@ -149,7 +155,11 @@ export function parseEval(
     debug: v.debug,
   };
   if (v.limit !== undefined) options.limit = v.limit;
+  if (v.report !== undefined) options.report = path.resolve(ctx.here, v.report);
+  // The report is made from the results file: without --out, it is kept beside the report.
   if (v.out !== undefined) options.out = path.resolve(ctx.here, v.out);
+  else if (options.report !== undefined)
+    options.out = path.join(options.report, REPORT_RESULTS_FILE);
   if (v.docs !== undefined) options.docs = path.resolve(ctx.here, v.docs);
   if (v['max-context'] !== undefined) options.maxContext = v['max-context'];
   const model = v.model ?? ctx.envModel;
@@ -188,6 +198,10 @@ Options:
   --out FILE.jsonl        one result line per row as it ends; run the same command again to
                           continue an interrupted evaluation (done rows are skipped)
   --retry-failed          with --out: run the rows that failed again
+  --report DIR            at the end, write DIR/report.md and DIR/accuracy.svg from the
+                          results (as memagent report); without --out the results go to
+                          DIR/${REPORT_RESULTS_FILE}; after Ctrl-C the report covers the rows
+                          done and says it is partial
   --final text|boxed      final prompt (default text, as the upstream evaluation)
   --chunk-tokens N        tokens per chunk (default 5000)
   --memory-tokens N       max tokens of each memory update (default 1024)

@@ -1,5 +1,6 @@
 // `memagent report`: an evaluation report (Markdown and an SVG chart) from results files.
 import { plural } from '../../shared/plural.ts';
+import { visibleText } from '../../shared/visible-text.ts';
 import { writeEvalReport } from '../core/eval/report.ts';
 import type { ResultsSummary, Tally } from '../core/eval/results-summary.ts';
 import type { CliContext } from './context.ts';
@@ -21,9 +22,10 @@ export async function runReport(options: ReportOptions, ctx: CliContext): Promis
     await ctx.out(`${JSON.stringify(json, null, 2)}\n`);
     return EXIT.ok;
   }
+  const pct = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)}%`);
   const lines = report.summaries.map(
     (s) =>
-      `${s.label}: sub-EM ${s.all.subEm.toFixed(2)}%, EM ${s.all.em.toFixed(2)}%, F1 ${s.all.f1.toFixed(2)}% over ${plural(s.all.n, 'row')}${s.all.failed > 0 ? ` (${s.all.failed} failed, counted as 0)` : ''}`,
+      `${visibleText(s.label)}: sub-EM ${pct(s.all.subEm)}, EM ${pct(s.all.em)}, F1 ${pct(s.all.f1)} over ${plural(s.all.n, 'row')}${s.all.failed > 0 ? ` (${s.all.failed} failed, counted as 0)` : ''}`,
   );
   lines.push(`wrote ${report.files.markdown}`, `wrote ${report.files.chart}`);
   await ctx.out(`${lines.join('\n')}\n`);
@@ -41,6 +43,14 @@ function summaryJson(s: ResultsSummary) {
       column: l.column ?? null,
       ...tallyJson(l),
     })),
+    tasks: s.tasks.map((t) => ({ task: t.task, ...tallyJson(t) })),
+    wrong: s.wrong.length,
+    usage: {
+      ms: s.cost.ms,
+      prompt_tokens: s.cost.promptTokens,
+      completion_tokens: s.cost.completionTokens,
+    },
+    warnings: s.warnings,
     unmeasured: s.unmeasured,
     repeated_ids: s.repeatedIds,
     cut_last_line: s.cutLastLine,

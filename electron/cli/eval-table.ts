@@ -1,13 +1,22 @@
-// The human summary of `memagent eval`: one line per context length when the data has several,
-// then all rows; scores as percentages with two decimals, as the paper's Table 2.
+// The human summary of `memagent eval`: one line per context length when the data has several
+// (grouped on Table 2's grid as the report groups them), then all rows; scores as percentages
+// with two decimals, as the paper's Table 2.
+import { tokenLabel } from '../core/eval/length-buckets.ts';
 import type { RowResult } from '../core/eval/results-file.ts';
-import { summarize, summarizeByLength, type EvalSummary } from '../core/eval/summary.ts';
+import {
+  evalSummaryOf,
+  summarize,
+  tallyByLength,
+  tallyRowOf,
+  type EvalSummary,
+} from '../core/eval/summary.ts';
 import { table } from './terminal-table.ts';
 
 const score = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 
-const cells = (label: string, s: EvalSummary) => [
+const cells = (label: string, tokens: string, s: EvalSummary) => [
   label,
+  tokens,
   String(s.n),
   String(s.scored),
   String(s.failed),
@@ -16,13 +25,26 @@ const cells = (label: string, s: EvalSummary) => [
   score(s.f1),
 ];
 
-/** The table printed on stdout (without a final newline). */
+/**
+ * The table printed on stdout (without a final newline). `length` is Table 2's column the rows
+ * are compared with (or the grid's doubling beyond it), `tokens` their median length.
+ */
 export function summaryTable(rows: readonly RowResult[]): string {
-  const byLength = summarizeByLength(rows);
-  const lines = byLength.length > 1 ? byLength.map((g) => cells(g.length, g.summary)) : [];
-  lines.push(cells(byLength.length > 1 ? 'all' : (byLength[0]?.length ?? 'all'), summarize(rows)));
+  const groups = tallyByLength(
+    rows.map((r) => ({ ...tallyRowOf(r), length: r.length > 0 ? r.length : null })),
+  );
+  const lines =
+    groups.length > 1
+      ? groups.map((g) => cells(g.name, tokenLabel(g.tokens.median), evalSummaryOf(g.tally)))
+      : [];
+  const only = groups.length === 1 ? groups[0] : undefined;
+  lines.push(
+    cells(only?.name ?? 'all', only ? tokenLabel(only.tokens.median) : '-', summarize(rows)),
+  );
   return table(
-    ['length', 'rows', 'scored', 'failed', 'sub-EM %', 'EM %', 'F1 %'].map((title) => ({ title })),
+    ['length', 'tokens', 'rows', 'scored', 'failed', 'sub-EM %', 'EM %', 'F1 %'].map((title) => ({
+      title,
+    })),
     lines,
   );
 }

@@ -1,6 +1,8 @@
 // `memagent eval`: MemAgent's benchmark protocol (../shared/MEMAGENT.md) on the user's own
 // servers. Rows stream from the data file, run through the app's run machinery (or the direct
 // baseline), are scored, appended to --out as they end, and summed up on stdout.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { RunSettings } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { visibleText } from '../../shared/visible-text.ts';
@@ -12,11 +14,14 @@ import { directRowReader } from '../core/eval/direct-row.ts';
 import { loadDocPool } from '../core/eval/doc-pool.ts';
 import { countJsonRows } from '../core/eval/json-rows.ts';
 import { memAgentRowReader } from '../core/eval/memagent-row.ts';
+import { writeEvalReport } from '../core/eval/report.ts';
 import {
   openResultsFile,
   type OpenResultsFile,
+  type ResultSettings,
   type RowResult,
 } from '../core/eval/results-file.ts';
+import { tallyWarnings, warningLine } from '../core/eval/row-warnings.ts';
 import { runEval, type EvalServer } from '../core/eval/run-eval.ts';
 import { summarize } from '../core/eval/summary.ts';
 import { createLlmClient } from '../core/llm/client.ts';
@@ -80,8 +85,10 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
             settings: settingsOf(options),
           });
 
+    const settings = resultSettings(options, tokenizer.id);
+    if (options.out !== undefined) mkdirSync(path.dirname(options.out), { recursive: true });
     results = options.out === undefined ? undefined : openResultsFile(options.out);
-    if (results) refuseOtherEvaluation(results, options, model);
+    if (results) refuseOtherEvaluation(results, options, model, settings);
     const total = await countJsonRows(options.file, {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       signal,
@@ -117,6 +124,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
         servers,
         concurrency: options.concurrency,
         method: options.method,
+        settings,
         readRow,
         skip,
         onStart: () => progress?.started(),
@@ -139,15 +147,73 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
           ? `memagent: interrupted; ${plural(rows.length, 'row')} done, not kept (give --out FILE to resume later).`
           : `memagent: interrupted; ${plural(rows.length, 'row')} kept in ${options.out}: run the same command to continue.`,
       );
+      await reportAtEnd(options, note, { done: rows.length, total });
       return EXIT.interrupted;
     }
     const summary = summarize(rows);
-    await ctx.out(options.json ? `${JSON.stringify(summary)}\n` : `${summaryTable(rows)}\n`);
+    await ctx.out(
+      options.json
+        ? `${JSON.stringify(summary)}\n`
+        : `${summaryTable(rows)}\n${warningsText(rows)}`,
+    );
     failedNotes(rows, options, note);
+    await reportAtEnd(options, note);
     return summary.n > 0 && summary.failed === summary.n ? EXIT.backend : EXIT.ok;
   } finally {
     results?.close();
     await tokenizer.dispose();
+  }
+}
+
+/** The settings recorded on each result line: what changes the rows' results, by method. */
+function resultSettings(options: EvalOptions, tokenizer: string): ResultSettings {
+  if (options.method === 'direct')
+    return {
+      answer_tokens: options.answerTokens,
+      ...(options.maxContext !== undefined ? { max_context: options.maxContext } : {}),
+      tokenizer,
+    };
+  return {
+    final: options.final,
+    chunk_tokens: options.chunkTokens,
+    memory_tokens: options.memoryTokens,
+    answer_tokens: options.answerTokens,
+    tokenizer,
+  };
+}
+
+/** The human summary's warnings: one line per kind, after the table (nothing when none). */
+function warningsText(rows: readonly RowResult[]): string {
+  return tallyWarnings(rows)
+    .map((w) => `warning: ${warningLine(w)}\n`)
+    .join('');
+}
+
+/**
+ * `--report DIR`: the report of the --out file, written when the evaluation ends or is
+ * interrupted (then marked partial). A report that cannot be made is a note, not a failure of
+ * the evaluation whose rows are kept.
+ */
+async function reportAtEnd(
+  options: EvalOptions,
+  note: (text: string) => void,
+  partial?: { done: number; total: number },
+): Promise<void> {
+  if (options.report === undefined || options.out === undefined) return;
+  if (partial !== undefined && partial.done === 0) {
+    note('memagent: no report: no row had finished.');
+    return;
+  }
+  try {
+    const report = await writeEvalReport(
+      [{ path: options.out, ...(partial !== undefined ? { partial } : {}) }],
+      options.report,
+    );
+    note(`wrote ${report.files.markdown}${partial !== undefined ? ' (partial)' : ''}`);
+    note(`wrote ${report.files.chart}`);
+  } catch (error) {
+    if (!(error instanceof CoreError)) throw error;
+    note(`memagent: no report: ${error.message}`);
   }
 }
 
@@ -207,18 +273,60 @@ async function directBudgets(
 }
 
 /**
- * Rows of another method or model in --out would be skipped as done and mixed into this
- * evaluation's scores: refused. (The data file is not recorded; ids tell little across sets.)
+ * Rows of another method, model or settings in --out would be skipped as done and mixed into
+ * this evaluation's scores: refused. Lines written before settings were recorded have none and
+ * are taken as they are. (The data file is not recorded; ids tell little across sets.)
  */
-function refuseOtherEvaluation(file: OpenResultsFile, options: EvalOptions, model: string): void {
+function refuseOtherEvaluation(
+  file: OpenResultsFile,
+  options: EvalOptions,
+  model: string,
+  settings: ResultSettings,
+): void {
+  const name = options.out ?? 'The results file';
+  const hint = {
+    hint: 'Give each evaluation its own --out file, or remove that file to start again.',
+  };
   for (const row of file.earlier.values()) {
-    if (row.method === options.method && (row.model === null || row.model === model)) continue;
-    throw new CoreError(
-      'BadUsage',
-      `${options.out ?? 'The results file'} holds results of ${row.method} with ${row.model ?? 'another model'}, not of ${options.method} with ${model}.`,
-      { hint: 'Give each evaluation its own --out file, or remove that file to start again.' },
-    );
+    if (row.method !== options.method || (row.model !== null && row.model !== model))
+      throw new CoreError(
+        'BadUsage',
+        `${name} holds results of ${row.method} with ${row.model ?? 'another model'}, not of ${options.method} with ${model}.`,
+        hint,
+      );
+    const differs = settingDifference(row.settings, settings);
+    if (differs !== undefined)
+      throw new CoreError(
+        'BadUsage',
+        `${name} holds results read with ${differs.key} ${differs.was}, not ${differs.now}.`,
+        hint,
+      );
   }
+}
+
+const SETTING_NAMES: Readonly<Record<string, string>> = {
+  final: '--final',
+  chunk_tokens: '--chunk-tokens',
+  memory_tokens: '--memory-tokens',
+  answer_tokens: '--answer-tokens',
+  max_context: '--max-context',
+  tokenizer: 'the tokenizer',
+};
+
+/** The first setting an earlier line was read with that this run would change. */
+function settingDifference(
+  earlier: ResultSettings | undefined,
+  now: ResultSettings,
+): { key: string; was: string; now: string } | undefined {
+  if (earlier === undefined) return undefined;
+  const keys = new Set([...Object.keys(earlier), ...Object.keys(now)]);
+  for (const key of keys) {
+    const a = (earlier as unknown as Record<string, unknown>)[key];
+    const b = (now as unknown as Record<string, unknown>)[key];
+    if (a !== b)
+      return { key: SETTING_NAMES[key] ?? key, was: String(a ?? 'none'), now: String(b ?? 'none') };
+  }
+  return undefined;
 }
 
 /** The rows up to `limit`, refusing an id seen before: results are kept by id. */

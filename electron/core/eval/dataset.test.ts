@@ -58,6 +58,29 @@ describe('readEvalRows', () => {
     expect((await rows(write('eval_qa_2_8192.json', [row])))[0]?.scoring).toBe('qa');
   });
 
+  it("scores make-eval rows by their own task, whatever the file's name, and names the task", async () => {
+    const base = { input: 'Q', context: 'C' };
+    const file = write('set.json', [
+      // niah_single: one gold answer, matched as RULER matches it (string match all).
+      { ...base, _id: 'a', task: 'niah_single', answers: ['Þórsvík-31'] },
+      // Multi-value: `answers` is the outputs joined; the outputs are what is matched.
+      { ...base, _id: 'b', task: 'niah_multivalue', answers: ['x, y'], outputs: ['x', 'y'] },
+      { ...base, _id: 'c', task: 'cwe', answers: ['p, q'], outputs: ['p', 'q'] },
+      { ...base, _id: 'd', task: 'multihop', answers: ['Ærvík'] },
+      // A task it does not know: scored as before (answers are QA).
+      { ...base, _id: 'e', task: 'my_own', answers: ['z'] },
+    ]);
+    expect((await rows(file)).map((r) => [r.id, r.task, r.scoring, r.answers])).toEqual([
+      ['a', 'niah_single', 'match-all', ['Þórsvík-31']],
+      ['b', 'niah_multivalue', 'match-all', ['x', 'y']],
+      ['c', 'cwe', 'match-all', ['p', 'q']],
+      ['d', 'multihop', 'qa', ['Ærvík']],
+      ['e', 'my_own', 'qa', ['z']],
+    ]);
+    // An upstream RULER file's task comes from its name.
+    const ruler = write('eval_niah_single_2_16384.json', [{ ...base, outputs: ['4471'] }]);
+    expect((await rows(ruler))[0]).toMatchObject({ task: 'niah_single_2', scoring: 'match-all' });
+  });
   it('names the row that is not an evaluation row', async () => {
     const file = write('bad.json', [
       { input: 'Q', context: 'C', answers: ['a'] },

@@ -22,9 +22,14 @@ export interface EvalRow {
   question: string;
   /** The long text: given, or assembled from a documents pool. */
   context: string;
-  /** The gold strings: `answers` (gold = the first) or RULER's `outputs`. */
+  /**
+   * The gold strings: for QA scoring `answers` (gold = the first, else `outputs`); for string
+   * match all RULER's `outputs` (else `answers`).
+   */
   answers: string[];
   scoring: Scoring;
+  /** The row's task family: its `task` field, else the RULER task in the file's name. */
+  task?: string;
   numDocs?: number;
 }
 
@@ -40,6 +45,7 @@ const rowSchema = z
     answers: z.array(z.string()).min(1).optional(),
     outputs: z.array(z.string()).min(1).optional(),
     num_docs: z.number().int().nonnegative().optional(),
+    task: z.string().optional().catch(undefined),
   })
   .passthrough()
   .refine((row) => row.answers !== undefined || row.outputs !== undefined, {
@@ -53,6 +59,27 @@ const rowSchema = z
  */
 export function outputsScoring(file: string): Scoring {
   return /(^|[^a-z])qa/i.test(path.basename(file)) ? 'qa' : 'match-all';
+}
+
+/**
+ * The scoring of a task family named by a row's own `task` (memagent make-eval writes it), as
+ * upstream RULER scores the family: every needle task (niah_single and niah_multikey too, whose
+ * one gold string is matched), vt, cwe and fwe by string match all; QA-style tasks (qa_1, qa_2,
+ * make-eval's multihop, hotpotqa) by EM, sub-EM and F1. Undefined for a task it does not know.
+ */
+export function taskScoring(task: string): Scoring | undefined {
+  const t = task.toLowerCase();
+  if (/^(niah(_|$)|vt$|cwe$|fwe$)/.test(t)) return 'match-all';
+  if (/^(qa(_|$)|multihop$|hotpotqa$|squad$)/.test(t)) return 'qa';
+  return undefined;
+}
+
+/** The RULER task an upstream file is of, from its name (`eval_niah_single_1_8192.json`). */
+export function fileTask(file: string): string | undefined {
+  const m = /^eval_((?:niah_[a-z]+(?:_\d)?)|vt|cwe|fwe|qa_\d)_\d+\.jsonl?$/i.exec(
+    path.basename(file),
+  );
+  return m?.[1]?.toLowerCase();
 }
 
 /** Options of `readEvalRows`. */
@@ -71,6 +98,7 @@ export async function* readEvalRows(
   options: ReadRowsOptions = {},
 ): AsyncGenerator<EvalRow> {
   const matchScoring = outputsScoring(file);
+  const taskOfFile = fileTask(file);
   for await (const { value, position } of readJsonRows(file, options.signal)) {
     const parsed = rowSchema.safeParse(value);
     if (!parsed.success) {
@@ -99,14 +127,23 @@ export async function* readEvalRows(
     } else {
       context = assembleContext(row.context, options.pool, `row ${position + 1}`);
     }
+    // A row's own task decides; else as before: `answers` are QA, `outputs` go by the file name.
+    const task = row.task ?? taskOfFile;
+    const scoring =
+      (row.task === undefined ? undefined : taskScoring(row.task)) ??
+      (row.answers !== undefined ? 'qa' : matchScoring);
     const out: EvalRow = {
       id: String(rowId),
       position,
       question: row.input,
       context,
-      answers: row.answers ?? row.outputs ?? [],
-      scoring: row.answers !== undefined ? 'qa' : matchScoring,
+      answers:
+        scoring === 'match-all'
+          ? (row.outputs ?? row.answers ?? [])
+          : (row.answers ?? row.outputs ?? []),
+      scoring,
     };
+    if (task !== undefined) out.task = task;
     if (row.num_docs !== undefined) out.numDocs = row.num_docs;
     yield out;
   }

@@ -5,6 +5,7 @@ import { extractAnswer, stripThinking } from '../agent/answer.ts';
 import { CoreError, toAppError } from '../errors.ts';
 import { LocalTokenizer } from '../tokenize/local-tokenizer.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
+import { countRowWarnings, hadThinking } from './row-warnings.ts';
 import { rowError, type EvalServer, type ReadRow } from './run-eval.ts';
 
 /** Upstream's `template_0shot`, byte for byte (no newline at the end). */
@@ -67,7 +68,11 @@ export function directRowReader(options: DirectRowOptions): ReadRow {
       tokens = counted ?? 0;
       let prompt = fillDirectPrompt(row.context, row.question);
       const ids = await tokenizer.encode(prompt, signal);
-      if (ids.length > budget) prompt = tokenizer.decode(headAndTail(ids, budget));
+      const kinds: string[] = [];
+      if (ids.length > budget) {
+        prompt = tokenizer.decode(headAndTail(ids, budget));
+        kinds.push('prompt-cut');
+      }
       model = await server.client.resolveModel(signal);
       const reply = await server.client.chat({
         prompt,
@@ -79,9 +84,15 @@ export function directRowReader(options: DirectRowOptions): ReadRow {
       usage.promptTokens = reply.usage.promptTokens;
       usage.completionTokens = reply.usage.completionTokens;
       const response = stripThinking(reply.content);
+      const cut = reply.finishReason === 'length';
+      const prediction = extractAnswer(response, 'text', { cut });
+      if (hadThinking(reply.content)) kinds.push('thinking-stripped');
+      if (cut) kinds.push('answer-cut');
+      else if (prediction === null) kinds.push('no-answer');
       return {
         tokens,
-        prediction: extractAnswer(response, 'text', { cut: reply.finishReason === 'length' }),
+        prediction,
+        warnings: countRowWarnings(kinds),
         response,
         chunks: 1,
         usage,

@@ -47,3 +47,54 @@ export function tokenLabel(tokens: number): string {
   if (tokens >= 1_000) return short(tokens / 1_000, 'K');
   return String(Math.round(tokens));
 }
+
+/** The name of bucket `index`: Table 2's column ("7K", "1.75M"), else its grid point ("3.5K"). */
+export function bucketName(index: number): string {
+  return paperColumn(index) ?? tokenLabel(bucketCentre(index));
+}
+
+/** Rows of one bucket, with where their lengths lie. */
+export interface LengthGroup<T> {
+  /** The bucket's index (0..9 are Table 2's columns). */
+  bucket: number;
+  /** Table 2's column this bucket compares with, if any. */
+  column: string | undefined;
+  /** The rows' lengths in tokens: where a chart puts the point, and the spread. */
+  tokens: { median: number; min: number; max: number };
+  rows: T[];
+}
+
+/**
+ * Rows grouped by bucket, shortest first. Rows without a length (a row that failed before its
+ * context was measured) are in no group.
+ */
+export function groupByLength<T extends { length: number | null }>(
+  rows: readonly T[],
+): LengthGroup<T>[] {
+  const buckets = new Map<number, T[]>();
+  for (const row of rows) {
+    if (row.length === null || !(row.length >= 1)) continue;
+    const k = bucketOf(row.length);
+    const list = buckets.get(k) ?? [];
+    list.push(row);
+    buckets.set(k, list);
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([bucket, list]) => {
+      const sorted = list.map((r) => r.length ?? 0).sort((a, b) => a - b);
+      return {
+        bucket,
+        column: paperColumn(bucket),
+        tokens: { median: median(sorted), min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 },
+        rows: list,
+      };
+    });
+}
+
+function median(sorted: readonly number[]): number {
+  if (sorted.length === 0) return 0;
+  const mid = Math.floor(sorted.length / 2);
+  const hi = sorted[mid] ?? 0;
+  return sorted.length % 2 === 1 ? hi : Math.round(((sorted[mid - 1] ?? hi) + hi) / 2);
+}

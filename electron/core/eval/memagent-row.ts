@@ -4,6 +4,7 @@ import type { ChunkInfo, RunSettings } from '../../../shared/model.ts';
 import { planChunks } from '../agent/plan.ts';
 import type { RunRegistry } from '../agent/run-registry.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
+import { memAgentRowWarnings } from './row-warnings.ts';
 import { rowError, type ReadRow } from './run-eval.ts';
 
 export interface MemAgentRowOptions {
@@ -71,6 +72,7 @@ export function memAgentRowReader(options: MemAgentRowOptions): ReadRow {
         usage: outcome.usage,
         ms: performance.now() - started,
         model: outcome.model,
+        warnings: memAgentRowWarnings(outcome.warnings, outcome.memories),
       };
       return outcome.status === 'error'
         ? {

@@ -1,15 +1,20 @@
 // The report's Markdown: a summary of every results file, then per file a table by context
-// length with Table 2's value beside each comparable length, and notes on what was not scored.
+// length with Table 2's value beside each comparable length, a table by task family when the
+// rows name theirs, notes on what was not scored and what it cost, and the rows answered wrongly.
 import { plural } from '../../../shared/plural.ts';
 import { mdInline } from '../export/markdown-text.ts';
 import { tokenLabel } from './length-buckets.ts';
 import { PAPER_TABLE_2 } from './paper-table.ts';
+import { costNote, warningNotes, wrongRowsSection } from './report-rows.ts';
 import type { LengthTally, ResultsSummary, Tally } from './results-summary.ts';
 
 /** Ids a failure note lists before "and N more". */
 const IDS_SHOWN = 8;
 
 const pct = (value: number) => value.toFixed(2);
+/** EM and F1 of a group without QA rows (string match all only). */
+const NONE = '—';
+const pctOrNone = (value: number | null) => (value === null ? NONE : pct(value));
 const count = (n: number) => n.toLocaleString('en-US');
 const REFERENCE = PAPER_TABLE_2[0];
 
@@ -23,9 +28,14 @@ export function reportMarkdown(
   chartFile: string,
   shownPath: (file: string) => string = (file) => file,
 ): string {
+  const partial = summaries.filter((s) => s.partial !== undefined);
   const lines = [
     '# Evaluation report',
     '',
+    ...partial.flatMap((s) => [
+      `**Partial**: ${mdInline(s.label)} was stopped with ${count(s.partial?.done ?? 0)} of ${plural(s.partial?.total ?? 0, 'row')} done; run the same command again to continue.`,
+      '',
+    ]),
     `![Accuracy (sub-EM) against context length in tokens, with the paper's Table 2](${chartFile})`,
     '',
     '| results | rows | scored | failed | EM | sub-EM | F1 |',
@@ -35,8 +45,11 @@ export function reportMarkdown(
     'How to read it:',
     '',
     "- **sub-EM** is the paper's accuracy: the normalized gold answer is part of the normalized " +
-      'prediction, or the reverse. EM needs them equal; F1 counts shared words. Percentages of ' +
-      'all rows.',
+      'prediction, or the reverse. EM needs them equal; F1 counts shared words. sub-EM is a ' +
+      'percentage of all rows, EM and F1 of the rows scored as QA.',
+    "- **RULER's non-QA tasks** (needles, variable tracking, word extraction) are scored by " +
+      '**string match all**, as upstream: the share of the gold strings found in the prediction. ' +
+      `That score is in the sub-EM column; they have no EM or F1 (${NONE} where a group has no QA rows).`,
     '- **Failed rows** (requests that failed after retries) count as 0 in every metric and are ' +
       'counted apart; `scored` rows have a model answer. The upstream harness skips failed rows, ' +
       'which raises its averages: each file says what its sub-EM would be that way.',
@@ -48,11 +61,19 @@ export function reportMarkdown(
       'lengths it reports as N/A are left out.',
   ];
   for (const s of summaries) lines.push('', ...fileSection(s, shownPath(s.path)));
-  return `${lines.join('\n')}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 function fileSection(s: ResultsSummary, file: string): string[] {
   const lines = [`## ${mdInline(s.label)}`, '', `File: ${mdInline(file)}`, ''];
+  if (s.partial !== undefined)
+    lines.push(
+      `Partial: the evaluation was stopped with ${count(s.partial.done)} of ${plural(s.partial.total, 'row')} done.`,
+      '',
+    );
   if (s.lengths.length > 0) {
     lines.push(
       `| tokens (median) | range | rows | scored | failed | EM | sub-EM | F1 | paper, ${REFERENCE?.model ?? ''} |`,
@@ -65,8 +86,25 @@ function fileSection(s: ResultsSummary, file: string): string[] {
       '',
     );
   }
-  lines.push(...notes(s).map((note) => `- ${note}`));
+  if (s.tasks.length > 0) {
+    lines.push(
+      '| task | scored by | rows | scored | failed | EM | sub-EM | F1 |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...s.tasks.map(
+        (t) => `| ${mdInline(t.task)} | ${scoredBy(t)} | ${counts(t)} | ${scores(t)} |`,
+      ),
+      '',
+    );
+  }
+  lines.push(...notes(s).map((note) => `- ${note}`), '');
+  lines.push(...wrongRowsSection(s));
   return lines;
+}
+
+/** How a task's rows were scored: QA (EM, sub-EM, F1), string match all, or both. */
+function scoredBy(t: Tally): string {
+  if (t.qa === t.n) return 'QA';
+  return t.qa === 0 ? 'string match all' : 'QA and string match all';
 }
 
 function notes(s: ResultsSummary): string[] {
@@ -105,6 +143,9 @@ function notes(s: ResultsSummary): string[] {
     out.push(
       'The last line was cut off (the evaluation was stopped while writing it) and is not counted.',
     );
+  out.push(...warningNotes(s));
+  const spent = costNote(s.cost);
+  if (spent !== null) out.push(spent);
   return out;
 }
 
@@ -113,7 +154,7 @@ function counts(t: Tally): string {
 }
 
 function scores(t: Tally): string {
-  return `${pct(t.em)} | ${pct(t.subEm)} | ${pct(t.f1)}`;
+  return `${pctOrNone(t.em)} | ${pct(t.subEm)} | ${pctOrNone(t.f1)}`;
 }
 
 function range(l: LengthTally): string {

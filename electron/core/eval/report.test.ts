@@ -23,10 +23,10 @@ beforeAll(() => {
 });
 afterAll(() => tmp.remove());
 
-const fixed = (t: { em: number; subEm: number; f1: number }) => [
-  t.em.toFixed(2),
+const fixed = (t: { em: number | null; subEm: number; f1: number | null }) => [
+  t.em?.toFixed(2) ?? '—',
   t.subEm.toFixed(2),
-  t.f1.toFixed(2),
+  t.f1?.toFixed(2) ?? '—',
 ];
 
 describe('the summary of a results file', () => {
@@ -98,6 +98,90 @@ describe('the Markdown report', () => {
     );
     expect(markdown).toContain('- 1 row has no length (failed before the context was measured)');
     expect(markdown).toContain('- The last line was cut off');
+  });
+});
+
+describe('a report of generated rows (tasks, string match all, wrong rows, cost)', () => {
+  /** 24 niah_multivalue rows scored by string match all (none wholly right) and 2 multihop. */
+  function tasksFile(): string {
+    const lines = [];
+    for (let i = 0; i < 24; i += 1)
+      lines.push({
+        id: `m${i}`,
+        task: 'niah_multivalue',
+        length: 8_192,
+        question: i === 0 ? 'What are the codes of <b>x</b> | y?' : `Codes of key ${i}?`,
+        answers: ['ZX-4/7b', '東京 42'],
+        prediction: i === 0 ? '[link](http://evil.example) ZX-4/7b' : 'ZX-4/7b',
+        em: null,
+        sub_em: 0.5,
+        f1: null,
+        ms: 2_000,
+        usage: { prompt_tokens: 10_000, completion_tokens: 100 },
+        warnings: i < 3 ? [{ kind: 'length-cut', count: 2 }] : [],
+        error: null,
+      });
+    lines.push(
+      { id: 'h1', task: 'multihop', length: 8_100, question: 'Where?', answers: ['Ærvík'] },
+      { id: 'h2', task: 'multihop', length: 8_200, question: 'Where?', answers: ['Ærvík'] },
+    );
+    const rows = lines.map((l, i) =>
+      i < 24
+        ? l
+        : {
+            ...l,
+            prediction: i === 24 ? 'Ærvík' : null,
+            em: i === 24 ? 1 : 0,
+            sub_em: i === 24 ? 1 : 0,
+            f1: i === 24 ? 1 : 0,
+            ms: 1_000,
+            usage: { prompt_tokens: 5_000, completion_tokens: 50 },
+            error: null,
+          },
+    );
+    const file = path.join(tmp.dir, 'tasks.jsonl');
+    writeFileSync(file, rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    return file;
+  }
+
+  it('shows EM and F1 as — for groups without QA rows, a table per task, and the wrong rows, capped and escaped', async () => {
+    const file = tasksFile();
+    const { markdown, summaries } = await buildEvalReport([{ path: file, label: 'gen' }]);
+    const s = summaries[0];
+    expect(s?.all).toMatchObject({ n: 26, qa: 2, em: 50, f1: 50 });
+    // 24 × 0.5 + 1 right of 26 rows.
+    expect(s?.all.subEm.toFixed(2)).toBe('50.00');
+    const lines = markdown.split('\n');
+    expect(lines).toContain(
+      '| niah\\_multivalue | string match all | 24 | 24 | 0 | — | 50.00 | — |',
+    );
+    expect(lines).toContain('| multihop | QA | 2 | 2 | 0 | 50.00 | 50.00 | 50.00 |');
+    expect(markdown).toMatch(/string match all.*sub-EM column/);
+    // 24 half-right rows and one multihop row without an answer: 25 wrong, 20 listed.
+    expect(markdown).toContain('### Answered wrongly (25 of 26 scored rows)');
+    expect(lines.filter((l) => /^\| (m\d+|h\d) \|/.test(l))).toHaveLength(20);
+    expect(markdown).toContain('… and 5 more (every row is in the results file).');
+    expect(lines).toContain(
+      '| m0 | niah\\_multivalue | 8,192 | What are the codes of \\<b\\>x\\</b\\> \\| y? | ZX-4/7b · 東京 42 | \\[link\\](http\\://evil.example) ZX-4/7b | 50% |',
+    );
+    // Nothing from the data opens a tag or a link (the chart's image is the report's own).
+    expect(lines.filter((l) => !l.startsWith('![')).join('\n')).not.toMatch(/(^|[^\\])[<[]/m);
+    expect(markdown).toContain(
+      '- Warning: memory update cut at its token limit (previous memory kept): 6 times on 3 rows.',
+    );
+    expect(markdown).toContain(
+      '- Time and tokens: 50 s of row time for 26 rows (2 s a row; rows read at once overlap, so wall time is shorter); 250,000 prompt and 2,500 completion tokens (9,615 and 96 a row).',
+    );
+  });
+
+  it('marks a partial report', async () => {
+    const file = tasksFile();
+    const { markdown } = await buildEvalReport([
+      { path: file, label: 'gen', partial: { done: 26, total: 40 } },
+    ]);
+    expect(markdown).toContain(
+      '**Partial**: gen was stopped with 26 of 40 rows done; run the same command again to continue.',
+    );
   });
 });
 

@@ -15,6 +15,8 @@ export interface ResultsSource {
   path: string;
   /** The name of its line and section; default: the file's name without `.jsonl`. */
   label?: string;
+  /** The evaluation writing it was stopped early (eval --report after Ctrl-C): rows done of all. */
+  partial?: { done: number; total: number };
 }
 
 export interface EvalReport {
@@ -39,7 +41,9 @@ export async function buildEvalReport(
   const summaries: ResultsSummary[] = [];
   for (const [i, source] of sources.entries()) {
     const file = await readResultsFile(source.path);
-    summaries.push(summarizeResults(file, source.label ?? labels[i] ?? source.path));
+    const summary = summarizeResults(file, source.label ?? labels[i] ?? source.path);
+    if (source.partial !== undefined) summary.partial = source.partial;
+    summaries.push(summary);
   }
   return {
     summaries,

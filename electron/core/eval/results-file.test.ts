@@ -90,7 +90,7 @@ describe('summarize', () => {
     expect(summarize([result('1'), failed('2'), failed('3')]).sub_em).toBe(33.33);
   });
 
-  it('groups rows by context length, shortest first', () => {
+  it("groups rows by context length on Table 2's grid, shortest first", () => {
     const rows = [
       result('1', { length: 7_600 }),
       result('2', { length: 450_000 }),
@@ -98,8 +98,8 @@ describe('summarize', () => {
       result('4', { length: 8_300, sub_em: 0 }),
     ];
     expect(summarizeByLength(rows).map((g) => [g.length, g.summary.n, g.summary.sub_em])).toEqual([
-      ['8K', 3, 33.33],
-      ['512K', 1, 100],
+      ['7K', 3, 33.33],
+      ['448K', 1, 100],
     ]);
   });
 });

@@ -13,6 +13,25 @@ import {
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
+import type { RowWarning } from './row-warnings.ts';
+
+/**
+ * The settings an evaluation's rows were read with, recorded on every line: a rerun with other
+ * settings on the same --out is refused, since its rows would be skipped as done and mixed in.
+ * Only what applies to the method is present (chunks and memory for MemAgent, the prompt
+ * budget for direct).
+ */
+export interface ResultSettings {
+  /** The final prompt (MemAgent): text or boxed. */
+  final?: string;
+  chunk_tokens?: number;
+  memory_tokens?: number;
+  answer_tokens: number;
+  /** The direct prompt's budget, when given (--max-context). */
+  max_context?: number;
+  /** The tokenizer that counted and chunked the contexts (qwen2.5, o200k_base, server). */
+  tokenizer: string;
+}
 
 /** One row's result, as written (snake_case, like upstream's result files). */
 export interface RowResult {
@@ -41,6 +60,13 @@ export interface RowResult {
   model: string | null;
   /** The server that read the row (when several --base-url are given). */
   server?: string;
+  /** The row's task family (make-eval's `task`, or the RULER task in the data file's name). */
+  task?: string;
+  /** The question asked (the row's `input`). */
+  question?: string;
+  /** What went less than cleanly while reading the row, by kind (see row-warnings.ts). */
+  warnings?: RowWarning[];
+  settings?: ResultSettings;
 }
 
 const resultSchema = z.object({
@@ -60,6 +86,19 @@ const resultSchema = z.object({
   method: z.enum(['memagent', 'direct']),
   model: z.string().nullable(),
   server: z.string().optional(),
+  task: z.string().optional(),
+  question: z.string().optional(),
+  warnings: z.array(z.object({ kind: z.string(), count: z.number() })).optional(),
+  settings: z
+    .object({
+      final: z.string().optional(),
+      chunk_tokens: z.number().optional(),
+      memory_tokens: z.number().optional(),
+      answer_tokens: z.number(),
+      max_context: z.number().optional(),
+      tokenizer: z.string(),
+    })
+    .optional(),
 });
 
 /** An open results file: the rows it held when opened, and appends one line per row. */
@@ -127,19 +166,31 @@ export function openResultsFile(file: string): OpenResultsFile {
 
 // Reading a results file for a report: a line at a time, lenient where writers may differ.
 // A report reads a results file of `memagent eval --out`: JSON lines, one a row, `{id, length (tokens),
-// prediction, response, answers, em, sub_em, f1, chunks, usage, ms, error}`. A report needs
-// only the id, the length, the three scores and whether the row failed.
+// prediction, response, answers, em, sub_em, f1, chunks, usage, ms, error}` and the optional
+// `task`, `question`, `warnings`. It needs the id, the length, the scores and whether the row
+// failed; the rest (what was asked and answered, time, tokens) is shown when present.
 
 /** One row as a report counts it. A failed row scores 0 in every metric. */
 export interface ResultRow {
   id: string;
   /** Context length in tokens; null when the row failed before it was measured. */
   length: number | null;
-  em: number;
+  /** 0/1; null for a row scored by string match all (RULER's non-QA tasks). */
+  em: number | null;
+  /** 0/1, or the fraction of gold strings found (string match all). */
   subEm: number;
-  f1: number;
+  /** 0..1; null for string match all. */
+  f1: number | null;
   /** Why the row failed (its requests failed after retries); null for a row with an answer. */
   error: string | null;
+  task: string | null;
+  question: string | null;
+  /** The gold strings (the first is the one QA scoring uses). */
+  answers: string[];
+  prediction: string | null;
+  ms: number | null;
+  usage: { promptTokens: number; completionTokens: number } | null;
+  warnings: RowWarning[];
 }
 
 export interface ResultsFileContents {
@@ -179,6 +230,20 @@ const rowSchema = z.object(
         error: '"error" must be a message or null',
       })
       .nullish(),
+    // Shown, not counted: a value of another shape is left out rather than refused.
+    task: z.string().nullish().catch(null),
+    question: z.string().nullish().catch(null),
+    answers: z.array(z.string()).nullish().catch(null),
+    prediction: z.string().nullish().catch(null),
+    ms: z.number().nonnegative().nullish().catch(null),
+    usage: z
+      .object({ prompt_tokens: z.number(), completion_tokens: z.number() })
+      .nullish()
+      .catch(null),
+    warnings: z
+      .array(z.object({ kind: z.string(), count: z.number().int().positive() }))
+      .nullish()
+      .catch(null),
   },
   { error: 'it is not a JSON object' },
 );
@@ -250,21 +315,36 @@ function toRow(value: unknown, file: string, lineNo: number): ResultRow {
   }
   const r = parsed.data;
   const error = errorText(r.error);
-  const length = r.length ?? null;
-  if (error !== null) return { id: String(r.id), length, em: 0, subEm: 0, f1: 0, error };
-  const missing = (['em', 'sub_em', 'f1'] as const).find((k) => typeof r[k] !== 'number');
-  if (missing !== undefined)
-    throw damaged(
-      `Line ${lineNo} of ${file} is not a result row: it has no "${missing}" score and no "error".`,
-    );
-  return {
+  const shown = {
     id: String(r.id),
-    length,
-    em: r.em ?? 0,
-    subEm: r.sub_em ?? 0,
-    f1: r.f1 ?? 0,
-    error: null,
+    length: r.length ?? null,
+    task: r.task ?? null,
+    question: r.question ?? null,
+    answers: r.answers ?? [],
+    prediction: r.prediction ?? null,
+    ms: r.ms ?? null,
+    usage:
+      r.usage === null || r.usage === undefined
+        ? null
+        : { promptTokens: r.usage.prompt_tokens, completionTokens: r.usage.completion_tokens },
+    warnings: r.warnings ?? [],
   };
+  // A row scored by string match all has EM and F1 null, failed or not: it stays such a row.
+  const matchAll = r.em === null && r.f1 === null;
+  if (error !== null)
+    return { ...shown, em: matchAll ? null : 0, subEm: 0, f1: matchAll ? null : 0, error };
+  if (typeof r.sub_em !== 'number')
+    throw damaged(
+      `Line ${lineNo} of ${file} is not a result row: it has no "sub_em" score and no "error".`,
+    );
+  if (!matchAll) {
+    const missing = (['em', 'f1'] as const).find((k) => typeof r[k] !== 'number');
+    if (missing !== undefined)
+      throw damaged(
+        `Line ${lineNo} of ${file} is not a result row: it has no "${missing}" score and no "error".`,
+      );
+  }
+  return { ...shown, em: r.em ?? null, subEm: r.sub_em, f1: r.f1 ?? null, error: null };
 }
 
 /** The failure's message; null for none (an empty string is taken as none, as null is). */

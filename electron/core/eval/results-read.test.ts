@@ -30,8 +30,15 @@ describe('reading a results file', () => {
   it('keeps ids, lengths and scores, and zeroes a failed row whatever its file says', async () => {
     const file = await readResultsFile(writeResults(tmp.dir, 'a.jsonl', FILE_A));
     expect(file.rows).toHaveLength(12);
-    expect(file.rows[0]).toEqual({ id: '0', length: 6_900, em: 1, subEm: 1, f1: 1, error: null });
-    expect(file.rows[7]).toEqual({
+    expect(file.rows[0]).toMatchObject({
+      id: '0',
+      length: 6_900,
+      em: 1,
+      subEm: 1,
+      f1: 1,
+      error: null,
+    });
+    expect(file.rows[7]).toMatchObject({
       id: '7',
       length: 8_192,
       em: 0,
@@ -84,9 +91,56 @@ describe('reading a results file', () => {
         `${JSON.stringify({ id: 5, length: null, error: { kind: 'BackendFailed', message: 'The server failed.' } })}\n${JSON.stringify({ id: 6, em: 1, sub_em: 1, f1: 0.5, error: '' })}\n`,
       ),
     );
-    expect(file.rows).toEqual([
+    expect(file.rows).toMatchObject([
       { id: '5', length: null, em: 0, subEm: 0, f1: 0, error: 'The server failed.' },
       { id: '6', length: null, em: 1, subEm: 1, f1: 0.5, error: null },
+    ]);
+  });
+
+  it('reads RULER rows scored by string match all (EM and F1 null), and what a report shows of a row', async () => {
+    const line = (extra: object) =>
+      JSON.stringify({ length: 8_192, prediction: 'a, b', answers: ['a', 'b', 'c'], ...extra });
+    const file = await readResultsFile(
+      write(
+        'ruler.jsonl',
+        [
+          line({
+            id: 'm1',
+            task: 'niah_multivalue',
+            question: 'What are all the codes?',
+            em: null,
+            sub_em: 2 / 3,
+            f1: null,
+            ms: 1500,
+            usage: { prompt_tokens: 9000, completion_tokens: 120 },
+            warnings: [{ kind: 'length-cut', count: 2 }],
+            error: null,
+          }),
+          line({ id: 'm2', em: null, sub_em: 0, f1: null, error: { kind: 'x', message: 'down' } }),
+          // Fields a report only shows are left out when they have another shape.
+          line({ id: 'q1', em: 1, sub_em: 1, f1: 1, usage: 'lots', warnings: 3, error: null }),
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(file.rows).toEqual([
+      {
+        id: 'm1',
+        length: 8_192,
+        em: null,
+        subEm: 2 / 3,
+        f1: null,
+        error: null,
+        task: 'niah_multivalue',
+        question: 'What are all the codes?',
+        answers: ['a', 'b', 'c'],
+        prediction: 'a, b',
+        ms: 1500,
+        usage: { promptTokens: 9000, completionTokens: 120 },
+        warnings: [{ kind: 'length-cut', count: 2 }],
+      },
+      expect.objectContaining({ id: 'm2', em: null, subEm: 0, f1: null, error: 'down' }),
+      expect.objectContaining({ id: 'q1', em: 1, usage: null, warnings: [] }),
     ]);
   });
 

@@ -1,22 +1,11 @@
-// A results file summed up the way a report shows it: the whole file and each length bucket,
-// with failed rows counted apart (and as 0 in every metric).
-import { bucketOf, paperColumn } from './length-buckets.ts';
+// A results file summed up the way a report shows it: the whole file, each length group and
+// each task family (summary.ts tallies them), the rows it got wrong, the failed rows grouped by
+// message, the warnings, and what the rows cost in time and tokens.
 import type { ResultRow, ResultsFileContents } from './results-file.ts';
-import { aggregateScores } from './score.ts';
+import { tallyWarnings, type WarningTally } from './row-warnings.ts';
+import { tally, tallyByLength, type Tally, type TallyRow } from './summary.ts';
 
-/** Rows and their scores as percentages (0-100) over all rows, failed ones counted as 0. */
-export interface Tally {
-  n: number;
-  /** Rows with a model answer. */
-  scored: number;
-  /** Rows whose requests failed after retries. */
-  failed: number;
-  em: number;
-  subEm: number;
-  f1: number;
-  /** sub-EM over the scored rows only, as the upstream harness computes it (null: none scored). */
-  subEmScored: number | null;
-}
+export type { Tally } from './summary.ts';
 
 export interface LengthTally extends Tally {
   /** The bucket's index (see length-buckets.ts); 0..9 are Table 2's columns. */
@@ -27,9 +16,25 @@ export interface LengthTally extends Tally {
   tokens: { median: number; min: number; max: number };
 }
 
+export interface TaskTally extends Tally {
+  task: string;
+}
+
 export interface FailureGroup {
   message: string;
   ids: string[];
+}
+
+/** Time and tokens of the rows that say them (older lines may not). */
+export interface Cost {
+  /** Rows with a time. */
+  timedRows: number;
+  /** Summed over rows: with rows in flight at once, more than the evaluation's wall time. */
+  ms: number;
+  /** Rows with token usage. */
+  usageRows: number;
+  promptTokens: number;
+  completionTokens: number;
 }
 
 export interface ResultsSummary {
@@ -38,69 +43,90 @@ export interface ResultsSummary {
   all: Tally;
   /** By length, shortest first. */
   lengths: LengthTally[];
+  /** By task family, by name; empty when no row names its task. */
+  tasks: TaskTally[];
   /** Rows without a length (failed before they were measured): in `all` only. */
   unmeasured: number;
   /** Failed rows grouped by their message, the most frequent first. */
   failures: FailureGroup[];
+  /** Rows with an answer that is not (wholly) right (sub-EM below 1), shortest first, then by id. */
+  wrong: ResultRow[];
+  warnings: WarningTally[];
+  cost: Cost;
   repeatedIds: number;
   cutLastLine: boolean;
+  /** Set when the evaluation was stopped before every row was read (eval --report). */
+  partial?: { done: number; total: number };
 }
+
+const tallyRow = (r: ResultRow): TallyRow & { length: number | null } => ({
+  em: r.em,
+  subEm: r.subEm,
+  f1: r.f1,
+  failed: r.error !== null,
+  length: r.length,
+});
 
 /** Sums up one results file under `label`. */
 export function summarizeResults(file: ResultsFileContents, label: string): ResultsSummary {
-  const buckets = new Map<number, ResultRow[]>();
-  let unmeasured = 0;
-  for (const row of file.rows) {
-    if (row.length === null) {
-      unmeasured += 1;
-      continue;
-    }
-    const k = bucketOf(row.length);
-    const list = buckets.get(k) ?? [];
-    list.push(row);
-    buckets.set(k, list);
-  }
-  const lengths = [...buckets.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([bucket, rows]): LengthTally => {
-      const sorted = rows.map((r) => r.length ?? 0).sort((a, b) => a - b);
-      return {
-        ...tally(rows),
-        bucket,
-        column: paperColumn(bucket),
-        tokens: { median: median(sorted), min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 },
-      };
-    });
+  const rows = file.rows.map(tallyRow);
+  const lengths = tallyByLength(rows).map((g): LengthTally => ({
+    ...g.tally,
+    bucket: g.bucket,
+    column: g.column,
+    tokens: g.tokens,
+  }));
   return {
     label,
     path: file.path,
-    all: tally(file.rows),
+    all: tally(rows),
     lengths,
-    unmeasured,
+    tasks: taskTallies(file.rows),
+    unmeasured: file.rows.filter((r) => r.length === null).length,
     failures: failureGroups(file.rows),
+    wrong: file.rows.filter((r) => r.error === null && r.subEm < 1).sort(byLengthThenId),
+    warnings: tallyWarnings(file.rows),
+    cost: cost(file.rows),
     repeatedIds: file.repeatedIds,
     cutLastLine: file.cutLastLine,
   };
 }
 
-/** Counts and percentages of a set of rows; a failed row's scores are already 0. */
-export function tally(rows: readonly ResultRow[]): Tally {
-  const failed = rows.filter((r) => r.error !== null).length;
-  const scoredRows = rows.filter((r) => r.error === null);
-  return {
-    n: rows.length,
-    scored: rows.length - failed,
-    failed,
-    ...aggregateScores(rows),
-    subEmScored: scoredRows.length === 0 ? null : aggregateScores(scoredRows).subEm,
-  };
+function taskTallies(rows: readonly ResultRow[]): TaskTally[] {
+  const byTask = new Map<string, ResultRow[]>();
+  for (const row of rows) {
+    if (row.task === null) continue;
+    const list = byTask.get(row.task) ?? [];
+    list.push(row);
+    byTask.set(row.task, list);
+  }
+  return [...byTask.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, 'en'))
+    .map(([task, list]) => ({ task, ...tally(list.map(tallyRow)) }));
 }
 
-function median(sorted: readonly number[]): number {
-  if (sorted.length === 0) return 0;
-  const mid = Math.floor(sorted.length / 2);
-  const hi = sorted[mid] ?? 0;
-  return sorted.length % 2 === 1 ? hi : Math.round(((sorted[mid - 1] ?? hi) + hi) / 2);
+// Rows end in any order when many are read at once: a list people read is sorted.
+function byLengthThenId(a: ResultRow, b: ResultRow): number {
+  return (
+    (a.length ?? Infinity) - (b.length ?? Infinity) ||
+    a.id.localeCompare(b.id, 'en', { numeric: true })
+  );
+}
+
+function cost(rows: readonly ResultRow[]): Cost {
+  const out: Cost = { timedRows: 0, ms: 0, usageRows: 0, promptTokens: 0, completionTokens: 0 };
+  for (const row of rows) {
+    if (row.ms !== null) {
+      out.timedRows += 1;
+      out.ms += row.ms;
+    }
+    if (row.usage !== null) {
+      out.usageRows += 1;
+      out.promptTokens += row.usage.promptTokens;
+      out.completionTokens += row.usage.completionTokens;
+    }
+  }
+  return out;
 }
 
 function failureGroups(rows: readonly ResultRow[]): FailureGroup[] {

@@ -4,7 +4,8 @@
 import { CoreError, toAppError } from '../errors.ts';
 import type { LlmClient } from '../llm/types.ts';
 import type { EvalRow } from './dataset.ts';
-import type { RowResult } from './results-file.ts';
+import type { ResultSettings, RowResult } from './results-file.ts';
+import type { RowWarning } from './row-warnings.ts';
 import { scoreRow, stringMatchAll } from './score.ts';
 
 /** One OpenAI-compatible server the rows are spread over. */
@@ -25,6 +26,8 @@ export interface RowOutcome {
   model: string | null;
   /** Set when the row's requests failed after retries: the row has no model answer. */
   error?: { kind: string; message: string };
+  /** What went less than cleanly (a memory or reply cut, thinking stripped ...), by kind. */
+  warnings?: RowWarning[];
 }
 
 /** Reads one row on `server`; resolves undefined when cancelled (the row is not recorded). */
@@ -40,6 +43,8 @@ export interface RunEvalInput {
   /** Rows in flight at once (each row is one request at a time). */
   concurrency: number;
   method: RowResult['method'];
+  /** Recorded on every result line, so a rerun with other settings can be refused. */
+  settings?: ResultSettings;
   readRow: ReadRow;
   /** True for a row already done (a resumed --out): it is not read again. */
   skip: (row: EvalRow) => boolean;
@@ -56,6 +61,7 @@ export function rowResult(
   outcome: RowOutcome,
   method: RowResult['method'],
   server?: string,
+  settings?: ResultSettings,
 ): RowResult {
   const failed = outcome.error !== undefined;
   const prediction = failed ? null : outcome.prediction;
@@ -91,6 +97,10 @@ export function rowResult(
   };
   if (row.numDocs !== undefined) result.num_docs = row.numDocs;
   if (server !== undefined) result.server = server;
+  if (row.task !== undefined) result.task = row.task;
+  result.question = row.question;
+  result.warnings = outcome.warnings ?? [];
+  if (settings !== undefined) result.settings = settings;
   return result;
 }
 
@@ -138,7 +148,7 @@ export async function runEval(input: RunEvalInput): Promise<void> {
         const outcome = await input.readRow(row, server, stop.signal);
         if (outcome === undefined || stop.signal.aborted) continue;
         input.onResult(
-          rowResult(row, outcome, input.method, several ? server.url : undefined),
+          rowResult(row, outcome, input.method, several ? server.url : undefined, input.settings),
           row,
         );
       } catch (error) {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  aggregateScores,
-  exactMatch,
-  f1Score,
-  normalizeAnswer,
-  scoreRow,
-  subExactMatch,
-} from './score.ts';
+import { exactMatch, f1Score, normalizeAnswer, scoreRow, subExactMatch } from './score.ts';
+import { tally } from './summary.ts';
 
 describe('normalizeAnswer', () => {
   it('lowercases, drops punctuation and articles, collapses whitespace', () => {
@@ -70,15 +64,16 @@ describe('rows', () => {
     expect(scoreRow('', ['Beatles'])).toEqual({ em: 0, subEm: 0, f1: 0 });
     expect(scoreRow(' The. ', ['Beatles'])).toEqual({ em: 0, subEm: 0, f1: 0 });
   });
-  it('averages as percentages', () => {
-    const total = aggregateScores([
+  it('averages as percentages (summary.ts tallies rows)', () => {
+    const rows = [
       scoreRow('Paris', ['Paris']),
       scoreRow('Paris France', ['Paris']),
       scoreRow(null, ['x']),
-    ]);
+    ].map((s) => ({ ...s, failed: false }));
+    const total = tally(rows);
     expect(total.em).toBeCloseTo(100 / 3, 10);
     expect(total.subEm).toBeCloseTo(200 / 3, 10);
     expect(total.f1).toBeCloseTo((100 * (1 + 2 / 3)) / 3, 10);
-    expect(aggregateScores([])).toEqual({ em: 0, subEm: 0, f1: 0 });
+    expect(tally([])).toMatchObject({ n: 0, em: null, subEm: 0, f1: null });
   });
 });

@@ -76,17 +76,6 @@ export function scoreRow(prediction: string | null, answers: readonly string[]):
   };
 }
 
-/** Averages over rows, as percentages (0 rows: all 0). */
-export function aggregateScores(rows: readonly RowScore[]): RowScore {
-  if (rows.length === 0) return { em: 0, subEm: 0, f1: 0 };
-  const sum = rows.reduce(
-    (a, r) => ({ em: a.em + r.em, subEm: a.subEm + r.subEm, f1: a.f1 + r.f1 }),
-    { em: 0, subEm: 0, f1: 0 },
-  );
-  const pct = (x: number) => (100 * x) / rows.length;
-  return { em: pct(sum.em), subEm: pct(sum.subEm), f1: pct(sum.f1) };
-}
-
 /**
  * RULER's "string match all" (upstream ruler_general.py, from RULER): the fraction of `refs`
  * found, case-insensitively, anywhere in the prediction. 0 without a prediction.
