@@ -90,6 +90,8 @@ describe('make-eval, eval and report together', () => {
     // The simulator keeps the sentences that share words with the question and answers from
     // the best one: it finds the asked key among four ...
     expect(of('niah_multikey').map((row) => row.sub_em)).toEqual([1, 1, 1, 1]);
+    // Clean rows carry no warnings (the generic-model note is the evaluation's, said once).
+    expect(of('niah_multikey').map((row) => row.warnings)).toEqual([[], [], [], []]);
     // ... a single value when its value has no full stop or opening quote (its sentence
     // splitting cuts "(No. 19)", and it drops an opening quote) ...
     for (const row of of('niah_single')) {

@@ -280,10 +280,22 @@ describe('memagent eval', () => {
   it("--method direct sends upstream's prompt, cut to its head and tail within --max-context", async () => {
     const data = dataset('direct.json', 1, 0, 80);
     const before = sim.requests.length;
-    const r = await cli(evalArgs(data, '--json', '--method', 'direct', '--max-context', '300'));
+    const out = path.join(dir, 'direct-results.jsonl');
+    const r = await cli(
+      evalArgs(data, '--json', '--method', 'direct', '--max-context', '300', '--out', out),
+    );
     expect(r.code).toBe(0);
     // The simulator does not answer direct prompts: the row is scored, with no answer.
     expect(JSON.parse(r.stdout)).toEqual({ n: 1, scored: 1, failed: 0, em: 0, sub_em: 0, f1: 0 });
+    expect(results(out)[0]?.warnings).toEqual([
+      { kind: 'prompt-cut', count: 1 },
+      { kind: 'no-answer', count: 1 },
+    ]);
+    expect(results(out)[0]?.settings).toEqual({
+      answer_tokens: 10_000,
+      max_context: 300,
+      tokenizer: 'qwen2.5',
+    });
     const sent = sim.requests.slice(before);
     expect(sent).toHaveLength(1);
     const body = sent[0]?.body as { messages: { content: string }[]; max_tokens: number };
@@ -360,6 +372,36 @@ describe('memagent eval', () => {
     );
     expect(r.stderr).toContain('its own --out file');
     expect(results(out)).toHaveLength(1);
+  });
+
+  it('records what went less than cleanly on each row (memory cut, thinking stripped) and counts it in the summary', async () => {
+    const data = dataset('warned.json', 1, 0);
+    const out = path.join(dir, 'warned-results.jsonl');
+    // The first memory update is cut (empty, at its limit), the second thinks first.
+    sim.setOptions({
+      faults: [
+        { kind: 'length-empty', next: 1 },
+        { kind: 'thinking', every: 2 },
+      ],
+    });
+    const r = await cli(evalArgs(data, '--concurrency', '1', '--out', out));
+    expect(r.code, r.stderr).toBe(0);
+    const [line] = results(out);
+    expect(line?.warnings).toEqual(
+      expect.arrayContaining([
+        { kind: 'length-cut', count: 1 },
+        { kind: 'thinking-stripped', count: expect.any(Number) as number },
+      ]),
+    );
+    // A warned row is read to the end and scored, not failed.
+    expect(line?.error).toBeNull();
+    expect(line?.response).not.toBeNull();
+    expect(r.stdout).toContain(
+      'warning: memory update cut at its token limit (previous memory kept): once on 1 row\n',
+    );
+    expect(r.stdout).toMatch(
+      /warning: thinking stripped from a reply: (once|\d+ times) on 1 row\n/,
+    );
   });
 
   it('records the settings on every line and refuses a rerun with others; older lines without them are taken', async () => {
