@@ -58,7 +58,8 @@ export function reportMarkdown(
       "its rows' median length. The last column gives " +
       `${REFERENCE?.model ?? 'the paper'}'s sub-EM at that column.`,
     "- **The paper's lines**: Table 2 of arXiv 2507.02259 (RULER-HotpotQA, 128 rows a length); " +
-      'lengths it reports as N/A are left out.',
+      'lengths it reports as N/A are left out. They are a QA benchmark: compare them with QA ' +
+      "rows (HotpotQA sets, make-eval's multihop); generated needle and word tasks are another test.",
   ];
   for (const s of summaries) lines.push('', ...fileSection(s, shownPath(s.path)));
   return `${lines
@@ -111,7 +112,7 @@ function notes(s: ResultsSummary): string[] {
   const out: string[] = [];
   const a = s.all;
   if (a.failed === 0) {
-    out.push(`All ${plural(a.n, 'row')} have a model answer.`);
+    out.push(`All ${plural(a.n, 'row')} were read to the end: none failed.`);
   } else {
     const upstream =
       a.subEmScored === null

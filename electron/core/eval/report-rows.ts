@@ -26,6 +26,13 @@ function gold(row: ResultRow): string {
   return row.em === null ? row.answers.join(' · ') : (row.answers[0] ?? '');
 }
 
+/** The prediction, or for a reply with no extractable answer the start of what it said. */
+function predictionCell(r: ResultRow): string {
+  if (r.prediction !== null) return cell(r.prediction, 80);
+  const said = r.response === null || r.response.trim() === '' ? '' : cell(r.response, 80);
+  return said === '' ? '*no answer extracted*' : `*no answer extracted from:* ${said}`;
+}
+
 /** The table of rows answered wrongly (sub-EM below 1), capped, or nothing when there are none. */
 export function wrongRowsSection(s: ResultsSummary): string[] {
   if (s.wrong.length === 0) return [];
@@ -33,13 +40,13 @@ export function wrongRowsSection(s: ResultsSummary): string[] {
   const lines = [
     `### Answered wrongly (${count(s.wrong.length)} of ${plural(s.all.scored, 'scored row')})`,
     '',
-    'Rows with an answer whose sub-EM (or string-match-all share) is below 1, shortest first.',
+    'Rows read to the end whose sub-EM (or string-match-all share) is below 1, shortest first; a reply without an extractable answer scores 0.',
     '',
     '| id | task | tokens | question | gold | prediction | sub-EM |',
     '| --- | --- | ---: | --- | --- | --- | ---: |',
     ...shown.map(
       (r) =>
-        `| ${cell(r.id, 40)} | ${r.task === null ? '' : cell(r.task, 24)} | ${r.length === null ? '' : count(r.length)} | ${r.question === null ? '' : cell(r.question, 140)} | ${cell(gold(r), 80)} | ${r.prediction === null ? '*no answer extracted*' : cell(r.prediction, 120)} | ${(100 * r.subEm).toFixed(0)}% |`,
+        `| ${cell(r.id, 40)} | ${r.task === null ? '' : cell(r.task, 24)} | ${r.length === null ? '' : count(r.length)} | ${r.question === null ? '' : cell(r.question, 100)} | ${cell(gold(r), 60)} | ${predictionCell(r)} | ${(100 * r.subEm).toFixed(0)}% |`,
     ),
   ];
   if (s.wrong.length > shown.length)

@@ -76,7 +76,7 @@ describe('the Markdown report', () => {
       '- 1 row of 12 failed and counts as 0 in every metric; over the 11 scored rows alone (as upstream averages) sub-EM would be 72.73%.',
     );
     expect(lines).toContain('- Failed (1): BackendFailed: HTTP 503 — id 7.');
-    expect(lines).toContain('- All 2 rows have a model answer.');
+    expect(lines).toContain('- All 2 rows were read to the end: none failed.');
   });
 
   it('notes repeated ids, a cut last line and rows without a length', async () => {
@@ -123,7 +123,7 @@ describe('a report of generated rows (tasks, string match all, wrong rows, cost)
       });
     lines.push(
       { id: 'h1', task: 'multihop', length: 8_100, question: 'Where?', answers: ['Ærvík'] },
-      { id: 'h2', task: 'multihop', length: 8_200, question: 'Where?', answers: ['Ærvík'] },
+      { id: 'h2', task: 'multihop', length: 8_000, question: 'Where?', answers: ['Ærvík'] },
     );
     const rows = lines.map((l, i) =>
       i < 24
@@ -131,6 +131,7 @@ describe('a report of generated rows (tasks, string match all, wrong rows, cost)
         : {
             ...l,
             prediction: i === 24 ? 'Ærvík' : null,
+            response: i === 24 ? 'Therefore, the answer is Ærvík.' : 'The memory says | <nothing>.',
             em: i === 24 ? 1 : 0,
             sub_em: i === 24 ? 1 : 0,
             f1: i === 24 ? 1 : 0,
@@ -161,6 +162,11 @@ describe('a report of generated rows (tasks, string match all, wrong rows, cost)
     expect(markdown).toContain('### Answered wrongly (25 of 26 scored rows)');
     expect(lines.filter((l) => /^\| (m\d+|h\d) \|/.test(l))).toHaveLength(20);
     expect(markdown).toContain('… and 5 more (every row is in the results file).');
+    // Shortest first: the multihop row of 8,000 tokens without an answer shows its reply.
+    expect(lines.find((l) => l.startsWith('| h1 |'))).toBeUndefined();
+    expect(lines).toContain(
+      '| h2 | multihop | 8,000 | Where? | Ærvík | *no answer extracted from:* The memory says \\| \\<nothing\\>. | 0% |',
+    );
     expect(lines).toContain(
       '| m0 | niah\\_multivalue | 8,192 | What are the codes of \\<b\\>x\\</b\\> \\| y? | ZX-4/7b · 東京 42 | \\[link\\](http\\://evil.example) ZX-4/7b | 50% |',
     );

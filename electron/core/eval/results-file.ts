@@ -188,10 +188,15 @@ export interface ResultRow {
   /** The gold strings (the first is the one QA scoring uses). */
   answers: string[];
   prediction: string | null;
+  /** The start of the final reply (what a wrong row's reader wants to see), or null. */
+  response: string | null;
   ms: number | null;
   usage: { promptTokens: number; completionTokens: number } | null;
   warnings: RowWarning[];
 }
+
+/** Characters of a reply a report keeps: it shows the start of a reply with no answer. */
+const RESPONSE_KEPT = 400;
 
 export interface ResultsFileContents {
   path: string;
@@ -235,6 +240,7 @@ const rowSchema = z.object(
     question: z.string().nullish().catch(null),
     answers: z.array(z.string()).nullish().catch(null),
     prediction: z.string().nullish().catch(null),
+    response: z.string().nullish().catch(null),
     ms: z.number().nonnegative().nullish().catch(null),
     usage: z
       .object({ prompt_tokens: z.number(), completion_tokens: z.number() })
@@ -322,6 +328,8 @@ function toRow(value: unknown, file: string, lineNo: number): ResultRow {
     question: r.question ?? null,
     answers: r.answers ?? [],
     prediction: r.prediction ?? null,
+    response:
+      r.response === null || r.response === undefined ? null : r.response.slice(0, RESPONSE_KEPT),
     ms: r.ms ?? null,
     usage:
       r.usage === null || r.usage === undefined

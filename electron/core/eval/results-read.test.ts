@@ -135,6 +135,7 @@ describe('reading a results file', () => {
         question: 'What are all the codes?',
         answers: ['a', 'b', 'c'],
         prediction: 'a, b',
+        response: null,
         ms: 1500,
         usage: { promptTokens: 9000, completionTokens: 120 },
         warnings: [{ kind: 'length-cut', count: 2 }],
