@@ -24,6 +24,16 @@ describe('memagent eval arguments', () => {
     });
   });
 
+  it('--report DIR: the report folder from where typed, the results in DIR/results.jsonl unless --out says', () => {
+    expect(parse('set.jsonl', '--report', 'rep', '--retry-failed')).toMatchObject({
+      options: { report: '/data/rep', out: '/data/rep/results.jsonl', retryFailed: true },
+    });
+    expect(parse('set.jsonl', '--report', 'rep', '--out', 'r.jsonl')).toMatchObject({
+      options: { report: '/data/rep', out: '/data/r.jsonl' },
+    });
+    expect(() => parse('set.jsonl', '--report', ' ')).toThrow('--report needs a folder');
+  });
+
   it('takes several servers, --out and --docs from where the command was typed, and direct defaults', () => {
     const command = parse(
       'rows.jsonl',

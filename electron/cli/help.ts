@@ -17,7 +17,7 @@ Usage:
   memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json|jsonl]
   memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
   memagent show RUN_ID [--all] [--json]
-  memagent eval DATA.json|DATA.jsonl [--base-url URL ...] [--out FILE] [--method memagent|direct] [--json]
+  memagent eval DATA.json|DATA.jsonl [--base-url URL ...] [--out FILE] [--report DIR] [--method memagent|direct] [--json]
   memagent make-eval HAYSTACK... -o SET.jsonl [--lengths 8k,32k] [--tasks LIST] [--rows N] [--seed S]
   memagent report RESULTS.jsonl ... [-o DIR] [--label NAME ...]
   memagent COMMAND --help
