@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readEvalRows, type EvalRow } from './dataset.ts';
+import { readEvalRows, rowScoring, type EvalRow } from './dataset.ts';
 import { assembleContext, compareCodePoints, loadDocPool, poolOf } from './doc-pool.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'memagent-dataset-'));
@@ -77,6 +77,15 @@ describe('readEvalRows', () => {
       ['d', 'multihop', 'qa', ['Ærvík']],
       ['e', 'my_own', 'qa', ['z']],
     ]);
+    // The same decision for rows run without a file (the app's check builds rows itself).
+    expect(rowScoring({ task: 'vt', answers: ['A, B'], outputs: ['A', 'B'] })).toEqual({
+      scoring: 'match-all',
+      answers: ['A', 'B'],
+    });
+    expect(rowScoring({ task: 'multihop', answers: ['yes'] })).toEqual({
+      scoring: 'qa',
+      answers: ['yes'],
+    });
     // An upstream RULER file's task comes from its name.
     const ruler = write('eval_niah_single_2_16384.json', [{ ...base, outputs: ['4471'] }]);
     expect((await rows(ruler))[0]).toMatchObject({ task: 'niah_single_2', scoring: 'match-all' });

@@ -74,6 +74,30 @@ export function taskScoring(task: string): Scoring | undefined {
   return undefined;
 }
 
+/**
+ * How a row is scored and against which gold strings: by its own `task` when it names a known
+ * family, else QA when it has `answers` and `fileScoring` (the file name's rule) for RULER's
+ * `outputs`. String match all takes `outputs` (every string), QA `answers` (the first is
+ * scored). Used for every row `memagent eval` reads; use it for generated rows run otherwise.
+ */
+export function rowScoring(
+  row: {
+    task?: string | undefined;
+    answers?: string[] | undefined;
+    outputs?: string[] | undefined;
+  },
+  fileScoring: Scoring = 'match-all',
+): { scoring: Scoring; answers: string[] } {
+  const scoring =
+    (row.task === undefined ? undefined : taskScoring(row.task)) ??
+    (row.answers !== undefined ? 'qa' : fileScoring);
+  const answers =
+    scoring === 'match-all'
+      ? (row.outputs ?? row.answers ?? [])
+      : (row.answers ?? row.outputs ?? []);
+  return { scoring, answers };
+}
+
 /** The RULER task an upstream file is of, from its name (`eval_niah_single_1_8192.json`). */
 export function fileTask(file: string): string | undefined {
   const m = /^eval_((?:niah_[a-z]+(?:_\d)?)|vt|cwe|fwe|qa_\d)_\d+\.jsonl?$/i.exec(
@@ -127,21 +151,13 @@ export async function* readEvalRows(
     } else {
       context = assembleContext(row.context, options.pool, `row ${position + 1}`);
     }
-    // A row's own task decides; else as before: `answers` are QA, `outputs` go by the file name.
     const task = row.task ?? taskOfFile;
-    const scoring =
-      (row.task === undefined ? undefined : taskScoring(row.task)) ??
-      (row.answers !== undefined ? 'qa' : matchScoring);
     const out: EvalRow = {
       id: String(rowId),
       position,
       question: row.input,
       context,
-      answers:
-        scoring === 'match-all'
-          ? (row.outputs ?? row.answers ?? [])
-          : (row.answers ?? row.outputs ?? []),
-      scoring,
+      ...rowScoring(row, matchScoring),
     };
     if (task !== undefined) out.task = task;
     if (row.num_docs !== undefined) out.numDocs = row.num_docs;
