@@ -176,7 +176,7 @@ describe('a report of generated rows (tasks, string match all, wrong rows, cost)
       '- Warning: memory update cut at its token limit (previous memory kept): 6 times on 3 rows.',
     );
     expect(markdown).toContain(
-      '- Time and tokens: 50 s of row time for 26 rows (2 s a row; rows read at once overlap, so wall time is shorter); 250,000 prompt and 2,500 completion tokens (9,615 and 96 a row).',
+      '- Time and tokens: 50 s of row time for 26 rows (1.9 s a row; rows read at once overlap, so wall time is shorter); 250,000 prompt and 2,500 completion tokens (9,615 and 96 a row).',
     );
   });
 
