@@ -85,9 +85,9 @@ export interface CheckSnapshot {
   error?: AppError;
 }
 
-/** The check's own words for "7 of 8 right", also used for the stored last check. */
+/** "7 of 8 right", "3 of 5 right, 1 failed (5 of 8 rows read)": the app's one wording. */
 export function checkVerdict(s: Pick<CheckSnapshot, 'right' | 'rows' | 'rowsDone' | 'failed'>) {
-  const partial = s.rowsDone < s.rows ? ` (${s.rowsDone} of ${s.rows} rows read)` : '';
   const failed = s.failed > 0 ? `, ${s.failed} failed` : '';
-  return `${s.right} of ${s.rowsDone === s.rows ? s.rows : s.rowsDone} right${failed}${partial}`;
+  const partial = s.rowsDone < s.rows ? ` (${s.rowsDone} of ${s.rows} rows read)` : '';
+  return `${s.right} of ${s.rowsDone} right${failed}${partial}`;
 }
