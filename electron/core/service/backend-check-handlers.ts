@@ -24,6 +24,7 @@ import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
 import { createPromiseCache } from './promise-cache.ts';
+import { QUICK_TEST_TIMEOUT_MS, testConnection } from './connection-test.ts';
 import type { Emit } from './service-deps.ts';
 import type { TokenizerPool } from './tokenizer-pool.ts';
 
@@ -59,6 +60,15 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
   async function prepare(profileId: string, source: CheckSource, signal: AbortSignal) {
     const profile = resolveProfile(store.settings, profileId);
     await checkProfileReady(profile, deps.secrets);
+    // A server that is down or refuses the key is said at once, not after eight failed rows.
+    const reach = await testConnection(profile, deps.clients, deps.secrets, QUICK_TEST_TIMEOUT_MS);
+    if (!reach.ok && reach.error) {
+      const { kind, message, hint, detail } = reach.error;
+      throw new CoreError(kind, message, {
+        ...(hint === undefined ? {} : { hint }),
+        ...(detail === undefined ? {} : { detail }),
+      });
+    }
     const apiKey = await deps.secrets.get(profile.id);
     const client = await clientForProfile(deps.clients, deps.secrets, profile);
     const model = await client.resolveModel(signal);
