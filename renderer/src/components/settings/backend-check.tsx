@@ -78,6 +78,7 @@ export function BackendCheck(props: { profile: BackendProfile; onClose: () => vo
         MemAgent by this backend and scored as the paper scores (sub-EM). Nothing is added to your
         library.
       </p>
+      {result && !(mine && running) ? <CheckResult check={result} headingId={`${id}-r`} /> : null}
       {mine && running ? (
         <div className="check-progress" role="status" aria-live="polite">
           <progress max={mine.rows} value={mine.rowsDone} aria-label="Rows read" />
@@ -135,12 +136,11 @@ export function BackendCheck(props: { profile: BackendProfile; onClose: () => vo
               disabled={running || shown?.status !== 'ready'}
               onClick={() => void startCheck(profile.id, source)}
             >
-              Start check
+              {result ? 'Check again' : 'Start check'}
             </button>
           </div>
         </>
       )}
-      {result && !(mine && running) ? <CheckResult check={result} headingId={`${id}-r`} /> : null}
       {mine?.state === 'error' && mine.rowsDone === 0 && choice !== BUNDLED ? (
         <button type="button" onClick={() => setChoice(BUNDLED)}>
           Use the bundled text
