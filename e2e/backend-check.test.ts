@@ -114,6 +114,23 @@ describe.skipIf(!canRun)('Check this backend', () => {
     );
   }
 
+  test('a document too short for the rows: said in one sentence, the bundled text offered', async () => {
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(
+      h,
+      b.file('memo.txt', new TextEncoder().encode('A short memo. '.repeat(300))),
+    );
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    const { panel } = await openCheck(page, 'Local simulator (sim-llm)');
+    await chooseText(panel, /memo/);
+    await expect(panel.getByRole('alert').textContent()).resolves.toMatch(
+      /^“memo(\.txt)?” has [\d,]+ tokens of text; the check needs at least 32,768 \(its longest row\)\./,
+    );
+    await panel.getByRole('button', { name: 'Use the bundled text' }).click();
+    await panel.getByText(/^Reads about \d+K tokens/).waitFor({ timeout: 60_000 });
+  }, 120_000);
+
   test('a server that is down: the estimate says so in one sentence, nothing starts', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const h = await b.open({ colorScheme: scheme, backend: 'down' });

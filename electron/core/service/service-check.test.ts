@@ -85,6 +85,27 @@ describe('Check this backend', () => {
     expect((await h.ok('check:status', {})).last[profileId]).toBeUndefined();
   });
 
+  it('prices the check with the profile’s prices before it starts', async () => {
+    const h = await open();
+    await h.ok('settings:save-profile', {
+      profile: {
+        id: 'paid',
+        name: 'Paid',
+        kind: 'custom',
+        baseUrl: h.sim.baseUrl,
+        hasApiKey: false,
+        inputPricePerMTok: 0.15,
+        outputPricePerMTok: 0.6,
+      },
+    });
+    const e = await h.ok('check:estimate', { profileId: 'paid', source: BUNDLED });
+    expect(e.ownServer).toBe(false);
+    // Prompt tokens at 0.15 per million: the least is the contexts alone.
+    expect(e.cost?.min).toBeGreaterThan((e.contextTokens * 0.15) / 1e6);
+    expect(e.cost?.max).toBeGreaterThan(e.cost?.min ?? Infinity);
+    expect(e.cost?.max).toBeLessThan(0.2);
+  });
+
   it('refuses a document too short for its rows, with the bundled text as the way out', async () => {
     const h = await open();
     const { documentId, profileId } = await openBookAndProfile(h);
