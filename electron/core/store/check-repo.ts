@@ -85,7 +85,11 @@ export function createCheckRepo(db: Database.Database): CheckRepo {
         const where = `backend_checks of ${row.profile_id}`;
         const connection = parseColumn(connectionColumn, row.connection, where);
         if (current.get(row.profile_id) !== JSON.stringify(connection)) continue;
-        out[row.profile_id] = parseColumn(resultColumn, row.result, where) as unknown as CheckSnapshot;
+        out[row.profile_id] = parseColumn(
+          resultColumn,
+          row.result,
+          where,
+        ) as unknown as CheckSnapshot;
       }
       return out;
     },
