@@ -5,7 +5,7 @@
 import type { CallHandlers } from '../../../shared/api.ts';
 import type { CheckEstimate, CheckSnapshot, CheckSource } from '../../../shared/backend-check.ts';
 import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
-import { fitSpeed } from '../agent/speed.ts';
+import { addTimings, fitSpeed, type RequestTiming } from '../agent/speed.ts';
 import { CoreError, toAppError } from '../errors.ts';
 import { BUNDLED_TEXT_TITLE, bundledText } from '../eval/check/bundled-text.ts';
 import { estimateCheck } from '../eval/check/check-estimate.ts';
@@ -111,6 +111,7 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
     let final: CheckSnapshot;
     try {
       const p = await prepare(profileId, source, stop.signal);
+      const timings: RequestTiming[] = [];
       final = await runCheck({
         rows: p.rows,
         client: p.client,
@@ -123,7 +124,15 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
         now: deps.now,
         signal: stop.signal,
         onProgress: (s) => send(target, s),
+        onRequest: (t) => timings.push(t),
       });
+      // The check measured the backend's speed as a question does: later estimates give a time.
+      if (timings.length > 0)
+        store.settings.setSpeedSums(
+          p.profile.id,
+          p.model,
+          addTimings(store.settings.speedSums(p.profile.id, p.model), timings),
+        );
       // A finished check (or one whose every row failed) is the profile's last; a cancelled one
       // says too little to replace it.
       const profile = store.settings.profile(profileId);

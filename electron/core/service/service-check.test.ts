@@ -63,6 +63,11 @@ describe('Check this backend', () => {
       .map((e) => (e.payload as CheckSnapshot).rowsDone);
     expect(progress).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 8]);
 
+    // The check measured the backend's speed: the next estimate gives a time.
+    const after = await h.ok('check:estimate', { profileId, source: BUNDLED });
+    expect(after.seconds).not.toBeNull();
+    expect(after.seconds?.max).toBeGreaterThanOrEqual(after.seconds?.min ?? Infinity);
+
     // Nothing in the library; the result is the profile's last check, after a restart too.
     expect(await h.ok('runs:counts', {})).toEqual([]);
     expect((await h.ok('check:status', {})).last[profileId]?.right).toBe(done.right);

@@ -18,7 +18,8 @@ export function checkCostLine(e: CheckEstimate): string {
 }
 
 export function checkTimeLine(e: CheckEstimate): string {
-  if (e.seconds === null) return 'Time: unknown until a question has been answered on this backend';
+  if (e.seconds === null)
+    return 'Time: unknown until a question or a check has run on this backend';
   const [min, max] = [formatDuration(e.seconds.min * 1000), formatDuration(e.seconds.max * 1000)];
   return min === max ? `Time: about ${max}` : `Time: ${min} to ${max}`;
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/backend-check.ts';
 import type { RunSettings } from '../../../../shared/model.ts';
 import { RunRegistry } from '../../agent/run-registry.ts';
+import type { RequestTiming } from '../../agent/speed.ts';
 import { estimateCost, type Prices } from '../../llm/cost.ts';
 import type { LlmClient } from '../../llm/types.ts';
 import type { Tokenizer } from '../../tokenize/tokenizer.ts';
@@ -32,6 +33,8 @@ export interface RunCheckInput {
   now: () => number;
   signal: AbortSignal;
   onProgress: (snapshot: CheckSnapshot) => void;
+  /** Each chunk request's tokens and time, for the backend's measured speed (agent/speed.ts). */
+  onRequest?: (timing: RequestTiming) => void;
 }
 
 /**
@@ -42,7 +45,13 @@ export async function runCheck(input: RunCheckInput): Promise<CheckSnapshot> {
   const results: { result: RowResult; row: CheckRow }[] = [];
   const byId = new Map(input.rows.map((r) => [r.id, r]));
   // Its own registry, with no journal: the check's runs are never stored in the library.
-  const registry = new RunRegistry({ concurrency: input.concurrency, emit: () => undefined });
+  const registry = new RunRegistry({
+    concurrency: input.concurrency,
+    emit: (_owner, { event }) => {
+      if (event.type === 'chunk-done')
+        input.onRequest?.({ ...event.state.usage, ms: event.state.ms });
+    },
+  });
   const snapshot = (state: CheckSnapshot['state']): CheckSnapshot =>
     snapshotOf(input, results, state);
   input.onProgress(snapshot('running'));
