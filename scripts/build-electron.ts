@@ -44,7 +44,7 @@ async function buildRenderer(): Promise<void> {
  * Data folders core reads at run time by path, copied to out/assets/<name>; main.ts points core at
  * them (e.g. MEMAGENT_TOKENIZER_DIR), since paths relative to the sources do not survive bundling.
  */
-const RUNTIME_ASSET_DIRS = ['tokenizers'];
+const RUNTIME_ASSET_DIRS = ['tokenizers', 'haystack'];
 
 function copyRuntimeAssets(): void {
   for (const name of RUNTIME_ASSET_DIRS) {

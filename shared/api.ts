@@ -13,6 +13,7 @@ import {
 import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
+import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import {
   backendProfileSchema,
   idSchema as id,
@@ -50,6 +51,12 @@ export type {
   SessionImport,
   TextRect,
 } from './api-payloads.ts';
+
+/** Where a backend check takes its text from (shared/backend-check.ts). */
+const checkSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bundled') }),
+  z.object({ kind: z.literal('document'), documentId: id }),
+]);
 
 /** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -257,6 +264,20 @@ export const calls = {
     request: z.object({ path: z.string().max(4096), show: z.enum(['file', 'folder']) }),
   },
   'shell:open-external': { request: z.object({ url: z.string().max(4096) }) },
+  /**
+   * "Check this backend": what the check of a profile will read and cost, before it starts.
+   * Builds the check's set (eight generated rows) from the source; never calls the model.
+   */
+  'check:estimate': { request: z.object({ profileId: id, source: checkSourceSchema }) },
+  /**
+   * Starts the check (one at a time in the app); progress and the end arrive as `check:event`.
+   * Nothing is added to the library but the profile's last check (its results).
+   */
+  'check:start': { request: z.object({ profileId: id, source: checkSourceSchema }) },
+  /** Stops the running check; the rows that ended are kept as a partial result. */
+  'check:cancel': { request: z.object({}) },
+  /** The running check (a late window's snapshot) and the last check of each profile. */
+  'check:status': { request: z.object({}) },
 } as const;
 
 /** Response type of each call (always a `Result`, so failures are values). */
@@ -297,6 +318,10 @@ export interface CallResponses {
   'sessions:import': Result<SessionImport>;
   'export:open-saved': Result<null>;
   'shell:open-external': Result<null>;
+  'check:estimate': Result<CheckEstimate>;
+  'check:start': Result<CheckSnapshot>;
+  'check:cancel': Result<null>;
+  'check:status': Result<{ current: CheckSnapshot | null; last: Record<string, CheckSnapshot> }>;
 }
 
 export type CallName = keyof typeof calls;
@@ -319,6 +344,8 @@ export interface Events {
   };
   /** A library entry changed (e.g. its token count became known); sent to every window. */
   'document:updated': DocumentInfo;
+  /** The running backend check after each row, and once when it ends (to the window that started it). */
+  'check:event': CheckSnapshot;
   /** An application-menu command for the renderer to carry out. */
   'menu:command': {
     command: 'open' | 'export' | 'import' | 'settings' | 'open-recent' | 'shortcuts';
@@ -338,6 +365,7 @@ const EVENT_NAMES = {
   'document:progress': true,
   'document:updated': true,
   'menu:command': true,
+  'check:event': true,
 } as const satisfies Record<EventName, true>;
 
 export const eventNames = Object.keys(EVENT_NAMES) as readonly EventName[];

@@ -52,6 +52,8 @@ const OPEN_DIALOGS: Record<FilePurpose, { title: string; filters: FileFilter[] }
 // Core finds its data files by path; in the bundle they are copied to out/assets (build-electron.ts).
 // An environment variable, because worker threads read it too.
 process.env.MEMAGENT_TOKENIZER_DIR ??= path.join(here, '../assets/tokenizers');
+// The public-domain text "Check this backend" reads when the library has no long document.
+process.env.MEMAGENT_HAYSTACK_DIR ??= path.join(here, '../assets/haystack');
 
 // A separate profile folder for tests and side-by-side installs; must be set before `ready`.
 if (process.env.MEMAGENT_USER_DATA_DIR)

@@ -16,6 +16,7 @@ import { createOcrService } from './ocr-service.ts';
 import { createPageHandlers } from './page-handlers.ts';
 import { createPageRenderer } from './page-render.ts';
 import { createHistoryHandlers } from './history-handlers.ts';
+import { createCheckHandlers } from './backend-check-handlers.ts';
 import { openAppLibrary } from './library-open.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { createSessionImportHandler } from './session-import-handler.ts';
@@ -173,6 +174,18 @@ export function createService(deps: ServiceDeps): Service {
     ...createSettingsHandlers(store, deps.secrets, clients, now, notice),
     ...createSessionImportHandler({ store, emit, now }),
     ...createHistoryHandlers(store),
+    ...createCheckHandlers({
+      store,
+      secrets: deps.secrets,
+      texts,
+      pool,
+      clients,
+      emit,
+      now,
+      concurrency: registry.concurrency,
+      signal: shutdown.signal,
+      track,
+    }),
     ...createMiscHandlers({
       ocr,
       ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),

@@ -230,6 +230,23 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    description: 'the last "Check this backend" of each profile (its results only, never a key)',
+    up(db) {
+      // result: JSON CheckSnapshot (shared/backend-check.ts); connection: JSON {kind, baseUrl,
+      // model, apiVersion} of the profile when it was checked, so a check of a server the
+      // profile no longer points at is not shown as this profile's.
+      db.exec(`
+        CREATE TABLE backend_checks (
+          profile_id TEXT PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+          checked_at INTEGER NOT NULL,
+          connection TEXT NOT NULL,
+          result TEXT NOT NULL
+        );
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

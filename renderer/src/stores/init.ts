@@ -11,6 +11,7 @@ import { loadRuns, onRunEvent } from './runs-store.ts';
 import { loadSettings, useSettingsStore } from './settings-store.ts';
 import { forgetPendingStarts } from './ask-draft-store.ts';
 import { onMenuCommand } from './menu-commands.ts';
+import { loadChecks, onCheckEvent } from './check-store.ts';
 import { onRereadProgress } from './reread-store.ts';
 import { loadRunCounts, onRunEventForCounts } from './run-counts-store.ts';
 
@@ -26,6 +27,7 @@ export function initStores(api: Api): () => void {
     }),
     api.on('document:updated', onDocumentUpdated),
     api.on('menu:command', onMenuCommand),
+    api.on('check:event', onCheckEvent),
     // Another active backend: a "did not start" banner spoke of the old one.
     useSettingsStore.subscribe((state, prev) => {
       if (state.settings.activeProfileId !== prev.settings.activeProfileId) forgetPendingStarts();
@@ -34,6 +36,7 @@ export function initStores(api: Api): () => void {
   void loadDocuments();
   void loadSettings();
   void loadRunCounts();
+  void loadChecks();
   // A terminal (`memagent ask`, `resume`, `import`) writes to the same library: coming back to
   // the window shows the documents and questions it added meanwhile.
   const onFocus = () => {

@@ -11,6 +11,11 @@ import { describeTest } from '../../lib/backend-status.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { KINDS } from './profile-kinds.ts';
+import { useState } from 'react';
+import { checkVerdict } from '../../../../shared/backend-check.ts';
+import { checkDate } from '../../lib/check-text.ts';
+import { useCheckStore } from '../../stores/check-store.ts';
+import { BackendCheck } from './backend-check.tsx';
 
 export function ProfileCard(props: {
   profile: BackendProfile;
@@ -26,6 +31,8 @@ export function ProfileCard(props: {
   const activeLast = useSettingsStore((s) =>
     s.settings.activeProfileId ? s.settings.lastTests[s.settings.activeProfileId] : undefined,
   );
+  const lastCheck = useCheckStore((s) => s.last[p.id]);
+  const [checking, setChecking] = useState(false);
   const justConnected = test !== undefined && test !== 'testing' && test.ok;
   return (
     <li className={props.active ? 'profile active' : 'profile'} aria-label={`Backend ${p.name}`}>
@@ -51,6 +58,9 @@ export function ProfileCard(props: {
             Use this backend
           </button>
         )}
+        <button type="button" onClick={() => setChecking(!checking)} aria-expanded={checking}>
+          Check this backend
+        </button>
         <button type="button" onClick={props.onEdit}>
           Edit
         </button>
@@ -78,6 +88,13 @@ export function ProfileCard(props: {
           </button>
         </div>
       ) : null}
+      {lastCheck ? (
+        <p className="muted small">
+          Last checked {checkDate(lastCheck.finishedAt ?? lastCheck.startedAt)}:{' '}
+          {checkVerdict(lastCheck)}
+        </p>
+      ) : null}
+      {checking ? <BackendCheck profile={p} onClose={() => setChecking(false)} /> : null}
       {test === undefined && last ? (
         <p className="muted small">Last test: {describeTest(last, Date.now()).text}</p>
       ) : null}

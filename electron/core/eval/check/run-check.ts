@@ -1,0 +1,157 @@
+// Runs a check's rows against one backend with the evaluation core (runEval and the MemAgent
+// row reader, through a run registry of its own that writes nothing to the library), scores
+// them with the evaluation's scoring and summary, and reports a snapshot after every row.
+import type {
+  CheckLength,
+  CheckSnapshot,
+  CheckWrongRow,
+} from '../../../../shared/backend-check.ts';
+import type { RunSettings } from '../../../../shared/model.ts';
+import { RunRegistry } from '../../agent/run-registry.ts';
+import type { RequestTiming } from '../../agent/speed.ts';
+import { estimateCost, type Prices } from '../../llm/cost.ts';
+import type { LlmClient } from '../../llm/types.ts';
+import type { Tokenizer } from '../../tokenize/tokenizer.ts';
+import { memAgentRowReader } from '../memagent-row.ts';
+import type { RowResult } from '../results-file.ts';
+import { runEval } from '../run-eval.ts';
+import { summarize } from '../summary.ts';
+import { lengthLabel, type CheckRow } from './check-set.ts';
+
+export interface RunCheckInput {
+  rows: readonly CheckRow[];
+  client: LlmClient;
+  /** The backend's URL, for nothing but the evaluation's server list. */
+  baseUrl: string;
+  tokenizer: Tokenizer;
+  settings: RunSettings;
+  prices: Prices;
+  /** Rows read at once (the app's run concurrency). */
+  concurrency: number;
+  /** The snapshot the check started with (profile, model, source, start time). */
+  start: CheckSnapshot;
+  now: () => number;
+  signal: AbortSignal;
+  onProgress: (snapshot: CheckSnapshot) => void;
+  /** Each chunk request's tokens and time, for the backend's measured speed (agent/speed.ts). */
+  onRequest?: (timing: RequestTiming) => void;
+}
+
+/**
+ * Reads every row and resolves with the final snapshot: `done`, or `cancelled` with the rows
+ * that ended (partial), or `error` when every row failed. Never rejects for a row's failure.
+ */
+export async function runCheck(input: RunCheckInput): Promise<CheckSnapshot> {
+  const results: { result: RowResult; row: CheckRow }[] = [];
+  const byId = new Map(input.rows.map((r) => [r.id, r]));
+  // Its own registry, with no journal: the check's runs are never stored in the library.
+  const registry = new RunRegistry({
+    concurrency: input.concurrency,
+    emit: (_owner, { event }) => {
+      if (event.type === 'chunk-done')
+        input.onRequest?.({ ...event.state.usage, ms: event.state.ms });
+    },
+  });
+  const snapshot = (state: CheckSnapshot['state']): CheckSnapshot =>
+    snapshotOf(input, results, state);
+  input.onProgress(snapshot('running'));
+  try {
+    await runEval({
+      rows: (async function* () {
+        yield* input.rows;
+      })(),
+      servers: [{ url: input.baseUrl, client: input.client }],
+      concurrency: input.concurrency,
+      method: 'memagent',
+      readRow: memAgentRowReader({
+        registry,
+        tokenizer: input.tokenizer,
+        settings: input.settings,
+      }),
+      skip: () => false,
+      onResult: (result) => {
+        const row = byId.get(result.id);
+        if (row === undefined) return;
+        results.push({ result, row });
+        input.onProgress(snapshot('running'));
+      },
+      signal: input.signal,
+    });
+  } finally {
+    await registry.dispose();
+  }
+  if (input.signal.aborted) return snapshot('cancelled');
+  const failed = results.filter((r) => r.result.error !== null).length;
+  return snapshot(failed === input.rows.length ? 'error' : 'done');
+}
+
+function snapshotOf(
+  input: RunCheckInput,
+  done: readonly { result: RowResult; row: CheckRow }[],
+  state: CheckSnapshot['state'],
+): CheckSnapshot {
+  const results = done.map((d) => d.result);
+  const usage = results.reduce(
+    (u, r) => ({
+      promptTokens: u.promptTokens + r.usage.prompt_tokens,
+      completionTokens: u.completionTokens + r.usage.completion_tokens,
+    }),
+    { promptTokens: 0, completionTokens: 0 },
+  );
+  const failures = new Map<string, number>();
+  for (const r of results) {
+    if (r.error === null) continue;
+    failures.set(r.error.message, (failures.get(r.error.message) ?? 0) + 1);
+  }
+  const now = input.now();
+  const ended = state !== 'running' && state !== 'preparing';
+  return {
+    ...input.start,
+    state,
+    ...(ended ? { finishedAt: now } : {}),
+    rows: input.rows.length,
+    rowsDone: results.length,
+    right: results.filter(isRight).length,
+    failed: results.filter((r) => r.error !== null).length,
+    subEm: results.length === 0 ? null : summarize(results).sub_em,
+    elapsedMs: now - input.start.startedAt,
+    usage,
+    cost: estimateCost(usage, input.prices) ?? null,
+    byLength: byLength(input.rows, done),
+    wrong: done
+      .filter((d) => d.result.error === null && !isRight(d.result))
+      .sort((a, b) => a.row.position - b.row.position)
+      .map(({ result, row }): CheckWrongRow => ({
+        question: row.question,
+        expected: row.answers[0] ?? '',
+        answer: result.prediction,
+        length: lengthLabel(row.targetTokens),
+        tokens: result.length,
+        family: row.family,
+      })),
+    failures: [...failures.entries()].map(([message, rows]) => ({ message, rows })),
+  };
+}
+
+/** Right: the whole answer found (sub-EM 1; for RULER's all-strings rows, every string). */
+function isRight(result: RowResult): boolean {
+  return result.error === null && result.sub_em === 1;
+}
+
+function byLength(
+  rows: readonly CheckRow[],
+  done: readonly { result: RowResult; row: CheckRow }[],
+): CheckLength[] {
+  const lengths = [...new Set(rows.map((r) => r.targetTokens))].sort((a, b) => a - b);
+  return lengths.map((tokens) => {
+    const group = done.filter((d) => d.row.targetTokens === tokens).map((d) => d.result);
+    return {
+      label: lengthLabel(tokens),
+      tokens,
+      rows: group.length,
+      right: group.filter(isRight).length,
+      failed: group.filter((r) => r.error !== null).length,
+      subEm: group.length === 0 ? 0 : summarize(group).sub_em,
+    };
+  });
+}
