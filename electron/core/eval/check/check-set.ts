@@ -3,7 +3,7 @@
 // same rows), and turned into the rows `runEval` reads.
 import { CoreError } from '../../errors.ts';
 import type { Tokenizer } from '../../tokenize/tokenizer.ts';
-import type { EvalRow } from '../dataset.ts';
+import { rowScoring, type EvalRow } from '../dataset.ts';
 import { buildHaystack, generateRows, type SetPlan, type TaskFamily } from '../make/index.ts';
 
 /**
@@ -50,14 +50,15 @@ export async function buildCheckRows(
   if (haystack.totalTokens < longest) throw tooShort(title, haystack.totalTokens, longest);
   const rows: CheckRow[] = [];
   for await (const row of generateRows(haystack, tokenizer, plan, signal)) {
+    // Scored as `memagent eval` scores the same row: by its task, as RULER does.
+    const { scoring, answers } = rowScoring(row);
     rows.push({
       id: row._id,
       position: row.index,
       question: row.input,
       context: row.context,
-      answers: row.answers,
-      // Rows with several gold strings are scored as RULER scores them (all strings present).
-      scoring: row.outputs === undefined ? 'qa' : 'match-all',
+      answers,
+      scoring,
       family: row.task,
       targetTokens: row.target_length,
     });
