@@ -430,6 +430,20 @@ describe('memagent eval', () => {
     expect(results(out).map((l) => l.settings?.chunk_tokens)).toEqual([undefined, 512]);
   });
 
+  it("--extraction upstream scores with upstream's extraction, records it, and a rerun without it is refused", async () => {
+    const data = dataset('extraction.json', 2, 0);
+    const out = path.join(dir, 'extraction-results.jsonl');
+    const r = await cli(evalArgs(data, '--json', '--out', out, '--extraction', 'upstream'));
+    expect(r.code, r.stderr).toBe(0);
+    const lines = results(out);
+    expect(lines.map((l) => l.settings?.extraction)).toEqual(['upstream', 'upstream']);
+    // The simulator writes "Therefore, the answer is X.": both extractions take X from it.
+    for (const line of lines) expect(line.prediction).not.toBeNull();
+    const mixed = await cli(evalArgs(data, '--json', '--out', out));
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/holds results read with --extraction upstream, not app\./);
+  });
+
   it('says what is wrong with the data in one sentence', async () => {
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ input: 'Q', context: [0, 1], answers: ['a'] }]));

@@ -14,6 +14,7 @@ describe('memagent eval arguments', () => {
         baseUrls: ['http://localhost:8000/v1'],
         concurrency: 32,
         final: 'text',
+        extraction: 'app',
         method: 'memagent',
         answerTokens: 1024,
         temperature: 0.7,
@@ -60,6 +61,13 @@ describe('memagent eval arguments', () => {
         limit: 8,
       },
     });
+  });
+
+  it("--extraction upstream takes answers exactly as upstream's harness; anything else is refused", () => {
+    expect(parse('eval_50.json', '--extraction', 'upstream')).toMatchObject({
+      options: { extraction: 'upstream' },
+    });
+    expect(() => parse('eval_50.json', '--extraction', 'strict')).toThrow(/extraction/);
   });
 
   it('says in one sentence what does not go together', () => {

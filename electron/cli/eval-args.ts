@@ -55,6 +55,8 @@ export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
   temperature: number;
   topP: number;
   final: FinalPrompt;
+  /** How answers are extracted: the app's way, or upstream's exactly (to reproduce Table 2). */
+  extraction: 'app' | 'upstream';
   tokenizer: TokenizerChoice;
   json: boolean;
   debug: boolean;
@@ -79,6 +81,7 @@ const evalSchema = z.object({
   ),
   'top-p': num('top-p').pipe(z.number().gt(L.topP.above, topPRange).max(L.topP.max, topPRange)),
   final: oneOf('final', finalPromptSchema.options),
+  extraction: oneOf('extraction', ['app', 'upstream'] as const),
   tokenizer: oneOf('tokenizer', tokenizerChoiceSchema.options),
   json: z.boolean(),
   debug: z.boolean(),
@@ -119,6 +122,7 @@ export function parseEval(
       'top-p': { type: 'string', default: String(d.topP) },
       // Upstream's recurrent evaluation asks for "Therefore, the answer is ..." (MEMAGENT.md).
       final: { type: 'string', default: 'text' },
+      extraction: { type: 'string', default: 'app' },
       tokenizer: { type: 'string', default: d.tokenizer },
     },
     'eval',
@@ -150,6 +154,7 @@ export function parseEval(
     temperature: v.temperature,
     topP: v['top-p'],
     final: v.final,
+    extraction: v.extraction,
     tokenizer: v.tokenizer,
     json: v.json,
     debug: v.debug,
@@ -203,6 +208,10 @@ Options:
                           DIR/${REPORT_RESULTS_FILE}; after Ctrl-C the report covers the rows
                           done and says it is partial
   --final text|boxed      final prompt (default text, as the upstream evaluation)
+  --extraction app|upstream
+                          how the answer is taken from the final reply: the app's way
+                          (default; "The answer is" in any case) or upstream's exactly
+                          (case-sensitive "the answer is"), to reproduce the paper's scores
   --chunk-tokens N        tokens per chunk (default 5000)
   --memory-tokens N       max tokens of each memory update (default 1024)
   --answer-tokens N       max tokens of the answer (default 1024; direct ${DIRECT_ANSWER_TOKENS})

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { RunSettings } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { visibleText } from '../../shared/visible-text.ts';
+import { extractAnswerUpstream } from '../core/agent/answer.ts';
 import { RunRegistry } from '../core/agent/run-registry.ts';
 import { CoreError } from '../core/errors.ts';
 import { serverContextLength } from '../core/eval/context-length.ts';
@@ -22,7 +23,7 @@ import {
   type RowResult,
 } from '../core/eval/results-file.ts';
 import { tallyWarnings, warningLine } from '../core/eval/row-warnings.ts';
-import { runEval, type EvalServer } from '../core/eval/run-eval.ts';
+import { runEval, type EvalServer, type ReadRow } from '../core/eval/run-eval.ts';
 import { summarize } from '../core/eval/summary.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
@@ -70,7 +71,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   });
   let results: OpenResultsFile | undefined;
   try {
-    const readRow =
+    const readWithAppExtraction =
       options.method === 'direct'
         ? directRowReader({
             tokenizer,
@@ -84,6 +85,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
             tokenizer,
             settings: settingsOf(options),
           });
+    const readRow = withExtraction(readWithAppExtraction, options);
 
     const settings = resultSettings(options, tokenizer.id);
     if (options.out !== undefined) mkdirSync(path.dirname(options.out), { recursive: true });
@@ -165,6 +167,20 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   }
 }
 
+/**
+ * `--extraction upstream`: the prediction taken again from the row's final reply as upstream's
+ * harness takes it (the direct prompt asks for the text form, as upstream's does).
+ */
+function withExtraction(read: ReadRow, options: EvalOptions): ReadRow {
+  if (options.extraction === 'app') return read;
+  const final = options.method === 'direct' ? 'text' : options.final;
+  return async (row, server, signal) => {
+    const outcome = await read(row, server, signal);
+    if (outcome === undefined || outcome.response === null) return outcome;
+    return { ...outcome, prediction: extractAnswerUpstream(outcome.response, final) };
+  };
+}
+
 /** The settings recorded on each result line: what changes the rows' results, by method. */
 function resultSettings(options: EvalOptions, tokenizer: string): ResultSettings {
   if (options.method === 'direct')
@@ -172,6 +188,7 @@ function resultSettings(options: EvalOptions, tokenizer: string): ResultSettings
       answer_tokens: options.answerTokens,
       ...(options.maxContext !== undefined ? { max_context: options.maxContext } : {}),
       tokenizer,
+      ...(options.extraction === 'upstream' ? { extraction: 'upstream' as const } : {}),
     };
   return {
     final: options.final,
@@ -179,6 +196,7 @@ function resultSettings(options: EvalOptions, tokenizer: string): ResultSettings
     memory_tokens: options.memoryTokens,
     answer_tokens: options.answerTokens,
     tokenizer,
+    ...(options.extraction === 'upstream' ? { extraction: 'upstream' as const } : {}),
   };
 }
 
@@ -311,7 +329,11 @@ const SETTING_NAMES: Readonly<Record<string, string>> = {
   answer_tokens: '--answer-tokens',
   max_context: '--max-context',
   tokenizer: 'the tokenizer',
+  extraction: '--extraction',
 };
+
+/** What a setting a line does not record was: the app's extraction is recorded by its absence. */
+const ABSENT_SETTING: Readonly<Record<string, string>> = { extraction: 'app' };
 
 /** The first setting an earlier line was read with that this run would change. */
 function settingDifference(
@@ -324,7 +346,11 @@ function settingDifference(
     const a = (earlier as unknown as Record<string, unknown>)[key];
     const b = (now as unknown as Record<string, unknown>)[key];
     if (a !== b)
-      return { key: SETTING_NAMES[key] ?? key, was: String(a ?? 'none'), now: String(b ?? 'none') };
+      return {
+        key: SETTING_NAMES[key] ?? key,
+        was: String(a ?? ABSENT_SETTING[key] ?? 'none'),
+        now: String(b ?? ABSENT_SETTING[key] ?? 'none'),
+      };
   }
   return undefined;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractAnswer, extractAnswerIs, extractBoxed, stripThinking } from './answer.ts';
+import {
+  extractAnswer,
+  extractAnswerIs,
+  extractAnswerUpstream,
+  extractBoxed,
+  stripThinking,
+} from './answer.ts';
 
 describe('stripThinking', () => {
   it('keeps the text after the last </think>, trimmed', () => {
@@ -103,5 +109,27 @@ describe('extractAnswer', () => {
         cut: true,
       }),
     ).toBe('7318-Quartz');
+  });
+});
+
+describe('extractAnswerUpstream (memagent eval --extraction upstream)', () => {
+  it('takes what follows the last case-sensitive "the answer is", as upstream does', () => {
+    expect(extractAnswerUpstream('Therefore, the answer is **Paris**.', 'text')).toBe('Paris');
+    expect(extractAnswerUpstream('the answer is A. Or rather, the answer is B.', 'text')).toBe('B');
+    // Upstream keeps every line after the phrase; the app keeps the first.
+    expect(extractAnswerUpstream('Therefore, the answer is\nParis\nand more.', 'text')).toBe(
+      'Paris\nand more',
+    );
+  });
+
+  it('extracts nothing from "The answer is X" or an empty answer, where the app is kinder', () => {
+    expect(extractAnswerUpstream('The answer is Paris.', 'text')).toBeNull();
+    expect(extractAnswer('The answer is Paris.', 'text')).toBe('Paris');
+    expect(extractAnswerUpstream('Therefore, the answer is ...', 'text')).toBeNull();
+    expect(extractAnswerUpstream('<think>the answer is A</think>No idea.', 'text')).toBeNull();
+  });
+
+  it('takes the last box for the boxed prompt', () => {
+    expect(extractAnswerUpstream('First \\boxed{A}, then \\boxed{B}.', 'boxed')).toBe('B');
   });
 });

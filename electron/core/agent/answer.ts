@@ -94,6 +94,27 @@ function cleanEnds(text: string): string {
 }
 
 /**
+ * The answer as the upstream evaluation extracts it (`extract_answer` in
+ * taskutils/memory_eval/utils, ../shared/MEMAGENT.md): `*` removed, then what follows the last
+ * case-sensitive "the answer is" ("The answer is X" alone gives nothing), trimmed, periods
+ * stripped from both ends. For `boxed`, the last balanced `\boxed{}`. Null when there is none or
+ * it is empty (upstream scores an empty prediction 0). `memagent eval --extraction upstream`.
+ */
+export function extractAnswerUpstream(reply: string, final: FinalPrompt): string | null {
+  const text = stripThinking(reply);
+  if (final === 'boxed') return extractBoxed(text);
+  const plain = text.replaceAll('*', '');
+  const at = plain.lastIndexOf('the answer is');
+  if (at < 0) return null;
+  const answer = plain
+    .slice(at + 'the answer is'.length)
+    .trim()
+    .replace(/^\.+|\.+$/g, '')
+    .trim();
+  return answer === '' ? null : answer;
+}
+
+/**
  * The answer of a final reply (thinking already stripped or not). For `boxed`: the last balanced
  * `\boxed{}`; for `text`: what follows the last "the answer is". Each falls back to the other
  * form, because models asked for one sometimes write the other. Null when neither is present.

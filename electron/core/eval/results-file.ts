@@ -31,6 +31,8 @@ export interface ResultSettings {
   max_context?: number;
   /** The tokenizer that counted and chunked the contexts (qwen2.5, o200k_base, server). */
   tokenizer: string;
+  /** Present only for `--extraction upstream` (lines without it used the app's extraction). */
+  extraction?: 'upstream';
 }
 
 /** One row's result, as written (snake_case, like upstream's result files). */
@@ -97,6 +99,7 @@ const resultSchema = z.object({
       answer_tokens: z.number(),
       max_context: z.number().optional(),
       tokenizer: z.string(),
+      extraction: z.literal('upstream').optional(),
     })
     .optional(),
 });
