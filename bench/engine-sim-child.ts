@@ -7,6 +7,14 @@ import type { SimOptions } from '../sim/options.ts';
 const options = JSON.parse(process.argv[2] ?? '{}') as Partial<SimOptions>;
 const sim = await startSimLlm(options);
 process.send?.({ type: 'ready', baseUrl: sim.baseUrl });
+
+const PROBLEM = /<problem> \n([\s\S]*?)\n<\/problem>/;
+const promptOf = (body: unknown): string => {
+  const messages = (body as { messages?: { content?: unknown }[] } | undefined)?.messages;
+  const content = messages?.[0]?.content;
+  return typeof content === 'string' ? content : '';
+};
+
 process.on('message', (message: { type: string }) => {
   if (message.type === 'stats') {
     // Time each request spent inside the simulator, from receipt to the end of its reply.
@@ -22,6 +30,17 @@ process.on('message', (message: { type: string }) => {
       peakRunning: sim.peakRunning,
       maxRssMb: process.resourceUsage().maxRSS / 1024,
     });
+  } else if (message.type === 'calls') {
+    // Each chat request with what the latency model charged it, and the question it asked (a
+    // MemAgent prompt's <problem>), so a bench can tell which requests were one row's chain.
+    const calls = sim.timings.map((t, i) => ({
+      question: PROBLEM.exec(promptOf(sim.requests[i]?.body))?.[1] ?? '',
+      promptTokens: t.promptTokens ?? 0,
+      pacedTokens: t.pacedTokens ?? 0,
+      receivedAt: t.receivedAt,
+      finishedAt: t.finishedAt,
+    }));
+    process.send?.({ type: 'calls', calls });
   } else if (message.type === 'close') {
     void sim.close().then(() => process.exit(0));
   }

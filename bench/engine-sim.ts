@@ -11,9 +11,23 @@ export interface SimStats {
   maxRssMb: number;
 }
 
+/** One chat request as the simulator saw it (see engine-sim-child.ts). */
+export interface SimCall {
+  /** The MemAgent prompt's question ('' for other prompts). */
+  question: string;
+  promptTokens: number;
+  /** Output tokens the latency model paced. */
+  pacedTokens: number;
+  /** Milliseconds since the epoch. */
+  receivedAt: number;
+  finishedAt?: number;
+}
+
 export interface ChildSim {
   baseUrl: string;
   stats(): Promise<SimStats>;
+  /** Every chat request received so far, in arrival order. */
+  calls(): Promise<SimCall[]>;
   close(): Promise<void>;
 }
 
@@ -30,6 +44,11 @@ export async function startChildSim(options: Partial<SimOptions>): Promise<Child
       child.send({ type: 'stats' });
       const [stats] = (await once(child, 'message')) as [SimStats & { type: string }];
       return stats;
+    },
+    async calls() {
+      child.send({ type: 'calls' });
+      const [reply] = (await once(child, 'message')) as [{ calls: SimCall[] }];
+      return reply.calls;
     },
     async close() {
       const exited = once(child, 'exit');

@@ -183,6 +183,8 @@ export async function handleChat(
     total_tokens: promptTokens + completionTokens,
   };
 
+  timing.promptTokens = promptTokens;
+  timing.pacedTokens = pieces.length;
   const abort = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) abort.abort(new Error('client went away'));

@@ -64,7 +64,7 @@ async function sendAtOnce(
 function stamps(sim: SimServer): Omit<(typeof sim.timings)[number], 'id'>[] {
   const sorted = [...sim.timings].sort((a, b) => a.id - b.id);
   expect(sorted.map((t) => t.id)).toEqual(sorted.map((_, i) => i + 1));
-  return sorted.map(({ id: _id, ...rest }) => rest);
+  return sorted.map(({ id: _id, promptTokens: _p, pacedTokens: _t, ...rest }) => rest);
 }
 
 describe('the latency model (on a virtual clock)', () => {
@@ -103,6 +103,10 @@ describe('the latency model (on a virtual clock)', () => {
       3,
     );
     expect(usage.map((u) => u.prompt_tokens)).toEqual(new Array<number>(3).fill(PROMPT_TOKENS));
+    // What the model charged each request is kept with its timing (benchmarks replay it).
+    expect(sim.timings.map((t) => [t.promptTokens, t.pacedTokens])).toEqual(
+      new Array<number[]>(3).fill([PROMPT_TOKENS, REPLY_TOKENS]),
+    );
     expect(sim.peakRunning).toBe(3);
     expect(stamps(sim)).toEqual(
       [50, 100, 150].map((done) => ({

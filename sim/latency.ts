@@ -24,6 +24,10 @@ export interface RequestTiming {
   receivedAt: number;
   admittedAt?: number;
   firstTokenAt?: number;
+  /** Prompt tokens the latency model prefilled for it (benchmarks replay the model with them). */
+  promptTokens?: number;
+  /** Output tokens the latency model paced (streamed pieces; a character split over tokens is one). */
+  pacedTokens?: number;
   finishedAt?: number;
   /** Set when the connection closed before the response was complete: the client gave up (a
    * cancel, a timeout) or a `drop` fault cut it. Tests check cancels reach the wire with it. */

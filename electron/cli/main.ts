@@ -7,6 +7,7 @@ import { parseCommand } from './args.ts';
 import type { CliContext } from './context.ts';
 import { helpText } from './help.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
+import { favourSmallHeap } from './small-heap.ts';
 
 // A reader that closed the pipe early (`memagent extract book.pdf | head`) is not an error.
 const isEpipe = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
@@ -86,8 +87,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'show':
         return await (await import('./show.ts')).runShow(command.options, ctx);
       case 'eval':
+        favourSmallHeap();
         return await (await import('./eval.ts')).runEvalCommand(command.options, ctx);
       case 'make-eval':
+        favourSmallHeap();
         return await (await import('./make-eval.ts')).runMakeEval(command.options, ctx);
       case 'report':
         return await (await import('./eval-report.ts')).runReport(command.options, ctx);

@@ -90,9 +90,15 @@ class ArraySplitter {
   #escaped = false;
   /** Pieces of the element being read (a 14 MB string arrives in many chunks). */
   #pieces: string[] = [];
+  /** False when only counting: no element's text is kept, and each is given as ''. */
+  readonly #keep: boolean;
   #inElement = false;
   /** Characters seen, for messages. */
   offset = 0;
+
+  constructor(options: { keep: boolean } = { keep: true }) {
+    this.#keep = options.keep;
+  }
 
   /** Feeds one piece of text; returns the complete element texts it finished. */
   push(text: string): { elements: string[]; error?: string } {
@@ -152,10 +158,10 @@ class ArraySplitter {
           this.#depth -= 1;
           if (this.#depth > 0) continue;
           // The element's closing bracket is part of it.
-          this.#pieces.push(text.slice(from, i + 1));
+          if (this.#keep) this.#pieces.push(text.slice(from, i + 1));
         } else {
           // A scalar element ends before `,` or the array's `]`.
-          this.#pieces.push(text.slice(from, i));
+          if (this.#keep) this.#pieces.push(text.slice(from, i));
           if (c === 0x5d) this.#ended = true;
         }
         elements.push(this.#pieces.join(''));
@@ -163,7 +169,7 @@ class ArraySplitter {
         this.#inElement = false;
       }
     }
-    if (this.#inElement) this.#pieces.push(text.slice(from));
+    if (this.#inElement && this.#keep) this.#pieces.push(text.slice(from));
     this.offset += text.length;
     return { elements };
   }
@@ -225,7 +231,8 @@ export async function countJsonRows(
 ): Promise<number> {
   const limit = options.limit ?? Infinity;
   let count = 0;
-  const splitter = new ArraySplitter();
+  // Joining a 3.5M-token row's text only to count it cost ~30 MB of garbage a row.
+  const splitter = new ArraySplitter({ keep: false });
   try {
     if (isJsonLines(file)) {
       const lines = createInterface({ input: opened(file), crlfDelay: Infinity });
