@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { aloneMs, replayLatency, type ReplayCall } from '../sim/latency-replay.ts';
 import { H100_14B } from '../sim/options.ts';
 import { startChildSim, type ChildSim, type SimCall } from './engine-sim.ts';
-import { loadAverage, machineLine, REPO, runMemagent } from './run-measured.ts';
+import { loadAverage, machineLine, makeEvalSet, REPO, runMemagent } from './run-measured.ts';
 
 const { values } = parseArgs({
   options: {
@@ -139,22 +139,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'memagent-eval-concurrency-'));
 try {
   console.log(`eval concurrency benchmark — ${machineLine()}`);
   const set = path.join(dir, 'set.jsonl');
-  const made = await runMemagent([
-    'make-eval',
-    values.book,
-    '-o',
-    set,
-    '--lengths',
-    values.length,
-    '--tasks',
-    TASKS.join(','),
-    '--rows',
-    String(rows / TASKS.length),
-    '--seed',
-    '1',
-    '--json',
-  ]);
-  if (made.code !== 0) throw new Error(`make-eval exited ${made.code}:\n${made.stderrTail}`);
+  await makeEvalSet({ book: values.book, set, length: values.length, tasks: TASKS, rows });
   console.log(
     `set: ${rows} rows of ${values.length} tokens (make-eval from ${path.basename(values.book)}, ${TASKS.join(', ')}); latency model h100-14b (prefill ${H100_14B.prefillTokensPerSec}/s shared, decode ${H100_14B.decodeTokensPerSec}/s per sequence up to ${H100_14B.aggregateDecodeTokensPerSec}/s in all, ${H100_14B.overheadMs} ms per request)`,
   );

@@ -14,6 +14,7 @@ import {
   machineLine,
   REPO,
   runMeasured,
+  makeEvalSet,
   runMemagent,
   type Measured,
 } from './run-measured.ts';
@@ -41,22 +42,13 @@ try {
   console.log(`eval memory benchmark — ${machineLine()}`);
   // A JSON array, as upstream's sets are: the form a naive reader parses whole.
   const set = path.join(dir, 'set.json');
-  const made = await runMemagent([
-    'make-eval',
-    values.book,
-    '-o',
+  const made = await makeEvalSet({
+    book: values.book,
     set,
-    '--lengths',
-    values.length,
-    '--tasks',
-    TASKS.join(','),
-    '--rows',
-    String(rows / TASKS.length),
-    '--seed',
-    '1',
-    '--json',
-  ]);
-  if (made.code !== 0) throw new Error(`make-eval exited ${made.code}:\n${made.stderrTail}`);
+    length: values.length,
+    tasks: TASKS,
+    rows,
+  });
   const size = statSync(set).size;
   console.log(
     `make-eval: ${rows} rows of ${values.length} tokens (${TASKS.join(', ')}) from ${path.basename(values.book)}: ${figures(made)}; file ${(size / 1e6).toFixed(1)} MB (${(size / rows / 1e6).toFixed(1)} MB a row)`,

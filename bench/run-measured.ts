@@ -77,3 +77,34 @@ export function machineLine(): string {
   const cpus = os.cpus();
   return `${new Date().toISOString()} — ${cpus[0]?.model ?? 'cpu'} ×${cpus.length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load average ${loadAverage()}`;
 }
+
+/**
+ * `memagent make-eval` of `rows` rows of `length` tokens from `book` into `set`, spread evenly
+ * over `tasks` (seed 1), measured; throws with make-eval's last words when it fails.
+ */
+export async function makeEvalSet(input: {
+  book: string;
+  set: string;
+  length: string;
+  tasks: readonly string[];
+  rows: number;
+}): Promise<Measured> {
+  const { book, set, length, tasks, rows } = input;
+  const made = await runMemagent([
+    'make-eval',
+    book,
+    '-o',
+    set,
+    '--lengths',
+    length,
+    '--tasks',
+    tasks.join(','),
+    '--rows',
+    String(rows / tasks.length),
+    '--seed',
+    '1',
+    '--json',
+  ]);
+  if (made.code !== 0) throw new Error(`make-eval exited ${made.code}:\n${made.stderrTail}`);
+  return made;
+}

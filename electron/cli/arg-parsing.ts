@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { z } from 'zod';
 import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
 import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
-import { DEFAULT_READING, type Reading } from '../../shared/model.ts';
+import { DEFAULT_READING, type Reading, type RunSettings } from '../../shared/model.ts';
 import { httpUrlSchema, readingSchema } from '../../shared/schemas.ts';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { CoreError } from '../core/errors.ts';
@@ -163,4 +163,17 @@ export function onePositional(positionals: string[], topic: string): string {
       topic,
     );
   return positionals[0] as string;
+}
+
+/** The run settings of a command's options (`ask`, `eval`): what the engine reads with. */
+export function runSettingsOf(options: RunSettings): RunSettings {
+  return {
+    chunkTokens: options.chunkTokens,
+    memoryTokens: options.memoryTokens,
+    answerTokens: options.answerTokens,
+    temperature: options.temperature,
+    topP: options.topP,
+    final: options.final,
+    tokenizer: options.tokenizer,
+  };
 }

@@ -1,6 +1,6 @@
 // `memagent ask`: read the document, chunk it, save it and the runs in the library (unless
 // --no-save), then read every question (read-questions.ts).
-import type { DocumentFormat, Reading, RunSettings } from '../../shared/model.ts';
+import type { DocumentFormat, Reading } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { planChunks } from '../core/agent/plan.ts';
 import { sha256Hex } from '../core/documents/cache.ts';
@@ -23,6 +23,7 @@ import {
   type QuestionRun,
   type ReadQuestions,
 } from './read-questions.ts';
+import { runSettingsOf } from './arg-parsing.ts';
 import { EXIT } from './report-error.ts';
 import {
   cliJournal,
@@ -79,15 +80,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     });
     const model = await client.resolveModel(signal);
 
-    const settings: RunSettings = {
-      chunkTokens: options.chunkTokens,
-      memoryTokens: options.memoryTokens,
-      answerTokens: options.answerTokens,
-      temperature: options.temperature,
-      topP: options.topP,
-      final: options.final,
-      tokenizer: options.tokenizer,
-    };
+    const settings = runSettingsOf(options);
     const tokenizer = await createTokenizer(options.tokenizer, {
       model,
       baseUrl: options.baseUrl,

@@ -3,7 +3,6 @@
 // baseline), are scored, appended to --out as they end, and summed up on stdout.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { RunSettings } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { extractAnswerUpstream } from '../core/agent/answer.ts';
@@ -34,6 +33,7 @@ import type { EvalOptions } from './eval-args.ts';
 import { EvalProgress } from './eval-progress.ts';
 import { summaryTable } from './eval-table.ts';
 import { EXIT } from './report-error.ts';
+import { runSettingsOf } from './arg-parsing.ts';
 
 /** Room left in a direct prompt's budget for the chat template the server wraps it in. */
 const CHAT_TEMPLATE_TOKENS = 256;
@@ -83,7 +83,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
         : memAgentRowReader({
             registry: registry(options, note),
             tokenizer,
-            settings: settingsOf(options),
+            settings: runSettingsOf(options),
           });
     const readRow = withExtraction(readWithAppExtraction, options);
 
@@ -233,18 +233,6 @@ async function reportAtEnd(
     if (!(error instanceof CoreError)) throw error;
     note(`memagent: no report: ${error.message}`);
   }
-}
-
-function settingsOf(options: EvalOptions): RunSettings {
-  return {
-    chunkTokens: options.chunkTokens,
-    memoryTokens: options.memoryTokens,
-    answerTokens: options.answerTokens,
-    temperature: options.temperature,
-    topP: options.topP,
-    final: options.final,
-    tokenizer: options.tokenizer,
-  };
 }
 
 /** The run registry the rows' runs go through; the generic-model note is said once. */
