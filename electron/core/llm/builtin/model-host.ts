@@ -268,7 +268,7 @@ async function createContext(
       return await model.createContext({
         contextSize: options.contextTokens,
         sequences,
-        threads: { ideal: threads, min: 1 },
+        threads,
       });
     } catch (error) {
       if (sequences <= 1) throw error;
