@@ -14,7 +14,7 @@ import type { LlmClient } from '../core/llm/types.ts';
 import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
 import type { AskOptions } from './ask-args.ts';
 import { clientConfig } from './backend-kind.ts';
-import { builtinRunBackend, openBuiltin } from './builtin-backend.ts';
+import { builtinResumeFlags, builtinRunBackend, openBuiltin } from './builtin-backend.ts';
 import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
@@ -148,7 +148,8 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         ),
       }));
       saving.journal = cliJournal(library, ctx.env);
-      saving.resumeCommand = (runId) => resumeCommand(library.choice, runId);
+      const more = options.builtin ? builtinResumeFlags(options.builtin) : '';
+      saving.resumeCommand = (runId) => resumeCommand(library.choice, runId) + more;
       notes.note(
         `note: saving as ${plural(runs.length, 'run')} ${runs.map((r) => shortId(r.runId)).join(', ')} in ${library.choice.location.file}`,
       );

@@ -9,6 +9,7 @@ import { CoreError } from '../core/errors.ts';
 import { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
 import { contextTokensFor } from '../core/llm/builtin/context-size.ts';
 import { check, int, oneOf, usage } from './arg-parsing.ts';
+import { shellWord } from './saved-runs.ts';
 
 /** The built-in model as the command line sets it up. */
 export interface BuiltinFlags {
@@ -117,4 +118,13 @@ export function builtinRunBackend(modelFile: string): RunBackend {
     name: `${BACKEND_DEFAULTS.builtin.name}: ${path.basename(modelFile)}`,
     baseUrl: '',
   };
+}
+
+/** The flags that continue a run on the same built-in model (`resume` needs the file again). */
+export function builtinResumeFlags(flags: BuiltinFlags): string {
+  let out = ` --model-file ${shellWord(flags.modelFile)}`;
+  if (flags.gpu !== 'auto') out += ` --gpu ${flags.gpu}`;
+  if (flags.gpuLayers !== undefined) out += ` --gpu-layers ${flags.gpuLayers}`;
+  if (flags.threads !== undefined) out += ` --threads ${flags.threads}`;
+  return out;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION, needleDocument } from '../core/agent/test-support.ts';
 import { writeTinyGguf } from '../core/llm/builtin/tiny-gguf.test-support.ts';
 import type { AskJson } from './ask-result.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, startCli } from './cli.test-support.ts';
 
 const SMALL = [
   '--chunk-tokens',
@@ -32,6 +32,7 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'memagent-cli-builtin-'));
   doc = path.join(dir, 'doc.txt');
   writeFileSync(doc, needleDocument(10, 4));
+  writeFileSync(path.join(dir, 'long.txt'), needleDocument(60, 30));
   model = writeTinyGguf(dir, 'tiny.gguf');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,5 +94,39 @@ describe('memagent ask --backend builtin', () => {
     ]);
     expect(threads.code).toBe(2);
     expect(threads.stderr).toMatch(/--threads must be at least 1/);
+  });
+});
+
+describe('memagent resume of a run read with the built-in model', () => {
+  it('needs the model file again, and continues with it from the saved memory', async () => {
+    const db = path.join(dir, 'resume.db');
+    const long = path.join(dir, 'long.txt');
+    // Ctrl-C once the second chunk is being read: the run keeps what was read.
+    const cli = startCli(
+      ['ask', long, '-q', QUESTION, '--model-file', model, ...SMALL, '--db', db],
+      {},
+      (stderr, kill) => {
+        if (/chunk [1-9]\d*\//.test(stderr)) kill('SIGINT');
+      },
+    );
+    const stopped = await cli.result;
+    expect(stopped.code).toBe(130);
+    const line = stopped.stderr.split('\n').find((l) => l.startsWith('to continue'));
+    expect(line).toMatch(
+      /resume [\w-]+ --db \S+ --model-file \S+tiny\.gguf --gpu off --threads 1$/,
+    );
+    const args = (line ?? '').split('npm run memagent -- ')[1]?.split(' ') ?? [];
+    const runId = args[1] ?? '';
+
+    const without = await runCli(['resume', runId, '--db', db]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toMatch(/was read with the built-in model/);
+
+    const resumed = await runCli([...args, '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/continuing run [\w-]+ .* model tiny-test-llama built in/);
+    const json = JSON.parse(resumed.stdout) as AskJson & { runId: string };
+    expect(json.runId).toBe(runId);
+    expect(json.memories).toHaveLength(json.chunks.length);
   });
 });

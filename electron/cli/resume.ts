@@ -22,7 +22,7 @@ import { Notes, readQuestions, shortId } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
 import { cliJournal, openCliLibrary, resumeCommand, type CliLibrary } from './saved-runs.ts';
 import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
-import { openBuiltin } from './builtin-backend.ts';
+import { builtinResumeFlags, openBuiltin } from './builtin-backend.ts';
 
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
@@ -199,7 +199,9 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         notes,
         trace: () => trace?.current(),
         journal: cliJournal(library, ctx.env),
-        resumeCommand: (id) => resumeCommand(library.choice, id),
+        resumeCommand: (id) =>
+          resumeCommand(library.choice, id) +
+          (options.builtin ? builtinResumeFlags(options.builtin) : ''),
         // The run's own warnings say where the model changed, as "Retry with…" does in the app.
         onStarted: (registry) => {
           if (changed !== undefined)
