@@ -148,7 +148,7 @@ export function createCliRun(library: CliLibrary, run: NewCliRun, now: number): 
 }
 
 /** A word for a POSIX shell: quoted when it holds anything but safe characters. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
