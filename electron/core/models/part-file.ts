@@ -1,0 +1,79 @@
+// A download in progress on disk: `NAME.gguf.part` (the bytes so far) and `NAME.gguf.part.json`
+// beside it (where they come from and what the server published about them), so a download
+// paused, broken or interrupted by a restart continues where it stopped.
+//
+// The SHA-256 is computed while the bytes arrive; Node cannot save a hash's inner state, so a
+// resumed download reads the part once more to rebuild it (about 2-5 s a GB from disk), which
+// also makes the check cover bytes written before a crash that the state file never heard of.
+import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { GGUF_HEAD_BYTES } from './gguf.ts';
+
+const stateSchema = z.object({
+  version: z.literal(1),
+  /** The URL asked for (before redirects): a part from another URL is never continued. */
+  url: z.string(),
+  /** The final response's ETag or Last-Modified, sent back as If-Range. */
+  validator: z.string().optional(),
+  /** The whole file's size, as the server said. */
+  total: z.number().int().nonnegative().optional(),
+  /** The SHA-256 the server (Hugging Face's X-Linked-Etag) or the caller published. */
+  sha256: z.string().optional(),
+  /** Hugging Face's commit of the repo (X-Repo-Commit), recorded with the model. */
+  commit: z.string().optional(),
+});
+export type PartState = z.infer<typeof stateSchema>;
+
+export const partPath = (dest: string) => `${dest}.part`;
+export const statePath = (dest: string) => `${dest}.part.json`;
+
+/** The state beside `dest`'s part, or undefined when missing or unreadable (then start over). */
+export async function readPartState(dest: string): Promise<PartState | undefined> {
+  try {
+    const parsed = stateSchema.safeParse(JSON.parse(await readFile(statePath(dest), 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the state beside the part: a temporary file renamed over the old one. */
+export async function writePartState(dest: string, state: PartState): Promise<void> {
+  const file = statePath(dest);
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, `${JSON.stringify(state)}\n`);
+  await rename(temp, file);
+}
+
+/** Removes the part and its state (a cancelled download, a failed check). */
+export async function removePartFiles(dest: string): Promise<void> {
+  await rm(partPath(dest), { force: true });
+  await rm(statePath(dest), { force: true });
+}
+
+/** The part's bytes read again: their hash so far, their count and the first bytes. */
+export async function rehashPart(
+  dest: string,
+): Promise<{ hash: Hash; bytes: number; head: Buffer }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let head = Buffer.alloc(0);
+  try {
+    for await (const chunk of createReadStream(partPath(dest))) {
+      const buffer = chunk as Buffer;
+      hash.update(buffer);
+      if (head.length < GGUF_HEAD_BYTES)
+        head = Buffer.concat([head, buffer.subarray(0, GGUF_HEAD_BYTES - head.length)]);
+      bytes += buffer.length;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return { hash, bytes, head };
+}
+
+/** The folder a download writes in (for messages and the space check). */
+export const folderOf = (dest: string) => path.dirname(dest);
