@@ -4,9 +4,17 @@
 import { CoreError } from '../errors.ts';
 import { displayUrl } from '../llm/redact.ts';
 
-const OFFLINE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN']);
+const OFFLINE = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
 
-export const RESUME_HINT = 'Run the same download again: it continues from the bytes already saved.';
+export const RESUME_HINT =
+  'Run the same download again: it continues from the bytes already saved.';
 
 /** The host of `url`, for sentences. */
 export function hostOf(url: string): string {
@@ -40,14 +48,25 @@ export function statusError(status: number, url: string, tokenGiven: boolean): C
       },
     );
   if (status === 416)
-    return new CoreError('BackendFailed', `${hostOf(url)} refused to continue the download (HTTP 416).`, {
-      hint: 'Cancel the download to start it again from zero.',
+    return new CoreError(
+      'BackendFailed',
+      `${hostOf(url)} refused to continue the download (HTTP 416).`,
+      {
+        hint: 'Cancel the download to start it again from zero.',
+        detail,
+      },
+    );
+  return new CoreError(
+    'BackendFailed',
+    `${hostOf(url)} answered the download with HTTP ${status}.`,
+    {
+      hint:
+        status >= 500 || status === 429
+          ? `The server is busy or failing. ${RESUME_HINT}`
+          : undefined,
       detail,
-    });
-  return new CoreError('BackendFailed', `${hostOf(url)} answered the download with HTTP ${status}.`, {
-    hint: status >= 500 || status === 429 ? `The server is busy or failing. ${RESUME_HINT}` : undefined,
-    detail,
-  });
+    },
+  );
 }
 
 function errnoCode(error: unknown): string | undefined {
@@ -75,24 +94,38 @@ export function networkError(error: unknown, url: string, received: number): Cor
         detail,
       },
     );
-  return new CoreError('BackendFailed', `The connection to ${hostOf(url)} broke during the download.`, {
-    hint: RESUME_HINT,
-    detail,
-  });
+  return new CoreError(
+    'BackendFailed',
+    `The connection to ${hostOf(url)} broke during the download.`,
+    {
+      hint: RESUME_HINT,
+      detail,
+    },
+  );
 }
 
 /** The disk filled up while writing (ENOSPC), or the folder cannot be written. */
 export function writeError(error: unknown, dir: string): CoreError {
   const code = errnoCode(error);
   if (code === 'ENOSPC' || code === 'EDQUOT')
-    return new CoreError('LibraryUnavailable', `The disk holding ${dir} filled up during the download.`, {
-      hint: `Free some space, then run the download again: it continues from the bytes already saved.`,
-      detail: String(error),
-    });
+    return new CoreError(
+      'LibraryUnavailable',
+      `The disk holding ${dir} filled up during the download.`,
+      {
+        hint: `Free some space, then run the download again: it continues from the bytes already saved.`,
+        detail: String(error),
+      },
+    );
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-    return new CoreError('LibraryUnavailable', `${dir} cannot be written, so the model cannot be saved there.`, {
-      hint: 'Check the folder\'s permissions, or set MEMAGENT_USER_DATA_DIR to a folder you can write.',
-      detail: String(error),
-    });
-  return new CoreError('LibraryUnavailable', `Writing the model into ${dir} failed.`, { detail: String(error) });
+    return new CoreError(
+      'LibraryUnavailable',
+      `${dir} cannot be written, so the model cannot be saved there.`,
+      {
+        hint: "Check the folder's permissions, or set MEMAGENT_USER_DATA_DIR to a folder you can write.",
+        detail: String(error),
+      },
+    );
+  return new CoreError('LibraryUnavailable', `Writing the model into ${dir} failed.`, {
+    detail: String(error),
+  });
 }

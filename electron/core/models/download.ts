@@ -104,8 +104,7 @@ function linkedSha256(value: string | string[] | undefined): string | undefined 
   return text !== undefined && /^[0-9a-f]{64}$/.test(text) ? text : undefined;
 }
 
-const header = (value: string | string[] | undefined) =>
-  Array.isArray(value) ? value[0] : value;
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * One model file's download. `start()` downloads (continuing a part left by an earlier process);
@@ -160,7 +159,10 @@ export class ModelDownload {
   #stopped(): CoreError {
     return this.#stop === 'cancel'
       ? new CoreError('Cancelled', 'The download was cancelled and its partial file removed.')
-      : new CoreError('Cancelled', 'The download was paused; it continues from the bytes saved next time.');
+      : new CoreError(
+          'Cancelled',
+          'The download was paused; it continues from the bytes saved next time.',
+        );
   }
 
   async #run(): Promise<DownloadResult> {
@@ -172,15 +174,25 @@ export class ModelDownload {
       throw writeError(error, dir);
     }
     let state = await readPartState(dest);
-    const saved = await stat(partPath(dest)).then((s) => s.size, () => 0);
+    const saved = await stat(partPath(dest)).then(
+      (s) => s.size,
+      () => 0,
+    );
     if (saved > 0 && state?.url !== this.#o.url) {
-      this.#emit({ type: 'restarted', reason: 'A partial file with no record of where it came from was found; starting again from zero.' });
+      this.#emit({
+        type: 'restarted',
+        reason:
+          'A partial file with no record of where it came from was found; starting again from zero.',
+      });
       await removePartFiles(dest);
       state = undefined;
     } else if (saved > 0) {
       this.#emit({ type: 'rehashing', bytes: saved });
     }
-    let part = await rehashPart(dest);
+    let part =
+      saved > 0 && state !== undefined
+        ? await rehashPart(dest)
+        : { hash: createHash('sha256'), bytes: 0, head: Buffer.alloc(0) };
     const retries = this.#o.retries ?? 3;
     let attempt = 0;
     for (;;) {
@@ -196,7 +208,8 @@ export class ModelDownload {
           state = undefined;
           continue;
         }
-        if (!(error instanceof CoreError) || !RETRYABLE.has(error) || attempt >= retries) throw error;
+        if (!(error instanceof CoreError) || !RETRYABLE.has(error) || attempt >= retries)
+          throw error;
         attempt += 1;
         this.#emit({ type: 'retrying', attempt, of: retries, reason: error.message });
         await this.#wait((this.#o.retryDelayMs ?? 1000) * 2 ** (attempt - 1));
@@ -209,15 +222,22 @@ export class ModelDownload {
   #wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
-      this.#controller.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      this.#controller.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
 
   /** One request from `part.bytes` on; returns when the file is verified and in place. */
-  async #attempt(part: { hash: Hash; bytes: number; head: Buffer }, state: PartState | undefined): Promise<DownloadResult> {
+  async #attempt(
+    part: { hash: Hash; bytes: number; head: Buffer },
+    state: PartState | undefined,
+  ): Promise<DownloadResult> {
     const { dest, url } = this.#o;
     const dir = path.dirname(dest);
     const offset = part.bytes;
@@ -231,11 +251,17 @@ export class ModelDownload {
     let total: number | undefined;
     if (status === 416 && offset > 0) {
       res.resume();
-      this.#emit({ type: 'restarted', reason: `${hostOf(url)} cannot continue the saved part; starting again from zero.` });
+      this.#emit({
+        type: 'restarted',
+        reason: `${hostOf(url)} cannot continue the saved part; starting again from zero.`,
+      });
       await removePartFiles(dest);
       throw new Restart();
     } else if (status === 200 && offset > 0) {
-      this.#emit({ type: 'restarted', reason: `${hostOf(url)} sent the whole file instead of the rest (it ignores range requests, or the file changed); starting again from zero.` });
+      this.#emit({
+        type: 'restarted',
+        reason: `${hostOf(url)} sent the whole file instead of the rest (it ignores range requests, or the file changed); starting again from zero.`,
+      });
       part.hash = createHash('sha256');
       part.bytes = 0;
       part.head = Buffer.alloc(0);
@@ -243,7 +269,10 @@ export class ModelDownload {
       const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header(res.headers['content-range']) ?? '');
       if (m === null || Number(m[1]) !== offset) {
         res.resume();
-        this.#emit({ type: 'restarted', reason: `${hostOf(url)} sent another part of the file than asked for; starting again from zero.` });
+        this.#emit({
+          type: 'restarted',
+          reason: `${hostOf(url)} sent another part of the file than asked for; starting again from zero.`,
+        });
         await removePartFiles(dest);
         throw new Restart();
       }
@@ -256,21 +285,35 @@ export class ModelDownload {
     const start = part.bytes;
     if (status === 200) {
       const length = Number(header(res.headers['content-length']));
-      if (Number.isFinite(length) && header(res.headers['content-length']) !== undefined) total = length;
+      if (Number.isFinite(length) && header(res.headers['content-length']) !== undefined)
+        total = length;
     }
     const publishedSha = this.#o.expected?.sha256 ?? linked.sha256 ?? state?.sha256;
     const publishedSize = this.#o.expected?.bytes ?? linked.size ?? undefined;
-    if (state?.sha256 !== undefined && linked.sha256 !== undefined && state.sha256 !== linked.sha256 && start > 0) {
+    if (
+      state?.sha256 !== undefined &&
+      linked.sha256 !== undefined &&
+      state.sha256 !== linked.sha256 &&
+      start > 0
+    ) {
       res.resume();
-      this.#emit({ type: 'restarted', reason: 'The file changed on the server since the download began; starting again from zero.' });
+      this.#emit({
+        type: 'restarted',
+        reason:
+          'The file changed on the server since the download began; starting again from zero.',
+      });
       await removePartFiles(dest);
       throw new Restart();
     }
     if (publishedSize !== undefined && total !== undefined && publishedSize !== total) {
       res.resume();
-      throw new CoreError('Damaged', `${hostOf(url)} sends ${formatBytes(total)} where ${formatBytes(publishedSize)} were published for this file.`, {
-        hint: 'The file may have been replaced; try again later, or check the URL.',
-      });
+      throw new CoreError(
+        'Damaged',
+        `${hostOf(url)} sends ${formatBytes(total)} where ${formatBytes(publishedSize)} were published for this file.`,
+        {
+          hint: 'The file may have been replaced; try again later, or check the URL.',
+        },
+      );
     }
     const size = publishedSize ?? total;
     // The space check, before the first byte is written.
@@ -279,9 +322,13 @@ export class ModelDownload {
       const free = await (this.#o.freeBytes ?? defaultFreeBytes)(dir);
       if (free < needed + SPACE_MARGIN) {
         res.destroy();
-        throw new CoreError('LibraryUnavailable', `Not enough disk space for the model: it needs ${formatBytes(needed)} more, and the disk holding ${dir} has ${formatBytes(free)} free.`, {
-          hint: 'Free some space (or set MEMAGENT_USER_DATA_DIR to a folder on a larger disk), then try again.',
-        });
+        throw new CoreError(
+          'LibraryUnavailable',
+          `Not enough disk space for the model: it needs ${formatBytes(needed)} more, and the disk holding ${dir} has ${formatBytes(free)} free.`,
+          {
+            hint: 'Free some space (or set MEMAGENT_USER_DATA_DIR to a folder on a larger disk), then try again.',
+          },
+        );
       }
     }
     const newState: PartState = { version: 1, url };
@@ -312,7 +359,8 @@ export class ModelDownload {
     let handle;
     try {
       handle = await open(partPath(dest), part.bytes === 0 ? 'w' : 'r+');
-      await handle.truncate(part.bytes);
+      // Bytes past the checked ones (a write cut short by a full disk) are written over.
+      if (part.bytes > 0) await handle.truncate(part.bytes);
     } catch (error) {
       res.destroy();
       throw writeError(error, dir);
@@ -324,21 +372,28 @@ export class ModelDownload {
       const bytesPerSec = this.#meter.perSecond(part.bytes);
       const p: DownloadProgress = { received: part.bytes, bytesPerSec };
       if (total !== undefined) p.total = total;
-      if (total !== undefined && bytesPerSec > 0) p.etaMs = ((total - part.bytes) / bytesPerSec) * 1000;
+      if (total !== undefined && bytesPerSec > 0)
+        p.etaMs = ((total - part.bytes) / bytesPerSec) * 1000;
       this.#emit({ type: 'progress', progress: p });
     };
     try {
       for await (const chunk of res) {
         const buffer = chunk as Buffer;
         if (part.head.length < GGUF_HEAD_BYTES) {
-          part.head = Buffer.concat([part.head, buffer.subarray(0, GGUF_HEAD_BYTES - part.head.length)]);
+          part.head = Buffer.concat([
+            part.head,
+            buffer.subarray(0, GGUF_HEAD_BYTES - part.head.length),
+          ]);
           if (part.head.length >= GGUF_HEAD_BYTES) {
             const problem = ggufProblem(part.head);
             if (problem !== null) {
               res.destroy();
               await handle.close();
               await removePartFiles(dest);
-              throw notGguf(decodeURIComponent(path.posix.basename(new URL(url).pathname)), problem);
+              throw notGguf(
+                decodeURIComponent(path.posix.basename(new URL(url).pathname)),
+                problem,
+              );
             }
           }
         }
@@ -364,18 +419,31 @@ export class ModelDownload {
     if (this.#controller.signal.aborted) throw new Error('aborted');
     if (total !== undefined && part.bytes < total)
       throw retryable(
-        new CoreError('BackendFailed', `The connection to ${hostOf(url)} closed after ${formatBytes(part.bytes)} of ${formatBytes(total)}.`, { hint: RESUME_HINT }),
+        new CoreError(
+          'BackendFailed',
+          `The connection to ${hostOf(url)} closed after ${formatBytes(part.bytes)} of ${formatBytes(total)}.`,
+          { hint: RESUME_HINT },
+        ),
       );
   }
 
   #stallError(): CoreError {
-    const seconds = Math.round((this.#o.stallMs ?? 60_000) / 1000);
+    const ms = this.#o.stallMs ?? 60_000;
+    const seconds = ms >= 10_000 ? String(Math.round(ms / 1000)) : (ms / 1000).toFixed(1);
     return retryable(
-      new CoreError('BackendFailed', `The download stalled: ${hostOf(this.#o.url)} sent nothing for ${seconds} s.`, { hint: RESUME_HINT }),
+      new CoreError(
+        'BackendFailed',
+        `The download stalled: ${hostOf(this.#o.url)} sent nothing for ${seconds} s.`,
+        { hint: RESUME_HINT },
+      ),
     );
   }
 
-  async #finish(part: { hash: Hash; bytes: number; head: Buffer }, state: PartState, size: number | undefined): Promise<DownloadResult> {
+  async #finish(
+    part: { hash: Hash; bytes: number; head: Buffer },
+    state: PartState,
+    size: number | undefined,
+  ): Promise<DownloadResult> {
     const { dest } = this.#o;
     const sha256 = part.hash.digest('hex');
     const name = path.basename(dest);
@@ -385,16 +453,24 @@ export class ModelDownload {
     }
     if (size !== undefined && part.bytes !== size) {
       await removePartFiles(dest);
-      throw new CoreError('Damaged', `The downloaded ${name} has ${formatBytes(part.bytes)} where ${formatBytes(size)} were published, so it was removed.`, {
-        hint: 'Download it again.',
-      });
+      throw new CoreError(
+        'Damaged',
+        `The downloaded ${name} has ${formatBytes(part.bytes)} where ${formatBytes(size)} were published, so it was removed.`,
+        {
+          hint: 'Download it again.',
+        },
+      );
     }
     if (state.sha256 !== undefined && state.sha256 !== sha256) {
       await removePartFiles(dest);
-      throw new CoreError('Damaged', `The downloaded ${name} does not match its published SHA-256 checksum, so it was removed.`, {
-        hint: 'Download it again; if it fails the same way, the file on the server may have been replaced or damaged.',
-        detail: `expected ${state.sha256}, got ${sha256}`,
-      });
+      throw new CoreError(
+        'Damaged',
+        `The downloaded ${name} does not match its published SHA-256 checksum, so it was removed.`,
+        {
+          hint: 'Download it again; if it fails the same way, the file on the server may have been replaced or damaged.',
+          detail: `expected ${state.sha256}, got ${sha256}`,
+        },
+      );
     }
     try {
       await rename(partPath(dest), dest);
@@ -424,7 +500,10 @@ export class ModelDownload {
     let current = this.#o.url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
       const target = new URL(current);
-      const headers: Record<string, string> = { 'user-agent': 'memagent-desktop', 'accept-encoding': 'identity' };
+      const headers: Record<string, string> = {
+        'user-agent': 'memagent-desktop',
+        'accept-encoding': 'identity',
+      };
       if (target.origin === origin) Object.assign(headers, this.#o.headers);
       if (range !== undefined) {
         headers.range = `bytes=${range.from}-`;
@@ -433,7 +512,8 @@ export class ModelDownload {
       const got = await this.#get(target, headers);
       const h = got.res.headers;
       const size = Number(header(h['x-linked-size']));
-      if (header(h['x-linked-size']) !== undefined && Number.isSafeInteger(size)) linked.size = size;
+      if (header(h['x-linked-size']) !== undefined && Number.isSafeInteger(size))
+        linked.size = size;
       linked.sha256 = linkedSha256(h['x-linked-etag']) ?? linked.sha256;
       linked.commit = header(h['x-repo-commit']) ?? linked.commit;
       const location = header(h.location);
@@ -444,33 +524,38 @@ export class ModelDownload {
       }
       return { ...got, linked };
     }
-    throw new CoreError('BackendFailed', `${hostOf(this.#o.url)} redirected the download more than ${MAX_REDIRECTS} times.`);
+    throw new CoreError(
+      'BackendFailed',
+      `${hostOf(this.#o.url)} redirected the download more than ${MAX_REDIRECTS} times.`,
+    );
   }
 
   #get(url: URL, headers: Record<string, string>) {
-    return new Promise<{ res: http.IncomingMessage; isStalled: () => boolean }>((resolve, reject) => {
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        reject(new CoreError('BadUsage', `${displayUrl(url.toString())} is not an http(s) URL.`));
-        return;
-      }
-      let stalled = false;
-      const get = url.protocol === 'https:' ? https.get : http.get;
-      const req = get(url, { headers, signal: this.#controller.signal, agent: false }, (res) =>
-        resolve({ res, isStalled: () => stalled }),
-      );
-      req.setTimeout(this.#o.stallMs ?? 60_000, () => {
-        stalled = true;
-        req.destroy(new StallError());
-      });
-      req.on('error', (error) => {
-        if (this.#controller.signal.aborted) reject(error);
-        else if (stalled) reject(this.#stallError());
-        else {
-          const failure = networkError(error, url.toString(), 0);
-          reject(isOffline(error) ? failure : retryable(failure));
+    return new Promise<{ res: http.IncomingMessage; isStalled: () => boolean }>(
+      (resolve, reject) => {
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+          reject(new CoreError('BadUsage', `${displayUrl(url.toString())} is not an http(s) URL.`));
+          return;
         }
-      });
-    });
+        let stalled = false;
+        const get = url.protocol === 'https:' ? https.get : http.get;
+        const req = get(url, { headers, signal: this.#controller.signal, agent: false }, (res) =>
+          resolve({ res, isStalled: () => stalled }),
+        );
+        req.setTimeout(this.#o.stallMs ?? 60_000, () => {
+          stalled = true;
+          req.destroy(new StallError());
+        });
+        req.on('error', (error) => {
+          if (this.#controller.signal.aborted) reject(error);
+          else if (stalled) reject(this.#stallError());
+          else {
+            const failure = networkError(error, url.toString(), 0);
+            reject(isOffline(error) ? failure : retryable(failure));
+          }
+        });
+      },
+    );
   }
 }
 

@@ -20,7 +20,8 @@ export function ggufProblem(head: Uint8Array): string | null {
     return `it does not start with the GGUF signature${looks}`;
   }
   const version = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(4, true);
-  if (!VERSIONS.has(version)) return `its GGUF version ${version} is not one llama.cpp reads (2 or 3)`;
+  if (!VERSIONS.has(version))
+    return `its GGUF version ${version} is not one llama.cpp reads (2 or 3)`;
   return null;
 }
 
@@ -57,6 +58,6 @@ export async function checkGgufFile(file: string): Promise<number> {
 /** The one sentence for a file that is not a GGUF model. */
 export function notGguf(name: string, problem: string): CoreError {
   return new CoreError('Unsupported', `${name} is not a GGUF model file: ${problem}.`, {
-    hint: 'The built-in model reads GGUF files (llama.cpp\'s format); convert other formats with llama.cpp\'s convert_hf_to_gguf.py, or pick a .gguf file from the model\'s Hugging Face page.',
+    hint: "The built-in model reads GGUF files (llama.cpp's format); convert other formats with llama.cpp's convert_hf_to_gguf.py, or pick a .gguf file from the model's Hugging Face page.",
   });
 }

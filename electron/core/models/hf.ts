@@ -61,20 +61,29 @@ export async function resolveHfQuant(
     throw networkError(error, url, 0);
   }
   if (response.status === 404)
-    throw new CoreError('NotFound', `Hugging Face has no repository ${hf.owner}/${hf.repo} (or no revision "${hf.revision}").`, {
-      hint: 'Check the owner and repository names, as written on the model\'s page.',
-    });
+    throw new CoreError(
+      'NotFound',
+      `Hugging Face has no repository ${hf.owner}/${hf.repo} (or no revision "${hf.revision}").`,
+      {
+        hint: "Check the owner and repository names, as written on the model's page.",
+      },
+    );
   if (!response.ok) throw statusError(response.status, url, access.token !== undefined);
   const parsed = treeSchema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success)
-    throw new CoreError('BackendFailed', `Hugging Face's file list of ${hf.owner}/${hf.repo} could not be read.`);
+    throw new CoreError(
+      'BackendFailed',
+      `Hugging Face's file list of ${hf.owner}/${hf.repo} could not be read.`,
+    );
   const quant = (hf.quant ?? '').toLowerCase();
   const files = parsed.data.filter(
     (f) =>
       f.type === 'file' &&
       /\.gguf$/i.test(f.path) &&
       !/-\d{5}-of-\d{5}\.gguf$/i.test(f.path) &&
-      new RegExp(`(^|[-_.])${quant.replace(/[.]/g, '\\.')}[-_.]`, 'i').test(f.path.split('/').pop() ?? ''),
+      new RegExp(`(^|[-_.])${quant.replace(/[.]/g, '\\.')}[-_.]`, 'i').test(
+        f.path.split('/').pop() ?? '',
+      ),
   );
   const only = files[0];
   if (files.length === 0 || only === undefined)
@@ -82,9 +91,13 @@ export async function resolveHfQuant(
       hint: `Name the file instead: hf:${hf.owner}/${hf.repo}/FILE.gguf (its "Files" tab lists them).`,
     });
   if (files.length > 1)
-    throw new CoreError('BadUsage', `${hf.owner}/${hf.repo} has several ${hf.quant} files: ${files.map((f) => f.path).join(', ')}.`, {
-      hint: `Name one: hf:${hf.owner}/${hf.repo}/${files[0]?.path ?? 'FILE.gguf'}.`,
-    });
+    throw new CoreError(
+      'BadUsage',
+      `${hf.owner}/${hf.repo} has several ${hf.quant} files: ${files.map((f) => f.path).join(', ')}.`,
+      {
+        hint: `Name one: hf:${hf.owner}/${hf.repo}/${files[0]?.path ?? 'FILE.gguf'}.`,
+      },
+    );
   const result: HfFile = { file: only.path };
   const bytes = only.lfs?.size ?? only.size;
   if (bytes !== undefined) result.bytes = bytes;

@@ -3,7 +3,11 @@
 //   hf:owner/repo/path/file.gguf[#revision]   one file
 //   hf:owner/repo:quant                       the repo's one .gguf whose name holds the quant
 import path from 'node:path';
-import { catalogueModel, MODEL_CATALOGUE, type CatalogueModel } from '../../../shared/model-catalogue.ts';
+import {
+  catalogueModel,
+  MODEL_CATALOGUE,
+  type CatalogueModel,
+} from '../../../shared/model-catalogue.ts';
 import { CoreError } from '../errors.ts';
 
 /** A file, or a quantization, in a Hugging Face repository. */
@@ -36,9 +40,13 @@ function badUri(uri: string, why: string): CoreError {
 }
 
 function splitRefused(file: string): CoreError {
-  return new CoreError('Unsupported', `${path.posix.basename(file)} is one part of a model split into several files, which the downloader does not fetch.`, {
-    hint: 'Choose a quantization published as one .gguf file, or download the parts and join them with llama.cpp\'s llama-gguf-split --merge, then add the file.',
-  });
+  return new CoreError(
+    'Unsupported',
+    `${path.posix.basename(file)} is one part of a model split into several files, which the downloader does not fetch.`,
+    {
+      hint: "Choose a quantization published as one .gguf file, or download the parts and join them with llama.cpp's llama-gguf-split --merge, then add the file.",
+    },
+  );
 }
 
 /** Parses `hf:owner/repo/file.gguf[#rev]` or `hf:owner/repo:quant` (also `huggingface:`). */
@@ -47,15 +55,19 @@ export function parseHfUri(uri: string): HfReference {
   const hash = body.indexOf('#');
   const main = hash >= 0 ? body.slice(0, hash) : body;
   const revision = hash >= 0 ? body.slice(hash + 1) : 'main';
-  if (revision === '' || /[\s?]/.test(revision)) throw badUri(uri, 'the revision after # is empty or has spaces');
+  if (revision === '' || /[\s?]/.test(revision))
+    throw badUri(uri, 'the revision after # is empty or has spaces');
   const parts = main.split('/');
   const owner = parts[0] ?? '';
-  if (!NAME.test(owner)) throw badUri(uri, 'the owner is missing or has characters a repository name cannot have');
+  if (!NAME.test(owner))
+    throw badUri(uri, 'the owner is missing or has characters a repository name cannot have');
   if (parts.length === 2) {
     const [repo = '', quant] = (parts[1] ?? '').split(':');
     if (!NAME.test(repo)) throw badUri(uri, 'the repository name is missing or not valid');
-    if (quant === undefined) throw badUri(uri, 'it names a repository but neither a file nor a quantization');
-    if (!QUANT.test(quant)) throw badUri(uri, `"${quant}" is not a quantization name such as Q4_K_M`);
+    if (quant === undefined)
+      throw badUri(uri, 'it names a repository but neither a file nor a quantization');
+    if (!QUANT.test(quant))
+      throw badUri(uri, `"${quant}" is not a quantization name such as Q4_K_M`);
     return { owner, repo, quant, revision };
   }
   const repo = parts[1] ?? '';
@@ -91,9 +103,13 @@ function parseUrl(text: string): string {
   // A model page's "blob" link shows HTML; its "resolve" twin is the file.
   url.pathname = url.pathname.replace(/^(\/[^/]+\/[^/]+)\/blob\//, '$1/resolve/');
   if (!/\.gguf$/i.test(decodeURIComponent(url.pathname)))
-    throw new CoreError('BadUsage', `${url.protocol}//${url.host}${url.pathname} does not name a .gguf file.`, {
-      hint: 'Give the URL of the .gguf file itself (on Hugging Face: the file\'s download link, …/resolve/main/NAME.gguf).',
-    });
+    throw new CoreError(
+      'BadUsage',
+      `${url.protocol}//${url.host}${url.pathname} does not name a .gguf file.`,
+      {
+        hint: "Give the URL of the .gguf file itself (on Hugging Face: the file's download link, …/resolve/main/NAME.gguf).",
+      },
+    );
   if (SPLIT.test(url.pathname)) throw splitRefused(url.pathname);
   return url.toString();
 }
@@ -112,8 +128,13 @@ export function parseModelReference(text: string, cwd: string): ModelReference {
   if (/^https?:\/\//i.test(given)) return { kind: 'url', url: parseUrl(given) };
   const model = catalogueModel(given);
   if (model !== undefined) return { kind: 'catalogue', model, hf: parseHfUri(model.uri) };
-  if (/[/\\]/.test(given) || /\.gguf$/i.test(given)) return { kind: 'file', path: path.resolve(cwd, given) };
-  throw new CoreError('BadUsage', `"${given}" is not a model in the catalogue, an hf: URI, a URL or a .gguf file.`, {
-    hint: `Catalogue: ${MODEL_CATALOGUE.map((m) => m.id).join(', ')}; or hf:OWNER/REPO/FILE.gguf, or a path to a .gguf file.`,
-  });
+  if (/[/\\]/.test(given) || /\.gguf$/i.test(given))
+    return { kind: 'file', path: path.resolve(cwd, given) };
+  throw new CoreError(
+    'BadUsage',
+    `"${given}" is not a model in the catalogue, an hf: URI, a URL or a .gguf file.`,
+    {
+      hint: `Catalogue: ${MODEL_CATALOGUE.map((m) => m.id).join(', ')}; or hf:OWNER/REPO/FILE.gguf, or a path to a .gguf file.`,
+    },
+  );
 }

@@ -83,7 +83,10 @@ export interface ModelStore {
 
 /** A model id from a file name: `Qwen2.5-7B-Instruct-Q4_K_M.gguf` → `qwen2.5-7b-instruct-q4_k_m`. */
 export function idFromFileName(file: string): string {
-  return path.basename(file).replace(/\.gguf$/i, '').toLowerCase();
+  return path
+    .basename(file)
+    .replace(/\.gguf$/i, '')
+    .toLowerCase();
 }
 
 async function sha256Of(file: string): Promise<string> {
@@ -110,7 +113,9 @@ export function openModelStore(dir: string): ModelStore {
       text = await readFile(indexFile, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new CoreError('LibraryUnavailable', `The model list ${indexFile} cannot be read.`, { detail: String(error) });
+      throw new CoreError('LibraryUnavailable', `The model list ${indexFile} cannot be read.`, {
+        detail: String(error),
+      });
     }
     let json: unknown;
     try {
@@ -138,34 +143,39 @@ export function openModelStore(dir: string): ModelStore {
     }
   }
 
-  const exists = (file: string) => stat(file).then((s) => s.isFile(), () => false);
-  const find = (models: ModelRecord[], id: string) => models.find((m) => m.id === id.trim().toLowerCase());
+  const exists = (file: string) =>
+    stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  const find = (models: ModelRecord[], id: string) =>
+    models.find((m) => m.id === id.trim().toLowerCase());
 
   async function list(): Promise<ModelListing[]> {
-      const models = await read();
-      const listed: ModelListing[] = [];
-      for (const m of models) listed.push({ ...m, missing: !(await exists(m.file)) });
-      const known = new Set(models.map((m) => path.resolve(m.file)));
-      const names = await readdir(dir).catch(() => [] as string[]);
-      for (const name of names.sort()) {
-        const file = path.join(dir, name);
-        if (!/\.gguf$/i.test(name) || known.has(file)) continue;
-        const s = await stat(file).catch(() => undefined);
-        if (!s?.isFile()) continue;
-        let id = idFromFileName(name);
-        while (listed.some((m) => m.id === id)) id = `${id}-found`;
-        listed.push({
-          id,
-          file,
-          bytes: s.size,
-          source: { kind: 'found' },
-          sizeVerified: false,
-          sha256Verified: false,
-          addedAt: s.mtimeMs,
-          missing: false,
-        });
-      }
-      return listed;
+    const models = await read();
+    const listed: ModelListing[] = [];
+    for (const m of models) listed.push({ ...m, missing: !(await exists(m.file)) });
+    const known = new Set(models.map((m) => path.resolve(m.file)));
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      const file = path.join(dir, name);
+      if (!/\.gguf$/i.test(name) || known.has(file)) continue;
+      const s = await stat(file).catch(() => undefined);
+      if (!s?.isFile()) continue;
+      let id = idFromFileName(name);
+      while (listed.some((m) => m.id === id)) id = `${id}-found`;
+      listed.push({
+        id,
+        file,
+        bytes: s.size,
+        source: { kind: 'found' },
+        sizeVerified: false,
+        sha256Verified: false,
+        addedAt: s.mtimeMs,
+        missing: false,
+      });
+    }
+    return listed;
   }
 
   return {
@@ -203,14 +213,17 @@ export function openModelStore(dir: string): ModelStore {
     },
     put(record) {
       return serial(async () => {
-        const models = (await read()).filter((m) => m.id !== record.id && path.resolve(m.file) !== path.resolve(record.file));
+        const models = (await read()).filter(
+          (m) => m.id !== record.id && path.resolve(m.file) !== path.resolve(record.file),
+        );
         await write([...models, record]);
       });
     },
     remove(id) {
       return serial(async () => {
         const models = await read();
-        const record = find(models, id) ?? (await list()).find((m) => m.id === id.trim().toLowerCase());
+        const record =
+          find(models, id) ?? (await list()).find((m) => m.id === id.trim().toLowerCase());
         if (record === undefined)
           throw new CoreError('NotFound', `There is no model "${id}" on this computer.`, {
             hint: '`memagent models --builtin` lists them.',

@@ -8,7 +8,12 @@ import { ModelDownload, type DownloadEvent, type DownloadOptions } from './downl
 import { checkGgufFile } from './gguf.ts';
 import { DEFAULT_HF_ENDPOINT, resolveHfQuant, type HfAccess } from './hf.ts';
 import { hfResolveUrl, hfUri, parseModelReference, type HfReference } from './model-ref.ts';
-import { idFromFileName, openModelStore, type ModelRecord, type ModelSource } from './model-store.ts';
+import {
+  idFromFileName,
+  openModelStore,
+  type ModelRecord,
+  type ModelSource,
+} from './model-store.ts';
 
 export interface ResolveModelOptions {
   /** The models folder: `modelsDirIn(dataDir)` (the app's userData, the CLI's `appDataDir()`). */
@@ -52,13 +57,18 @@ export interface ResolvedModel {
  * disk with `download: false`), Unsupported (not GGUF, split model), Cancelled (paused) and the
  * downloader's errors (ModelDownload.start).
  */
-export async function resolveModel(reference: string, options: ResolveModelOptions): Promise<ResolvedModel> {
+export async function resolveModel(
+  reference: string,
+  options: ResolveModelOptions,
+): Promise<ResolvedModel> {
   const ref = parseModelReference(reference, options.cwd ?? process.cwd());
   const store = openModelStore(options.modelsDir);
   if (ref.kind === 'file') {
     await checkGgufFile(ref.path);
     const record = (await store.list()).find((m) => path.resolve(m.file) === ref.path);
-    return record === undefined ? { path: ref.path, downloaded: false } : { path: ref.path, record, downloaded: false };
+    return record === undefined
+      ? { path: ref.path, downloaded: false }
+      : { path: ref.path, record, downloaded: false };
   }
   const hf = options.hf ?? { endpoint: DEFAULT_HF_ENDPOINT };
   let url: string;
@@ -76,9 +86,14 @@ export async function resolveModel(reference: string, options: ResolveModelOptio
       const prefix = `hf:${ref.hf.owner}/${ref.hf.repo}/`.toLowerCase();
       const quant = (ref.hf.quant ?? '').toLowerCase();
       const earlier = (await store.list()).find(
-        (m) => m.source.kind === 'hf' && m.source.uri.toLowerCase().startsWith(prefix) && path.basename(m.file).toLowerCase().includes(quant) && !m.missing,
+        (m) =>
+          m.source.kind === 'hf' &&
+          m.source.uri.toLowerCase().startsWith(prefix) &&
+          path.basename(m.file).toLowerCase().includes(quant) &&
+          !m.missing,
       );
-      if (earlier !== undefined && options.force !== true) return { path: earlier.file, record: earlier, downloaded: false };
+      if (earlier !== undefined && options.force !== true)
+        return { path: earlier.file, record: earlier, downloaded: false };
       if (options.download === false) throw notPulled(reference);
       const found = await resolveHfQuant(ref.hf, hf, options.signal);
       hfFile = { ...ref.hf, file: found.file };
@@ -89,20 +104,33 @@ export async function resolveModel(reference: string, options: ResolveModelOptio
       hfFile = { ...ref.hf, file: ref.hf.file };
     }
     url = hfResolveUrl(hf.endpoint, hfFile);
-    source = ref.kind === 'catalogue' ? { kind: 'catalogue', id: ref.model.id, uri: ref.model.uri } : { kind: 'hf', uri: hfUri(hfFile) };
+    source =
+      ref.kind === 'catalogue'
+        ? { kind: 'catalogue', id: ref.model.id, uri: ref.model.uri }
+        : { kind: 'hf', uri: hfUri(hfFile) };
     id = ref.kind === 'catalogue' ? ref.model.id : idFromFileName(hfFile.file);
   }
-  const fileName = ref.kind === 'catalogue' ? ref.model.file : path.basename(hfFile?.file ?? decodeURIComponent(new URL(url).pathname));
+  const fileName =
+    ref.kind === 'catalogue'
+      ? ref.model.file
+      : path.basename(hfFile?.file ?? decodeURIComponent(new URL(url).pathname));
   const dest = path.join(options.modelsDir, fileName);
 
   const existing = await store.get(id);
   if (existing !== undefined && options.force !== true) {
-    const present = await access(existing.file).then(() => true, () => false);
+    const present = await access(existing.file).then(
+      () => true,
+      () => false,
+    );
     if (present) {
       if (!sameSource(existing.source, source))
-        throw new CoreError('BadUsage', `A model named "${id}" from somewhere else is already on this computer (${describeSource(existing.source)}).`, {
-          hint: `Remove it first with \`memagent models --builtin --remove ${id}\`, or pass --force to replace it.`,
-        });
+        throw new CoreError(
+          'BadUsage',
+          `A model named "${id}" from somewhere else is already on this computer (${describeSource(existing.source)}).`,
+          {
+            hint: `Remove it first with \`memagent models --builtin --remove ${id}\`, or pass --force to replace it.`,
+          },
+        );
       return { path: existing.file, record: existing, downloaded: false };
     }
   }
@@ -110,8 +138,16 @@ export async function resolveModel(reference: string, options: ResolveModelOptio
 
   const headers: Record<string, string> = {};
   // The token goes to Hugging Face only (and the downloader drops it on a redirect elsewhere).
-  if (hf.token !== undefined && new URL(url).origin === new URL(hf.endpoint).origin) headers.authorization = `Bearer ${hf.token}`;
-  const download = new ModelDownload({ ...options.downloader, url, dest, headers, ...(expected ? { expected } : {}), ...(options.onEvent ? { onEvent: options.onEvent } : {}) });
+  if (hf.token !== undefined && new URL(url).origin === new URL(hf.endpoint).origin)
+    headers.authorization = `Bearer ${hf.token}`;
+  const download = new ModelDownload({
+    ...options.downloader,
+    url,
+    dest,
+    headers,
+    ...(expected ? { expected } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+  });
   const result = await download.start(options.signal);
   const record: ModelRecord = {
     id,

@@ -31,7 +31,8 @@ export class SpeedMeter {
   perSecond(bytes: number): number {
     const now = this.#now();
     this.#samples.push({ at: now, bytes });
-    while (this.#samples.length > 2 && now - (this.#samples[1]?.at ?? now) >= WINDOW_MS) this.#samples.shift();
+    while (this.#samples.length > 2 && now - (this.#samples[1]?.at ?? now) >= WINDOW_MS)
+      this.#samples.shift();
     const first = this.#samples[0];
     if (first === undefined || now <= first.at) return 0;
     return ((bytes - first.bytes) / (now - first.at)) * 1000;
