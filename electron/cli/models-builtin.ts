@@ -1,9 +1,13 @@
 import { formatBytes } from '../../shared/model-catalogue.ts';
+import { visibleText } from '../../shared/visible-text.ts';
 import { describeSource, openModelStore, type ModelListing } from '../core/models/index.ts';
 import type { CliContext } from './context.ts';
 import type { BuiltinModelsOptions } from './model-files-args.ts';
 import { EXIT } from './report-error.ts';
 import { localTime, oneLine, table, type Column } from './terminal-table.ts';
+
+// Ids, file names and sources come from servers and file names: shown, never obeyed.
+const sayTo = (ctx: CliContext) => (text: string) => ctx.stderr.write(visibleText(text));
 
 const COLUMNS: Column[] = [
   { title: 'ID', share: 2, min: 12 },
@@ -28,6 +32,7 @@ export async function runBuiltinModels(
   ctx: CliContext,
   terminal: { isTTY?: boolean; columns?: number } = process.stdout,
 ): Promise<number> {
+  const say = sayTo(ctx);
   const store = openModelStore(options.modelsDir);
   if (options.remove !== undefined) {
     const { record, deletedFile } = await store.remove(options.remove);
@@ -36,7 +41,7 @@ export async function runBuiltinModels(
         `${JSON.stringify({ removed: record.id, file: record.file, deletedFile }, null, 2)}\n`,
       );
     else
-      ctx.stderr.write(
+      say(
         deletedFile
           ? `Removed ${record.id} and deleted ${record.file} (${formatBytes(record.bytes)}).\n`
           : `Removed ${record.id} from the list; its file was added from elsewhere and is left where it is: ${record.file}\n`,
@@ -47,7 +52,7 @@ export async function runBuiltinModels(
     const record = await store.add(options.add);
     if (options.json) await ctx.out(`${JSON.stringify(record, null, 2)}\n`);
     else
-      ctx.stderr.write(
+      say(
         `Added ${record.id} (${formatBytes(record.bytes)}) by reference: the file stays at ${record.file} and is not copied.\n`,
       );
     return EXIT.ok;
@@ -58,7 +63,7 @@ export async function runBuiltinModels(
     return EXIT.ok;
   }
   if (models.length === 0) {
-    ctx.stderr.write(
+    say(
       `No built-in models yet in ${store.dir}; \`memagent pull qwen2.5-7b-instruct-q4_k_m\` downloads the recommended one.\n`,
     );
     return EXIT.ok;

@@ -1,4 +1,5 @@
 import { formatBytes } from '../../shared/model-catalogue.ts';
+import { visibleText } from '../../shared/visible-text.ts';
 import { toAppError } from '../core/errors.ts';
 import { describeSource, hfAccessFromEnv, resolveModel } from '../core/models/index.ts';
 import type { CliContext } from './context.ts';
@@ -6,8 +7,12 @@ import { DownloadProgressView } from './download-progress.ts';
 import type { PullOptions } from './model-files-args.ts';
 import { EXIT } from './report-error.ts';
 
+// Ids, file names and sources come from servers and file names: shown, never obeyed.
+const sayTo = (ctx: CliContext) => (text: string) => ctx.stderr.write(visibleText(text));
+
 /** `memagent pull MODEL`: downloads a model for the built-in backend, with a progress bar. */
 export async function runPull(options: PullOptions, ctx: CliContext): Promise<number> {
+  const say = sayTo(ctx);
   const view = new DownloadProgressView(ctx.stderr, options.model);
   let started = false;
   let resolved;
@@ -28,7 +33,7 @@ export async function runPull(options: PullOptions, ctx: CliContext): Promise<nu
     if (toAppError(error).kind === 'Cancelled') {
       const p = view.last;
       const of = p.total === undefined ? '' : ` of ${formatBytes(p.total)}`;
-      ctx.stderr.write(
+      say(
         `memagent: download paused at ${formatBytes(p.received)}${of}; \`memagent pull ${options.model}\` continues it.\n`,
       );
       return EXIT.interrupted;
@@ -57,11 +62,9 @@ export async function runPull(options: PullOptions, ctx: CliContext): Promise<nu
     return EXIT.ok;
   }
   if (record === undefined) {
-    ctx.stderr.write(
-      `${resolved.path} is a GGUF file on this computer already; nothing to download.\n`,
-    );
+    say(`${resolved.path} is a GGUF file on this computer already; nothing to download.\n`);
   } else if (!resolved.downloaded) {
-    ctx.stderr.write(
+    say(
       `${record.id} is already on this computer (${formatBytes(record.bytes)}); --force downloads it again.\n`,
     );
   } else {
@@ -70,7 +73,7 @@ export async function runPull(options: PullOptions, ctx: CliContext): Promise<nu
       : record.sizeVerified
         ? 'size matches what the server published; the server published no SHA-256 to compare'
         : 'the server published neither size nor checksum, so only the GGUF signature was checked';
-    ctx.stderr.write(
+    say(
       `Downloaded ${record.id} (${formatBytes(record.bytes)}, ${describeSource(record.source)}): ${checked}.\n`,
     );
   }

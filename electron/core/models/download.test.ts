@@ -246,6 +246,19 @@ describe('ModelDownload', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it("refuses a second download of the same file while one runs, and takes over a dead one's lock", async () => {
+    const url = serve('a.gguf', { body: fakeGguf(MB) });
+    const { d, dest } = download(url);
+    writeFileSync(`${dest}.part.lock`, String(process.pid));
+    const busy = await failure(d.start());
+    expect(busy.message).toBe('model.gguf is already being downloaded here.');
+    // No process has this pid (above Linux's pid_max): the lock is stale.
+    writeFileSync(`${dest}.part.lock`, '99999999');
+    await download(url).d.start();
+    expect(leftovers()).toEqual(['model.gguf']);
+    expect(existsSync(`${dest}.part.lock`)).toBe(false);
+  });
+
   it('says the server cannot be reached when nothing listens', async () => {
     const url = serve('a.gguf', { body: fakeGguf(1000) });
     await server.close();

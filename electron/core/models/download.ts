@@ -14,6 +14,7 @@ import { formatBytes } from '../../../shared/model-catalogue.ts';
 import { hostOf, networkError, RESUME_HINT, statusError, writeError } from './download-errors.ts';
 import { GGUF_HEAD_BYTES, ggufProblem, notGguf } from './gguf.ts';
 import {
+  lockPart,
   partPath,
   readPartState,
   rehashPart,
@@ -173,6 +174,29 @@ export class ModelDownload {
     } catch (error) {
       throw writeError(error, dir);
     }
+    let lock;
+    try {
+      lock = await lockPart(dest);
+    } catch (error) {
+      throw writeError(error, dir);
+    }
+    if ('heldBy' in lock)
+      throw new CoreError(
+        'BadUsage',
+        `${path.basename(dest)} is already being downloaded${lock.heldBy === process.pid ? ' here' : lock.heldBy > 0 ? ` by another process (pid ${lock.heldBy})` : ''}.`,
+        {
+          hint: 'Wait for that download to finish, or stop it first (the app or another terminal).',
+        },
+      );
+    try {
+      return await this.#download();
+    } finally {
+      await lock.release();
+    }
+  }
+
+  async #download(): Promise<DownloadResult> {
+    const { dest } = this.#o;
     let state = await readPartState(dest);
     const saved = await stat(partPath(dest)).then(
       (s) => s.size,

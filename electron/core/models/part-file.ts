@@ -77,3 +77,37 @@ export async function rehashPart(
 
 /** The folder a download writes in (for messages and the space check). */
 export const folderOf = (dest: string) => path.dirname(dest);
+
+export const lockPath = (dest: string) => `${dest}.part.lock`;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims `dest`'s part for this download, so the app and a terminal never write one part at
+ * once: a lock file holding the pid, created exclusively. A lock whose process is gone (a crash,
+ * a kill -9) is taken over. Returns the release, or the pid holding it.
+ */
+export async function lockPart(
+  dest: string,
+): Promise<{ release: () => Promise<void> } | { heldBy: number }> {
+  const file = lockPath(dest);
+  for (let tries = 0; tries < 2; tries += 1) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      return { release: () => rm(file, { force: true }) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return { heldBy: pid };
+      await rm(file, { force: true });
+    }
+  }
+  return { heldBy: -1 };
+}
