@@ -1,7 +1,12 @@
 import { formatBytes } from '../../shared/model-catalogue.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { toAppError } from '../core/errors.ts';
-import { describeSource, hfAccessFromEnv, resolveModel } from '../core/models/index.ts';
+import {
+  describeSource,
+  hfAccessFromEnv,
+  resolveModel,
+  type ResolvedModel,
+} from '../core/models/index.ts';
 import type { CliContext } from './context.ts';
 import { DownloadProgressView } from './download-progress.ts';
 import type { PullOptions } from './model-files-args.ts';
@@ -15,7 +20,7 @@ export async function runPull(options: PullOptions, ctx: CliContext): Promise<nu
   const say = sayTo(ctx);
   const view = new DownloadProgressView(ctx.stderr, options.model);
   let started = false;
-  let resolved;
+  let resolved: ResolvedModel;
   try {
     resolved = await resolveModel(options.model, {
       modelsDir: options.modelsDir,

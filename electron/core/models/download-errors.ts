@@ -129,3 +129,28 @@ export function writeError(error: unknown, dir: string): CoreError {
     detail: String(error),
   });
 }
+
+/** Failures another request may get past (a dropped connection, a stall, a 5xx): resumed automatically. */
+const RETRYABLE = new WeakSet<CoreError>();
+
+/** Marks `error` as one an automatic resume may get past. */
+export function retryable(error: CoreError): CoreError {
+  RETRYABLE.add(error);
+  return error;
+}
+
+export const isRetryable = (error: CoreError) => RETRYABLE.has(error);
+
+/** No byte for `ms`: the download stalled. */
+export function stallError(url: string, ms: number): CoreError {
+  const seconds = ms >= 10_000 ? String(Math.round(ms / 1000)) : (ms / 1000).toFixed(1);
+  return retryable(
+    new CoreError(
+      'BackendFailed',
+      `The download stalled: ${hostOf(url)} sent nothing for ${seconds} s.`,
+      {
+        hint: RESUME_HINT,
+      },
+    ),
+  );
+}

@@ -2,26 +2,27 @@
 // (HTTP Range on the `.part` file, part-file.ts), automatic resumes after a dropped connection or
 // a stall, a disk-space check before the first byte, the GGUF signature checked on the first 8
 // bytes, size and SHA-256 verified at the end, and the file renamed into place only then.
-import type { Hash } from 'node:crypto';
-import { createHash } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, statfs } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
+import { createHash, type Hash } from 'node:crypto';
+import { mkdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
+import { formatBytes } from '../../../shared/model-catalogue.ts';
 import { CoreError } from '../errors.ts';
 import { displayUrl } from '../llm/redact.ts';
-import { formatBytes } from '../../../shared/model-catalogue.ts';
-import { hostOf, networkError, RESUME_HINT, statusError, writeError } from './download-errors.ts';
-import { GGUF_HEAD_BYTES, ggufProblem, notGguf } from './gguf.ts';
+import { hostOf, isRetryable, writeError } from './download-errors.ts';
+import { DEFAULT_STALL_MS, openResponse } from './http-get.ts';
 import {
+  finishPart,
   lockPart,
   partPath,
   readPartState,
   rehashPart,
   removePartFiles,
   writePartState,
+  type FinishedPart,
   type PartState,
 } from './part-file.ts';
+import { receiveBody } from './receive-body.ts';
+import { responseStart } from './response-start.ts';
 import { SpeedMeter } from './speed-meter.ts';
 
 export interface DownloadProgress {
@@ -46,16 +47,8 @@ export type DownloadEvent =
   | { type: 'retrying'; attempt: number; of: number; reason: string }
   | { type: 'progress'; progress: DownloadProgress };
 
-export interface DownloadResult {
-  path: string;
-  bytes: number;
-  sha256: string;
-  /** What the size and checksum were compared with: what the server or the caller published. */
-  sizeVerified: boolean;
-  sha256Verified: boolean;
-  /** Hugging Face's commit of the repo, when it said. */
-  commit?: string;
-}
+/** The verified file: its size and SHA-256, and whether they matched what was published. */
+export type DownloadResult = FinishedPart;
 
 export interface DownloadOptions {
   url: string;
@@ -82,15 +75,7 @@ export interface DownloadOptions {
 
 /** Space left free beyond the file, so a download never fills a disk to the last byte. */
 const SPACE_MARGIN = 64 * 1024 * 1024;
-const MAX_REDIRECTS = 10;
 
-class StallError extends Error {}
-/** Failures another request may get past (a dropped connection, a stall, a 5xx): resumed automatically. */
-const RETRYABLE = new WeakSet<CoreError>();
-function retryable(error: CoreError): CoreError {
-  RETRYABLE.add(error);
-  return error;
-}
 /** The server ignored Range, or the file changed: the caller starts again from zero. */
 class Restart extends Error {}
 
@@ -98,14 +83,6 @@ async function defaultFreeBytes(dir: string): Promise<number> {
   const s = await statfs(dir);
   return s.bavail * s.bsize;
 }
-
-/** The SHA-256 in Hugging Face's X-Linked-Etag (`"<64 hex>"`), if it is one. */
-function linkedSha256(value: string | string[] | undefined): string | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.replace(/^W\//, '').replace(/"/g, '');
-  return text !== undefined && /^[0-9a-f]{64}$/.test(text) ? text : undefined;
-}
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * One model file's download. `start()` downloads (continuing a part left by an earlier process);
@@ -232,8 +209,7 @@ export class ModelDownload {
           state = undefined;
           continue;
         }
-        if (!(error instanceof CoreError) || !RETRYABLE.has(error) || attempt >= retries)
-          throw error;
+        if (!(error instanceof CoreError) || !isRetryable(error) || attempt >= retries) throw error;
         attempt += 1;
         this.#emit({ type: 'retrying', attempt, of: retries, reason: error.message });
         await this.#wait((this.#o.retryDelayMs ?? 1000) * 2 ** (attempt - 1));
@@ -266,52 +242,37 @@ export class ModelDownload {
     const dir = path.dirname(dest);
     const offset = part.bytes;
     // Every byte is already here (stopped between the last byte and the rename): verify it.
-    if (offset > 0 && state?.total === offset) return this.#finish(part, state, offset);
+    if (offset > 0 && state?.total === offset) return finishPart(this.#o.dest, part, state, offset);
     this.#emit({ type: 'connecting', url: displayUrl(url) });
-    const { res, linked, isStalled } = await this.#request(
-      offset > 0 ? { from: offset, validator: state?.validator } : undefined,
-    );
-    const status = res.statusCode ?? 0;
-    let total: number | undefined;
-    if (status === 416 && offset > 0) {
+    const request: Parameters<typeof openResponse>[1] = {
+      signal: this.#controller.signal,
+      stallMs: this.#o.stallMs ?? DEFAULT_STALL_MS,
+    };
+    if (this.#o.headers !== undefined) request.headers = this.#o.headers;
+    if (offset > 0) request.range = { from: offset, validator: state?.validator };
+    const { res, linked, isStalled } = await openResponse(url, request);
+    const begin = (() => {
+      try {
+        return responseStart(res, offset, url, this.#hasToken());
+      } catch (error) {
+        res.resume();
+        throw error;
+      }
+    })();
+    if (begin.kind === 'restart') {
       res.resume();
-      this.#emit({
-        type: 'restarted',
-        reason: `${hostOf(url)} cannot continue the saved part; starting again from zero.`,
-      });
+      this.#emit({ type: 'restarted', reason: begin.reason });
       await removePartFiles(dest);
       throw new Restart();
-    } else if (status === 200 && offset > 0) {
-      this.#emit({
-        type: 'restarted',
-        reason: `${hostOf(url)} sent the whole file instead of the rest (it ignores range requests, or the file changed); starting again from zero.`,
-      });
+    }
+    if (begin.restarted !== undefined) {
+      this.#emit({ type: 'restarted', reason: begin.restarted });
       part.hash = createHash('sha256');
       part.bytes = 0;
       part.head = Buffer.alloc(0);
-    } else if (status === 206) {
-      const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header(res.headers['content-range']) ?? '');
-      if (m === null || Number(m[1]) !== offset) {
-        res.resume();
-        this.#emit({
-          type: 'restarted',
-          reason: `${hostOf(url)} sent another part of the file than asked for; starting again from zero.`,
-        });
-        await removePartFiles(dest);
-        throw new Restart();
-      }
-      if (m[3] !== '*') total = Number(m[3]);
-    } else if (status !== 200) {
-      res.resume();
-      const error = statusError(status, url, this.#hasToken());
-      throw status >= 500 || status === 429 || status === 408 ? retryable(error) : error;
     }
+    const { total } = begin;
     const start = part.bytes;
-    if (status === 200) {
-      const length = Number(header(res.headers['content-length']));
-      if (Number.isFinite(length) && header(res.headers['content-length']) !== undefined)
-        total = length;
-    }
     const publishedSha = this.#o.expected?.sha256 ?? linked.sha256 ?? state?.sha256;
     const publishedSize = this.#o.expected?.bytes ?? linked.size ?? undefined;
     if (
@@ -368,222 +329,20 @@ export class ModelDownload {
       res.destroy();
       throw writeError(error, dir);
     }
-    await this.#receive(res, part, size, isStalled);
-    return this.#finish(part, newState, size);
-  }
-
-  async #receive(
-    res: http.IncomingMessage,
-    part: { hash: Hash; bytes: number; head: Buffer },
-    total: number | undefined,
-    isStalled: () => boolean,
-  ): Promise<void> {
-    const { dest, url } = this.#o;
-    const dir = path.dirname(dest);
-    let handle;
-    try {
-      handle = await open(partPath(dest), part.bytes === 0 ? 'w' : 'r+');
-      // Bytes past the checked ones (a write cut short by a full disk) are written over.
-      if (part.bytes > 0) await handle.truncate(part.bytes);
-    } catch (error) {
-      res.destroy();
-      throw writeError(error, dir);
-    }
-    this.#meter.reset(part.bytes);
-    this.#emit({ type: 'started', resumedFrom: part.bytes, total });
-    const progress = (force: boolean) => {
-      if (!this.#meter.due() && !force) return;
-      const bytesPerSec = this.#meter.perSecond(part.bytes);
-      const p: DownloadProgress = { received: part.bytes, bytesPerSec };
-      if (total !== undefined) p.total = total;
-      if (total !== undefined && bytesPerSec > 0)
-        p.etaMs = ((total - part.bytes) / bytesPerSec) * 1000;
-      this.#emit({ type: 'progress', progress: p });
-    };
-    try {
-      for await (const chunk of res) {
-        const buffer = chunk as Buffer;
-        if (part.head.length < GGUF_HEAD_BYTES) {
-          part.head = Buffer.concat([
-            part.head,
-            buffer.subarray(0, GGUF_HEAD_BYTES - part.head.length),
-          ]);
-          if (part.head.length >= GGUF_HEAD_BYTES) {
-            const problem = ggufProblem(part.head);
-            if (problem !== null) {
-              res.destroy();
-              await handle.close();
-              await removePartFiles(dest);
-              throw notGguf(
-                decodeURIComponent(path.posix.basename(new URL(url).pathname)),
-                problem,
-              );
-            }
-          }
-        }
-        try {
-          await handle.write(buffer, 0, buffer.length, part.bytes);
-        } catch (error) {
-          res.destroy();
-          throw writeError(error, dir);
-        }
-        part.hash.update(buffer);
-        part.bytes += buffer.length;
-        progress(false);
-      }
-    } catch (error) {
-      if (error instanceof CoreError) throw error;
-      if (this.#controller.signal.aborted) throw error;
-      if (isStalled()) throw this.#stallError();
-      throw retryable(networkError(error, url, part.bytes));
-    } finally {
-      await handle.close().catch(() => undefined);
-    }
-    progress(true);
-    if (this.#controller.signal.aborted) throw new Error('aborted');
-    if (total !== undefined && part.bytes < total)
-      throw retryable(
-        new CoreError(
-          'BackendFailed',
-          `The connection to ${hostOf(url)} closed after ${formatBytes(part.bytes)} of ${formatBytes(total)}.`,
-          { hint: RESUME_HINT },
-        ),
-      );
-  }
-
-  #stallError(): CoreError {
-    const ms = this.#o.stallMs ?? 60_000;
-    const seconds = ms >= 10_000 ? String(Math.round(ms / 1000)) : (ms / 1000).toFixed(1);
-    return retryable(
-      new CoreError(
-        'BackendFailed',
-        `The download stalled: ${hostOf(this.#o.url)} sent nothing for ${seconds} s.`,
-        { hint: RESUME_HINT },
-      ),
-    );
-  }
-
-  async #finish(
-    part: { hash: Hash; bytes: number; head: Buffer },
-    state: PartState,
-    size: number | undefined,
-  ): Promise<DownloadResult> {
-    const { dest } = this.#o;
-    const sha256 = part.hash.digest('hex');
-    const name = path.basename(dest);
-    if (part.bytes < GGUF_HEAD_BYTES || ggufProblem(part.head) !== null) {
-      await removePartFiles(dest);
-      throw notGguf(name, ggufProblem(part.head) ?? 'it is shorter than a GGUF header');
-    }
-    if (size !== undefined && part.bytes !== size) {
-      await removePartFiles(dest);
-      throw new CoreError(
-        'Damaged',
-        `The downloaded ${name} has ${formatBytes(part.bytes)} where ${formatBytes(size)} were published, so it was removed.`,
-        {
-          hint: 'Download it again.',
-        },
-      );
-    }
-    if (state.sha256 !== undefined && state.sha256 !== sha256) {
-      await removePartFiles(dest);
-      throw new CoreError(
-        'Damaged',
-        `The downloaded ${name} does not match its published SHA-256 checksum, so it was removed.`,
-        {
-          hint: 'Download it again; if it fails the same way, the file on the server may have been replaced or damaged.',
-          detail: `expected ${state.sha256}, got ${sha256}`,
-        },
-      );
-    }
-    try {
-      await rename(partPath(dest), dest);
-    } catch (error) {
-      throw writeError(error, path.dirname(dest));
-    }
-    await rm(`${dest}.part.json`, { force: true });
-    const result: DownloadResult = {
-      path: dest,
-      bytes: part.bytes,
-      sha256,
-      sizeVerified: size !== undefined,
-      sha256Verified: state.sha256 !== undefined,
-    };
-    if (state.commit !== undefined) result.commit = state.commit;
-    return result;
+    await receiveBody(res, part, {
+      dest,
+      url,
+      total: size,
+      isStalled,
+      signal: this.#controller.signal,
+      stallMs: this.#o.stallMs ?? DEFAULT_STALL_MS,
+      meter: this.#meter,
+      emit: (event) => this.#emit(event),
+    });
+    return finishPart(dest, part, newState, size);
   }
 
   #hasToken(): boolean {
     return Object.keys(this.#o.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
   }
-
-  /** GET with redirects followed by hand, keeping what Hugging Face says on the way. */
-  async #request(range: { from: number; validator: string | undefined } | undefined) {
-    const origin = new URL(this.#o.url).origin;
-    const linked: { size?: number; sha256?: string; commit?: string } = {};
-    let current = this.#o.url;
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-      const target = new URL(current);
-      const headers: Record<string, string> = {
-        'user-agent': 'memagent-desktop',
-        'accept-encoding': 'identity',
-      };
-      if (target.origin === origin) Object.assign(headers, this.#o.headers);
-      if (range !== undefined) {
-        headers.range = `bytes=${range.from}-`;
-        if (range.validator !== undefined) headers['if-range'] = range.validator;
-      }
-      const got = await this.#get(target, headers);
-      const h = got.res.headers;
-      const size = Number(header(h['x-linked-size']));
-      if (header(h['x-linked-size']) !== undefined && Number.isSafeInteger(size))
-        linked.size = size;
-      linked.sha256 = linkedSha256(h['x-linked-etag']) ?? linked.sha256;
-      linked.commit = header(h['x-repo-commit']) ?? linked.commit;
-      const location = header(h.location);
-      if ([301, 302, 303, 307, 308].includes(got.res.statusCode ?? 0) && location !== undefined) {
-        got.res.resume();
-        current = new URL(location, current).toString();
-        continue;
-      }
-      return { ...got, linked };
-    }
-    throw new CoreError(
-      'BackendFailed',
-      `${hostOf(this.#o.url)} redirected the download more than ${MAX_REDIRECTS} times.`,
-    );
-  }
-
-  #get(url: URL, headers: Record<string, string>) {
-    return new Promise<{ res: http.IncomingMessage; isStalled: () => boolean }>(
-      (resolve, reject) => {
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-          reject(new CoreError('BadUsage', `${displayUrl(url.toString())} is not an http(s) URL.`));
-          return;
-        }
-        let stalled = false;
-        const get = url.protocol === 'https:' ? https.get : http.get;
-        const req = get(url, { headers, signal: this.#controller.signal, agent: false }, (res) =>
-          resolve({ res, isStalled: () => stalled }),
-        );
-        req.setTimeout(this.#o.stallMs ?? 60_000, () => {
-          stalled = true;
-          req.destroy(new StallError());
-        });
-        req.on('error', (error) => {
-          if (this.#controller.signal.aborted) reject(error);
-          else if (stalled) reject(this.#stallError());
-          else {
-            const failure = networkError(error, url.toString(), 0);
-            reject(isOffline(error) ? failure : retryable(failure));
-          }
-        });
-      },
-    );
-  }
-}
-
-function isOffline(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNREFUSED';
 }

@@ -10,7 +10,10 @@ import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { GGUF_HEAD_BYTES } from './gguf.ts';
+import { formatBytes } from '../../../shared/model-catalogue.ts';
+import { CoreError } from '../errors.ts';
+import { writeError } from './download-errors.ts';
+import { GGUF_HEAD_BYTES, ggufProblem, notGguf } from './gguf.ts';
 
 const stateSchema = z.object({
   version: z.literal(1),
@@ -110,4 +113,68 @@ export async function lockPart(
     }
   }
   return { heldBy: -1 };
+}
+
+/** A verified file in place: what `finishPart` checked. */
+export interface FinishedPart {
+  path: string;
+  bytes: number;
+  sha256: string;
+  sizeVerified: boolean;
+  sha256Verified: boolean;
+  commit?: string;
+}
+
+/**
+ * Checks a complete part (GGUF signature, size, SHA-256 against what was published) and renames
+ * it into place; a part that fails is removed, and the sentence says so.
+ */
+export async function finishPart(
+  dest: string,
+  part: { hash: Hash; bytes: number; head: Buffer },
+  state: PartState,
+  size: number | undefined,
+): Promise<FinishedPart> {
+  const sha256 = part.hash.digest('hex');
+  const name = path.basename(dest);
+  if (part.bytes < GGUF_HEAD_BYTES || ggufProblem(part.head) !== null) {
+    await removePartFiles(dest);
+    throw notGguf(name, ggufProblem(part.head) ?? 'it is shorter than a GGUF header');
+  }
+  if (size !== undefined && part.bytes !== size) {
+    await removePartFiles(dest);
+    throw new CoreError(
+      'Damaged',
+      `The downloaded ${name} has ${formatBytes(part.bytes)} where ${formatBytes(size)} were published, so it was removed.`,
+      {
+        hint: 'Download it again.',
+      },
+    );
+  }
+  if (state.sha256 !== undefined && state.sha256 !== sha256) {
+    await removePartFiles(dest);
+    throw new CoreError(
+      'Damaged',
+      `The downloaded ${name} does not match its published SHA-256 checksum, so it was removed.`,
+      {
+        hint: 'Download it again; if it fails the same way, the file on the server may have been replaced or damaged.',
+        detail: `expected ${state.sha256}, got ${sha256}`,
+      },
+    );
+  }
+  try {
+    await rename(partPath(dest), dest);
+  } catch (error) {
+    throw writeError(error, path.dirname(dest));
+  }
+  await rm(`${dest}.part.json`, { force: true });
+  const result: FinishedPart = {
+    path: dest,
+    bytes: part.bytes,
+    sha256,
+    sizeVerified: size !== undefined,
+    sha256Verified: state.sha256 !== undefined,
+  };
+  if (state.commit !== undefined) result.commit = state.commit;
+  return result;
 }
