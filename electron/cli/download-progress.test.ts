@@ -27,6 +27,7 @@ describe('DownloadProgressView', () => {
       attempt: 1,
       of: 3,
       reason: 'The download stalled: cdn sent nothing for 60 s.',
+      received: 1.17 * GB,
     });
     // The note gets its own line; the bar is drawn again under it.
     expect(s.writes.slice(-2)).toEqual([

@@ -9,7 +9,7 @@ import { formatBytes } from '../../../shared/model-catalogue.ts';
 import { CoreError } from '../errors.ts';
 import { displayUrl } from '../llm/redact.ts';
 import { hostOf, isRetryable, writeError } from './download-errors.ts';
-import { DEFAULT_STALL_MS, openResponse } from './http-get.ts';
+import { DEFAULT_STALL_MS, header, openResponse } from './http-get.ts';
 import {
   finishPart,
   lockPart,
@@ -44,7 +44,7 @@ export type DownloadEvent =
   /** Starting again from byte 0, and why, in a sentence. */
   | { type: 'restarted'; reason: string }
   /** A dropped connection or a stall, continued automatically. */
-  | { type: 'retrying'; attempt: number; of: number; reason: string }
+  | { type: 'retrying'; attempt: number; of: number; reason: string; received: number }
   | { type: 'progress'; progress: DownloadProgress };
 
 /** The verified file: its size and SHA-256, and whether they matched what was published. */
@@ -211,7 +211,13 @@ export class ModelDownload {
         }
         if (!(error instanceof CoreError) || !isRetryable(error) || attempt >= retries) throw error;
         attempt += 1;
-        this.#emit({ type: 'retrying', attempt, of: retries, reason: error.message });
+        this.#emit({
+          type: 'retrying',
+          attempt,
+          of: retries,
+          reason: error.message,
+          received: part.bytes,
+        });
         await this.#wait((this.#o.retryDelayMs ?? 1000) * 2 ** (attempt - 1));
         if (this.#controller.signal.aborted) throw this.#stopped();
         state = await readPartState(dest);

@@ -109,7 +109,8 @@ export async function startModelServer(): Promise<ModelServer> {
     const next = () => {
       if (res.destroyed) return;
       if (at >= end) {
-        if (drop !== undefined) res.socket?.destroy();
+        // Closed after the bytes written are flushed (a FIN, not a reset): the client has them all.
+        if (drop !== undefined) res.socket?.end();
         else if (end >= total) res.end();
         return; // a stall: the socket stays open, silent
       }

@@ -164,8 +164,9 @@ export async function resolveModel(
   return { path: result.path, record, downloaded: true };
 }
 
+/** A file the user put there (added, or copied into the folder) stands for a download of its name. */
 function sameSource(a: ModelSource, b: ModelSource): boolean {
-  if (a.kind === 'found') return true;
+  if (a.kind === 'found' || a.kind === 'file') return true;
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
