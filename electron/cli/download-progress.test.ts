@@ -30,10 +30,10 @@ describe('DownloadProgressView', () => {
       received: 1.17 * GB,
     });
     // The note gets its own line; the bar is drawn again under it.
-    expect(s.writes.slice(-2)).toEqual([
+    expect(s.writes.at(-2)).toBe(
       '\r\x1b[2KThe download stalled: cdn sent nothing for 60 s. Continuing (attempt 1 of 3)…\n',
-      expect.stringMatching(/^\r\x1b\[2K\[#####/),
-    ]);
+    );
+    expect(s.writes.at(-1)?.startsWith('\r\x1b[2K[#####')).toBe(true);
   });
 
   it('cuts the line to a narrow terminal, and says a resumed download continues', () => {

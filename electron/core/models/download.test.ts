@@ -236,13 +236,12 @@ describe('ModelDownload', () => {
 
   it('cancel stops and removes the partial files', async () => {
     const url = serve('a.gguf', { body: fakeGguf(4 * MB), slice: 64 * 1024, delayMs: 5 });
-    let d: ModelDownload | undefined;
     const started = download(url, {
       onEvent: (e) => {
-        if (e.type === 'progress' && e.progress.received > MB) void d?.cancel();
+        if (e.type === 'progress' && e.progress.received > MB) void started.d.cancel();
       },
     });
-    d = started.d;
+    const { d } = started;
     const error = await failure(d.start());
     expect(error.kind).toBe('Cancelled');
     expect(error.message).toMatch(/cancelled and its partial file removed/);

@@ -3,7 +3,7 @@
 // a dropped connection, a stall, Range ignored, error statuses, a wrong checksum, an HTML page.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** A GGUF-looking file: the signature, version 3, then random bytes. */
 export function fakeGguf(bytes: number, seed = 1): Buffer {
@@ -67,7 +67,7 @@ export async function startModelServer(): Promise<ModelServer> {
   const files = new Map<string, Served>();
   const requests: Request[] = [];
   const responses = new Map<string, number>();
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
 
   const cdn = await listen((req, res) => {
     const key = decodeURIComponent((req.url ?? '').replace(/^\/cdn/, '').replace(/\?.*$/, ''));
