@@ -1,6 +1,6 @@
 // `memagent pull` and `memagent models --builtin` as a user runs them: the real CLI process
 // against a real HTTP server on 127.0.0.1 standing in for Hugging Face (HF_ENDPOINT).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,6 +105,29 @@ describe('memagent pull and models --builtin', () => {
     const ranges = server.requests.filter((r) => r.path.startsWith('/cdn')).map((r) => r.range);
     expect(ranges[0]).toBeUndefined();
     expect(ranges.at(-1)).toMatch(/^bytes=[1-9]\d*-$/);
+  });
+
+  it('adds a GGUF file by reference, refuses another file in one sentence, and forgets without deleting', async () => {
+    const file = path.join(dataDir, 'My Model.gguf');
+    writeFileSync(file, fakeGguf(5000));
+    const added = await runCli(['models', '--builtin', '--add', file], env());
+    expect(added.stderr).toBe(
+      `Added my-model (5.0 KB) by reference: the file stays at ${file} and is not copied.\n`,
+    );
+    const listed = await runCli(['models', '--builtin'], env());
+    expect(listed.stdout.split('\n')[1]).toMatch(
+      /^my-model +5\.0 KB +[0-9a-f]{12} +\S+ \S+ +added from disk +/,
+    );
+    const other = path.join(dataDir, 'notes.gguf');
+    writeFileSync(other, 'just some text');
+    const refused = await runCli(['models', '--builtin', '--add', other], env());
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(
+      /^memagent: notes\.gguf is not a GGUF model file: it does not start with the GGUF signature\.\nhint: /,
+    );
+    const removed = await runCli(['models', '--builtin', '--remove', 'my-model'], env());
+    expect(removed.stderr).toContain('its file was added from elsewhere and is left where it is');
+    expect(existsSync(file)).toBe(true);
   });
 
   it('says a gated model needs a token, without ever printing the token', async () => {

@@ -91,9 +91,8 @@ const catalogue = MODEL_CATALOGUE.map(
 
 export const PULL_HELP = `memagent pull MODEL [--force] [--json]
 
-Downloads a GGUF model for the built-in backend into the app's models folder
-(${modelsDirOf(process.env)}),
-with a progress bar. MODEL is a catalogue id, hf:OWNER/REPO/FILE.gguf[#REVISION],
+Downloads a GGUF model for the built-in backend, with a progress bar, into the app's models
+folder (${modelsDirOf(process.env)}). MODEL is a catalogue id, hf:OWNER/REPO/FILE.gguf[#REVISION],
 hf:OWNER/REPO:QUANT (the repo's one .gguf of that quantization), or an https URL of a .gguf file.
 
 Catalogue (sizes are Hugging Face's, rounded; each download is checked against the size and

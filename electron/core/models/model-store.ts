@@ -81,12 +81,13 @@ export interface ModelStore {
   remove(id: string): Promise<{ record: ModelRecord; deletedFile: boolean }>;
 }
 
-/** A model id from a file name: `Qwen2.5-7B-Instruct-Q4_K_M.gguf` → `qwen2.5-7b-instruct-q4_k_m`. */
+/** A model id from a file name, typed in a shell: `My Model-Q4_K_M.gguf` → `my-model-q4_k_m`. */
 export function idFromFileName(file: string): string {
   return path
     .basename(file)
     .replace(/\.gguf$/i, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/\s+/g, '-');
 }
 
 async function sha256Of(file: string): Promise<string> {
