@@ -34,7 +34,7 @@ the app's history); --db FILE keeps runs in another library, --no-save keeps non
 a run that \`memagent resume\` continues from its last saved memory.
 
 Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
-MEMAGENT_API_KEY or OPENAI_API_KEY.
+MEMAGENT_API_KEY or OPENAI_API_KEY; HF_TOKEN and HF_ENDPOINT for \`memagent pull\`.
 
 Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input (a damaged library too), 4
 backend unreachable or failed after retries, 5 the library cannot be written (read-only, busy,

@@ -3,7 +3,8 @@
 // paused, broken or interrupted by a restart continues where it stopped.
 //
 // The SHA-256 is computed while the bytes arrive; Node cannot save a hash's inner state, so a
-// resumed download reads the part once more to rebuild it (about 2-5 s a GB from disk), which
+// resumed download reads the part once more to rebuild it (0.5-0.6 GB/s measured from a warm page cache on a
+// loaded 2-core machine: about 8-10 s for a 4.7 GB part), which
 // also makes the check cover bytes written before a crash that the state file never heard of.
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
