@@ -27,6 +27,7 @@ import {
   type ReadQuestions,
 } from './read-questions.ts';
 import { runSettingsOf } from './arg-parsing.ts';
+import { cliModelResolver } from './model-resolver.ts';
 import { EXIT } from './report-error.ts';
 import {
   cliJournal,
@@ -79,7 +80,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         options.builtin,
         settings,
         options.concurrency,
-        undefined,
+        cliModelResolver(ctx),
         signal,
       );
       client = builtin;

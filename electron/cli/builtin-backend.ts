@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
 import type { RunBackend, RunSettings } from '../../shared/model.ts';
 import { builtinOptionsSchema } from '../../shared/schemas.ts';
-import { CoreError } from '../core/errors.ts';
 import { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
 import { contextTokensFor } from '../core/llm/builtin/context-size.ts';
+import { parseModelReference } from '../core/models/index.ts';
 import { check, int, oneOf, usage } from './arg-parsing.ts';
 import { shellWord } from './saved-runs.ts';
 
@@ -31,7 +31,9 @@ export const builtinFlags = {
 export const BUILTIN_HELP = `  --backend server|builtin
                           server: an OpenAI-compatible server (default); builtin: a GGUF model
                           run on this computer by llama.cpp (no server, nothing leaves the machine)
-  --model-file PATH       the GGUF file of --backend builtin (implies it)
+  --model-file MODEL      the model of --backend builtin (implies it): a GGUF file, a catalogue
+                          id, hf:OWNER/REPO/FILE.gguf or a URL; a model not on this computer is
+                          downloaded first, as memagent pull does (docs/models.md)
   --gpu auto|off          builtin: use the best GPU there is (default auto) or the CPU only
   --gpu-layers N          builtin: layers offloaded to the GPU (default: as many as fit)
   --threads N             builtin: CPU threads (default: the physical cores but one)
@@ -64,8 +66,11 @@ export function parseBuiltinFlags(
       topic,
       'See docs/builtin-model.md for models and for converting RL-MemoryAgent to GGUF.',
     );
+  // A path is meant from where the command was typed; a catalogue id, hf: URI or URL stays as is
+  // (a malformed hf: URI is refused here, in one sentence).
+  const reference = parseModelReference(file, here);
   const flags: BuiltinFlags = {
-    modelFile: file.startsWith('hf:') ? file : path.resolve(here, file),
+    modelFile: reference.kind === 'file' ? reference.path : file,
     gpu: v.gpu,
   };
   if (v['gpu-layers'] !== undefined) flags.gpuLayers = v['gpu-layers'];
@@ -74,20 +79,10 @@ export function parseBuiltinFlags(
 }
 
 /**
- * Turns `--model-file` into a local path. An `hf:` URI is the model downloader's to fetch
- * (electron/core/models, `memagent pull`): this is where it plugs in.
+ * Turns `--model-file` into a local path: the command line's is `cliModelResolver`, which
+ * downloads a catalogue model or `hf:` URI not on this computer yet.
  */
 export type ModelFileResolver = (spec: string, signal?: AbortSignal) => Promise<string>;
-
-export const localModelFile: ModelFileResolver = (spec) => {
-  if (spec.startsWith('hf:'))
-    return Promise.reject(
-      new CoreError('Unsupported', `${spec}: hf: model URIs are not downloaded by this version.`, {
-        hint: 'Download the GGUF file and pass its path with --model-file.',
-      }),
-    );
-  return Promise.resolve(spec);
-};
 
 /**
  * The client of the built-in model for runs with `settings`: a context sized for them, one
@@ -97,7 +92,7 @@ export async function openBuiltin(
   flags: BuiltinFlags,
   settings: Pick<RunSettings, 'chunkTokens' | 'memoryTokens' | 'answerTokens'>,
   concurrency: number,
-  resolve: ModelFileResolver = localModelFile,
+  resolve: ModelFileResolver,
   signal?: AbortSignal,
 ): Promise<BuiltinClient> {
   const config: ConstructorParameters<typeof BuiltinClient>[0] = {

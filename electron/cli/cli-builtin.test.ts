@@ -1,11 +1,12 @@
 // `memagent ask --backend builtin`: the real CLI process, running the real node-llama-cpp in its
 // host process on a tiny GGUF written here (one CPU thread, no server anywhere).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION, needleDocument } from '../core/agent/test-support.ts';
 import { writeTinyGguf } from '../core/llm/builtin/tiny-gguf.test-support.ts';
+import { startModelServer } from '../core/models/model-server.test-support.ts';
 import type { AskJson } from './ask-result.ts';
 import { runCli, startCli } from './cli.test-support.ts';
 
@@ -80,7 +81,9 @@ describe('memagent ask --backend builtin', () => {
 
     const notModel = await runCli(['ask', doc, '-q', QUESTION, '--model-file', doc, '--no-save']);
     expect(notModel.code).toBe(3);
-    expect(notModel.stderr).toContain(`${doc} is not a GGUF model file.`);
+    expect(notModel.stderr).toContain(
+      `${doc} is not a GGUF model file: it does not start with the GGUF signature.`,
+    );
 
     const threads = await runCli([
       'ask',
@@ -94,6 +97,40 @@ describe('memagent ask --backend builtin', () => {
     ]);
     expect(threads.code).toBe(2);
     expect(threads.stderr).toMatch(/--threads must be at least 1/);
+  });
+});
+
+describe('memagent ask --model-file hf:…', () => {
+  it('downloads a model not on this computer first, with a progress line, then reads with it; the next ask uses the file', async () => {
+    const server = await startModelServer();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'memagent-cli-builtin-hf-'));
+    try {
+      server.files.set('/owner/tiny-GGUF/tiny.gguf', { body: readFileSync(model) });
+      const env = { HF_ENDPOINT: server.url, MEMAGENT_USER_DATA_DIR: dataDir };
+      const args = ['ask', doc, '-q', QUESTION, '--model-file', 'hf:owner/tiny-GGUF/tiny.gguf'];
+      const first = await runCli([...args, ...SMALL, '--no-save'], env);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/\[#{20}\] hf:owner\/tiny-GGUF\/tiny\.gguf · /);
+      expect(first.stderr).toMatch(/model tiny-test-llama/);
+      expect(existsSync(path.join(dataDir, 'models', 'tiny.gguf'))).toBe(true);
+      const downloads = server.requests.length;
+
+      const second = await runCli([...args, ...SMALL, '--no-save'], env);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).not.toContain('hf:owner/tiny-GGUF/tiny.gguf · ');
+      expect(server.requests.length).toBe(downloads);
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a model that is neither a file, a catalogue id nor a URI in one sentence', async () => {
+    const r = await runCli(['ask', doc, '-q', QUESTION, '--model-file', 'qwen-best', '--no-save']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /"qwen-best" is not a model in the catalogue, an hf: URI, a URL or a \.gguf file\./,
+    );
   });
 });
 

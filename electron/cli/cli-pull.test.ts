@@ -123,7 +123,7 @@ describe('memagent pull and models --builtin', () => {
     const refused = await runCli(['models', '--builtin', '--add', other], env());
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(
-      /^memagent: notes\.gguf is not a GGUF model file: it does not start with the GGUF signature\.\nhint: /,
+      /^memagent: \S+\/notes\.gguf is not a GGUF model file: it does not start with the GGUF signature\.\nhint: /,
     );
     const removed = await runCli(['models', '--builtin', '--remove', 'my-model'], env());
     expect(removed.stderr).toContain('its file was added from elsewhere and is left where it is');

@@ -23,6 +23,7 @@ import type { ResumeOptions } from './resume-args.ts';
 import { cliJournal, openCliLibrary, resumeCommand, type CliLibrary } from './saved-runs.ts';
 import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
 import { builtinResumeFlags, openBuiltin } from './builtin-backend.ts';
+import { cliModelResolver } from './model-resolver.ts';
 
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
@@ -101,7 +102,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         options.builtin,
         summary.settings,
         options.concurrency,
-        undefined,
+        cliModelResolver(ctx),
         signal,
       );
     }

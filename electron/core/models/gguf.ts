@@ -2,7 +2,6 @@
 // on files added from disk and on the first bytes of a download (a login page or an HTML error
 // served with status 200 is caught after 8 bytes, not after 5 GB).
 import { open } from 'node:fs/promises';
-import path from 'node:path';
 import { CoreError } from '../errors.ts';
 
 /** "GGUF" in ASCII, the first four bytes of every GGUF file. */
@@ -38,8 +37,16 @@ export async function checkGgufFile(file: string): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new CoreError(
       'NotFound',
-      code === 'ENOENT' ? `${file} does not exist.` : `${file} cannot be read.`,
-      { detail: String(error) },
+      code === 'ENOENT'
+        ? `The model file ${file} does not exist.`
+        : `The model file ${file} cannot be read.`,
+      {
+        hint:
+          code === 'ENOENT'
+            ? 'Check the path, or pick a model from the catalogue (docs/models.md).'
+            : 'Check that the file is readable by you.',
+        detail: String(error),
+      },
     );
   }
   try {
@@ -48,14 +55,14 @@ export async function checkGgufFile(file: string): Promise<number> {
     const head = new Uint8Array(GGUF_HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, GGUF_HEAD_BYTES, 0);
     const problem = ggufProblem(head.subarray(0, bytesRead));
-    if (problem !== null) throw notGguf(path.basename(file), problem);
+    if (problem !== null) throw notGguf(file, problem);
     return stat.size;
   } finally {
     await handle.close();
   }
 }
 
-/** The one sentence for a file that is not a GGUF model. */
+/** The one sentence for a file that is not a GGUF model (`name`: its path, or a download's name). */
 export function notGguf(name: string, problem: string): CoreError {
   return new CoreError('Unsupported', `${name} is not a GGUF model file: ${problem}.`, {
     hint: "The built-in model reads GGUF files (llama.cpp's format); convert other formats with llama.cpp's convert_hf_to_gguf.py, or pick a .gguf file from the model's Hugging Face page.",

@@ -91,7 +91,7 @@ describe('resolveModel', () => {
     const error = await failure(resolveModel('model.safetensors.gguf', options()));
     expect(error.kind).toBe('Unsupported');
     expect(error.message).toBe(
-      'model.safetensors.gguf is not a GGUF model file: it does not start with the GGUF signature.',
+      `${path.join(dir, 'model.safetensors.gguf')} is not a GGUF model file: it does not start with the GGUF signature.`,
     );
   });
 });

@@ -245,7 +245,9 @@ describe('model files that are not models', () => {
     const c = client({ modelFile: file });
     const error = await failure(c.chat(ask('hi', 4)));
     expect(error.kind).toBe('Unsupported');
-    expect(error.message).toBe(`${file} is not a GGUF model file.`);
+    expect(error.message).toBe(
+      `${file} is not a GGUF model file: it does not start with the GGUF signature.`,
+    );
     expect(c.pid).toBeUndefined();
   });
 
