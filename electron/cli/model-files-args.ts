@@ -3,6 +3,7 @@ import path from 'node:path';
 import { formatBytes, MODEL_CATALOGUE } from '../../shared/model-catalogue.ts';
 import { commonFlags, onePositional, parse, usage } from './arg-parsing.ts';
 import { appDataDir } from './app-data.ts';
+import { modelsDirIn } from '../core/models/index.ts';
 
 export interface PullOptions {
   /** A catalogue id, an hf: URI, an http(s) URL of a .gguf file. */
@@ -26,7 +27,7 @@ export interface BuiltinModelsOptions {
   debug: boolean;
 }
 
-const modelsDirOf = (env: NodeJS.ProcessEnv) => path.join(appDataDir(env), 'models');
+const modelsDirOf = (env: NodeJS.ProcessEnv) => modelsDirIn(appDataDir(env));
 
 export function parsePull(
   rest: string[],
