@@ -134,6 +134,65 @@ describe('memagent ask --model-file hf:…', () => {
   });
 });
 
+describe('memagent eval --backend builtin', () => {
+  it('evaluates rows on the model file, two at once, every row read to the end and scored', async () => {
+    const data = path.join(dir, 'set.jsonl');
+    const rows = [0, 1, 2].map((i) => ({
+      _id: `b${i}`,
+      input: QUESTION,
+      context: needleDocument(6, i),
+      answers: ['AMBER-4471'],
+    }));
+    writeFileSync(data, rows.map((r) => JSON.stringify(r)).join('\n'));
+    const out = path.join(dir, 'builtin-results.jsonl');
+    const r = await runCli([
+      'eval',
+      data,
+      '--model-file',
+      model,
+      ...SMALL,
+      '--concurrency',
+      '2',
+      '--out',
+      out,
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as { n: number; scored: number; failed: number };
+    expect(summary).toMatchObject({ n: 3, scored: 3, failed: 0 });
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.model)).toEqual([
+      'tiny-test-llama',
+      'tiny-test-llama',
+      'tiny-test-llama',
+    ]);
+    expect(lines.every((l) => l.chunks >= 1 && l.usage.prompt_tokens > 0)).toBe(true);
+    // Chunks counted with the model file's own tokenizer.
+    expect(lines[0].settings.tokenizer).toMatch(/^builtin:/);
+  });
+
+  it('refuses the direct method and --base-url beside the model file, in one sentence', async () => {
+    const direct = await runCli(['eval', doc, '--model-file', model, '--method', 'direct']);
+    expect(direct.code).toBe(2);
+    expect(direct.stderr).toMatch(/--method direct puts a whole context in one request/);
+    const both = await runCli([
+      'eval',
+      doc,
+      '--model-file',
+      model,
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(
+      /--base-url names servers; --backend builtin reads on this computer/,
+    );
+  });
+});
+
 describe('memagent resume of a run read with the built-in model', () => {
   it('needs the model file again, and continues with it from the saved memory', async () => {
     const db = path.join(dir, 'resume.db');

@@ -9,6 +9,12 @@ import {
 } from '../../shared/model.ts';
 import { finalPromptSchema, httpUrlSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
 import {
+  BUILTIN_HELP,
+  builtinFlags,
+  parseBuiltinFlags,
+  type BuiltinFlags,
+} from './builtin-backend.ts';
+import {
   check,
   commonFlags,
   connectionFlags,
@@ -55,6 +61,8 @@ export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
   temperature: number;
   topP: number;
   final: FinalPrompt;
+  /** --backend builtin: the GGUF model run on this computer, instead of --base-url servers. */
+  builtin?: BuiltinFlags;
   /** How answers are extracted: the app's way, or upstream's exactly (to reproduce Table 2). */
   extraction: 'app' | 'upstream';
   tokenizer: TokenizerChoice;
@@ -106,6 +114,7 @@ export function parseEval(
     {
       ...connectionFlags,
       ...commonFlags,
+      ...builtinFlags,
       'base-url': { type: 'string', multiple: true },
       limit: { type: 'string' },
       concurrency: { type: 'string', default: String(DEFAULT_EVAL_CONCURRENCY) },
@@ -129,11 +138,23 @@ export function parseEval(
   );
   if (values.help) return { name: 'help', topic: 'eval' };
   const file = path.resolve(ctx.here, onePositional(positionals, 'eval'));
+  const builtin = parseBuiltinFlags(values, ctx.here, 'eval');
+  if (builtin !== undefined && values['base-url'] !== undefined)
+    throw usage(
+      '--base-url names servers; --backend builtin reads on this computer: give one.',
+      'eval',
+    );
   const v = check(
     evalSchema,
     { ...values, 'base-url': values['base-url'] ?? [ctx.baseUrl] },
     'eval',
   );
+  if (builtin !== undefined && v.method === 'direct')
+    throw usage(
+      '--method direct puts a whole context in one request: it needs a server, not --backend builtin.',
+      'eval',
+      "The built-in model's context is sized for MemAgent's chunks and memory.",
+    );
   if (v['retry-failed'] && v.out === undefined && v.report === undefined)
     throw usage('--retry-failed reruns the failed rows of an --out file: give --out.', 'eval');
   if (v['max-context'] !== undefined && v.method !== 'direct')
@@ -159,6 +180,7 @@ export function parseEval(
     json: v.json,
     debug: v.debug,
   };
+  if (builtin !== undefined) options.builtin = builtin;
   if (v.limit !== undefined) options.limit = v.limit;
   if (v.report !== undefined) options.report = path.resolve(ctx.here, v.report);
   // The report is made from the results file: without --out, it is kept beside the report.
@@ -183,7 +205,7 @@ RULER's non-QA tasks by string match all). Rows as the upstream evaluation sets 
 with "outputs". See docs/evaluation.md.
 
 Options:
-  --base-url URL          OpenAI-compatible server; repeat for several: each row goes to the
+${BUILTIN_HELP}  --base-url URL          OpenAI-compatible server; repeat for several: each row goes to the
                           one with the fewest requests in flight (default $MEMAGENT_BASE_URL
                           or http://localhost:8000/v1)
   --model NAME            model (default $MEMAGENT_MODEL, else the first server's first model)

@@ -27,6 +27,7 @@ import { summarize } from '../core/eval/summary.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
+import type { Tokenizer } from '../core/tokenize/tokenizer.ts';
 import { clientConfig } from './backend-kind.ts';
 import type { CliContext } from './context.ts';
 import type { EvalOptions } from './eval-args.ts';
@@ -34,6 +35,8 @@ import { EvalProgress } from './eval-progress.ts';
 import { summaryTable } from './eval-table.ts';
 import { EXIT } from './report-error.ts';
 import { runSettingsOf } from './arg-parsing.ts';
+import { openBuiltin } from './builtin-backend.ts';
+import { cliModelResolver } from './model-resolver.ts';
 
 /** Room left in a direct prompt's budget for the chat template the server wraps it in. */
 const CHAT_TEMPLATE_TOKENS = 256;
@@ -52,23 +55,44 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   const pool = options.docs === undefined ? undefined : await loadDocPool(options.docs);
   if (pool)
     note(`${options.docs}: ${pool.docs.length.toLocaleString('en-US')} documents (${pool.source})`);
-  const servers: EvalServer[] = options.baseUrls.map((url) => ({
-    url,
-    client: createLlmClient({
-      ...clientConfig({ ...options, baseUrl: url }),
-      onRetry: (info) =>
-        note(
-          `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-        ),
-    }),
-  }));
+  // The built-in model is one "server": its context holds one sequence per row in flight.
+  const builtin =
+    options.builtin === undefined
+      ? undefined
+      : await openBuiltin(
+          options.builtin,
+          runSettingsOf(options),
+          options.concurrency,
+          cliModelResolver(ctx),
+          signal,
+        );
+  const servers: EvalServer[] = builtin
+    ? [{ url: 'built-in', client: builtin }]
+    : options.baseUrls.map((url) => ({
+        url,
+        client: createLlmClient({
+          ...clientConfig({ ...options, baseUrl: url }),
+          onRetry: (info) =>
+            note(
+              `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
+            ),
+        }),
+      }));
   const first = servers[0] as EvalServer;
-  const model = await first.client.resolveModel(signal);
-  const tokenizer = await createTokenizer(options.tokenizer, {
-    model,
-    baseUrl: first.url,
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-  });
+  let model: string;
+  let tokenizer: Tokenizer;
+  try {
+    model = await first.client.resolveModel(signal);
+    tokenizer = await createTokenizer(options.tokenizer, {
+      model,
+      baseUrl: builtin ? '' : first.url,
+      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+      ...(builtin ? { builtin } : {}),
+    });
+  } catch (error) {
+    builtin?.close();
+    throw error;
+  }
   let results: OpenResultsFile | undefined;
   try {
     const readWithAppExtraction =
@@ -164,6 +188,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   } finally {
     results?.close();
     await tokenizer.dispose();
+    builtin?.close();
   }
 }
 
