@@ -24,6 +24,12 @@ import { parseExport, type ExportOptions } from './export-args.ts';
 import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
 import { parseReport, type ReportOptions } from './report-args.ts';
+import {
+  parseBuiltinModels,
+  parsePull,
+  type BuiltinModelsOptions,
+  type PullOptions,
+} from './model-files-args.ts';
 
 // What callers of the parse use: the default server and the ask command's options.
 export { DEFAULT_BASE_URL } from './arg-parsing.ts';
@@ -53,6 +59,8 @@ export type Command =
   | { name: 'ask'; options: AskOptions }
   | { name: 'extract'; options: ExtractOptions }
   | { name: 'models'; options: ModelsOptions }
+  | { name: 'models-builtin'; options: BuiltinModelsOptions }
+  | { name: 'pull'; options: PullOptions }
   | { name: 'resume'; options: ResumeOptions }
   | { name: 'import'; options: ImportOptions }
   | { name: 'export'; options: ExportOptions }
@@ -121,6 +129,17 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
     };
     if (values.password !== undefined) options.password = values.password;
     return { name: 'extract', options };
+  }
+
+  if (name === 'pull') {
+    const options = parsePull(rest, { here, env });
+    return 'help' in options ? { name: 'help', topic: 'pull' } : { name: 'pull', options };
+  }
+  if (name === 'models' && rest.includes('--builtin')) {
+    const options = parseBuiltinModels(rest, { here, env });
+    return 'help' in options
+      ? { name: 'help', topic: 'models' }
+      : { name: 'models-builtin', options };
   }
 
   if (name === 'models') {

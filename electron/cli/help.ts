@@ -3,6 +3,7 @@ import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
 import { appDataDir } from './app-data.ts';
 import { EVAL_HELP } from './eval-args.ts';
+import { BUILTIN_MODELS_HELP, PULL_HELP } from './model-files-args.ts';
 import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 
@@ -13,6 +14,8 @@ Usage:
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
   memagent resume RUN_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
   memagent models [--base-url URL]
+  memagent models --builtin [--json] [--remove ID | --add FILE]
+  memagent pull MODEL [--force] [--json]
   memagent import FILE [--db FILE] [--json]
   memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json|jsonl]
   memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
@@ -31,7 +34,7 @@ the app's history); --db FILE keeps runs in another library, --no-save keeps non
 a run that \`memagent resume\` continues from its last saved memory.
 
 Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
-MEMAGENT_API_KEY or OPENAI_API_KEY.
+MEMAGENT_API_KEY or OPENAI_API_KEY; HF_TOKEN and HF_ENDPOINT for \`memagent pull\`.
 
 Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input (a damaged library too), 4
 backend unreachable or failed after retries, 5 the library cannot be written (read-only, busy,
@@ -133,7 +136,8 @@ ${READING}  --json                  print the document as JSON
 const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--timeout SECONDS] [--retries N] [--json]
 
 Lists the models the server offers: a connection test.
-`;
+
+${BUILTIN_MODELS_HELP}`;
 
 const IMPORT = `memagent import FILE [--db FILE] [--json]
 
@@ -198,6 +202,7 @@ export function helpText(topic?: string): string {
   if (topic === 'ask') return ASK;
   if (topic === 'extract') return EXTRACT;
   if (topic === 'models') return MODELS;
+  if (topic === 'pull') return PULL_HELP;
   if (topic === 'resume') return RESUME;
   if (topic === 'import') return IMPORT;
   if (topic === 'export') return EXPORT;

@@ -62,6 +62,7 @@ export async function main(argv: string[]): Promise<number> {
     ...argv.filter((a) => a.startsWith('--api-key=')).map((a) => a.slice('--api-key='.length)),
     process.env.MEMAGENT_API_KEY,
     process.env.OPENAI_API_KEY,
+    process.env.HF_TOKEN,
   ];
   try {
     const command = parseCommand(argv, process.env);
@@ -76,6 +77,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./extract.ts')).runExtract(command.options, ctx);
       case 'models':
         return await (await import('./models.ts')).runModels(command.options, ctx);
+      case 'models-builtin':
+        return await (await import('./models-builtin.ts')).runBuiltinModels(command.options, ctx);
+      case 'pull':
+        return await (await import('./pull.ts')).runPull(command.options, ctx);
       case 'resume':
         return await (await import('./resume.ts')).runResume(command.options, ctx);
       case 'import':
