@@ -48,6 +48,9 @@ export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = 
     needsKey: false,
     needsModel: false,
   },
+  // node-llama-cpp on this computer: no server, no key, no cost; the model is a GGUF file
+  // (the profile's `builtin.modelFile`), named by the file itself.
+  builtin: { name: 'Built-in (this computer)', baseUrl: '', needsKey: false, needsModel: false },
 };
 
 /** True when an Azure OpenAI URL names its deployment (`…/openai/deployments/NAME`). */

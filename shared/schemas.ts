@@ -88,6 +88,7 @@ export const backendKindSchema = z.enum([
   'openrouter',
   'ollama',
   'custom',
+  'builtin',
 ]);
 export type BackendKind = z.infer<typeof backendKindSchema>;
 
@@ -114,12 +115,36 @@ export function httpUrlSchema(message: string) {
     .refine((url) => anyHttpUrl.safeParse(url).success, refusal('BadUsage', message));
 }
 
+/** How the built-in backend (node-llama-cpp in a process of its own) runs its model. */
+export const builtinOptionsSchema = z.object({
+  /** A local GGUF file (the downloader's, or one the user added). */
+  modelFile: z.string().min(1).max(4096),
+  /** Default 'auto': the best GPU there is; 'off': the CPU only. */
+  gpu: z.enum(['auto', 'off']).optional(),
+  /** Layers offloaded to the GPU; absent: as many as fit. */
+  gpuLayers: z.number().int().min(0).max(1024).optional(),
+  /** CPU threads; absent: the physical cores but one. */
+  threads: z.number().int().min(1).max(256).optional(),
+});
+export type BuiltinOptions = z.infer<typeof builtinOptionsSchema>;
+
+export const PROFILE_URL_MESSAGE = 'The server URL must be an http:// or https:// address.';
+
 /** A saved backend. The API key itself never leaves the main process: only `hasApiKey`. */
 export const backendProfileSchema = z.object({
   id: idSchema,
   name: z.string().min(1).max(200),
   kind: backendKindSchema,
-  baseUrl: httpUrlSchema('The server URL must be an http:// or https:// address.'),
+  /** '' for the built-in kind, which has no server (the service refuses '' for other kinds). */
+  baseUrl: z
+    .string()
+    .max(2000)
+    .refine(
+      (url) => url === '' || anyHttpUrl.safeParse(url).success,
+      refusal('BadUsage', PROFILE_URL_MESSAGE),
+    ),
+  /** The built-in kind's model file and options. */
+  builtin: builtinOptionsSchema.optional(),
   /** Empty: discovered from /v1/models. For Azure: the deployment name. */
   model: z.string().max(500).optional(),
   /** Azure OpenAI `api-version` query parameter. */

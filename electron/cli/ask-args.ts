@@ -28,6 +28,7 @@ import {
   type Connection,
   type ReadingOptions,
 } from './arg-parsing.ts';
+import { builtinFlags, parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
 import { libraryFlags, libraryLocation } from './library.ts';
 import type { LibraryChoice } from './saved-runs.ts';
 
@@ -55,6 +56,8 @@ export interface AskOptions extends Connection, ReadingOptions {
   outputPrice?: number;
   /** The library the runs are saved in; undefined with --no-save. */
   library?: LibraryChoice;
+  /** --backend builtin: the GGUF model run on this computer (no server). */
+  builtin?: BuiltinFlags;
 }
 
 const askSchema = z.object({
@@ -124,12 +127,14 @@ export function parseAsk(
       'input-price': { type: 'string' },
       'output-price': { type: 'string' },
       ...libraryFlags,
+      ...builtinFlags,
       'no-save': { type: 'boolean', default: false },
     },
     'ask',
   );
   if (values.help) return { name: 'help', topic: 'ask' };
   const file = path.resolve(here, onePositional(positionals, 'ask'));
+  const builtin = parseBuiltinFlags(values, here, 'ask');
   const v = check(
     askSchema,
     { question: [], ...values, 'base-url': values['base-url'] ?? baseUrl },
@@ -150,13 +155,17 @@ export function parseAsk(
     final: v.final,
     tokenizer: v.tokenizer,
     concurrency: v.concurrency,
-    // Unset: the app's rule for a profile, by address: free on the user's own server only.
+    // Unset: the app's rule for a profile, by address: free on the user's own server (or the
+    // built-in model) only.
     quoteCheck:
-      v['quote-check'] === undefined ? isOwnServerUrl(v['base-url']) : v['quote-check'] === 'on',
+      v['quote-check'] === undefined
+        ? builtin !== undefined || isOwnServerUrl(v['base-url'])
+        : v['quote-check'] === 'on',
     json: v.json,
     debug: v.debug,
     dryRun: v['dry-run'],
   };
+  if (builtin !== undefined) options.builtin = builtin;
   if (v['input-price'] !== undefined) options.inputPrice = v['input-price'];
   if (v['output-price'] !== undefined) options.outputPrice = v['output-price'];
   const model = v.model ?? envModel;

@@ -10,8 +10,11 @@ import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
+import type { LlmClient } from '../core/llm/types.ts';
+import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
 import type { AskOptions } from './ask-args.ts';
 import { clientConfig } from './backend-kind.ts';
+import { builtinRunBackend, openBuiltin } from './builtin-backend.ts';
 import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
@@ -44,6 +47,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
   const trace = await openTraceFile(options.trace, (text) => notes.note(text));
   // Opened first: a library that cannot be written fails before minutes of reading.
   const library = options.library && !options.dryRun ? openForAsk(options.library) : undefined;
+  let builtin: BuiltinClient | undefined;
   try {
     // A saved document is known by the SHA-256 of its bytes, as in the app: hashed from the
     // very bytes that are read.
@@ -68,23 +72,36 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       return EXIT.ok;
     }
 
-    const client = createLlmClient({
-      ...clientConfig(options),
-      onRetry: (info) =>
-        notes.note(
-          redactSecrets(
-            `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-            secrets,
+    const settings = runSettingsOf(options);
+    let client: LlmClient;
+    if (options.builtin) {
+      builtin = await openBuiltin(
+        options.builtin,
+        settings,
+        options.concurrency,
+        undefined,
+        signal,
+      );
+      client = builtin;
+    } else {
+      client = createLlmClient({
+        ...clientConfig(options),
+        onRetry: (info) =>
+          notes.note(
+            redactSecrets(
+              `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
+              secrets,
+            ),
           ),
-        ),
-    });
+      });
+    }
     const model = await client.resolveModel(signal);
 
-    const settings = runSettingsOf(options);
     const tokenizer = await createTokenizer(options.tokenizer, {
       model,
       baseUrl: options.baseUrl,
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+      ...(builtin ? { builtin } : {}),
     });
     let chunks;
     try {
@@ -112,7 +129,9 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         options.reading,
         now,
       );
-      const backend = runBackend(options.baseUrl);
+      const backend = options.builtin
+        ? builtinRunBackend(options.builtin.modelFile)
+        : runBackend(options.baseUrl);
       runs = options.questions.map((question) => ({
         question,
         runId: createCliRun(
@@ -146,6 +165,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       ctx,
     );
   } finally {
+    builtin?.close();
     library?.close();
     await trace?.close();
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
 import { appDataDir } from './app-data.ts';
+import { BUILTIN_HELP } from './builtin-backend.ts';
 import { EVAL_HELP } from './eval-args.ts';
 import { BUILTIN_MODELS_HELP, PULL_HELP } from './model-files-args.ts';
 import { REPORT_HELP } from './report-args.ts';
@@ -57,7 +58,7 @@ Reads every chunk of FILE for each question (questions run concurrently) and pri
 
 Options:
   -q, --question Q        the question (repeat for several)
-  --base-url URL          OpenAI-compatible server (default $MEMAGENT_BASE_URL or http://localhost:8000/v1)
+${BUILTIN_HELP}  --base-url URL          OpenAI-compatible server (default $MEMAGENT_BASE_URL or http://localhost:8000/v1)
   --model NAME            model (default $MEMAGENT_MODEL, else the server's first model)
   --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY)
   --timeout SECONDS       per request: the whole reply, or the wait for a stream to start
@@ -71,7 +72,8 @@ Options:
   --top-p P               nucleus sampling (default 0.95)
   --final boxed|text      final prompt: \\boxed{} answer or "the answer is" (default boxed)
   --tokenizer auto|qwen|o200k|server
-                          how chunks are counted (default auto: from the model name)
+                          how chunks are counted (default auto: from the model name; with
+                          --backend builtin, the model file's own tokenizer)
   --concurrency N         questions run at once (default 4)
   --dry-run               print chunks, prompt tokens (exact for the tokenizer, template
                           included; memory at its budget), the completion-token bound and,
@@ -81,8 +83,8 @@ Options:
   --quote-check on|off    after each answer, ask the model to quote the sentences of each cited
                           chunk that support it (at most 3 extra requests, each about a chunk's
                           tokens); a quote counts only if found word for word in the chunk.
-                          Default: on for a server on this machine or a private network, off
-                          for any other address (a paid API)
+                          Default: on for the built-in model or a server on this machine or a
+                          private network, off for any other address (a paid API)
   --password P            password of an encrypted PDF
 ${READING}  --json                  print one JSON document on stdout (an array for several questions)
   --trace FILE.jsonl      write every run event as a JSON line
@@ -109,6 +111,8 @@ Options:
   --base-url URL          another server (default: the one the run read with; for a run made in
                           the app, its backend profile's URL)
   --model NAME            read the rest with this model on purpose (the run notes the change)
+  --model-file PATH       read the rest with the built-in model (a run begun with it needs its
+                          GGUF file again); --gpu, --gpu-layers, --threads as for \`ask\`
   --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY). Keys are never
                           saved in the library, and the app's own keys are in its encrypted store,
                           which a terminal cannot read: a run made in the app needs the key again

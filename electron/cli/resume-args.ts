@@ -11,6 +11,7 @@ import {
   parse,
   usage,
 } from './arg-parsing.ts';
+import { builtinFlags, parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
 import { libraryFlags, libraryLocation } from './library.ts';
 import type { LibraryChoice } from './saved-runs.ts';
 
@@ -22,6 +23,8 @@ export interface ResumeOptions {
   baseUrl?: string;
   /** Read the rest with this model, on purpose. */
   model?: string;
+  /** --model-file: read the rest with the built-in model (a run it began needs the file again). */
+  builtin?: BuiltinFlags;
   apiKey?: string;
   timeoutMs: number;
   maxRetries: number;
@@ -54,6 +57,7 @@ export function parseResume(
       ...connectionFlags,
       ...commonFlags,
       ...libraryFlags,
+      ...builtinFlags,
       'ocr-languages-dir': { type: 'string' },
       concurrency: { type: 'string', default: '4' },
       trace: { type: 'string' },
@@ -70,6 +74,7 @@ export function parseResume(
     );
   const runId = (positionals[0] as string).trim();
   const v = check(resumeSchema, values, 'resume');
+  const builtin = parseBuiltinFlags(values, ctx.here, 'resume');
   const options: ResumeOptions = {
     runId,
     library: {
@@ -95,5 +100,6 @@ export function parseResume(
   const apiKey = v['api-key'] ?? ctx.envKey;
   if (apiKey !== undefined) options.apiKey = apiKey;
   if (v.trace !== undefined) options.trace = path.resolve(ctx.here, v.trace);
+  if (builtin !== undefined) options.builtin = builtin;
   return { name: 'resume', options };
 }

@@ -21,6 +21,8 @@ import { readDocument } from './reading.ts';
 import { Notes, readQuestions, shortId } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
 import { cliJournal, openCliLibrary, resumeCommand, type CliLibrary } from './saved-runs.ts';
+import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
+import { openBuiltin } from './builtin-backend.ts';
 
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
@@ -31,6 +33,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
   const notes = new Notes(ctx.stderr);
   const trace = await openTraceFile(options.trace, (text) => notes.note(text));
   const library = openCliLibrary(options.library);
+  let builtin: BuiltinClient | undefined;
   try {
     const { store } = library;
     const runId = findRun(store, options.runId, options.library.location.file).id;
@@ -88,30 +91,51 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
       await library.texts.put(textKey, doc);
     }
 
-    const baseUrl = serverOf(library, summary, options.baseUrl);
-    if (summary.origin === 'app' && options.apiKey === undefined && !isOwnServerUrl(baseUrl)) {
+    if (options.builtin === undefined && summary.backend?.kind === 'builtin' && !options.baseUrl) {
+      throw new CoreError('BadUsage', `Run ${short} was read with the built-in model.`, {
+        hint: 'Pass --model-file PATH (its GGUF file) to continue it, or --base-url URL for a server.',
+      });
+    }
+    if (options.builtin) {
+      builtin = await openBuiltin(
+        options.builtin,
+        summary.settings,
+        options.concurrency,
+        undefined,
+        signal,
+      );
+    }
+    const baseUrl = builtin ? '' : serverOf(library, summary, options.baseUrl);
+    if (
+      !builtin &&
+      summary.origin === 'app' &&
+      options.apiKey === undefined &&
+      !isOwnServerUrl(baseUrl)
+    ) {
       notes.note(
         'note: the app keeps its backends’ API keys in its own encrypted store, which a terminal cannot read; pass --api-key or set MEMAGENT_API_KEY if this server needs one.',
       );
     }
-    const model = options.model ?? summary.model;
-    const client = createLlmClient({
-      ...clientConfig({
-        baseUrl,
-        timeoutMs: options.timeoutMs,
-        maxRetries: options.maxRetries,
-        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-        ...(model !== undefined ? { model } : {}),
-      }),
-      onRetry: (retry) =>
-        notes.note(
-          redactSecrets(
-            `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
-            secrets,
+    const model = builtin ? await builtin.resolveModel(signal) : (options.model ?? summary.model);
+    const client: LlmClient =
+      builtin ??
+      createLlmClient({
+        ...clientConfig({
+          baseUrl,
+          timeoutMs: options.timeoutMs,
+          maxRetries: options.maxRetries,
+          ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+          ...(model !== undefined ? { model } : {}),
+        }),
+        onRetry: (retry) =>
+          notes.note(
+            redactSecrets(
+              `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
+              secrets,
+            ),
           ),
-        ),
-    });
-    if (options.model === undefined && summary.model !== undefined) {
+      });
+    if (!builtin && options.model === undefined && summary.model !== undefined) {
       await checkServedModel(client, summary.model, baseUrl, signal);
     }
 
@@ -127,6 +151,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         model: await client.resolveModel(signal),
         baseUrl,
         ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+        ...(builtin ? { builtin } : {}),
       });
       try {
         chunks = await planChunks(doc, tokenizer, summary.settings.chunkTokens, signal);
@@ -150,13 +175,14 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
     };
 
     claim(library, runId);
+    const readWith = builtin ? model : options.model;
     const other =
-      options.model !== undefined && summary.model !== undefined && options.model !== summary.model;
+      readWith !== undefined && summary.model !== undefined && readWith !== summary.model;
     const changed = other
-      ? `Chunks ${startChunk + 1} to ${chunks.length} and the answer are read with model ${options.model ?? ''}${startChunk > 0 ? `; chunks 1 to ${startChunk} were read with ${summary.model ?? ''}` : ''}.`
+      ? `Chunks ${startChunk + 1} to ${chunks.length} and the answer are read with model ${readWith ?? ''}${startChunk > 0 ? `; chunks 1 to ${startChunk} were read with ${summary.model ?? ''}` : ''}.`
       : undefined;
     notes.note(
-      `note: continuing run ${short} (“${summary.question}”) at chunk ${Math.min(startChunk + 1, chunks.length)} of ${chunks.length}; model ${model ?? 'the server’s'} at ${displayUrl(baseUrl)}`,
+      `note: continuing run ${short} (“${summary.question}”) at chunk ${Math.min(startChunk + 1, chunks.length)} of ${chunks.length}; model ${model ?? 'the server’s'} ${builtin ? 'built in' : `at ${displayUrl(baseUrl)}`}`,
     );
     return await readQuestions(
       {
@@ -166,7 +192,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         client,
         runs: [{ runId, question: summary.question, from }],
         concurrency: options.concurrency,
-        quoteCheck: isOwnServerUrl(baseUrl),
+        quoteCheck: builtin !== undefined || isOwnServerUrl(baseUrl),
         json: options.json,
         debug: options.debug,
         secrets,
@@ -188,6 +214,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
       ctx,
     );
   } finally {
+    builtin?.close();
     library.close();
     await trace?.close();
   }

@@ -89,6 +89,8 @@ export function unreachableHint(kind: BackendKind): string {
       return "Check the base URL (normally `https://openrouter.ai/api/v1`), this computer's network connection and proxy, and OpenRouter's status page.";
     case 'custom':
       return 'Check that the server is running and that its base URL and port are right (a local vLLM is started with `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`).';
+    case 'builtin':
+      return 'The built-in model runs on this computer and needs no server: check its model file in Settings.';
   }
 }
 

@@ -1,7 +1,7 @@
 import type { LlmClient } from '../llm/types.ts';
 import { createLlmClient, type LlmConfig } from '../llm/client.ts';
 import { BACKEND_DEFAULTS, urlNamesDeployment } from '../../../shared/backends.ts';
-import { backendProfileSchema } from '../../../shared/schemas.ts';
+import { httpUrlSchema } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
@@ -39,7 +39,15 @@ export async function checkProfileReady(
   profile: StoredProfile,
   secrets: SecretStore,
 ): Promise<void> {
-  const url = backendProfileSchema.shape.baseUrl.safeParse(profile.baseUrl);
+  if (profile.kind === 'builtin') {
+    if (!profile.builtin?.modelFile) {
+      throw new CoreError('BadUsage', `The backend "${profile.name}" has no model file.`, {
+        hint: 'Choose a GGUF model file in Settings, or download the recommended one.',
+      });
+    }
+    return;
+  }
+  const url = httpUrlSchema('').safeParse(profile.baseUrl);
   if (!url.success) {
     throw new CoreError(
       'BadUsage',

@@ -59,6 +59,36 @@ describe('settings, profiles and keys', () => {
     });
   });
 
+  it('keeps a built-in profile with its model file and no URL; no other kind goes without a URL', async () => {
+    h = await startHarness();
+    const builtin = { id: 'here', name: 'This computer', kind: 'builtin' as const, baseUrl: '' };
+    expect(
+      await h.call('settings:save-profile', { profile: { ...builtin, hasApiKey: false } }),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage', message: 'A built-in backend needs a model file.' },
+    });
+    const options = { modelFile: '/models/qwen2.5-7b-instruct-q4_k_m.gguf', gpu: 'off' as const };
+    await h.ok('settings:save-profile', {
+      profile: { ...builtin, builtin: options, hasApiKey: false },
+    });
+    await h.service.dispose();
+    h.reopen();
+    const settings = await h.ok('settings:get', {});
+    expect(settings.profiles.find((p) => p.id === 'here')).toMatchObject({
+      ...builtin,
+      builtin: options,
+    });
+    const vllm = { id: 'v', name: 'V', kind: 'vllm' as const, baseUrl: '', hasApiKey: false };
+    expect(await h.call('settings:save-profile', { profile: vllm })).toEqual({
+      ok: false,
+      error: {
+        kind: 'BadUsage',
+        message: 'The server URL must be an http:// or https:// address.',
+      },
+    });
+  });
+
   it('starts with a local vLLM profile and the MemAgent defaults', async () => {
     h = await startHarness();
     const settings = await h.ok('settings:get', {});

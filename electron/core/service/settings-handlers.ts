@@ -1,6 +1,7 @@
 import type { AppSettings, CallHandlers } from '../../../shared/api.ts';
 import { BACKEND_DEFAULTS, testRecord, urlNamesDeployment } from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
+import { PROFILE_URL_MESSAGE } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
@@ -73,6 +74,13 @@ export function createSettingsHandlers(
     'settings:save-profile': ({ profile, apiKey }) =>
       asResult(async () => {
         const { hasApiKey: _ignored, ...stored } = profile;
+        // Only the built-in kind has no server: it names a model file instead.
+        if (stored.kind !== 'builtin' && stored.baseUrl === '')
+          throw new CoreError('BadUsage', PROFILE_URL_MESSAGE);
+        if (stored.kind === 'builtin' && !stored.builtin?.modelFile)
+          throw new CoreError('BadUsage', 'A built-in backend needs a model file.', {
+            hint: 'Choose a GGUF model file, or download the recommended one.',
+          });
         if (stored.kind === 'azure' && !stored.model && !urlNamesDeployment(stored.baseUrl)) {
           throw new CoreError('BadUsage', 'An Azure OpenAI profile needs its deployment name.', {
             hint: 'Enter the deployment name in the Model field.',

@@ -1,6 +1,7 @@
 import type { TokenizerChoice } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { chooseTokenizer } from './choose.ts';
+import { BuiltinTokenizer, type ModelTokenizerSource } from './builtin-tokenizer.ts';
 import { LocalTokenizer, type LocalTokenizerOptions } from './local-tokenizer.ts';
 import { ServerTokenizer } from './server-tokenizer.ts';
 import type { Tokenizer } from './tokenizer.ts';
@@ -10,6 +11,7 @@ export { chooseTokenizer, type ResolvedTokenizer } from './choose.ts';
 export { setTokenizerAssetDir } from './qwen-asset.ts';
 export { LocalTokenizer } from './local-tokenizer.ts';
 export { ServerTokenizer, tokenizeUrl } from './server-tokenizer.ts';
+export { BuiltinTokenizer, type ModelTokenizerSource } from './builtin-tokenizer.ts';
 
 export interface TokenizerContext {
   model?: string;
@@ -17,6 +19,11 @@ export interface TokenizerContext {
   apiKey?: string;
   /** Worker threads for local tokenizers (default: the cores there are, at most 4). */
   workers?: number;
+  /**
+   * The built-in model, when the backend is one: 'auto' and 'server' then count with the model's
+   * own tokenizer (exact, no server needed); 'qwen' and 'o200k' are still honoured.
+   */
+  builtin?: ModelTokenizerSource;
 }
 
 /** The Qwen2.5 / Qwen3 / RL-MemoryAgent vocabulary shipped with the app. */
@@ -38,6 +45,8 @@ export async function createTokenizer(
   choice: TokenizerChoice,
   ctx: TokenizerContext,
 ): Promise<Tokenizer> {
+  if (ctx.builtin && (choice === 'auto' || choice === 'server'))
+    return new BuiltinTokenizer(ctx.builtin, ctx.model ?? 'model');
   const resolved = chooseTokenizer(choice, ctx.model);
   const workers = ctx.workers === undefined ? {} : { workers: ctx.workers };
   switch (resolved) {

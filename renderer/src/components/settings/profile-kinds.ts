@@ -17,6 +17,8 @@ const HELP: Record<BackendKind, string> = {
   openrouter: 'Needs an OpenRouter API key and a model name.',
   ollama: 'Ollama’s OpenAI-compatible endpoint on this computer.',
   custom: 'Any server that speaks the OpenAI chat completions API.',
+  builtin:
+    'Runs a GGUF model file on this computer: no server, no account, nothing leaves the machine.',
 };
 
 /** The kinds in the order BACKEND_DEFAULTS lists them. */

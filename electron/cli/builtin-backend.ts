@@ -1,0 +1,120 @@
+// `--backend builtin`: its flags, the model file they name, and the client and run record that
+// `ask` uses instead of a server's.
+import path from 'node:path';
+import { z } from 'zod';
+import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
+import type { RunBackend, RunSettings } from '../../shared/model.ts';
+import { builtinOptionsSchema } from '../../shared/schemas.ts';
+import { CoreError } from '../core/errors.ts';
+import { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
+import { contextTokensFor } from '../core/llm/builtin/context-size.ts';
+import { check, int, oneOf, usage } from './arg-parsing.ts';
+
+/** The built-in model as the command line sets it up. */
+export interface BuiltinFlags {
+  /** As given: a path (resolved from where the user typed it) or an `hf:` URI. */
+  modelFile: string;
+  gpu: 'auto' | 'off';
+  gpuLayers?: number;
+  threads?: number;
+}
+
+export const builtinFlags = {
+  backend: { type: 'string' },
+  'model-file': { type: 'string' },
+  gpu: { type: 'string', default: 'auto' },
+  'gpu-layers': { type: 'string' },
+  threads: { type: 'string' },
+} as const;
+
+export const BUILTIN_HELP = `  --backend server|builtin
+                          server: an OpenAI-compatible server (default); builtin: a GGUF model
+                          run on this computer by llama.cpp (no server, nothing leaves the machine)
+  --model-file PATH       the GGUF file of --backend builtin (implies it)
+  --gpu auto|off          builtin: use the best GPU there is (default auto) or the CPU only
+  --gpu-layers N          builtin: layers offloaded to the GPU (default: as many as fit)
+  --threads N             builtin: CPU threads (default: the physical cores but one)
+`;
+
+const flagsSchema = z.object({
+  backend: oneOf('backend', ['server', 'builtin'] as const).optional(),
+  'model-file': z.string().trim().min(1, '--model-file needs a GGUF file').optional(),
+  gpu: oneOf('gpu', builtinOptionsSchema.shape.gpu.unwrap().options),
+  'gpu-layers': int('gpu-layers', 0, 1024).optional(),
+  threads: int('threads', 1, 256).optional(),
+});
+
+/** The built-in flags of `values`, or undefined when the command talks to a server. */
+export function parseBuiltinFlags(
+  values: Record<string, unknown>,
+  here: string,
+  topic: string,
+): BuiltinFlags | undefined {
+  const v = check(flagsSchema, values, topic);
+  const file = v['model-file'];
+  if (v.backend === 'server') {
+    if (file !== undefined) throw usage('--model-file needs --backend builtin.', topic);
+    return undefined;
+  }
+  if (v.backend === undefined && file === undefined) return undefined;
+  if (file === undefined)
+    throw usage(
+      '--backend builtin needs --model-file PATH (a GGUF model file).',
+      topic,
+      'See docs/builtin-model.md for models and for converting RL-MemoryAgent to GGUF.',
+    );
+  const flags: BuiltinFlags = {
+    modelFile: file.startsWith('hf:') ? file : path.resolve(here, file),
+    gpu: v.gpu,
+  };
+  if (v['gpu-layers'] !== undefined) flags.gpuLayers = v['gpu-layers'];
+  if (v.threads !== undefined) flags.threads = v.threads;
+  return flags;
+}
+
+/**
+ * Turns `--model-file` into a local path. An `hf:` URI is the model downloader's to fetch
+ * (electron/core/models, `memagent pull`): this is where it plugs in.
+ */
+export type ModelFileResolver = (spec: string, signal?: AbortSignal) => Promise<string>;
+
+export const localModelFile: ModelFileResolver = (spec) => {
+  if (spec.startsWith('hf:'))
+    return Promise.reject(
+      new CoreError('Unsupported', `${spec}: hf: model URIs are not downloaded by this version.`, {
+        hint: 'Download the GGUF file and pass its path with --model-file.',
+      }),
+    );
+  return Promise.resolve(spec);
+};
+
+/**
+ * The client of the built-in model for runs with `settings`: a context sized for them, one
+ * sequence per question read at once.
+ */
+export async function openBuiltin(
+  flags: BuiltinFlags,
+  settings: Pick<RunSettings, 'chunkTokens' | 'memoryTokens' | 'answerTokens'>,
+  concurrency: number,
+  resolve: ModelFileResolver = localModelFile,
+  signal?: AbortSignal,
+): Promise<BuiltinClient> {
+  const config: ConstructorParameters<typeof BuiltinClient>[0] = {
+    modelFile: await resolve(flags.modelFile, signal),
+    contextTokens: contextTokensFor(settings),
+    sequences: concurrency,
+    gpu: flags.gpu,
+  };
+  if (flags.gpuLayers !== undefined) config.gpuLayers = flags.gpuLayers;
+  if (flags.threads !== undefined) config.threads = flags.threads;
+  return new BuiltinClient(config);
+}
+
+/** How a run read with the built-in model is recorded: the kind and the model file's name. */
+export function builtinRunBackend(modelFile: string): RunBackend {
+  return {
+    kind: 'builtin',
+    name: `${BACKEND_DEFAULTS.builtin.name}: ${path.basename(modelFile)}`,
+    baseUrl: '',
+  };
+}
