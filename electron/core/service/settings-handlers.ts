@@ -6,7 +6,7 @@ import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { resolveProfile, type ClientFactory } from './backend-client.ts';
+import { resolveProfile, type ClientSource } from './backend-client.ts';
 import {
   QUICK_TEST_TIMEOUT_MS,
   TEST_TIMEOUT_MS,
@@ -50,7 +50,7 @@ export function seedProfiles(store: Store): void {
 export function createSettingsHandlers(
   store: Store,
   secrets: SecretStore,
-  clients: ClientFactory,
+  clients: ClientSource,
   now: () => number,
   /** A damaged library was moved aside at start (library-open.ts). */
   libraryNotice?: string,
