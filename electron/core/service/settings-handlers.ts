@@ -1,5 +1,10 @@
 import type { AppSettings, CallHandlers } from '../../../shared/api.ts';
-import { BACKEND_DEFAULTS, testRecord, urlNamesDeployment } from '../../../shared/backends.ts';
+import {
+  BACKEND_DEFAULTS,
+  SEEDED_PROFILE_ID,
+  testRecord,
+  urlNamesDeployment,
+} from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
 import { PROFILE_URL_MESSAGE } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
@@ -15,8 +20,7 @@ import {
 } from './connection-test.ts';
 import { asResult } from './invoke-call.ts';
 
-/** The id of the profile a new library starts with. */
-export const SEEDED_PROFILE_ID = 'local-vllm';
+export { SEEDED_PROFILE_ID } from '../../../shared/backends.ts';
 
 type SettingsHandlers = Pick<
   CallHandlers,
