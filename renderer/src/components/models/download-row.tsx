@@ -56,16 +56,21 @@ export function DownloadRow(props: { download: DownloadSnapshot; useWhenDone?: b
             </button>
           )}
           <button type="button" onClick={() => void cancelDownload(d.reference)}>
-            Cancel
+            {d.state === 'failed' && d.received === 0 ? 'Dismiss' : 'Cancel'}
           </button>
         </span>
       </div>
-      <progress
-        max={d.total ?? 1}
-        value={d.total === undefined ? undefined : d.received}
-        aria-label={`${d.name} downloaded`}
-      />
-      <p className="muted small download-numbers">{progressText(d)}</p>
+      {/* Indeterminate only while it is on its way; a download that ended shows what it saved. */}
+      {d.total !== undefined || running ? (
+        <progress
+          max={d.total ?? 1}
+          value={d.total === undefined ? undefined : d.received}
+          aria-label={`${d.name} downloaded`}
+        />
+      ) : null}
+      {d.received > 0 || d.total !== undefined ? (
+        <p className="muted small download-numbers">{progressText(d)}</p>
+      ) : null}
       {d.note && d.state !== 'failed' ? <p className="muted small">{d.note}</p> : null}
       {d.state === 'failed' && d.error ? <ErrorBanner error={d.error} /> : null}
     </li>

@@ -9,7 +9,6 @@ import {
   catalogueModel,
   formatBytes,
 } from '../../../../shared/model-catalogue.ts';
-import { formatDuration } from '../../../../shared/duration.ts';
 import { dismissModelsError, downloadModel, useModelsStore } from '../../stores/models-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
@@ -19,6 +18,14 @@ import { SPEED_WORDS } from './models-section.tsx';
 
 /** A typical home connection (50 Mbit/s) for the time estimate before any byte arrives. */
 const TYPICAL_BYTES_PER_SEC = 50_000_000 / 8;
+
+/** "12 min", "1 h 05 min": a rough time, so no seconds. */
+function downloadMinutes(bytes: number): string {
+  const minutes = Math.max(1, Math.round(bytes / TYPICAL_BYTES_PER_SEC / 60));
+  return minutes < 60
+    ? `${minutes} min`
+    : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
 
 /** True while no backend has been set up: none, or only the seeded local vLLM never reached. */
 export function useNeedsFirstStart(): boolean {
@@ -45,7 +52,7 @@ export function FirstStart() {
       <p className="muted">Choose one to begin; you can add the other later in Settings.</p>
       <div className="first-start-paths">
         <div className="path-card recommended">
-          <p className="badge">Recommended</p>
+          <p className="recommended-badge">Recommended</p>
           <h2>Use the built-in model</h2>
           <p>Runs on this computer: no server, no account, and your documents never leave it.</p>
           {going ? (
@@ -71,10 +78,7 @@ export function FirstStart() {
                 </div>
                 <div>
                   <dt>Time</dt>
-                  <dd>
-                    about {formatDuration((model.approxBytes / TYPICAL_BYTES_PER_SEC) * 1000)} at 50
-                    Mbit/s
-                  </dd>
+                  <dd>about {downloadMinutes(model.approxBytes)} at 50 Mbit/s</dd>
                 </div>
                 <div>
                   <dt>Memory</dt>
