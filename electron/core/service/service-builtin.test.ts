@@ -30,9 +30,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function open(): Promise<Harness> {
+async function open(idleMs?: number): Promise<Harness> {
   h = await startHarness({
     deps: {
+      ...(idleMs === undefined ? {} : { builtinIdleMs: idleMs }),
       hf: { endpoint: server.url },
       chooseFile: async () => chosen,
       modelDownloader: { retries: 0, retryDelayMs: 10, stallMs: 5000 },
@@ -119,7 +120,7 @@ describe('a built-in backend in the service', () => {
     let pid: number | undefined;
     while (pid === undefined) {
       const host = await harness.ok('models:host-info', { profileId: 'tiny' });
-      if (host) pid = findHostPid(modelFile);
+      if (host) pid = findHostPid();
       await new Promise((r) => setTimeout(r, 50));
     }
     process.kill(pid, 'SIGKILL');
@@ -131,9 +132,40 @@ describe('a built-in backend in the service', () => {
   }, 120_000);
 });
 
+describe('the host process', () => {
+  it('is shared by the estimate and the question, and ended once unused', async () => {
+    const harness = await open(500);
+    const modelFile = writeTinyGguf(harness.dir);
+    const doc = path.join(harness.dir, 'note.txt');
+    fs.writeFileSync(doc, 'The vault code is 4711. '.repeat(40));
+    const info = await harness.ok('documents:open', { path: doc });
+    await harness.ok('settings:save-profile', {
+      profile: {
+        id: 'tiny',
+        name: 'Built-in: tiny',
+        kind: 'builtin',
+        baseUrl: '',
+        builtin: { modelFile, gpu: 'off', threads: 1 },
+        hasApiKey: false,
+      },
+    });
+    const request = { documentId: info.id, question: 'Code?', settings: SMALL, profileId: 'tiny' };
+    const estimate = await harness.ok('runs:estimate', request);
+    expect(estimate.chunks).toBeGreaterThanOrEqual(2);
+    const pid = findHostPid();
+    expect(pid).toBeDefined();
+    const run = await harness.ok('runs:start', request);
+    expect((await harness.finished(run.id)).type).toBe('finished');
+    // The same process read the question: the model was loaded once.
+    expect(findHostPid()).toBe(pid);
+    // Unused for the idle time: the process ends, and Settings says the model is not loaded.
+    await expect.poll(() => findHostPid(), { timeout: 10_000 }).toBeUndefined();
+    expect(await harness.ok('models:host-info', { profileId: 'tiny' })).toBeNull();
+  }, 120_000);
+});
+
 /** The pid of the host process that loaded `modelFile` (a child of this process). */
-function findHostPid(modelFile: string): number | undefined {
-  void modelFile;
+function findHostPid(): number | undefined {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
