@@ -5,6 +5,7 @@ import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Stub from './electron-smoke-stub.ts';
+import { writeTinyGguf } from '../electron/core/llm/builtin/tiny-gguf.test-support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const stubUrl = pathToFileURL(path.join(here, 'electron-smoke-stub.ts')).href;
@@ -87,7 +88,21 @@ const updated = await until(
   'the token count',
 );
 
+// The built-in model through the app's utility-process launcher and the bundled host entry.
+await call('settings:save-profile', {
+  profile: {
+    id: 'tiny',
+    name: 'Built-in: tiny',
+    kind: 'builtin',
+    baseUrl: '',
+    builtin: { modelFile: writeTinyGguf(userData), gpu: 'off', threads: 1 },
+    hasApiKey: false,
+  },
+});
+const builtinTest = await call('backend:test', { profileId: 'tiny' });
+
 const report = {
+  builtinTest,
   calls: record.calls,
   schemes: record.schemes,
   webPreferences: window.options.webPreferences,

@@ -21,6 +21,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const fixture = path.join(repoRoot, 'test-fixtures/contract.pdf');
 
 interface Report {
+  builtinTest: { ok: boolean; value?: { ok: boolean; model?: string } };
   calls: string[];
   schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>;
   webPreferences: Record<string, unknown> & { preload: string };
@@ -145,6 +146,14 @@ describe('the built main bundle under a stand-in Electron', () => {
     expect(report.saveKey).toMatchObject({
       ok: false,
       error: { kind: 'Unsupported', hint: expect.stringMatching(/keyring/) },
+    });
+  });
+
+  test('runs the built-in model in a utility process from the bundled host entry', () => {
+    expect(report.calls).toContain('utilityProcess.fork:builtin-host-main.js:MemAgent model');
+    expect(report.builtinTest).toMatchObject({
+      ok: true,
+      value: { ok: true, model: 'tiny-test-llama' },
     });
   });
 

@@ -3,6 +3,7 @@
 // under plain Node where the Electron binary cannot run. It proves the bundle's wiring (imports,
 // worker files, assets, service, IPC registration, security settings), never Chromium's behaviour:
 // that is the job of e2e/electron-smoke.test.ts where the binary exists.
+import { fork } from 'node:child_process';
 import path from 'node:path';
 
 type Listener = (...args: unknown[]) => unknown;
@@ -151,4 +152,36 @@ export const safeStorage = {
   decryptStringAsync: async (data: Buffer) => ({ result: data.toString(), shouldReEncrypt: false }),
 };
 
-export default { app, BrowserWindow, protocol, session, ipcMain, Menu, shell, dialog, safeStorage };
+// Electron's utility process, played by a Node child: the host entry talks over `process.send`
+// there instead of `process.parentPort`, the rest (the bundled entry file, its imports, the
+// launcher's wiring) is what the app runs.
+export const utilityProcess = {
+  fork(modulePath: string, args: string[], options: { serviceName?: string }) {
+    record.calls.push(`utilityProcess.fork:${path.basename(modulePath)}:${options.serviceName}`);
+    const child = fork(modulePath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    return {
+      get pid() {
+        return child.pid;
+      },
+      postMessage: (message: unknown) => child.send(message as never),
+      on: (_event: 'message', listener: (message: unknown) => void) =>
+        child.on('message', listener),
+      once: (_event: 'exit', listener: (code: number) => void) =>
+        child.once('exit', (code) => listener(code ?? 1)),
+      kill: () => child.kill(),
+    };
+  },
+};
+
+export default {
+  app,
+  BrowserWindow,
+  protocol,
+  session,
+  ipcMain,
+  Menu,
+  shell,
+  dialog,
+  safeStorage,
+  utilityProcess,
+};

@@ -29,7 +29,7 @@ export interface TextRect {
 }
 
 /** What a file dialog is for (`documents:choose-path`): it sets the dialog's title and filters. */
-export type FilePurpose = 'document' | 'ocr-language' | 'session';
+export type FilePurpose = 'document' | 'ocr-language' | 'session' | 'model';
 
 /** What importing a session export did (`sessions:import`); ids are run ids. */
 export interface SessionImport {

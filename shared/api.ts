@@ -14,6 +14,7 @@ import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
 import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
+import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 import {
   backendProfileSchema,
   idSchema as id,
@@ -70,7 +71,7 @@ export const calls = {
   'documents:choose-path': {
     request: z.object({
       /** What the dialog is for: its title and file filters (default: a document to open). */
-      purpose: z.enum(['document', 'ocr-language', 'session']).optional(),
+      purpose: z.enum(['document', 'ocr-language', 'session', 'model']).optional(),
     }),
   },
   'documents:open': {
@@ -278,6 +279,38 @@ export const calls = {
   'check:cancel': { request: z.object({}) },
   /** The running check (a late window's snapshot) and the last check of each profile. */
   'check:status': { request: z.object({}) },
+  /** The built-in backend's model files, downloads and the folder they go to. */
+  'models:list': { request: z.object({}) },
+  /** Shows main's open dialog for a GGUF file and records it by reference; null if cancelled. */
+  'models:add-file': { request: z.object({}) },
+  /** Forgets a model: a downloaded file is deleted, an added one left where it is. */
+  'models:remove': { request: z.object({ id: z.string().min(1).max(500) }) },
+  /**
+   * Starts (or resumes) downloading a catalogue id or an `hf:` URI; progress comes as
+   * `models:download` events. `useWhenDone`: then create a built-in backend and make it active.
+   */
+  'models:download': {
+    request: z.object({
+      reference: z
+        .string()
+        .trim()
+        .min(1, 'Enter a catalogue model or an hf: address.')
+        .max(1000)
+        .refine(
+          (r) => !/^(\/|[a-z]:\\|\.|~)/i.test(r) && !/^https?:/i.test(r),
+          refusal(
+            'BadUsage',
+            'Enter a catalogue model or an hf: address (hf:owner/repo/file.gguf).',
+            'To use a file already on this computer, choose “Add a model file…”.',
+          ),
+        ),
+      useWhenDone: z.boolean().optional(),
+    }),
+  },
+  'models:pause': { request: z.object({ reference: z.string().min(1).max(1000) }) },
+  'models:cancel': { request: z.object({ reference: z.string().min(1).max(1000) }) },
+  /** Where the loaded model of a built-in backend runs; null while it is not loaded. */
+  'models:host-info': { request: z.object({ profileId: id }) },
 } as const;
 
 /** Response type of each call (always a `Result`, so failures are values). */
@@ -322,6 +355,13 @@ export interface CallResponses {
   'check:start': Result<CheckSnapshot>;
   'check:cancel': Result<null>;
   'check:status': Result<{ current: CheckSnapshot | null; last: Record<string, CheckSnapshot> }>;
+  'models:list': Result<ModelsList>;
+  'models:add-file': Result<LocalModel | null>;
+  'models:remove': Result<{ deletedFile: boolean }>;
+  'models:download': Result<DownloadSnapshot>;
+  'models:pause': Result<null>;
+  'models:cancel': Result<null>;
+  'models:host-info': Result<BuiltinHostInfo | null>;
 }
 
 export type CallName = keyof typeof calls;
@@ -346,6 +386,8 @@ export interface Events {
   'document:updated': DocumentInfo;
   /** The running backend check after each row, and once when it ends (to the window that started it). */
   'check:event': CheckSnapshot;
+  /** A model download's state (throttled while bytes arrive); sent to every window. */
+  'models:download': DownloadSnapshot;
   /** An application-menu command for the renderer to carry out. */
   'menu:command': {
     command: 'open' | 'export' | 'import' | 'settings' | 'open-recent' | 'shortcuts';
@@ -366,6 +408,7 @@ const EVENT_NAMES = {
   'document:updated': true,
   'menu:command': true,
   'check:event': true,
+  'models:download': true,
 } as const satisfies Record<EventName, true>;
 
 export const eventNames = Object.keys(EVENT_NAMES) as readonly EventName[];

@@ -53,6 +53,9 @@ export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = 
   builtin: { name: 'Built-in (this computer)', baseUrl: '', needsKey: false, needsModel: false },
 };
 
+/** The profile a new library starts with (a local vLLM server, untested until the user tries it). */
+export const SEEDED_PROFILE_ID = 'local-vllm';
+
 /** True when an Azure OpenAI URL names its deployment (`…/openai/deployments/NAME`). */
 export function urlNamesDeployment(baseUrl: string): boolean {
   return /\/deployments\/[^/]+/.test(baseUrl);

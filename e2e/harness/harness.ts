@@ -18,7 +18,11 @@ import {
 } from '../../electron/app/ipc-dispatch.ts';
 import { chromiumPrinter } from '../../electron/core/export/chromium-printer.ts';
 import { CHROMIUM } from './browser.ts';
-import { createService, type Service } from '../../electron/core/service/create-service.ts';
+import {
+  createService,
+  type Service,
+  type ServiceDeps,
+} from '../../electron/core/service/create-service.ts';
 import { invokeCall } from '../../electron/core/service/invoke-call.ts';
 import { createMemorySecretStore } from '../../electron/core/store/secret-store.ts';
 import { deadUrl } from '../../sim/dead-url.ts';
@@ -39,6 +43,8 @@ export interface HarnessOptions {
   backend?: 'sim' | 'down' | 'none';
   /** Service concurrency (runs at once). */
   concurrency?: number;
+  /** More service dependencies (Hugging Face's endpoint for downloads, say). */
+  serviceDeps?: Partial<ServiceDeps>;
   /** Prepares the data folder before the service opens it (a damaged library, say). */
   beforeStart?: (dataDir: string) => void;
 }
@@ -155,6 +161,7 @@ export async function startHarness(
     // The test machine's shell is not driven: what would be opened is recorded.
     openPath: async (file) => void shellOpened.push(`file:${file}`),
     showInFolder: (file) => void shellOpened.push(`folder:${file}`),
+    ...options.serviceDeps,
   });
 
   const server = await renderer();

@@ -8,6 +8,7 @@ import type { FilePurpose } from '../../shared/api.ts';
 import { toAppError } from '../core/errors.ts';
 import { createService, type Service } from '../core/service/create-service.ts';
 import { openSavedFile, printPdf, showSavedFile } from './export-glue.ts';
+import { builtinLauncher } from './builtin-launcher.ts';
 import { hardenApp, openExternalSafely } from './harden.ts';
 import { emitToWindows, registerIpc } from './ipc-main.ts';
 import { installApplicationMenu, type ApplicationMenu } from './menu.ts';
@@ -36,6 +37,13 @@ const OPEN_DIALOGS: Record<FilePurpose, { title: string; filters: FileFilter[] }
     title: 'Import a session (a MemAgent Desktop JSON export)',
     filters: [
       { name: 'MemAgent sessions', extensions: ['json'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
+  model: {
+    title: 'Add a model file (GGUF)',
+    filters: [
+      { name: 'GGUF models', extensions: ['gguf'] },
       { name: 'All files', extensions: ['*'] },
     ],
   },
@@ -123,6 +131,8 @@ function startService(): Service {
       return result.canceled ? null : (result.filePath ?? null);
     },
     openExternal: openExternalSafely,
+    // The built-in model runs in a utility process, off this process's event loop.
+    builtinLauncher,
     printPdf,
     openPath: openSavedFile,
     showInFolder: showSavedFile,

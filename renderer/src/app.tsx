@@ -13,6 +13,7 @@ import { UndoToasts } from './components/common/undo-toasts.tsx';
 import { ImportNotice } from './components/common/import-notice.tsx';
 import { KeyboardOverlays } from './components/nav/keyboard-overlays.tsx';
 import { useUiStore } from './stores/ui-store.ts';
+import { FirstStart } from './components/models/first-start.tsx';
 
 export function App() {
   const screen = useUiStore((s) => s.screen);
@@ -22,6 +23,7 @@ export function App() {
       <NavBar />
       <main className="main" id="main">
         <LibraryNotice />
+        {screen === 'library' ? <FirstStart /> : null}
         {screen === 'library' ? <LibraryScreen /> : null}
         {screen === 'reader' ? <ReaderScreen /> : null}
         {screen === 'ask' ? <AskScreen /> : null}

@@ -10,6 +10,7 @@ import './styles/page-view.css';
 import './styles/backends.css';
 import './styles/library.css';
 import './styles/chunk-markers.css';
+import './styles/models.css';
 
 const dispose = initStores(getApi());
 window.addEventListener('pagehide', dispose, { once: true });

@@ -18,7 +18,7 @@ import {
   checkProfileReady,
   clientForProfile,
   resolveProfile,
-  type ClientFactory,
+  type ClientSource,
 } from './backend-client.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
@@ -27,13 +27,14 @@ import { createPromiseCache } from './promise-cache.ts';
 import { QUICK_TEST_TIMEOUT_MS, testConnection } from './connection-test.ts';
 import type { Emit } from './service-deps.ts';
 import type { TokenizerPool } from './tokenizer-pool.ts';
+import { builtinSourceOf } from './builtin-hosts.ts';
 
 export interface CheckHandlerDeps {
   store: Store;
   secrets: SecretStore;
   texts: DocumentTexts;
   pool: TokenizerPool;
-  clients: ClientFactory;
+  clients: ClientSource;
   emit: Emit;
   now: () => number;
   /** Rows read at once: the app's run concurrency. */
@@ -76,6 +77,7 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
     const tokenizer = await deps.pool.get(settings.tokenizer, {
       model,
       baseUrl: profile.baseUrl,
+      ...builtinSourceOf(client),
       ...(apiKey === undefined ? {} : { apiKey }),
     });
     const info = source.kind === 'document' ? store.documents.get(source.documentId) : undefined;

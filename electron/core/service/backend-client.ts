@@ -6,10 +6,20 @@ import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
+import type { RunSettings } from '../../../shared/model.ts';
+import type { BuiltinHosts } from './builtin-hosts.ts';
 
 export type ClientFactory = (config: LlmConfig) => LlmClient;
 
 export const defaultClientFactory: ClientFactory = createLlmClient;
+
+/** Where profiles' clients come from: servers through `factory`, the built-in model from `builtin`. */
+export interface ClientSource {
+  factory: ClientFactory;
+  builtin: BuiltinHosts;
+  /** Run settings a client is sized for when the caller has none (estimates, tests, checks). */
+  defaults: () => Pick<RunSettings, 'chunkTokens' | 'memoryTokens' | 'answerTokens'>;
+}
 
 /** The profile a request names, else the active one; a clear error when there is none. */
 export function resolveProfile(
@@ -82,11 +92,24 @@ export async function checkProfileReady(
  * moment (the key lives only inside the client).
  */
 export async function clientForProfile(
-  factory: ClientFactory,
+  clients: ClientSource,
   secrets: SecretStore,
   profile: StoredProfile,
-  options: { model?: string; timeoutMs?: number; onRetry?: LlmConfig['onRetry'] } = {},
+  options: {
+    model?: string;
+    timeoutMs?: number;
+    onRetry?: LlmConfig['onRetry'];
+    /** The run's settings: the built-in model's context is sized for them. */
+    settings?: Pick<RunSettings, 'chunkTokens' | 'memoryTokens' | 'answerTokens'>;
+  } = {},
 ): Promise<LlmClient> {
+  if (profile.kind === 'builtin') {
+    if (!profile.builtin?.modelFile) await checkProfileReady(profile, secrets);
+    return clients.builtin.client(
+      profile.builtin as NonNullable<StoredProfile['builtin']>,
+      options.settings ?? clients.defaults(),
+    );
+  }
   const apiKey = await secrets.get(profile.id);
   const config: LlmConfig = {
     kind: profile.kind,
@@ -102,5 +125,5 @@ export async function clientForProfile(
   if (timeoutMs !== undefined) config.timeoutMs = timeoutMs;
   if (profile.maxRetries !== undefined) config.maxRetries = profile.maxRetries;
   if (options.onRetry) config.onRetry = options.onRetry;
-  return factory(config);
+  return clients.factory(config);
 }

@@ -6,7 +6,7 @@ import { CoreError, toAppError } from '../errors.ts';
 import { unreachableHint } from '../llm/failure.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
-import { clientForProfile, type ClientFactory } from './backend-client.ts';
+import { clientForProfile, type ClientSource } from './backend-client.ts';
 
 /** A connection test waits at most this long unless the profile sets a shorter timeout. */
 export const TEST_TIMEOUT_MS = 15_000;
@@ -15,6 +15,9 @@ export const TEST_TIMEOUT_MS = 15_000;
  * A quick reachability check (before a question) waits this long: a server that answers at all
  * lists its models in milliseconds, and the user is waiting to read the verdict.
  */
+/** How long a connection test waits for the built-in model to load. */
+export const BUILTIN_LOAD_LIMIT_MS = 120_000;
+
 export const QUICK_TEST_TIMEOUT_MS = 4_000;
 
 /**
@@ -23,7 +26,7 @@ export const QUICK_TEST_TIMEOUT_MS = 4_000;
  */
 export async function testConnection(
   profile: StoredProfile,
-  clients: ClientFactory,
+  clients: ClientSource,
   secrets: SecretStore,
   limitMs: number,
 ): Promise<ConnectionTest> {
@@ -34,7 +37,11 @@ export async function testConnection(
     });
     return { ok: false, models: [], latencyMs: 0, error: error.toValue() };
   }
-  const timeoutMs = Math.min(profile.timeoutMs ?? limitMs, limitMs);
+  // The built-in model answers once loaded: seconds to a minute for gigabytes read from disk.
+  const timeoutMs =
+    profile.kind === 'builtin'
+      ? BUILTIN_LOAD_LIMIT_MS
+      : Math.min(profile.timeoutMs ?? limitMs, limitMs);
   const t0 = performance.now();
   const deadline = AbortSignal.timeout(timeoutMs);
   try {
@@ -57,7 +64,9 @@ export async function testConnection(
     const value = deadline.aborted
       ? new CoreError(
           'BackendUnavailable',
-          `The server did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+          profile.kind === 'builtin'
+            ? `The built-in model did not load within ${Math.round(timeoutMs / 1000)} s.`
+            : `The server did not answer within ${Math.round(timeoutMs / 1000)} s.`,
           { hint: unreachableHint(profile.kind) },
         ).toValue()
       : toAppError(error);

@@ -2,7 +2,10 @@ import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
 import { beingReadError, otherLiveReader, registerWriter } from '../store/writers.ts';
 import { createTokenizerPool } from './tokenizer-pool.ts';
-import { defaultClientFactory } from './backend-client.ts';
+import { defaultClientFactory, type ClientSource } from './backend-client.ts';
+import { createBuiltinHosts } from './builtin-hosts.ts';
+import { createModelHandlers } from './model-handlers.ts';
+import { hfAccessFromEnv, modelsDirIn } from '../models/index.ts';
 import { createChunkPlans } from './chunk-plans.ts';
 import { createEstimateHandler } from './estimate-handler.ts';
 import { createPromptFrames } from './prompt-frames.ts';
@@ -53,7 +56,6 @@ export interface Service {
 export function createService(deps: ServiceDeps): Service {
   const now = deps.now ?? Date.now;
   const maxBytes = deps.maxDocumentBytes ?? DEFAULT_MAX_BYTES;
-  const clients = deps.createClient ?? defaultClientFactory;
   // A window that closed mid-run must not stop the run (or anything else) that reports to it.
   const emit: Emit = (target, name, payload) => {
     try {
@@ -105,6 +107,26 @@ export function createService(deps: ServiceDeps): Service {
     emit: (owner, payload) => emit(owner, 'run:event', payload),
     now,
     ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
+  });
+  // The built-in model: one host process per model file, with a sequence per question at once.
+  const hosts = createBuiltinHosts({
+    sequences: registry.concurrency,
+    ...(deps.builtinLauncher ? { launcher: deps.builtinLauncher } : {}),
+    ...(deps.builtinIdleMs === undefined ? {} : { idleCloseMs: deps.builtinIdleMs }),
+  });
+  const clients: ClientSource = {
+    factory: deps.createClient ?? defaultClientFactory,
+    builtin: hosts,
+    defaults: () => store.settings.defaults(),
+  };
+  const models = createModelHandlers({
+    store,
+    modelsDir: modelsDirIn(deps.dataDir),
+    hf: deps.hf ?? hfAccessFromEnv(process.env),
+    hosts,
+    emit,
+    ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
+    ...(deps.modelDownloader ? { downloader: deps.modelDownloader } : {}),
   });
   const counter = createTokenCounter({
     store,
@@ -186,6 +208,7 @@ export function createService(deps: ServiceDeps): Service {
       signal: shutdown.signal,
       track,
     }),
+    ...models.handlers,
     ...createMiscHandlers({
       ocr,
       ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
@@ -215,7 +238,9 @@ export function createService(deps: ServiceDeps): Service {
           Promise.all(opening),
           ocr.close(),
           pages.dispose(),
+          models.dispose(),
         ]);
+        hosts.dispose();
         await pool.dispose();
         writer.close();
         store.close();

@@ -5,12 +5,13 @@ import { estimateRun } from '../agent/estimate.ts';
 import { fitSpeed } from '../agent/speed.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { clientForProfile, resolveProfile, type ClientFactory } from './backend-client.ts';
+import { clientForProfile, resolveProfile, type ClientSource } from './backend-client.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
 import type { PromptFrames } from './prompt-frames.ts';
 import type { TokenizerPool } from './tokenizer-pool.ts';
+import { builtinSourceOf } from './builtin-hosts.ts';
 
 export interface EstimateHandlerDeps {
   store: Store;
@@ -18,7 +19,7 @@ export interface EstimateHandlerDeps {
   texts: DocumentTexts;
   frames: PromptFrames;
   pool: TokenizerPool;
-  clients: ClientFactory;
+  clients: ClientSource;
   /** The service's lifetime: estimates stop when it closes. */
   signal: AbortSignal;
   track: <T>(work: Promise<T>) => Promise<T>;
@@ -43,14 +44,18 @@ export function createEstimateHandler(
             if (!info) throw notInLibrary();
             const profile = resolveProfile(store.settings, profileId);
             const apiKey = await deps.secrets.get(profile.id);
+            const client = await clientForProfile(deps.clients, deps.secrets, profile, {
+              timeoutMs: 10_000,
+              settings,
+            });
+            // The built-in model counts with its own tokenizer, so it is asked even when named.
             const model =
-              profile.model ??
-              (await (
-                await clientForProfile(deps.clients, deps.secrets, profile, { timeoutMs: 10_000 })
-              ).resolveModel(signal));
+              (profile.kind === 'builtin' ? undefined : profile.model) ??
+              (await client.resolveModel(signal));
             const tokenizer = await deps.pool.get(settings.tokenizer, {
               model,
               baseUrl: profile.baseUrl,
+              ...builtinSourceOf(client),
               ...(apiKey === undefined ? {} : { apiKey }),
             });
             const textKey = info.textKey ?? info.id;

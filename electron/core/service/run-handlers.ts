@@ -17,7 +17,7 @@ import {
   checkProfileReady,
   clientForProfile,
   resolveProfile,
-  type ClientFactory,
+  type ClientSource,
 } from './backend-client.ts';
 import type { ChunkPlans } from './chunk-plans.ts';
 import { notInLibrary } from './document-handlers.ts';
@@ -26,6 +26,7 @@ import { asResult } from './invoke-call.ts';
 import { resumePoint, sameChunking, type ResumePoint } from './resume-point.ts';
 import type { PreparedRun, RunRegistry } from '../agent/run-registry.ts';
 import type { TokenizerPool } from './tokenizer-pool.ts';
+import { builtinSourceOf } from './builtin-hosts.ts';
 
 type RunHandlers = Pick<
   CallHandlers,
@@ -47,7 +48,7 @@ export interface RunHandlerDeps {
   texts: DocumentTexts;
   plans: ChunkPlans;
   pool: TokenizerPool;
-  clients: ClientFactory;
+  clients: ClientSource;
   now: () => number;
   /** This process as a writer of the library: it owns the runs it launches. */
   writer: Writer;
@@ -119,6 +120,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           }),
       };
       if (plan.model !== undefined) options.model = plan.model;
+      options.settings = plan.settings;
       const client = await clientForProfile(deps.clients, deps.secrets, profile, options);
       const doc = await deps.texts.load(plan.info, { textKey: plan.textKey, signal });
       let chunks = plan.chunks;
@@ -129,6 +131,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         const tokenizer = await deps.pool.get(plan.settings.tokenizer, {
           model,
           baseUrl: profile.baseUrl,
+          ...builtinSourceOf(client),
           ...(apiKey === undefined ? {} : { apiKey }),
         });
         chunks = await deps.plans.plan(

@@ -2,6 +2,8 @@ import type { EventName, Events, FilePurpose } from '../../../shared/api.ts';
 import type { LlmClient } from '../llm/types.ts';
 import type { LlmConfig } from '../llm/client.ts';
 import type { SecretStore } from '../store/secret-store.ts';
+import type { HostLauncher } from '../llm/builtin/launcher.ts';
+import type { HfAccess, ResolveModelOptions } from '../models/index.ts';
 
 /** Sends an event to one window (`target` = its sender id) or to every window (`undefined`). */
 export type Emit = <E extends EventName>(
@@ -38,6 +40,14 @@ export interface ServiceDeps {
   maxDocumentBytes?: number;
   /** Builds LLM clients; defaults to the real OpenAI-compatible client. */
   createClient?: (config: LlmConfig) => LlmClient;
+  /** Starts the built-in model's host process (the app: Electron's utility process). */
+  builtinLauncher?: HostLauncher;
+  /** A loaded built-in model is ended after this long unused (default 5 minutes). */
+  builtinIdleMs?: number;
+  /** Hugging Face endpoint and token for downloads (default: HF_ENDPOINT and HF_TOKEN). */
+  hf?: HfAccess;
+  /** Downloader settings for tests (stall time, retries, free-space probe). */
+  modelDownloader?: ResolveModelOptions['downloader'];
   /** Clock, for tests. */
   now?: () => number;
 }

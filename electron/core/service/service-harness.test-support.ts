@@ -14,7 +14,7 @@ import { isTerminal, type RunEvent } from '../../../shared/model.ts';
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import type { SimOptions } from '../../../sim/options.ts';
 import { createMemorySecretStore, type SecretStore } from '../store/secret-store.ts';
-import { createService, type Service } from './create-service.ts';
+import { createService, type Service, type ServiceDeps } from './create-service.ts';
 import { invokeCall } from './invoke-call.ts';
 
 export interface Emitted {
@@ -59,6 +59,8 @@ export async function startHarness(
     sim?: Partial<SimOptions>;
     exports?: string;
     /** Sending to this target throws, like a closed window. */ brokenTarget?: string;
+    /** More of the service's dependencies (a file dialog, Hugging Face's endpoint...). */
+    deps?: Partial<ServiceDeps>;
   } = {},
 ): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-service-'));
@@ -88,6 +90,7 @@ export async function startHarness(
       emit,
       chooseSavePath: async (suggested) => path.join(options.exports ?? dir, suggested),
       openExternal: async () => undefined,
+      ...options.deps,
     });
   const h: Harness = {
     dir,

@@ -1,12 +1,17 @@
 import type { AppSettings, CallHandlers } from '../../../shared/api.ts';
-import { BACKEND_DEFAULTS, testRecord, urlNamesDeployment } from '../../../shared/backends.ts';
+import {
+  BACKEND_DEFAULTS,
+  SEEDED_PROFILE_ID,
+  testRecord,
+  urlNamesDeployment,
+} from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
 import { PROFILE_URL_MESSAGE } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { resolveProfile, type ClientFactory } from './backend-client.ts';
+import { resolveProfile, type ClientSource } from './backend-client.ts';
 import {
   QUICK_TEST_TIMEOUT_MS,
   TEST_TIMEOUT_MS,
@@ -15,8 +20,7 @@ import {
 } from './connection-test.ts';
 import { asResult } from './invoke-call.ts';
 
-/** The id of the profile a new library starts with. */
-export const SEEDED_PROFILE_ID = 'local-vllm';
+export { SEEDED_PROFILE_ID } from '../../../shared/backends.ts';
 
 type SettingsHandlers = Pick<
   CallHandlers,
@@ -50,7 +54,7 @@ export function seedProfiles(store: Store): void {
 export function createSettingsHandlers(
   store: Store,
   secrets: SecretStore,
-  clients: ClientFactory,
+  clients: ClientSource,
   now: () => number,
   /** A damaged library was moved aside at start (library-open.ts). */
   libraryNotice?: string,

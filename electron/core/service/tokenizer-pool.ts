@@ -1,11 +1,13 @@
 import type { TokenizerChoice } from '../../../shared/model.ts';
-import { createTokenizer } from '../tokenize/index.ts';
+import { createTokenizer, type ModelTokenizerSource } from '../tokenize/index.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
 
 export interface TokenizerContext {
   model?: string;
   baseUrl?: string;
   apiKey?: string;
+  /** The built-in model: 'auto' and 'server' count with its own tokenizer (not pooled: it is the model's). */
+  builtin?: ModelTokenizerSource;
 }
 
 /**
@@ -21,6 +23,8 @@ export function createTokenizerPool(): TokenizerPool {
   const pool = new Map<string, Promise<Tokenizer>>();
   return {
     get(choice, ctx) {
+      if (ctx.builtin && (choice === 'auto' || choice === 'server'))
+        return createTokenizer(choice, ctx);
       // 'auto' depends on the model name, 'server' on the server too; the key is never stored.
       const key = [choice, ctx.model ?? '', choice === 'server' ? (ctx.baseUrl ?? '') : ''].join(
         '\u0000',

@@ -13,6 +13,7 @@ import { forgetPendingStarts } from './ask-draft-store.ts';
 import { onMenuCommand } from './menu-commands.ts';
 import { loadChecks, onCheckEvent } from './check-store.ts';
 import { onRereadProgress } from './reread-store.ts';
+import { loadModels, onModelDownload } from './models-store.ts';
 import { loadRunCounts, onRunEventForCounts } from './run-counts-store.ts';
 
 export function initStores(api: Api): () => void {
@@ -28,6 +29,7 @@ export function initStores(api: Api): () => void {
     api.on('document:updated', onDocumentUpdated),
     api.on('menu:command', onMenuCommand),
     api.on('check:event', onCheckEvent),
+    api.on('models:download', onModelDownload),
     // Another active backend: a "did not start" banner spoke of the old one.
     useSettingsStore.subscribe((state, prev) => {
       if (state.settings.activeProfileId !== prev.settings.activeProfileId) forgetPendingStarts();
@@ -37,6 +39,7 @@ export function initStores(api: Api): () => void {
   void loadSettings();
   void loadRunCounts();
   void loadChecks();
+  void loadModels();
   // A terminal (`memagent ask`, `resume`, `import`) writes to the same library: coming back to
   // the window shows the documents and questions it added meanwhile.
   const onFocus = () => {

@@ -8,6 +8,10 @@ export interface UiState {
   selectedRunId: string | null;
   setScreen(screen: Screen): void;
   selectRun(runId: string | null): void;
+  /** Settings opens with the new-backend form (the first-start screen's server path). */
+  newBackendForm: boolean;
+  /** The first-start screen was put aside for this session. */
+  firstStartDismissed: boolean;
 }
 
 export const useUiStore = create<UiState>((set) => ({
@@ -15,4 +19,6 @@ export const useUiStore = create<UiState>((set) => ({
   selectedRunId: null,
   setScreen: (screen) => set({ screen }),
   selectRun: (selectedRunId) => set({ selectedRunId }),
+  newBackendForm: false,
+  firstStartDismissed: false,
 }));

@@ -46,12 +46,12 @@ export function LibraryScreen() {
         <EmptyState title="No documents yet">
           <ol className="steps">
             <li>
-              {hasProfile ? 'Check the model server in' : 'Set up the model server in'}{' '}
+              {hasProfile ? 'Check the backend in' : 'Set up a backend in'}{' '}
               <button type="button" className="link" onClick={() => setScreen('settings')}>
                 Settings
               </button>{' '}
-              with “Test connection”: a local vLLM serving RL-MemoryAgent-14B (the default,
-              http://localhost:8000/v1) or a cloud API.
+              with “Test connection”: the built-in model on this computer, a local vLLM serving
+              RL-MemoryAgent-14B (http://localhost:8000/v1) or a cloud API.
             </li>
             <li>
               Open a contract, a report or a whole book with “Open document…” or by dropping it

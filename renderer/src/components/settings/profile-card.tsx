@@ -9,6 +9,7 @@ import {
 } from '../../stores/settings-store.ts';
 import { describeTest } from '../../lib/backend-status.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { modelNameOf } from '../models/builtin-fields.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { KINDS } from './profile-kinds.ts';
 import { useState } from 'react';
@@ -40,15 +41,36 @@ export function ProfileCard(props: {
         <strong>{p.name}</strong> <span className="badge">{KINDS[p.kind].label}</span>
         {props.active ? <span className="badge status-done">Active</span> : null}
       </div>
-      <div className="muted small">
-        {p.baseUrl} · model:{' '}
-        {p.model || (BACKEND_DEFAULTS[p.kind].needsModel ? 'none named' : 'first served model')} ·
-        API key: {p.hasApiKey ? 'stored' : 'none'}
-      </div>
-      <GenericModelNote
-        model={p.model || (test && test !== 'testing' ? test.model : undefined)}
-        needsModel={BACKEND_DEFAULTS[p.kind].needsModel}
-      />
+      {p.kind === 'builtin' ? (
+        <>
+          <div className="muted small">
+            On this computer · model file: {p.builtin ? p.builtin.modelFile : 'none chosen'} · GPU:{' '}
+            {p.builtin?.gpu === 'off' ? 'off' : 'automatic'}
+          </div>
+          <GenericModelNote
+            model={
+              test && test !== 'testing' && test.model
+                ? test.model
+                : p.builtin
+                  ? modelNameOf(p.builtin.modelFile)
+                  : undefined
+            }
+            needsModel
+          />
+        </>
+      ) : (
+        <>
+          <div className="muted small">
+            {p.baseUrl} · model:{' '}
+            {p.model || (BACKEND_DEFAULTS[p.kind].needsModel ? 'none named' : 'first served model')}{' '}
+            · API key: {p.hasApiKey ? 'stored' : 'none'}
+          </div>
+          <GenericModelNote
+            model={p.model || (test && test !== 'testing' ? test.model : undefined)}
+            needsModel={BACKEND_DEFAULTS[p.kind].needsModel}
+          />
+        </>
+      )}
       <div className="profile-buttons">
         <button type="button" onClick={() => void testProfile(p.id)} disabled={test === 'testing'}>
           {test === 'testing' ? 'Testing…' : 'Test connection'}

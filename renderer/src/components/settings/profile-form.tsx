@@ -18,6 +18,7 @@ import { QUOTE_CHECK_CHUNKS, quoteCheckOn } from '../../../../shared/quote-check
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { HintText } from '../common/hint-text.tsx';
 import { KIND_ORDER, KINDS } from './profile-kinds.ts';
+import { BuiltinFields } from '../models/builtin-fields.tsx';
 
 function newId(): string {
   return `profile-${crypto.randomUUID()}`;
@@ -48,11 +49,18 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
     const wasDefault = KIND_ORDER.some(
       (k) => KINDS[k].baseUrl === p.baseUrl || KINDS[k].label === p.name,
     );
-    setP({
+    const next: BackendProfile = {
       ...p,
       kind,
       ...(wasDefault ? { baseUrl: KINDS[kind].baseUrl, name: KINDS[kind].label } : {}),
-    });
+    };
+    // The built-in kind has no server; a server kind has no model file.
+    if (kind === 'builtin') next.baseUrl = '';
+    else if (p.kind === 'builtin') {
+      delete next.builtin;
+      next.baseUrl = KINDS[kind].baseUrl;
+    }
+    setP(next);
   };
 
   return (
@@ -91,140 +99,157 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
         Name
         <input value={p.name} onChange={(e) => setP({ ...p, name: e.target.value })} required />
       </label>
-      <label>
-        Server URL
-        <input
-          type="url"
-          value={p.baseUrl}
-          onChange={(e) => setP({ ...p, baseUrl: e.target.value })}
-          // type="url" alone accepts file:, ftp:, javascript:; main refuses them too (schemas.ts).
-          pattern="[Hh][Tt][Tt][Pp][Ss]?://.+"
-          title="An http:// or https:// address, for example http://localhost:8000/v1"
-          required
+      {p.kind === 'builtin' ? (
+        <BuiltinFields
+          profileId={p.id}
+          saved={props.initial !== null}
+          value={p.builtin}
+          onChange={(builtin) => {
+            const { builtin: _old, ...rest } = p;
+            setP(builtin === undefined ? rest : { ...rest, builtin });
+          }}
         />
-      </label>
-      <label>
-        {p.kind === 'azure' ? 'Deployment' : 'Model'}
-        <input
-          value={p.model ?? ''}
-          onChange={text('model')}
-          list={`models-${p.id}`}
-          required={needsModel}
-          aria-describedby={`model-help-${p.id}`}
-          placeholder={needsModel ? 'required' : 'empty: the server’s first model'}
-        />
-        <datalist id={`models-${p.id}`}>
-          {models.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
-      </label>
-      <p className="muted small" id={`model-help-${p.id}`}>
-        {needsModel
-          ? p.kind === 'azure'
-            ? 'The deployment name, unless the URL names it.'
-            : 'Required: this service serves many models; name the one to use.'
-          : 'Leave empty to use the first model the server lists.'}
-        {models.length > 0 ? ` Discovered models: ${models.join(', ')}` : ''}
-      </p>
-      <GenericModelNote model={p.model} needsModel={needsModel} />
-      {p.kind === 'azure' ? (
-        <label>
-          API version
-          <input
-            value={p.apiVersion ?? ''}
-            onChange={text('apiVersion')}
-            placeholder={DEFAULT_AZURE_API_VERSION}
-          />
-        </label>
-      ) : null}
-      <label>
-        API key{' '}
-        {p.hasApiKey ? (
-          <span className="muted small">(a key is stored; type to replace it)</span>
-        ) : null}
-        <input
-          type="password"
-          value={apiKey}
-          onChange={(e) => setApiKey(e.target.value)}
-          autoComplete="off"
-          placeholder={KINDS[p.kind].needsKey ? 'required' : 'not needed'}
-        />
-      </label>
-      {p.hasApiKey ? (
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={removeKey}
-            onChange={(e) => setRemoveKey(e.target.checked)}
-          />{' '}
-          Remove the stored key
-        </label>
-      ) : null}
-      <div className="row2">
-        <label>
-          Input price ($ per 1M tokens)
-          <input
-            type="number"
-            min={0}
-            step="any"
-            value={p.inputPricePerMTok ?? ''}
-            onChange={price('inputPricePerMTok')}
-          />
-        </label>
-        <label>
-          Output price ($ per 1M tokens)
-          <input
-            type="number"
-            min={0}
-            step="any"
-            value={p.outputPricePerMTok ?? ''}
-            onChange={price('outputPricePerMTok')}
-          />
-        </label>
-      </div>
+      ) : (
+        <>
+          <label>
+            Server URL
+            <input
+              type="url"
+              value={p.baseUrl}
+              onChange={(e) => setP({ ...p, baseUrl: e.target.value })}
+              // type="url" alone accepts file:, ftp:, javascript:; main refuses them too (schemas.ts).
+              pattern="[Hh][Tt][Tt][Pp][Ss]?://.+"
+              title="An http:// or https:// address, for example http://localhost:8000/v1"
+              required
+            />
+          </label>
+          <label>
+            {p.kind === 'azure' ? 'Deployment' : 'Model'}
+            <input
+              value={p.model ?? ''}
+              onChange={text('model')}
+              list={`models-${p.id}`}
+              required={needsModel}
+              aria-describedby={`model-help-${p.id}`}
+              placeholder={needsModel ? 'required' : 'empty: the server’s first model'}
+            />
+            <datalist id={`models-${p.id}`}>
+              {models.map((m) => (
+                <option key={m} value={m} />
+              ))}
+            </datalist>
+          </label>
+          <p className="muted small" id={`model-help-${p.id}`}>
+            {needsModel
+              ? p.kind === 'azure'
+                ? 'The deployment name, unless the URL names it.'
+                : 'Required: this service serves many models; name the one to use.'
+              : 'Leave empty to use the first model the server lists.'}
+            {models.length > 0 ? ` Discovered models: ${models.join(', ')}` : ''}
+          </p>
+          <GenericModelNote model={p.model} needsModel={needsModel} />
+          {p.kind === 'azure' ? (
+            <label>
+              API version
+              <input
+                value={p.apiVersion ?? ''}
+                onChange={text('apiVersion')}
+                placeholder={DEFAULT_AZURE_API_VERSION}
+              />
+            </label>
+          ) : null}
+          <label>
+            API key{' '}
+            {p.hasApiKey ? (
+              <span className="muted small">(a key is stored; type to replace it)</span>
+            ) : null}
+            <input
+              type="password"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              autoComplete="off"
+              placeholder={KINDS[p.kind].needsKey ? 'required' : 'not needed'}
+            />
+          </label>
+          {p.hasApiKey ? (
+            <label className="inline">
+              <input
+                type="checkbox"
+                checked={removeKey}
+                onChange={(e) => setRemoveKey(e.target.checked)}
+              />{' '}
+              Remove the stored key
+            </label>
+          ) : null}
+          <div className="row2">
+            <label>
+              Input price ($ per 1M tokens)
+              <input
+                type="number"
+                min={0}
+                step="any"
+                value={p.inputPricePerMTok ?? ''}
+                onChange={price('inputPricePerMTok')}
+              />
+            </label>
+            <label>
+              Output price ($ per 1M tokens)
+              <input
+                type="number"
+                min={0}
+                step="any"
+                value={p.outputPricePerMTok ?? ''}
+                onChange={price('outputPricePerMTok')}
+              />
+            </label>
+          </div>
+        </>
+      )}
       <QuoteCheckField
         profile={p}
         hasKey={(p.hasApiKey && !removeKey) || apiKey !== ''}
         onChange={(quoteCheck) => setP({ ...p, quoteCheck })}
       />
-      <div className="row2">
-        <label>
-          Timeout (seconds per request)
-          <input
-            type="number"
-            min={B.timeoutSec.min}
-            max={B.timeoutSec.max}
-            step={1}
-            value={p.timeoutMs === undefined ? '' : p.timeoutMs / 1000}
-            placeholder={String(B.timeoutSec.default)}
-            onChange={(e) =>
-              setP({
-                ...p,
-                timeoutMs:
-                  e.target.value === '' ? undefined : Math.round(Number(e.target.value)) * 1000,
-              })
-            }
-          />
-        </label>
-        <label>
-          Retries
-          <input
-            type="number"
-            min={B.retries.min}
-            max={B.retries.max}
-            step={1}
-            value={p.maxRetries ?? ''}
-            placeholder={String(B.retries.default)}
-            onChange={(e) =>
-              setP({
-                ...p,
-                maxRetries: e.target.value === '' ? undefined : Math.round(Number(e.target.value)),
-              })
-            }
-          />
-        </label>
-      </div>
+      {p.kind === 'builtin' ? null : (
+        <div className="row2">
+          <label>
+            Timeout (seconds per request)
+            <input
+              type="number"
+              min={B.timeoutSec.min}
+              max={B.timeoutSec.max}
+              step={1}
+              value={p.timeoutMs === undefined ? '' : p.timeoutMs / 1000}
+              placeholder={String(B.timeoutSec.default)}
+              onChange={(e) =>
+                setP({
+                  ...p,
+                  timeoutMs:
+                    e.target.value === '' ? undefined : Math.round(Number(e.target.value)) * 1000,
+                })
+              }
+            />
+          </label>
+          <label>
+            Retries
+            <input
+              type="number"
+              min={B.retries.min}
+              max={B.retries.max}
+              step={1}
+              value={p.maxRetries ?? ''}
+              placeholder={String(B.retries.default)}
+              onChange={(e) =>
+                setP({
+                  ...p,
+                  maxRetries:
+                    e.target.value === '' ? undefined : Math.round(Number(e.target.value)),
+                })
+              }
+            />
+          </label>
+        </div>
+      )}
       <div className="dialog-buttons">
         <button type="button" onClick={props.onDone}>
           Cancel

@@ -9,6 +9,8 @@ import { DefaultsForm } from './defaults-form.tsx';
 import { OcrLanguages } from './ocr-languages.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { useUiStore } from '../../stores/ui-store.ts';
+import { ModelsSection } from '../models/models-section.tsx';
 
 export function SettingsScreen() {
   const { profiles, activeProfileId, error } = useSettingsStore(
@@ -18,9 +20,12 @@ export function SettingsScreen() {
       error: s.error,
     })),
   );
-  const [editing, setEditing] = useState<BackendProfile | 'new' | null>(
-    profiles.length === 0 ? 'new' : null,
-  );
+  const [editing, setEditing] = useState<BackendProfile | 'new' | null>(() => {
+    // The first-start screen's "connect a server" opens the form at once.
+    const asked = useUiStore.getState().newBackendForm;
+    if (asked) useUiStore.setState({ newBackendForm: false });
+    return profiles.length === 0 || asked ? 'new' : null;
+  });
   return (
     <div className="screen settings">
       <h1>Settings</h1>
@@ -53,6 +58,7 @@ export function SettingsScreen() {
           />
         ) : null}
       </section>
+      <ModelsSection />
       <DefaultsForm />
       <CostLimitForm />
       <OcrLanguages />

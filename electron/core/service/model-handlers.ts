@@ -1,0 +1,408 @@
+// The models calls: the built-in backend's files on this computer, downloads that main owns
+// (progress to every window, pause, resume, cancel; parts left by an earlier start listed as
+// paused), adding a file through main's dialog, and where the loaded model runs.
+import { readdir, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
+import type { CallHandlers, FilePurpose } from '../../../shared/api.ts';
+import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
+import { MODEL_CATALOGUE, catalogueModel } from '../../../shared/model-catalogue.ts';
+import type { DownloadSnapshot, LocalModel } from '../../../shared/models-api.ts';
+import { CoreError, toAppError } from '../errors.ts';
+import {
+  openModelStore,
+  parseModelReference,
+  resolveModel,
+  type DownloadEvent,
+  type HfAccess,
+  type ModelListing,
+  type ModelRecord,
+  type ResolveModelOptions,
+} from '../models/index.ts';
+import { hfResolveUrl, parseHfUri } from '../models/model-ref.ts';
+import { partPath, readPartState, removePartFiles } from '../models/part-file.ts';
+import type { Store } from '../store/store.ts';
+import type { BuiltinHosts } from './builtin-hosts.ts';
+import { asResult } from './invoke-call.ts';
+import type { Emit } from './service-deps.ts';
+
+type ModelHandlers = Pick<
+  CallHandlers,
+  | 'models:list'
+  | 'models:add-file'
+  | 'models:remove'
+  | 'models:download'
+  | 'models:pause'
+  | 'models:cancel'
+  | 'models:host-info'
+>;
+
+export interface ModelHandlerDeps {
+  store: Store;
+  modelsDir: string;
+  hf: HfAccess;
+  hosts: BuiltinHosts;
+  emit: Emit;
+  chooseFile?: (purpose: FilePurpose) => Promise<string | null>;
+  /** Downloader settings for tests (stall time, retries, free-space probe). */
+  downloader?: ResolveModelOptions['downloader'];
+  /** Progress events at most this often while bytes arrive (default 250 ms). */
+  progressEveryMs?: number;
+}
+
+interface Live {
+  snapshot: DownloadSnapshot;
+  stop: AbortController;
+  /** What stopping means: a pause keeps the part, a cancel removes it. */
+  stopping?: 'pause' | 'cancel';
+  dest?: string;
+  done: Promise<void>;
+}
+
+function localModel(m: ModelListing | ModelRecord): LocalModel {
+  const s = m.source;
+  const model: LocalModel = {
+    id: m.id,
+    file: m.file,
+    bytes: m.bytes,
+    origin: s.kind === 'file' ? 'added' : s.kind === 'found' ? 'found' : 'downloaded',
+    verified: m.sizeVerified && m.sha256Verified,
+    missing: 'missing' in m ? m.missing : false,
+  };
+  if (s.kind === 'catalogue') model.catalogueId = s.id;
+  if (s.kind === 'catalogue' || s.kind === 'hf') model.source = s.uri;
+  if (s.kind === 'url') model.source = s.url;
+  return model;
+}
+
+const nameOf = (reference: string): string =>
+  catalogueModel(reference)?.name ?? path.basename(reference.replace(/^hf:/i, '')).split('#')[0]!;
+
+export function createModelHandlers(deps: ModelHandlerDeps): {
+  handlers: ModelHandlers;
+  /** Pauses every download (their parts are kept for the next start). */
+  dispose(): Promise<void>;
+} {
+  const models = openModelStore(deps.modelsDir);
+  const live = new Map<string, Live>();
+  /** Failed, paused and cancelled downloads of this session, until started again. */
+  const ended = new Map<string, DownloadSnapshot>();
+  const every = deps.progressEveryMs ?? 250;
+
+  const send = (snapshot: DownloadSnapshot): void =>
+    deps.emit(undefined, 'models:download', snapshot);
+
+  /** The reference a part on disk came from: a catalogue id, else its `hf:` URI. */
+  function referenceOfUrl(url: string): string | undefined {
+    for (const m of MODEL_CATALOGUE) {
+      const hf = parseHfUri(m.uri);
+      if (hf.file && hfResolveUrl(deps.hf.endpoint, { ...hf, file: hf.file }) === url) return m.id;
+    }
+    const match = /^\/([^/]+)\/([^/]+)\/resolve\/[^/]+\/(.+)$/.exec(new URL(url).pathname);
+    if (match) return `hf:${match[1]}/${match[2]}/${decodeURIComponent(match[3]!)}`;
+    return undefined;
+  }
+
+  /** Parts left in the models folder by an earlier start (or a terminal's pull), as paused. */
+  async function partsOnDisk(): Promise<DownloadSnapshot[]> {
+    const names = await readdir(deps.modelsDir).catch(() => [] as string[]);
+    const found: DownloadSnapshot[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.gguf.part.json')) continue;
+      const dest = path.join(deps.modelsDir, name.slice(0, -'.part.json'.length));
+      const state = await readPartState(dest);
+      if (!state) continue;
+      const reference = referenceOfUrl(state.url);
+      if (reference === undefined || live.has(reference)) continue;
+      const received = await stat(partPath(dest)).then(
+        (s) => s.size,
+        () => 0,
+      );
+      const snapshot: DownloadSnapshot = {
+        reference,
+        name: nameOf(reference),
+        state: 'paused',
+        received,
+        bytesPerSec: 0,
+      };
+      if (state.total !== undefined) snapshot.total = state.total;
+      found.push(snapshot);
+    }
+    return found;
+  }
+
+  function start(reference: string, useWhenDone: boolean): DownloadSnapshot {
+    const stop = new AbortController();
+    const entry: Live = {
+      snapshot: {
+        reference,
+        name: nameOf(reference),
+        state: 'connecting',
+        received: 0,
+        bytesPerSec: 0,
+      },
+      stop,
+      done: Promise.resolve(),
+    };
+    ended.delete(reference);
+    live.set(reference, entry);
+    let lastSent = 0;
+    const update = (change: Partial<DownloadSnapshot>, force = true): void => {
+      entry.snapshot = { ...entry.snapshot, ...change };
+      const now = performance.now();
+      if (force || now - lastSent >= every) {
+        lastSent = now;
+        send(entry.snapshot);
+      }
+    };
+    const onEvent = (e: DownloadEvent): void => {
+      switch (e.type) {
+        case 'connecting':
+          entry.dest = path.join(
+            deps.modelsDir,
+            path.basename(decodeURIComponent(new URL(e.url).pathname)),
+          );
+          update({ state: 'connecting' });
+          break;
+        case 'rehashing':
+          update({
+            state: 'checking',
+            received: e.bytes,
+            note: 'Checking the part saved earlier…',
+          });
+          break;
+        case 'started':
+          update({
+            state: 'downloading',
+            received: e.resumedFrom,
+            ...(e.total === undefined ? {} : { total: e.total }),
+          });
+          break;
+        case 'restarted':
+          update({ note: e.reason, received: 0 });
+          break;
+        case 'retrying':
+          update({
+            state: 'retrying',
+            note: `${e.reason} Trying again (${e.attempt} of ${e.of})…`,
+          });
+          break;
+        case 'progress': {
+          const p = e.progress;
+          const { etaMs: _eta, ...rest } = entry.snapshot;
+          entry.snapshot = rest;
+          update(
+            {
+              state: 'downloading',
+              received: p.received,
+              bytesPerSec: p.bytesPerSec,
+              ...(p.total === undefined ? {} : { total: p.total }),
+              ...(p.etaMs === undefined ? {} : { etaMs: p.etaMs }),
+            },
+            p.total !== undefined && p.received >= p.total,
+          );
+          break;
+        }
+      }
+    };
+    entry.done = (async () => {
+      try {
+        const result = await resolveModel(reference, {
+          modelsDir: deps.modelsDir,
+          hf: deps.hf,
+          signal: stop.signal,
+          onEvent,
+          ...(deps.downloader ? { downloader: deps.downloader } : {}),
+        });
+        const model = result.record
+          ? localModel(result.record)
+          : localModel({
+              id: path.basename(result.path),
+              file: result.path,
+              bytes: 0,
+              source: { kind: 'found' },
+              sizeVerified: false,
+              sha256Verified: false,
+              addedAt: Date.now(),
+            });
+        const final: DownloadSnapshot = { ...entry.snapshot, state: 'done', model, bytesPerSec: 0 };
+        delete final.etaMs;
+        if (useWhenDone) final.profileId = useModel(model, entry.snapshot.name);
+        live.delete(reference);
+        send(final);
+      } catch (error) {
+        live.delete(reference);
+        const stopped = entry.stopping;
+        if (stopped === 'cancel' || (stopped === undefined && stop.signal.aborted)) {
+          const dest = entry.dest ?? (await destOf(reference));
+          if (stopped === 'cancel' && dest) await removePartFiles(dest);
+        }
+        const snapshot: DownloadSnapshot = { ...entry.snapshot, bytesPerSec: 0 };
+        delete snapshot.etaMs;
+        if (stopped === 'cancel') snapshot.state = 'cancelled';
+        else if (stopped === 'pause') snapshot.state = 'paused';
+        else {
+          snapshot.state = 'failed';
+          snapshot.error = toAppError(error);
+        }
+        if (snapshot.state !== 'cancelled') ended.set(reference, snapshot);
+        send(snapshot);
+      }
+    })();
+    send(entry.snapshot);
+    return entry.snapshot;
+  }
+
+  /** The destination of a catalogue model or `hf:` URI with a file (for a cancel before connecting). */
+  async function destOf(reference: string): Promise<string | undefined> {
+    const model = catalogueModel(reference);
+    if (model) return path.join(deps.modelsDir, model.file);
+    try {
+      const hf = parseHfUri(reference);
+      return hf.file ? path.join(deps.modelsDir, path.basename(hf.file)) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Creates the built-in backend for a downloaded model and makes it the active one. */
+  function useModel(model: LocalModel, name: string): string {
+    const settings = deps.store.settings;
+    const existing = settings
+      .profiles()
+      .find((p) => p.kind === 'builtin' && p.builtin?.modelFile === model.file);
+    const id = existing?.id ?? `builtin-${model.id.replace(/[^a-z0-9._-]/gi, '-')}`.slice(0, 100);
+    if (!existing)
+      settings.saveProfile({
+        id,
+        name: `${BACKEND_DEFAULTS.builtin.name}: ${name}`.slice(0, 200),
+        kind: 'builtin',
+        baseUrl: '',
+        builtin: { modelFile: model.file },
+      });
+    settings.setActiveProfileId(id);
+    return id;
+  }
+
+  const handlers: ModelHandlers = {
+    'models:list': () =>
+      asResult(async () => {
+        const listed = (await models.list()).map(localModel);
+        const downloads = [
+          ...[...live.values()].map((l) => l.snapshot),
+          ...[...ended.values()].filter((s) => !live.has(s.reference)),
+        ];
+        for (const part of await partsOnDisk())
+          if (!downloads.some((d) => d.reference === part.reference)) downloads.push(part);
+        const free = await statfs(deps.modelsDir)
+          .catch(() => statfs(path.dirname(deps.modelsDir)))
+          .then(
+            (s) => s.bavail * s.bsize,
+            () => undefined,
+          );
+        return {
+          models: listed,
+          downloads,
+          folder: deps.modelsDir,
+          ...(free === undefined ? {} : { freeBytes: free }),
+        };
+      }),
+
+    'models:add-file': () =>
+      asResult(async () => {
+        if (!deps.chooseFile)
+          throw new CoreError('Unsupported', 'Choosing a file is not available here.');
+        const file = await deps.chooseFile('model');
+        if (file === null) return null;
+        return localModel(await models.add(file));
+      }),
+
+    'models:remove': ({ id }) =>
+      asResult(async () => {
+        const record = await models.get(id);
+        if (record) deps.hosts.closeFile(record.file);
+        const { deletedFile } = await models.remove(id);
+        return { deletedFile };
+      }),
+
+    'models:download': ({ reference, useWhenDone }) =>
+      asResult(() => {
+        const ref = parseModelReference(reference, deps.modelsDir);
+        if (ref.kind !== 'catalogue' && ref.kind !== 'hf')
+          throw new CoreError(
+            'BadUsage',
+            'Enter a catalogue model or an hf: address (hf:owner/repo/file.gguf).',
+            { hint: 'To use a file already on this computer, choose “Add a model file…”.' },
+          );
+        const key = ref.kind === 'catalogue' ? ref.model.id : reference.trim();
+        const going = live.get(key);
+        if (going) return going.snapshot;
+        return start(key, useWhenDone === true);
+      }),
+
+    'models:pause': ({ reference }) =>
+      asResult(() => {
+        const going = live.get(reference);
+        if (!going) throw new CoreError('NotFound', 'That download is not running.');
+        going.stopping = 'pause';
+        going.stop.abort();
+        return null;
+      }),
+
+    'models:cancel': ({ reference }) =>
+      asResult(async () => {
+        const going = live.get(reference);
+        if (going) {
+          going.stopping = 'cancel';
+          going.stop.abort();
+          await going.done;
+          return null;
+        }
+        // A paused or failed download: its part (maybe from an earlier start) is removed.
+        const dest = await destOf(reference);
+        const onDisk = (await partsOnDisk()).some((p) => p.reference === reference);
+        if (!ended.has(reference) && !onDisk)
+          throw new CoreError('NotFound', 'There is no download of that model to cancel.');
+        if (dest) await removePartFiles(dest);
+        ended.delete(reference);
+        send({
+          reference,
+          name: nameOf(reference),
+          state: 'cancelled',
+          received: 0,
+          bytesPerSec: 0,
+        });
+        return null;
+      }),
+
+    'models:host-info': ({ profileId }) =>
+      asResult(async () => {
+        const profile = deps.store.settings.profile(profileId);
+        if (!profile) throw new CoreError('NotFound', 'That backend profile does not exist.');
+        if (profile.kind !== 'builtin' || !profile.builtin) return null;
+        const info = await deps.hosts.info(profile.builtin.modelFile);
+        if (!info) return null;
+        return {
+          name: info.name,
+          gpuType: info.gpu.type,
+          devices: info.gpu.devices,
+          layersOffloaded: info.gpu.layersOffloaded,
+          totalLayers: info.gpu.totalLayers,
+          vramUsedBytes: info.gpu.vramUsedBytes,
+          threads: info.threads,
+          contextTokens: info.contextTokens,
+          sequences: info.sequences,
+        };
+      }),
+  };
+
+  return {
+    handlers,
+    async dispose() {
+      for (const l of live.values()) {
+        l.stopping = 'pause';
+        l.stop.abort();
+      }
+      await Promise.all([...live.values()].map((l) => l.done));
+    },
+  };
+}
