@@ -31,6 +31,8 @@ export interface RunEstimate {
    * asks nothing.
    */
   quoteCheck: QuoteCheckBound | null;
+  /** True for the built-in model: it runs on this computer, so nothing is paid per token. */
+  onThisComputer?: boolean;
 }
 
 /** The quote check's requests after the answer, at their most. */

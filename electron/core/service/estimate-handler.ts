@@ -69,7 +69,7 @@ export function createEstimateHandler(
             );
             const parts = await countQuestionParts(tokenizer, question, settings.final, signal);
             const sums = store.settings.speedSums(profile.id, model);
-            return estimateRun(
+            const estimate = estimateRun(
               {
                 ...parts,
                 sections: frame.sections,
@@ -81,6 +81,7 @@ export function createEstimateHandler(
               // The same rule a run follows (run-handlers.ts).
               quoteCheckOn({ ...profile, hasApiKey: apiKey !== undefined }),
             );
+            return profile.kind === 'builtin' ? { ...estimate, onThisComputer: true } : estimate;
           })(),
         ),
       ),

@@ -152,6 +152,8 @@ describe('the host process', () => {
     const request = { documentId: info.id, question: 'Code?', settings: SMALL, profileId: 'tiny' };
     const estimate = await harness.ok('runs:estimate', request);
     expect(estimate.chunks).toBeGreaterThanOrEqual(2);
+    // Nothing is paid per token on this computer: the Ask form says free, not "no prices".
+    expect(estimate.onThisComputer).toBe(true);
     const pid = findHostPid();
     expect(pid).toBeDefined();
     const run = await harness.ok('runs:start', request);

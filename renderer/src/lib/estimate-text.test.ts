@@ -32,6 +32,9 @@ describe('estimate text', () => {
   it('says the cost range, or that the backend has no prices', () => {
     expect(costLine(e)).toBe('Cost: $0.44 to $0.90 (the most if every memory fills its budget)');
     expect(costLine({ ...e, cost: null })).toBe('Cost: no prices set for this backend');
+    expect(costLine({ ...e, cost: null, onThisComputer: true })).toBe(
+      'Cost: free (the model runs on this computer)',
+    );
     expect(moneyRange({ min: 1.001, max: 1.004 })).toBe('$1.00');
   });
 

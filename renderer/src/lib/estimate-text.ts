@@ -31,6 +31,7 @@ export function timeLine(e: RunEstimate): string {
 
 /** The cost, or that the backend has no prices (a local server: nothing to pay per token). */
 export function costLine(e: RunEstimate): string {
+  if (e.onThisComputer === true) return 'Cost: free (the model runs on this computer)';
   return e.cost === null
     ? 'Cost: no prices set for this backend'
     : `Cost: ${moneyRange(e.cost)} (the most if every memory fills its budget)`;
