@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName, CallRequest, CallResponse } from '../../shared/api.ts';
 import type { LatencyModel } from '../../sim/options.ts';
 import { parseMemAgentPrompt } from '../../sim/memory-agent.ts';
+import { seededRandom as random } from '../core/seeded-random.test-support.ts';
 import { startSimLlm, type RecordedRequest, type SimServer } from '../../sim/server.ts';
 import { needleDocument } from '../core/agent/test-support.ts';
 import { createService, type Service } from '../core/service/create-service.ts';
@@ -104,18 +105,6 @@ function inspect(db: string, runId: string): { status: string; memories: number[
   } finally {
     sqlite.close();
   }
-}
-
-/** A seeded generator, so a failing trial can be replayed from the seed in its message. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

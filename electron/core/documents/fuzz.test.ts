@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.ts';
 import { extractDocument } from './index.ts';
+import { seededRandom as rng } from '../seeded-random.test-support.ts';
 import { fixtureBytes } from './test-support.ts';
 
-// A small deterministic PRNG (mulberry32) so a failing mutant can be reproduced by its seed.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Mutants are drawn from a seeded generator, so a failing one is reproduced by its seed.
 
 type Mutation = 'flip' | 'truncate' | 'duplicate';
 

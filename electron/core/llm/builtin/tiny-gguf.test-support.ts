@@ -3,6 +3,7 @@
 // docs/gguf.md): header, metadata key/values, tensor infos, padding, aligned tensor data.
 import fs from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from '../../seeded-random.test-support.ts';
 
 const ALIGNMENT = 32;
 /** GGUF metadata value types (the spec's `gguf_metadata_value_type`). */
@@ -133,18 +134,6 @@ export interface TinyGgufOptions {
   noTemplate?: boolean;
 }
 
-/** Deterministic uniform floats in [-1, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
-}
-
 /**
  * The bytes of a 2-layer, 64-dimension llama model with random F32 weights, a byte-level `gpt2`
  * vocabulary (256 byte tokens, a few merges, the ChatML specials; `tokenizer.ggml.pre` qwen2)
@@ -188,7 +177,8 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   if (!options.noTemplate)
     kv.push(['tokenizer.chat_template', { type: 'str', value: CHATML_TEMPLATE }]);
 
-  const rand = random(options.seed ?? 1);
+  const uniform = seededRandom(options.seed ?? 1);
+  const rand = () => uniform() * 2 - 1; // [-1, 1)
   const noise = (n: number, scale: number): Float32Array =>
     Float32Array.from({ length: n }, () => rand() * scale);
   const ones = (n: number): Float32Array => new Float32Array(n).fill(1);

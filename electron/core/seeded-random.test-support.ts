@@ -1,0 +1,14 @@
+// One seeded generator for tests (mulberry32): a failing trial or fixture is reproduced from its
+// seed, on every machine and Node version (Math.random cannot be seeded).
+
+/** Deterministic uniform floats in [0, 1) from `seed`. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
