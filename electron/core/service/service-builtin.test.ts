@@ -42,6 +42,28 @@ async function open(idleMs?: number): Promise<Harness> {
   return h;
 }
 
+/**
+ * The tiny GGUF as the built-in profile "tiny" (CPU, one thread), and a text document of `text`
+ * opened in the library: what each test reads with.
+ */
+async function withTinyBackend(harness: Harness, name: string, text: string) {
+  const modelFile = writeTinyGguf(harness.dir);
+  const doc = path.join(harness.dir, name);
+  fs.writeFileSync(doc, text);
+  const info = await harness.ok('documents:open', { path: doc });
+  await harness.ok('settings:save-profile', {
+    profile: {
+      id: 'tiny',
+      name: 'Built-in: tiny',
+      kind: 'builtin',
+      baseUrl: '',
+      builtin: { modelFile, gpu: 'off', threads: 1 },
+      hasApiKey: false,
+    },
+  });
+  return info;
+}
+
 const SMALL = {
   chunkTokens: 256,
   memoryTokens: 64,
@@ -55,20 +77,7 @@ const SMALL = {
 describe('a built-in backend in the service', () => {
   it('reads a whole question on the tiny model, counting with its own tokenizer', async () => {
     const harness = await open();
-    const modelFile = writeTinyGguf(harness.dir);
-    const doc = path.join(harness.dir, 'note.txt');
-    fs.writeFileSync(doc, 'The vault code is 4711. '.repeat(80));
-    const info = await harness.ok('documents:open', { path: doc });
-    await harness.ok('settings:save-profile', {
-      profile: {
-        id: 'tiny',
-        name: 'Built-in: tiny',
-        kind: 'builtin',
-        baseUrl: '',
-        builtin: { modelFile, gpu: 'off', threads: 1 },
-        hasApiKey: false,
-      },
-    });
+    const info = await withTinyBackend(harness, 'note.txt', 'The vault code is 4711. '.repeat(80));
     const test = await harness.ok('backend:test', { profileId: 'tiny' });
     expect(test).toMatchObject({ ok: true, model: 'tiny-test-llama', genericModel: true });
     const run = await harness.ok('runs:start', {
@@ -92,20 +101,11 @@ describe('a built-in backend in the service', () => {
 
   it('ends a run with a clear error when the model process dies, and the app carries on', async () => {
     const harness = await open();
-    const modelFile = writeTinyGguf(harness.dir);
-    const doc = path.join(harness.dir, 'long.txt');
-    fs.writeFileSync(doc, 'Every page must be read. '.repeat(2000));
-    const info = await harness.ok('documents:open', { path: doc });
-    await harness.ok('settings:save-profile', {
-      profile: {
-        id: 'tiny',
-        name: 'Built-in: tiny',
-        kind: 'builtin',
-        baseUrl: '',
-        builtin: { modelFile, gpu: 'off', threads: 1 },
-        hasApiKey: false,
-      },
-    });
+    const info = await withTinyBackend(
+      harness,
+      'long.txt',
+      'Every page must be read. '.repeat(2000),
+    );
     const run = await harness.ok('runs:start', {
       documentId: info.id,
       question: 'What must be read?',
@@ -135,20 +135,7 @@ describe('a built-in backend in the service', () => {
 describe('the host process', () => {
   it('is shared by the estimate and the question, and ended once unused', async () => {
     const harness = await open(500);
-    const modelFile = writeTinyGguf(harness.dir);
-    const doc = path.join(harness.dir, 'note.txt');
-    fs.writeFileSync(doc, 'The vault code is 4711. '.repeat(40));
-    const info = await harness.ok('documents:open', { path: doc });
-    await harness.ok('settings:save-profile', {
-      profile: {
-        id: 'tiny',
-        name: 'Built-in: tiny',
-        kind: 'builtin',
-        baseUrl: '',
-        builtin: { modelFile, gpu: 'off', threads: 1 },
-        hasApiKey: false,
-      },
-    });
+    const info = await withTinyBackend(harness, 'note.txt', 'The vault code is 4711. '.repeat(40));
     const request = { documentId: info.id, question: 'Code?', settings: SMALL, profileId: 'tiny' };
     const estimate = await harness.ok('runs:estimate', request);
     expect(estimate.chunks).toBeGreaterThanOrEqual(2);
