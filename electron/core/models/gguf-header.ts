@@ -109,7 +109,7 @@ class Cursor {
     if (this.pos + n > this.size) throw new GgufFault(CUT_SHORT);
     if (this.pos + n > MAX_HEADER_BYTES)
       throw new GgufFault(`its header is larger than ${count(MAX_HEADER_BYTES / 2 ** 20)} MB`);
-    if (this.pos >= this.windowAt && this.pos + n <= this.windowAt + this.window.length) return;
+    if (this.has(n)) return;
     const length = Math.min(Math.max(WINDOW, n), this.size - this.pos);
     const window = Buffer.alloc(length);
     const { bytesRead } = await this.handle.read(window, 0, length, this.pos);
@@ -117,6 +117,22 @@ class Cursor {
     if (bytesRead < n) throw new GgufFault(CUT_SHORT);
     this.window = window.subarray(0, bytesRead);
     this.windowAt = this.pos;
+  }
+
+  /** Skips `n` strings (a vocabulary's tokens): a plain loop over the window, no await per token. */
+  async skipStrings(n: number): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      if (!this.has(8)) await this.need(8);
+      const length = this.window.readBigUInt64LE(this.at());
+      this.pos += 8;
+      if (length > BigInt(this.left))
+        throw beyondEnd(length, `it declares a text of ${count(length)} bytes`);
+      this.pos += Number(length);
+    }
+  }
+
+  private has(n: number): boolean {
+    return this.pos >= this.windowAt && this.pos + n <= this.windowAt + this.window.length;
   }
 
   skip(n: bigint | number): void {
@@ -206,7 +222,7 @@ async function readValue(c: Cursor, type: number, key: string): Promise<GgufMeta
       `its metadata entry ${quoted(key)} declares ${count(length)} values`,
     );
   if (of !== STRING) c.skip(length * BigInt(each));
-  else for (let i = 0n; i < length; i++) await c.string(0);
+  else await c.skipStrings(Number(length));
   return { type: 'arr', of, length: Number(length) };
 }
 
