@@ -52,6 +52,8 @@ const MAX_KEY = 65_535;
 const MIN_KV_BYTES = 8 + 4 + 1;
 const MIN_TENSOR_BYTES = 8 + 4 + 8 + 4 + 8;
 const DEFAULT_ALIGNMENT = 32;
+export const MAX_METADATA = 65_536;
+export const MAX_TENSORS = 262_144;
 
 /** GGUF value type ids and their sizes (0 for a string, which carries its own length). */
 const SCALAR_BYTES: Record<number, number> = {
@@ -267,6 +269,12 @@ export async function readGgufHeader(handle: FileHandle, size: number): Promise<
   c.skip(8);
   const tensorCount = await c.u64();
   const kvCount = await c.u64();
+  // Caps well above real files (about 40 entries; 1,200 tensors for DeepSeek-V3, a few thousand
+  // with unmerged experts) keep a hostile header from filling memory with tiny entries.
+  if (kvCount > BigInt(MAX_METADATA))
+    throw new GgufFault(`it declares ${count(kvCount)} metadata entries`);
+  if (tensorCount > BigInt(MAX_TENSORS))
+    throw new GgufFault(`it declares ${count(tensorCount)} tensors`);
   if (kvCount * BigInt(MIN_KV_BYTES) > BigInt(c.left))
     throw beyondEnd(
       kvCount * BigInt(MIN_KV_BYTES),

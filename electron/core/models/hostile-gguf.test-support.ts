@@ -71,12 +71,17 @@ export function hostileGgufs(): HostileGguf[] {
     {
       kind: 'a metadata count of 2^62',
       bytes: patchU64(tiny, METADATA_COUNT_AT, 2n ** 62n),
-      problem: 'it declares 4,611,686,018,427,387,904 metadata entries, more than the file holds',
+      problem: 'it declares 4,611,686,018,427,387,904 metadata entries',
     },
     {
       kind: 'a tensor count of 2^40',
       bytes: patchU64(tiny, TENSOR_COUNT_AT, 2n ** 40n),
-      problem: 'it declares 1,099,511,627,776 tensors, more than the file holds',
+      problem: 'it declares 1,099,511,627,776 tensors',
+    },
+    {
+      kind: 'a tensor count of 100,000 (within the cap, beyond the file)',
+      bytes: patchU64(tiny, TENSOR_COUNT_AT, 100_000n),
+      problem: 'it ends inside its header (it may be cut short)',
     },
     {
       kind: 'a string length of 2^40',
