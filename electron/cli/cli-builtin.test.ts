@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION, needleDocument } from '../core/agent/test-support.ts';
 import { writeTinyGguf } from '../core/llm/builtin/tiny-gguf.test-support.ts';
+import { hostileGgufs } from '../core/models/hostile-gguf.test-support.ts';
 import { startModelServer } from '../core/models/model-server.test-support.ts';
 import type { AskJson } from './ask-result.ts';
 import { runCli, startCli } from './cli.test-support.ts';
@@ -97,6 +98,29 @@ describe('memagent ask --backend builtin', () => {
     ]);
     expect(threads.code).toBe(2);
     expect(threads.stderr).toMatch(/--threads must be at least 1/);
+  });
+
+  it('refuses a damaged model file as input (exit 3) before the model host could abort on it', async () => {
+    // Before the header check: "stopped unexpectedly (signal SIGABRT) … short of memory", exit 4.
+    const file = path.join(dir, 'deep.gguf');
+    writeFileSync(file, hostileGgufs().find((h) => h.kind === 'a billion layers')!.bytes);
+    const r = await runCli([
+      'ask',
+      doc,
+      '-q',
+      QUESTION,
+      '--backend',
+      'builtin',
+      '--model-file',
+      file,
+      '--no-save',
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^memagent: The model file \\S+deep\\.gguf is damaged: it declares 1,000,000,000 layers\\.\nhint: Download or convert the model file again`,
+      ),
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
   startModelServer,
   type ModelServer,
 } from '../core/models/model-server.test-support.ts';
+import { hostileGgufs } from '../core/models/hostile-gguf.test-support.ts';
 import { runCli } from './cli.test-support.ts';
 
 let server: ModelServer;
@@ -128,6 +129,18 @@ describe('memagent pull and models --builtin', () => {
     const removed = await runCli(['models', '--builtin', '--remove', 'my-model'], env());
     expect(removed.stderr).toContain('its file was added from elsewhere and is left where it is');
     expect(existsSync(file)).toBe(true);
+  });
+
+  it('refuses to add a GGUF file whose vocabulary is empty, in one sentence, exit 3', async () => {
+    const file = path.join(dataDir, 'empty-vocabulary.gguf');
+    writeFileSync(file, hostileGgufs().find((h) => h.kind === 'a vocabulary of 0 tokens')!.bytes);
+    const refused = await runCli(['models', '--builtin', '--add', file], env());
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toBe(
+      `memagent: The model file ${file} is damaged: its vocabulary (tokenizer.ggml.tokens) is empty.\nhint: Download or convert the model file again, or choose another one.\n`,
+    );
+    const listed = await runCli(['models', '--builtin', '--json'], env());
+    expect(JSON.parse(listed.stdout).models).toEqual([]);
   });
 
   it('says a gated model needs a token, without ever printing the token', async () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.ts';
+import { tinyGguf } from '../llm/builtin/tiny-gguf.test-support.ts';
 import { ModelDownload, type DownloadEvent, type DownloadOptions } from './download.ts';
 import {
   fakeGguf,
@@ -244,6 +245,18 @@ describe('ModelDownload', () => {
     // Aborted at the start, not after the whole body.
     const progress = events.filter((e) => e.type === 'progress');
     expect(progress.every((e) => e.type === 'progress' && e.progress.received < MB)).toBe(true);
+  });
+
+  it('refuses a download whose GGUF header does not hold together, and removes it', async () => {
+    const url = serve('a.gguf', {
+      body: tinyGguf({ metadata: { 'llama.block_count': { type: 'u32', value: 1e9 } } }),
+    });
+    const error = await failure(download(url).d.start());
+    expect(error.kind).toBe('Damaged');
+    expect(error.message).toBe(
+      'The downloaded model.gguf is damaged: it declares 1,000,000,000 layers, so it was removed.',
+    );
+    expect(leftovers()).toEqual([]);
   });
 
   it('cancel stops and removes the partial files', async () => {

@@ -5,12 +5,44 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-/** A GGUF-looking file: the signature, version 3, then random bytes. */
+/**
+ * A GGUF file of `bytes` bytes (at least 256) that passes the header check: a one-layer llama
+ * header with a one-token vocabulary and one F32 tensor of random values filling the rest.
+ */
 export function fakeGguf(bytes: number, seed = 1): Buffer {
+  const parts: Buffer[] = [];
+  const u32 = (v: number) => parts.push(Buffer.from(new Uint32Array([v]).buffer));
+  const u64 = (v: number) => parts.push(Buffer.from(new BigUint64Array([BigInt(v)]).buffer));
+  const str = (text: string) => {
+    u64(Buffer.byteLength(text));
+    parts.push(Buffer.from(text));
+  };
+  parts.push(Buffer.from('GGUF', 'latin1'));
+  u32(3);
+  u64(1); // tensors
+  u64(3); // metadata
+  str('general.architecture');
+  u32(8);
+  str('llama');
+  str('llama.block_count');
+  u32(4);
+  u32(1);
+  str('tokenizer.ggml.tokens');
+  u32(9);
+  u32(8);
+  u64(1);
+  str('a');
+  const header = Buffer.concat(parts).length + 8 + 'blk.0.weight'.length + 4 + 8 + 4 + 8;
+  const dataAt = Math.ceil(header / 32) * 32;
+  str('blk.0.weight');
+  u32(1);
+  u64(Math.floor((bytes - dataAt) / 4));
+  u32(0); // F32
+  u64(0);
   const body = randomBytes(bytes);
-  body.write('GGUF', 0, 'latin1');
-  body.writeUInt32LE(3, 4);
-  body[8] = seed;
+  Buffer.concat(parts).copy(body);
+  body.fill(0, header, dataAt);
+  body[dataAt] = seed;
   return body;
 }
 

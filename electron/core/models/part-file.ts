@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { formatBytes } from '../../../shared/model-catalogue.ts';
 import { CoreError } from '../errors.ts';
 import { writeError } from './download-errors.ts';
-import { GGUF_HEAD_BYTES, ggufProblem, notGguf } from './gguf.ts';
+import { damagedGguf, GGUF_HEAD_BYTES, ggufFileFault, ggufProblem, notGguf } from './gguf.ts';
 
 const stateSchema = z.object({
   version: z.literal(1),
@@ -127,8 +127,8 @@ export interface FinishedPart {
 }
 
 /**
- * Checks a complete part (GGUF signature, size, SHA-256 against what was published) and renames
- * it into place; a part that fails is removed, and the sentence says so.
+ * Checks a complete part (GGUF signature, size, SHA-256 against what was published, the GGUF
+ * header) and renames it into place; a part that fails is removed, and the sentence says so.
  */
 export async function finishPart(
   dest: string,
@@ -162,6 +162,13 @@ export async function finishPart(
         detail: `expected ${state.sha256}, got ${sha256}`,
       },
     );
+  }
+  // The bytes are the ones published, but what was published may still not load (hostile or
+  // broken at the source): llama.cpp would abort on some such headers.
+  const fault = await ggufFileFault(partPath(dest));
+  if (fault !== null) {
+    await removePartFiles(dest);
+    throw damagedGguf(`The downloaded ${name}`, fault, ', so it was removed');
   }
   try {
     await rename(partPath(dest), dest);

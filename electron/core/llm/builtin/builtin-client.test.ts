@@ -12,7 +12,9 @@ import { EventLog, QUESTION, needleDocument } from '../../agent/test-support.ts'
 import { CoreError } from '../../errors.ts';
 import { createTokenizer } from '../../tokenize/index.ts';
 import { BuiltinClient, type BuiltinConfig } from './builtin-client.ts';
+import { hostileGgufs } from '../../models/hostile-gguf.test-support.ts';
 import { contextTokensFor } from './context-size.ts';
+import { forkHost } from './launcher.ts';
 import { CHATML_TEMPLATE, writeTinyGguf } from './tiny-gguf.test-support.ts';
 
 let dir: string;
@@ -260,18 +262,54 @@ describe('model files that are not models', () => {
     });
   });
 
-  it('names a truncated file, and loads it once it is whole again', async () => {
+  it('names a truncated file without starting a process, and loads it once it is whole again', async () => {
     const file = writeTinyGguf(dir, 'truncated.gguf');
     const whole = fs.readFileSync(file);
     fs.writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
     const c = client({ modelFile: file });
     const error = await failure(c.chat(ask('hi', 4)));
     expect(error.kind).toBe('Damaged');
-    expect(error.message).toBe(
-      `${file} could not be loaded as a model: it may be incomplete or damaged.`,
-    );
+    expect(error.message.startsWith(`The model file ${file} is damaged: its tensor `)).toBe(true);
+    expect(error.message).toMatch(/ but the file has only [\d,]+ bytes \(it may be cut short\)\.$/);
+    expect(c.pid).toBeUndefined();
     fs.writeFileSync(file, whole);
     expect((await c.chat(ask('hi', 4))).usage.completionTokens).toBe(4);
+  });
+});
+
+describe('model files llama.cpp would abort on', () => {
+  // Before the header check, each of these ended the host with SIGABRT ("stopped unexpectedly
+  // … short of memory", exit 4) every time.
+  it.each([
+    ['a vocabulary of 0 tokens', 'its vocabulary (tokenizer.ggml.tokens) is empty'],
+    ['a billion layers', 'it declares 1,000,000,000 layers'],
+  ])(
+    'refuses a file with %s in one sentence, without starting a process',
+    async (kind, problem) => {
+      const hostile = hostileGgufs().find((h) => h.kind === kind)!;
+      const file = path.join(dir, `${kind.replace(/\W+/g, '-')}.gguf`);
+      fs.writeFileSync(file, hostile.bytes);
+      const c = client({ modelFile: file });
+      const error = await failure(c.chat(ask('hi', 4)));
+      expect(error).toMatchObject({
+        kind: 'Damaged',
+        message: `The model file ${file} is damaged: ${problem}.`,
+      });
+      expect(c.pid).toBeUndefined();
+    },
+  );
+
+  it('says the file could not be loaded when the host aborts while loading it', async () => {
+    // A stand-in host that aborts as llama.cpp does on a file it cannot make sense of.
+    const entry = path.join(dir, 'aborting-host.mjs');
+    fs.writeFileSync(entry, "process.on('message', () => process.abort());\n");
+    const c = client({ launcher: () => forkHost(entry) });
+    const error = await failure(c.chat(ask('hi', 4)));
+    expect(error.kind).toBe('Damaged');
+    expect(error.message).toBe(
+      `The model file ${modelFile} could not be loaded: the built-in model stopped while loading it (signal SIGABRT), so the file is likely damaged or of a kind this llama.cpp does not support.`,
+    );
+    expect(error.hint).toMatch(/another one/);
   });
 });
 

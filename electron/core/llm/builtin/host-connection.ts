@@ -20,6 +20,23 @@ export interface Request<T> {
 const STOPPED_HINT =
   'Run it again: the model restarts. If it keeps stopping, the computer may be short of memory: choose a smaller model file, fewer questions at once, or turn the GPU off.';
 
+/**
+ * A host that ends while loading a file the header check passed: llama.cpp aborts its process
+ * (SIGABRT, SIGSEGV, SIGBUS on a file that shrank) on files it cannot make sense of, so the file
+ * is the likely cause. A SIGKILL is the system's out-of-memory killer (or us) and keeps the
+ * "stopped unexpectedly" sentence with its hint about memory.
+ */
+function loadCrash(file: string, how: string, detail: { detail?: string }): CoreError {
+  return new CoreError(
+    'Damaged',
+    `The model file ${file} could not be loaded: the built-in model stopped while loading it (${how}), so the file is likely damaged or of a kind this llama.cpp does not support.`,
+    {
+      hint: 'Download or convert the model file again, or choose another one; if every model stops this way, the computer may be short of memory.',
+      ...detail,
+    },
+  );
+}
+
 /** One host process, loaded with one model. `ready` settles once it has loaded or failed. */
 export class HostConnection {
   readonly ready: Promise<ModelInfo>;
@@ -46,14 +63,14 @@ export class HostConnection {
         }
       });
       this.channel.onExit((how) => {
-        this.gone = new CoreError(
-          'BackendFailed',
-          `The built-in model stopped unexpectedly (${how}).`,
-          {
-            hint: STOPPED_HINT,
-            ...(this.channel.stderrTail() ? { detail: this.channel.stderrTail() } : {}),
-          },
-        );
+        const detail = this.channel.stderrTail() ? { detail: this.channel.stderrTail() } : {};
+        this.gone =
+          this.loading && how !== 'signal SIGKILL'
+            ? loadCrash(options.modelFile, how, detail)
+            : new CoreError('BackendFailed', `The built-in model stopped unexpectedly (${how}).`, {
+                hint: STOPPED_HINT,
+                ...detail,
+              });
         if (this.loading) reject(this.gone);
         this.loading = false;
         for (const p of [...this.pending.values()]) p.onGone(this.gone);

@@ -30,8 +30,11 @@ export const HOST_ENTRY = new URL('./host-main.ts', import.meta.url);
 const TAIL_CHARS = 2000;
 
 /** Starts the host with `child_process.fork` (Node 24 runs the .ts entry directly). */
-export const nodeLauncher: HostLauncher = () => {
-  const child = fork(fileURLToPath(HOST_ENTRY), [], {
+export const nodeLauncher: HostLauncher = () => forkHost(fileURLToPath(HOST_ENTRY));
+
+/** Forks `entry` as a host process (the real host, or a stand-in a test writes). */
+export function forkHost(entry: string): HostChannel {
+  const child = fork(entry, [], {
     execArgv: [],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -74,7 +77,7 @@ export const nodeLauncher: HostLauncher = () => {
     },
     stderrTail: () => tail,
   };
-};
+}
 
 /** The part of Electron's `UtilityProcess` the launcher uses. */
 export interface UtilityProcessLike {

@@ -10,7 +10,8 @@ const ALIGNMENT = 32;
 const ValueType = { UInt32: 4, Int32: 5, Float32: 6, Bool: 7, String: 8, Array: 9 } as const;
 const GGML_F32 = 0;
 
-type Value =
+/** A metadata value as the writer knows them. */
+export type GgufValue =
   | { type: 'u32'; value: number }
   | { type: 'f32'; value: number }
   | { type: 'bool'; value: boolean }
@@ -63,7 +64,7 @@ class Bytes {
   }
 }
 
-function writeValue(out: Bytes, v: Value): void {
+function writeValue(out: Bytes, v: GgufValue): void {
   switch (v.type) {
     case 'u32':
       out.u32(ValueType.UInt32);
@@ -132,6 +133,10 @@ export interface TinyGgufOptions {
   ends?: 'never' | 'always';
   /** Leave out `tokenizer.chat_template`. */
   noTemplate?: boolean;
+  /** Metadata to replace or add (by key), or to leave out (`null`): damaged files for tests. */
+  metadata?: Record<string, GgufValue | null>;
+  /** Added to the last tensor's data offset (its data stays where it is): a damaged file. */
+  lastTensorOffsetShift?: number;
 }
 
 /**
@@ -151,7 +156,7 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   const vocab = tokens.length;
   const special = (t: (typeof CHATML_SPECIALS)[number]): number => tokens.indexOf(t);
 
-  const kv: [string, Value][] = [
+  const kv: [string, GgufValue][] = [
     ['general.architecture', { type: 'str', value: 'llama' }],
     ['general.name', { type: 'str', value: options.name ?? 'tiny-test-llama' }],
     ['general.alignment', { type: 'u32', value: ALIGNMENT }],
@@ -176,6 +181,11 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   ];
   if (!options.noTemplate)
     kv.push(['tokenizer.chat_template', { type: 'str', value: CHATML_TEMPLATE }]);
+  for (const [key, value] of Object.entries(options.metadata ?? {})) {
+    const at = kv.findIndex(([k]) => k === key);
+    if (at >= 0) kv.splice(at, 1);
+    if (value !== null) kv.splice(at >= 0 ? at : kv.length, 0, [key, value]);
+  }
 
   const uniform = seededRandom(options.seed ?? 1);
   const rand = () => uniform() * 2 - 1; // [-1, 1)
@@ -225,12 +235,12 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   }
   let offset = 0;
   const aligned = (n: number): number => Math.ceil(n / ALIGNMENT) * ALIGNMENT;
-  for (const t of tensors) {
+  for (const [i, t] of tensors.entries()) {
     out.str(t.name);
     out.u32(t.dims.length);
     for (const d of t.dims) out.u64(d);
     out.u32(GGML_F32);
-    out.u64(offset);
+    out.u64(offset + (i === tensors.length - 1 ? (options.lastTensorOffsetShift ?? 0) : 0));
     offset = aligned(offset + t.data.byteLength);
   }
   out.pad(ALIGNMENT);
