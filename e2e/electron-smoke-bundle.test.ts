@@ -91,8 +91,10 @@ describe('the built main bundle under a stand-in Electron', () => {
   });
 
   test('the window is hardened and its preload is the single-file bundle', () => {
+    // The stand-in reports an unpackaged app: DevTools on, as in development.
     expect(report.webPreferences).toEqual({
       ...SECURE_WEB_PREFERENCES,
+      devTools: true,
       preload: path.join(repoRoot, 'out/preload/preload.cjs'),
     });
     expect(fs.existsSync(report.webPreferences.preload)).toBe(true);

@@ -17,10 +17,13 @@ import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 import {
   backendProfileSchema,
+  documentIdSchema as documentId,
   idSchema as id,
   readingSchema,
   refusal,
+  runIdSchema as runId,
   runSettingsSchema,
+  textKeySchema as textKey,
 } from './schemas.ts';
 import type {
   AppSettings,
@@ -56,7 +59,7 @@ export type {
 /** Where a backend check takes its text from (shared/backend-check.ts). */
 const checkSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bundled') }),
-  z.object({ kind: z.literal('document'), documentId: id }),
+  z.object({ kind: z.literal('document'), documentId }),
 ]);
 
 /** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
@@ -70,8 +73,11 @@ export const calls = {
    */
   'documents:choose-path': {
     request: z.object({
-      /** What the dialog is for: its title and file filters (default: a document to open). */
-      purpose: z.enum(['document', 'ocr-language', 'session', 'model']).optional(),
+      /**
+       * What the dialog is for: its title and file filters (default: a document to open). The
+       * path it returns may be used for that purpose only, by this window (see docs/electron.md).
+       */
+      purpose: z.enum(['document', 'ocr-language', 'session']).optional(),
     }),
   },
   'documents:open': {
@@ -99,14 +105,14 @@ export const calls = {
   },
   'documents:list': { request: z.object({}) },
   /** The document's current text, or with `textKey` the text an earlier run read. */
-  'documents:get': { request: z.object({ documentId: id, textKey: id.optional() }) },
-  'documents:remove': { request: z.object({ documentId: id }) },
+  'documents:get': { request: z.object({ documentId, textKey: textKey.optional() }) },
+  'documents:remove': { request: z.object({ documentId }) },
   /**
    * Reads a PDF again with other OCR settings (from its file, which must still have the same
    * bytes); progress arrives as `document:progress`. Earlier runs keep the text they read.
    */
   'documents:reread': {
-    request: z.object({ documentId: id, reading: readingSchema }),
+    request: z.object({ documentId, reading: readingSchema }),
   },
   /**
    * A PDF page drawn by PDFium in main (the renderer never parses PDFs): RGBA pixels at `scale`
@@ -115,7 +121,7 @@ export const calls = {
    */
   'documents:render-page': {
     request: z.object({
-      documentId: id,
+      documentId,
       /** 1-based. */
       page: z.number().int().positive().max(1_000_000),
       scale: z.number().min(0.25).max(4),
@@ -128,8 +134,8 @@ export const calls = {
    */
   'documents:text-rects': {
     request: z.object({
-      documentId: id,
-      textKey: id.optional(),
+      documentId,
+      textKey: textKey.optional(),
       start: z.number().int().min(0),
       end: z.number().int().min(0),
     }),
@@ -140,9 +146,9 @@ export const calls = {
    * character offsets into the extracted text on its block elements so a span can be highlighted.
    * Null for formats read as plain text (text, Markdown, PDF).
    */
-  'documents:rendered-html': { request: z.object({ documentId: id, textKey: id.optional() }) },
+  'documents:rendered-html': { request: z.object({ documentId, textKey: textKey.optional() }) },
   /** Stops an open or re-read of this document that is still extracting (it fails as Cancelled). */
-  'documents:cancel-extraction': { request: z.object({ documentId: id }) },
+  'documents:cancel-extraction': { request: z.object({ documentId }) },
   /** The OCR languages available: shipped ones and the files in the user's language folder. */
   'ocr:languages': { request: z.object({}) },
   /**
@@ -153,7 +159,7 @@ export const calls = {
   'ocr:add-language': { request: z.object({ path: z.string().min(1).max(4096) }) },
   'runs:start': {
     request: z.object({
-      documentId: id,
+      documentId,
       question: z.string().trim().min(1).max(MAX_QUESTION_CHARS),
       settings: runSettingsSchema,
       profileId: id.optional(),
@@ -166,24 +172,24 @@ export const calls = {
    */
   'runs:estimate': {
     request: z.object({
-      documentId: id,
+      documentId,
       question: z.string().max(MAX_QUESTION_CHARS),
       settings: runSettingsSchema,
       profileId: id.optional(),
     }),
   },
-  'runs:pause': { request: z.object({ runId: id }) },
-  'runs:resume': { request: z.object({ runId: id }) },
-  'runs:cancel': { request: z.object({ runId: id }) },
-  'runs:list': { request: z.object({ documentId: id }) },
-  'runs:get': { request: z.object({ runId: id }) },
+  'runs:pause': { request: z.object({ runId }) },
+  'runs:resume': { request: z.object({ runId }) },
+  'runs:cancel': { request: z.object({ runId }) },
+  'runs:list': { request: z.object({ documentId }) },
+  'runs:get': { request: z.object({ runId }) },
   /**
    * Continues a run that stopped before its answer (`interrupted` by a crash or quit, `cancelled`
    * or `error`) from its last saved memory, with the same chunking. Events go to the caller.
    */
   'runs:continue': {
     request: z.object({
-      runId: id,
+      runId,
       /**
        * "Retry with…": another backend profile for the rest of the run, and/or other settings.
        * When the chunking comes out the same, the memories already read are kept; otherwise the
@@ -194,7 +200,7 @@ export const calls = {
     }),
   },
   /** Removes a run and everything it produced from the library (cancelling it first if it is going). */
-  'runs:delete': { request: z.object({ runId: id }) },
+  'runs:delete': { request: z.object({ runId }) },
   /** Per document: how many questions, and how many runs are reading, failed or done. */
   'runs:counts': { request: z.object({}) },
   /**
@@ -204,7 +210,7 @@ export const calls = {
   'history:search': {
     request: z.object({
       text: z.string().max(MAX_HISTORY_QUERY_CHARS),
-      documentId: id.optional(),
+      documentId: documentId.optional(),
       limit: z.number().int().min(1).max(200).optional(),
     }),
   },
@@ -229,9 +235,9 @@ export const calls = {
   },
   'export:session': {
     request: z.object({
-      documentId: id,
+      documentId,
       /** The runs to export, oldest first; all of the document's when absent. */
-      runIds: z.array(id).max(10_000).optional(),
+      runIds: z.array(runId).max(10_000).optional(),
       format: z.enum(EXPORT_FORMATS),
       /** What the runs are (titles and file names follow it); inferred from runIds when absent. */
       scope: z.enum(EXPORT_SCOPES).optional(),

@@ -8,6 +8,40 @@ import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from './limits.ts';
 /** An id crossing a boundary (document hash, run id, profile id). */
 export const idSchema = z.string().min(1).max(200);
 
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * An id of a kind the library makes, checked by shape at the boundary: an id that cannot be one
+ * (`../x`, `odd-doc`) is refused in one sentence before any handler uses it (as a file name in
+ * the text cache, say). Empty or overlong ids stop at the length check (the field is named).
+ */
+function libraryId(shape: (id: string) => boolean, message: string) {
+  return z
+    .string()
+    .min(1, { abort: true })
+    .max(200, { abort: true })
+    .refine(shape, refusal('BadUsage', message));
+}
+
+/** A document's id: the SHA-256 of its file's bytes, in lowercase hex. */
+export const documentIdSchema = libraryId(
+  (id) => SHA256_HEX.test(id),
+  'That is not a document id: a document’s id is the SHA-256 of its file (64 hexadecimal characters).',
+);
+
+/** The key of a text a document's reading gave: the document's id or another SHA-256. */
+export const textKeySchema = libraryId(
+  (id) => SHA256_HEX.test(id),
+  'That is not the id of a document’s text (64 hexadecimal characters).',
+);
+
+/** A question's run: a UUID (the app's and the command line's), or a SHA-256 (an import's). */
+export const runIdSchema = libraryId(
+  (id) => UUID.test(id) || SHA256_HEX.test(id),
+  'That is not a run id: a run’s id is a UUID.',
+);
+
 /** Formats the extractor recognises (sniffed from bytes, not from the file name). */
 export const documentFormatSchema = z.enum(['pdf', 'docx', 'epub', 'html', 'text', 'markdown']);
 export type DocumentFormat = z.infer<typeof documentFormatSchema>;

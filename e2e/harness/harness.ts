@@ -165,12 +165,15 @@ export async function startHarness(
   });
 
   const server = await renderer();
-  const dispatch = createCallDispatcher(service.handlers, (sender) =>
-    isTrustedSender(
-      sender,
-      new Set([WINDOW_ID]),
-      (url) => URL.canParse(url) && new URL(url).origin === server.origin,
-    ),
+  const dispatch = createCallDispatcher(
+    service.handlers,
+    (sender) =>
+      isTrustedSender(
+        sender,
+        new Set([WINDOW_ID]),
+        (url) => URL.canParse(url) && new URL(url).origin === server.origin,
+      ),
+    service.grants,
   );
   await page.exposeBinding('__memagentInvoke', async (source, name: string, json: string) => {
     // What Electron tells main about a sender: its webContents, its frame's URL, top frame or not.

@@ -35,7 +35,12 @@ async function printOne(html: string, signal?: AbortSignal): Promise<Uint8Array>
   );
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false, session: printing },
+    webPreferences: {
+      ...SECURE_WEB_PREFERENCES,
+      javascript: false,
+      devTools: false,
+      session: printing,
+    },
   });
   try {
     await window.loadURL(url);

@@ -18,12 +18,13 @@ export function openExternalSafely(url: string): Promise<void> {
 }
 
 function hardenSession(ses: Session): void {
+  const developer = !app.isPackaged;
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
   ses.setDevicePermissionHandler(() => false);
   ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
   ses.webRequest.onBeforeRequest((details, callback) =>
-    callback({ cancel: !isAllowedRendererRequest(details.url) }),
+    callback({ cancel: !isAllowedRendererRequest(details.url, developer) }),
   );
   ses.webRequest.onHeadersReceived((details, callback) => {
     if (!isAppUrl(details.url)) {
@@ -46,6 +47,9 @@ export function hardenApp(): void {
     });
     contents.on('will-redirect', (event) => event.preventDefault());
     contents.on('will-attach-webview', (event) => event.preventDefault());
+    // DevTools exist only in development (security.ts `windowWebPreferences`); should anything
+    // open them in a packaged build, they are closed at once.
+    if (app.isPackaged) contents.on('devtools-opened', () => contents.closeDevTools());
     contents.on('will-frame-navigate', (event) => {
       if (!event.isMainFrame) event.preventDefault();
     });

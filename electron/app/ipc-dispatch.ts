@@ -1,7 +1,9 @@
 // The pure half of the IPC wrapper: who may call, how a call reaches the service, and where an
 // event goes. ipc-main.ts only adapts Electron's objects to these functions.
 import type { CallHandlers, CallName, CallResponse, EventName, Events } from '../../shared/api.ts';
+import { toAppError } from '../core/errors.ts';
 import { invokeCall } from '../core/service/invoke-call.ts';
+import type { GrantPurpose, PathGrants } from '../core/service/path-grants.ts';
 import { eventChannel } from './bridge.ts';
 import { isAppUrl } from './security.ts';
 
@@ -52,45 +54,49 @@ export type CallDispatcher = <K extends CallName>(
   rawRequest: unknown,
 ) => Promise<CallResponse<K>>;
 
-/** The answer to `documents:open` or `ocr:add-language` for a path the user did not choose in the app's file dialog. */
-export function refusedPath<K extends CallName>(): CallResponse<K> {
-  return {
-    ok: false,
-    error: {
-      kind: 'BadUsage',
-      message: 'The file was not opened: only files chosen in the app’s Open dialog can be opened.',
-    },
-  } as CallResponse<K>;
-}
+/**
+ * The calls that take a path from a window, and the grant each needs. `documents:open` reads any
+ * file main can read, and a run sends a document's text to whichever backend the renderer names;
+ * `sessions:import` reads a file into the library; `ocr:add-language` copies one into the app's
+ * data folder. So a window may pass only a path the user gave it for that very purpose (the
+ * dialog of `documents:choose-path` with that purpose), never one it made up (~/.ssh/id_rsa) nor
+ * one chosen for something else: a compromised page cannot turn the app into a file reader for
+ * the network. (`export:open-saved` checks its grant in the service, which grants it.)
+ */
+const PATH_CALLS: Partial<Record<CallName, GrantPurpose>> = {
+  'documents:open': 'open-document',
+  'sessions:import': 'import-session',
+  'ocr:add-language': 'add-ocr-language',
+};
 
 /**
- * `documents:open` reads any file main can read, and a run sends a document's text to whichever
- * backend the renderer names. So a window may open only the paths the file dialog gave it
- * (`documents:choose-path`), never a path it made up (~/.ssh/id_rsa): a compromised page cannot
- * turn the app into a file reader for the network. `ocr:add-language` copies a file into the
- * app's data folder, and `sessions:import` reads a file into the library, so they obey the same
- * rule. Dropped files travel as bytes and need no path.
+ * The dispatcher of the app's IPC: refuses senders that are not the app's windows, refuses a
+ * path the window holds no grant for (`grants`, which the service fills), then validates and
+ * calls the handler through `invokeCall`. A one-time grant ends once its call succeeded.
  */
 export function createCallDispatcher(
   handlers: CallHandlers,
   isTrusted: (sender: SenderInfo) => boolean,
+  grants: PathGrants,
 ): CallDispatcher {
-  const chosen = new Map<string, Set<string>>();
   return async (name, sender, rawRequest) => {
     if (!isTrusted(sender)) return refusedSender();
     const senderId = senderIdOf(sender.webContentsId);
-    if (name === 'documents:open' || name === 'ocr:add-language' || name === 'sessions:import') {
-      const path = (rawRequest as { path?: unknown } | null)?.path;
-      // A malformed request goes on to the schema check, which answers it with BadUsage.
-      if (typeof path === 'string' && chosen.get(senderId)?.has(path) !== true)
-        return refusedPath();
+    const purpose = PATH_CALLS[name];
+    // A malformed request (no string path) goes on to the schema check, which answers BadUsage;
+    // dropped bytes (`sessions:import` with data) need no grant.
+    const path = (rawRequest as { path?: unknown } | null)?.path;
+    const file = purpose !== undefined && typeof path === 'string' ? path : undefined;
+    if (purpose !== undefined && file !== undefined) {
+      try {
+        grants.require(senderId, purpose, file);
+      } catch (error) {
+        return { ok: false, error: toAppError(error) } as CallResponse<typeof name>;
+      }
     }
     const response = await invokeCall(handlers, name, rawRequest, { senderId });
-    if (name === 'documents:choose-path' && response.ok && typeof response.value === 'string') {
-      const paths = chosen.get(senderId) ?? new Set<string>();
-      paths.add(response.value);
-      chosen.set(senderId, paths);
-    }
+    if (purpose !== undefined && file !== undefined && response.ok)
+      grants.used(senderId, purpose, file);
     return response;
   };
 }

@@ -1,7 +1,8 @@
 // THE only importer of ipcMain: registers every call of shared/api.ts through one generic wrapper
 // (sender check + zod validation in ipc-dispatch.ts) and delivers events to the window that asked.
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
-import type { CallHandlers, CallName, EventName, Events } from '../../shared/api.ts';
+import type { CallName, EventName, Events } from '../../shared/api.ts';
+import type { Service } from '../core/service/create-service.ts';
 import { callChannel, exposedCallNames } from './bridge.ts';
 import {
   createCallDispatcher,
@@ -20,16 +21,21 @@ function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
 }
 
 /**
- * Registers one `ipcMain.handle` per contract call. `trustedIds` holds the webContents ids of the
- * app's own windows (main.ts adds each window it creates). `onCallDone` lets main react to calls,
- * e.g. refresh Open Recent after a document was opened. Returns an unregister function.
+ * Registers one `ipcMain.handle` per contract call of `service`. `trustedIds` holds the
+ * webContents ids of the app's own windows (main.ts adds each window it creates). `onCallDone`
+ * lets main react to calls, e.g. refresh Open Recent after a document was opened. Returns an
+ * unregister function.
  */
 export function registerIpc(
-  handlers: CallHandlers,
+  service: Pick<Service, 'handlers' | 'grants'>,
   trustedIds: ReadonlySet<number>,
   onCallDone?: (name: CallName, ok: boolean) => void,
 ): () => void {
-  const dispatch = createCallDispatcher(handlers, (sender) => isTrustedSender(sender, trustedIds));
+  const dispatch = createCallDispatcher(
+    service.handlers,
+    (sender) => isTrustedSender(sender, trustedIds),
+    service.grants,
+  );
   for (const name of exposedCallNames) {
     ipcMain.handle(callChannel(name), async (event, rawRequest: unknown) => {
       const response = await dispatch(name, senderInfo(event), rawRequest);

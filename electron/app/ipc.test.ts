@@ -27,6 +27,7 @@ import {
   type EventWindow,
   type SenderInfo,
 } from './ipc-dispatch.ts';
+import { createPathGrants } from '../core/service/path-grants.ts';
 import { APP_ENTRY_URL } from './security.ts';
 
 interface Received {
@@ -47,6 +48,7 @@ function recordingHandlers(received: Received[]): CallHandlers {
 }
 
 const WINDOW_ID = 7;
+const DOC = 'd0c'.repeat(21) + 'd';
 const appSender: SenderInfo = {
   webContentsId: WINDOW_ID,
   frameUrl: APP_ENTRY_URL,
@@ -57,8 +59,10 @@ const appSender: SenderInfo = {
 function wire(sender: SenderInfo) {
   const received: Received[] = [];
   const trusted = new Set([WINDOW_ID]);
-  const dispatch = createCallDispatcher(recordingHandlers(received), (s) =>
-    isTrustedSender(s, trusted),
+  const dispatch = createCallDispatcher(
+    recordingHandlers(received),
+    (s) => isTrustedSender(s, trusted),
+    createPathGrants(),
   );
   const channelToName = new Map(exposedCallNames.map((name) => [callChannel(name), name]));
   const toRenderer = new EventEmitter();
@@ -120,7 +124,7 @@ describe('a call from the app’s window', () => {
   it('reaches the handler validated, with the window as sender', async () => {
     const { bridge, received } = wire(appSender);
     const result = await bridge.invoke('runs:start', {
-      documentId: 'doc',
+      documentId: DOC,
       question: '  Who signed?  ',
       settings: DEFAULT_RUN_SETTINGS,
     });
@@ -128,7 +132,7 @@ describe('a call from the app’s window', () => {
     expect(received).toEqual([
       {
         name: 'runs:start',
-        request: { documentId: 'doc', question: 'Who signed?', settings: DEFAULT_RUN_SETTINGS },
+        request: { documentId: DOC, question: 'Who signed?', settings: DEFAULT_RUN_SETTINGS },
         ctx: { senderId: '7' },
       },
     ]);
@@ -137,7 +141,7 @@ describe('a call from the app’s window', () => {
   it('with an invalid request gets BadUsage and never reaches the handler', async () => {
     const { bridge, received } = wire(appSender);
     const result = await bridge.invoke('runs:start', {
-      documentId: 'doc',
+      documentId: DOC,
       question: '',
       settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: -1 },
     });
@@ -148,63 +152,6 @@ describe('a call from the app’s window', () => {
       expect(result.error.detail).toMatch(/settings\.chunkTokens/);
     }
     expect(received).toEqual([]);
-  });
-});
-
-describe('opening a file by path', () => {
-  const CHOSEN = '/home/user/contract.pdf';
-  function dispatcher(received: Received[]) {
-    const handlers = recordingHandlers(received) as unknown as Record<string, unknown>;
-    handlers['documents:choose-path'] = async () => ({ ok: true, value: CHOSEN });
-    return createCallDispatcher(handlers as unknown as CallHandlers, (s) =>
-      isTrustedSender(s, new Set([WINDOW_ID])),
-    );
-  }
-
-  it('is refused for a path the file dialog did not give that window', async () => {
-    const received: Received[] = [];
-    const dispatch = dispatcher(received);
-    const made = await dispatch('documents:open', appSender, { path: '/home/user/.ssh/id_rsa' });
-    expect(made).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
-    expect(made.ok ? '' : made.error.message).toMatch(/Open dialog/);
-    // Chosen by another window: still refused here.
-    await dispatch('documents:choose-path', { ...appSender, webContentsId: 8 }, {});
-    const other = await dispatch('documents:open', appSender, { path: CHOSEN });
-    expect(other.ok).toBe(false);
-    expect(received.map((r) => r.name)).toEqual([]);
-  });
-
-  it('reaches the handler for the path the dialog returned, also again with a password', async () => {
-    const received: Received[] = [];
-    const dispatch = dispatcher(received);
-    const chosen = await dispatch('documents:choose-path', appSender, {});
-    expect(chosen).toEqual({ ok: true, value: CHOSEN });
-    expect((await dispatch('documents:open', appSender, { path: CHOSEN })).ok).toBe(true);
-    const retry = await dispatch('documents:open', appSender, { path: CHOSEN, password: 'x' });
-    expect(retry.ok).toBe(true);
-    expect(received.map((r) => r.name)).toEqual(['documents:open', 'documents:open']);
-  });
-
-  it('applies to adding an OCR language file too: only a path the dialog gave', async () => {
-    const received: Received[] = [];
-    const dispatch = dispatcher(received);
-    const made = await dispatch('ocr:add-language', appSender, { path: '/etc/shadow' });
-    expect(made).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
-    await dispatch('documents:choose-path', appSender, { purpose: 'ocr-language' });
-    expect((await dispatch('ocr:add-language', appSender, { path: CHOSEN })).ok).toBe(true);
-    expect(received.map((r) => r.name)).toEqual(['ocr:add-language']);
-  });
-
-  it('applies to importing a session file too; dropped bytes need no path', async () => {
-    const received: Received[] = [];
-    const dispatch = dispatcher(received);
-    const made = await dispatch('sessions:import', appSender, { path: '/home/user/.ssh/id_rsa' });
-    expect(made).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
-    await dispatch('documents:choose-path', appSender, { purpose: 'session' });
-    expect((await dispatch('sessions:import', appSender, { path: CHOSEN })).ok).toBe(true);
-    const dropped = { name: 's.json', data: new Uint8Array([0x7b, 0x7d]) };
-    expect((await dispatch('sessions:import', appSender, dropped)).ok).toBe(true);
-    expect(received.map((r) => r.name)).toEqual(['sessions:import', 'sessions:import']);
   });
 });
 

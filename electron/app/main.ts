@@ -15,7 +15,8 @@ import { installApplicationMenu, type ApplicationMenu } from './menu.ts';
 import type { MenuCommand, RecentDocument } from './menu-template.ts';
 import { handleAppScheme, registerAppScheme } from './protocol.ts';
 import { createSafeStorageSecretStore } from './secret-store-safe.ts';
-import { APP_ENTRY_URL, SECURE_WEB_PREFERENCES } from './security.ts';
+import { senderIdOf } from './ipc-dispatch.ts';
+import { APP_ENTRY_URL, windowWebPreferences } from './security.ts';
 
 // Bundled layout (scripts/build-electron.ts): out/main/main.js, out/preload/preload.cjs, out/renderer/.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,11 +80,15 @@ function createWindow(): BrowserWindow {
     minHeight: 480,
     show: false,
     title: 'MemAgent Desktop',
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: PRELOAD },
+    webPreferences: windowWebPreferences({ preload: PRELOAD, packaged: app.isPackaged }),
   });
   const id = window.webContents.id;
   trustedIds.add(id);
-  window.on('closed', () => trustedIds.delete(id));
+  window.on('closed', () => {
+    trustedIds.delete(id);
+    // The paths the user gave this window end with it (path-grants.ts).
+    service?.grants.revoke(senderIdOf(id));
+  });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(APP_ENTRY_URL);
   return window;
@@ -149,7 +154,7 @@ async function onReady(): Promise<void> {
     send: sendMenuCommand,
     openExternal: (url) => void openExternalSafely(url).catch(() => undefined),
   });
-  registerIpc(current.handlers, trustedIds, (name) => {
+  registerIpc(current, trustedIds, (name) => {
     if (name.startsWith('documents:')) void menu?.refresh();
   });
   await menu.refresh();

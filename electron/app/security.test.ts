@@ -12,6 +12,7 @@ import {
   isAllowedRendererRequest,
   isAppUrl,
   isSafeExternalUrl,
+  windowWebPreferences,
   withSecurityHeaders,
 } from './security.ts';
 
@@ -159,11 +160,29 @@ describe('SECURE_WEB_PREFERENCES', () => {
   });
 });
 
+describe('windowWebPreferences', () => {
+  it('has no DevTools in a packaged build, and every security rule in both', () => {
+    const packaged = windowWebPreferences({ preload: '/app/preload.cjs', packaged: true });
+    const development = windowWebPreferences({ preload: '/app/preload.cjs', packaged: false });
+    expect(packaged).toEqual({
+      ...SECURE_WEB_PREFERENCES,
+      devTools: false,
+      preload: '/app/preload.cjs',
+    });
+    expect(development).toEqual({ ...packaged, devTools: true });
+  });
+});
+
 describe('isAllowedRendererRequest', () => {
   it('allows only the app’s own files and inline resources', () => {
     expect(isAllowedRendererRequest('app://memagent/assets/index.js')).toBe(true);
     expect(isAllowedRendererRequest('data:image/png;base64,AAAA')).toBe(true);
     expect(isAllowedRendererRequest('blob:app://memagent/1234')).toBe(true);
+  });
+
+  it('lets the DevTools front-end load in development only', () => {
+    expect(isAllowedRendererRequest('devtools://devtools/bundled/inspector.html', true)).toBe(true);
+    expect(isAllowedRendererRequest('devtools://devtools/bundled/inspector.html')).toBe(false);
   });
 
   it.each([

@@ -35,6 +35,20 @@ export const SECURE_WEB_PREFERENCES = Object.freeze({
   enableWebSQL: false,
 } satisfies WebPreferences);
 
+/**
+ * The webPreferences of the app's window: {@link SECURE_WEB_PREFERENCES}, the preload, and
+ * DevTools only in development. A packaged build has no DevTools at all (not merely no menu
+ * item): they would let anyone at the keyboard call `window.memagent` with made-up requests and
+ * read every document's text and the renderer's state.
+ */
+export function windowWebPreferences(options: { preload: string; packaged: boolean }) {
+  return {
+    ...SECURE_WEB_PREFERENCES,
+    devTools: !options.packaged,
+    preload: options.preload,
+  } satisfies WebPreferences;
+}
+
 function parse(url: string): URL | null {
   if (typeof url !== 'string' || url.length === 0 || url.length > 4096) return null;
   try {
@@ -103,15 +117,17 @@ export function withSecurityHeaders(
 
 /**
  * True for requests a renderer page may make: the app's own files, inline data/blob resources
- * and, in development, the devtools front-end. Everything else (http, https, ws, file, ftp...)
- * is cancelled in main: the app shows no remote content.
+ * and, in development only (`developer`), the devtools front-end. Everything else (http, https,
+ * ws, file, ftp...) is cancelled in main: the app shows no remote content.
  */
-export function isAllowedRendererRequest(url: string): boolean {
+export function isAllowedRendererRequest(url: string, developer = false): boolean {
   if (isAppUrl(url)) return true;
   const parsed = parse(url);
   if (parsed === null) return false;
   return (
-    parsed.protocol === 'data:' || parsed.protocol === 'blob:' || parsed.protocol === 'devtools:'
+    parsed.protocol === 'data:' ||
+    parsed.protocol === 'blob:' ||
+    (developer && parsed.protocol === 'devtools:')
   );
 }
 

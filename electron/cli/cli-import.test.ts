@@ -39,7 +39,7 @@ describe('memagent import', () => {
       library: db,
       documentAdded: false,
       imported: [],
-      already: ['imported-run-1', 'imported-run-2'],
+      already: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'],
       conflicts: [],
     });
 
@@ -47,16 +47,18 @@ describe('memagent import', () => {
     try {
       const runs = store.runs.listByDocument(hostileSession().document.id);
       expect(runs.map((r) => [r.id, r.origin, r.status])).toEqual([
-        ['imported-run-2', 'import', 'interrupted'],
-        ['imported-run-1', 'import', 'done'],
+        ['00000000-0000-4000-8000-000000000002', 'import', 'interrupted'],
+        ['00000000-0000-4000-8000-000000000001', 'import', 'done'],
       ]);
-      expect(store.runs.evidence('imported-run-1')?.[0]?.pageLabel).toBe('vii');
+      expect(store.runs.evidence('00000000-0000-4000-8000-000000000001')?.[0]?.pageLabel).toBe(
+        'vii',
+      );
     } finally {
       store.close();
     }
 
     // `show` cites the passages the session carried: the document's text is not here.
-    const shown = await runCli(['show', 'imported-run-1', '--db', db]);
+    const shown = await runCli(['show', '00000000-0000-4000-8000-000000000001', '--db', db]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('From the pages (as the imported session carried them)');
     expect(shown.stdout).toContain(`“${HOSTILE.quote}”`);

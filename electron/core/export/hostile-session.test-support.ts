@@ -32,7 +32,7 @@ export function hostileSession(documentId = 'f'.repeat(64)): SessionExport {
     },
     runs: [
       {
-        id: 'imported-run-1',
+        id: '00000000-0000-4000-8000-000000000001',
         question: HOSTILE.question,
         status: 'done',
         answer: HOSTILE.answer,
@@ -83,7 +83,7 @@ export function hostileSession(documentId = 'f'.repeat(64)): SessionExport {
         ],
       },
       {
-        id: 'imported-run-2',
+        id: '00000000-0000-4000-8000-000000000002',
         question: `Second ${BIDI} question?`,
         status: 'interrupted',
         answer: null,

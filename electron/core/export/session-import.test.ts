@@ -199,7 +199,10 @@ describe('sessions:import in the service', () => {
     const file = path.join(h.dir, 'session.json');
     fs.writeFileSync(file, renderSession(session, 'json'));
     const byPath = await h.ok('sessions:import', { path: file });
-    expect(byPath.imported).toEqual(['imported-run-1', 'imported-run-2']);
+    expect(byPath.imported).toEqual([
+      '00000000-0000-4000-8000-000000000001',
+      '00000000-0000-4000-8000-000000000002',
+    ]);
     const updated = await h.waitFor(
       'document:updated',
       (d, target) => d.id === session.document.id && target === undefined,
@@ -207,10 +210,10 @@ describe('sessions:import in the service', () => {
     expect(updated.path).toBeUndefined();
     const listed = await h.ok('runs:list', { documentId: session.document.id });
     expect(listed.map((r) => [r.id, r.origin])).toEqual([
-      ['imported-run-2', 'import'],
-      ['imported-run-1', 'import'],
+      ['00000000-0000-4000-8000-000000000002', 'import'],
+      ['00000000-0000-4000-8000-000000000001', 'import'],
     ]);
-    const snapshot = await h.ok('runs:get', { runId: 'imported-run-1' });
+    const snapshot = await h.ok('runs:get', { runId: '00000000-0000-4000-8000-000000000001' });
     expect(snapshot.carriedEvidence?.[0]?.quote).toBe(session.runs[0]?.evidence?.[0]?.quote);
 
     const byBytes = await h.ok('sessions:import', {
@@ -219,7 +222,9 @@ describe('sessions:import in the service', () => {
     });
     expect(byBytes.already).toHaveLength(2);
 
-    const refused = await h.call('runs:continue', { runId: 'imported-run-2' });
+    const refused = await h.call('runs:continue', {
+      runId: '00000000-0000-4000-8000-000000000002',
+    });
     expect(refused).toEqual({
       ok: false,
       error: {

@@ -14,6 +14,7 @@ import { createRenderedHtmlHandler } from './rendered-html-handler.ts';
 import { createDocumentTexts } from './document-texts.ts';
 import { createExportHandlers } from './export-handlers.ts';
 import { createExtractions } from './extractions.ts';
+import { createPathGrants, type PathGrants } from './path-grants.ts';
 import { createMiscHandlers } from './misc-handlers.ts';
 import { createOcrService } from './ocr-service.ts';
 import { createPageHandlers } from './page-handlers.ts';
@@ -37,6 +38,12 @@ export const OCR_LANGUAGE_FOLDER = 'ocr-languages';
 
 export interface Service {
   handlers: CallHandlers;
+  /**
+   * The paths each window was given (file dialogs, its own exports) and for what. The IPC
+   * dispatcher requires a grant for every path a window sends back; in-process callers (the
+   * command line, tests) name paths themselves.
+   */
+  grants: PathGrants;
   /** Resolves when background token counts are done (tests, orderly shutdown). */
   idle(): Promise<void>;
   /**
@@ -147,6 +154,7 @@ export function createService(deps: ServiceDeps): Service {
 
   // Shared by runs and estimates: an estimate's chunking is the run's.
   const plans = createChunkPlans();
+  const grants = createPathGrants();
   const handlers: CallHandlers = {
     ...createDocumentHandlers({
       store,
@@ -157,6 +165,7 @@ export function createService(deps: ServiceDeps): Service {
       emit,
       now,
       maxBytes,
+      grants,
       ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
       cancelRunsOf: async (documentId) => {
         // A terminal reading one of its questions owns that run: removing the document under it
@@ -217,6 +226,7 @@ export function createService(deps: ServiceDeps): Service {
       store,
       texts,
       now,
+      grants,
       chooseSavePath: deps.chooseSavePath?.bind(deps),
       printPdf: deps.printPdf?.bind(deps),
       openPath: deps.openPath?.bind(deps),
@@ -227,6 +237,7 @@ export function createService(deps: ServiceDeps): Service {
   let disposing: Promise<void> | undefined;
   return {
     handlers,
+    grants,
     idle: () => counter.idle(),
     dispose() {
       disposing ??= (async () => {

@@ -12,6 +12,7 @@ import type { Store } from '../store/store.ts';
 import { sha256Hex as documentId } from '../documents/cache.ts';
 import { readOriginal, type DocumentTexts } from './document-texts.ts';
 import type { Extractions } from './extractions.ts';
+import { DIALOG_GRANTS, type PathGrants } from './path-grants.ts';
 import { asResult } from './invoke-call.ts';
 import type { OcrService } from './ocr-service.ts';
 import type { Emit } from './service-deps.ts';
@@ -41,6 +42,8 @@ export interface DocumentHandlerDeps {
   now: () => number;
   maxBytes?: number;
   chooseFile?: (purpose: FilePurpose) => Promise<string | null>;
+  /** Where a dialog's answer is recorded as the window's to use for the dialog's purpose. */
+  grants: PathGrants;
   /** Stops the live runs of a document before it is removed. */
   cancelRunsOf: (documentId: string) => Promise<void>;
   /** Closes the page view's open copy of a document being removed. */
@@ -197,8 +200,12 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
   };
 
   return {
-    'documents:choose-path': ({ purpose }) =>
-      asResult(() => chooseFile(deps, purpose ?? 'document')),
+    'documents:choose-path': ({ purpose = 'document' }, ctx) =>
+      asResult(async () => {
+        const file = await chooseFile(deps, purpose);
+        if (file !== null) deps.grants.grant(ctx.senderId, DIALOG_GRANTS[purpose], file);
+        return file;
+      }),
     'documents:open': ({ path, password }, ctx) =>
       asResult(() => track(openPath(path, password, ctx.senderId))),
     'documents:open-bytes': ({ name, data, password }, ctx) =>

@@ -1,7 +1,6 @@
 // Saving exports from the app: one run, a question's runs or a document's session, in any
 // format (PDF through the app's printer), then opening what was saved, and nothing else.
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
 import { CoreError } from '../errors.ts';
 import { exportSelection, type PdfPrinter } from '../export/index.ts';
@@ -9,6 +8,7 @@ import { localZone } from '../export/readable.ts';
 import type { Store } from '../store/store.ts';
 import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
+import type { PathGrants } from './path-grants.ts';
 
 type ExportHandlers = Pick<CallHandlers, 'export:session' | 'export:open-saved'>;
 
@@ -16,6 +16,8 @@ export interface ExportHandlerDeps {
   store: Store;
   texts: DocumentTexts;
   now: () => number;
+  /** A saved file is granted to the window that exported it, to open or show (and nothing else). */
+  grants: PathGrants;
   chooseSavePath?: ((suggested: string) => Promise<string | null>) | undefined;
   /** Prints the PDF export's page (the app: a hidden window with JavaScript off). */
   printPdf?: PdfPrinter | undefined;
@@ -26,10 +28,8 @@ export interface ExportHandlerDeps {
 }
 
 export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
-  // Only files this service saved may be opened: a renderer cannot name any other path.
-  const saved = new Set<string>();
   return {
-    'export:session': ({ documentId, runIds, format, scope }) =>
+    'export:session': ({ documentId, runIds, format, scope }, ctx) =>
       asResult(async () => {
         const selection = {
           documentId,
@@ -62,13 +62,13 @@ export function createExportHandlers(deps: ExportHandlerDeps): ExportHandlers {
             detail: error instanceof Error ? error.message : String(error),
           });
         }
-        saved.add(path.resolve(file));
+        deps.grants.grant(ctx.senderId, 'open-saved-export', file);
         return notes.length === 0 ? { path: file } : { path: file, notes };
       }),
-    'export:open-saved': ({ path: file, show }) =>
+    'export:open-saved': ({ path: file, show }, ctx) =>
       asResult(async () => {
-        if (!saved.has(path.resolve(file)))
-          throw new CoreError('NotFound', 'Only a file this window just exported can be opened.');
+        // Only files this window saved may be opened: a renderer cannot name any other path.
+        deps.grants.require(ctx.senderId, 'open-saved-export', file);
         if (show === 'folder') {
           if (!deps.showInFolder)
             throw new CoreError('Unsupported', 'Showing files is not available here.');

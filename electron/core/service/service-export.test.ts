@@ -90,7 +90,11 @@ describe('exports through the service', () => {
       });
       expect(other).toMatchObject({
         ok: false,
-        error: { message: 'Only a file this window just exported can be opened.' },
+        error: {
+          kind: 'BadUsage',
+          message:
+            'The file was not opened: only a file this window just exported can be opened from here.',
+        },
       });
       expect(s.opened).toHaveLength(2);
     },

@@ -271,7 +271,7 @@ describe('settings, profiles and keys', () => {
       ok: true,
       value: null,
     });
-    const missing = await h.call('runs:get', { runId: 'nope' });
+    const missing = await h.call('runs:get', { runId: '00000000-0000-4000-8000-00000000dead' });
     expect(missing).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
     const noProfile = await h.call('settings:set-active-profile', { profileId: 'nope' });
     expect(noProfile).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
