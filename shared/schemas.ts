@@ -329,8 +329,16 @@ export type AppError = z.infer<typeof appErrorSchema>;
 export const warningCodeSchema = z.enum([
   'empty-memory',
   'length-cut',
+  /**
+   * A memory update that did not end normally for another reason than its token limit: the
+   * server stopped it (`content_filter`, `tool_calls`, an unknown finish reason) or ignored
+   * max_tokens and the client cut it. The previous memory was kept, as for `length-cut`.
+   */
+  'memory-stopped',
   'no-answer',
   'answer-cut',
+  /** The final reply did not end normally for another reason than its token limit (as `memory-stopped`). */
+  'answer-stopped',
   'retry',
   'generic-model',
   'extraction',

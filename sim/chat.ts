@@ -166,17 +166,31 @@ export async function handleChat(
       countTokens: (t) => simTokenizer.count(t),
     });
   if (kind === 'thinking') content = THINKING + content;
-  if (kind === 'empty-reply' || kind === 'length-empty') content = '';
+  if (kind === 'empty-reply' || kind === 'length-empty' || kind === 'null-content') content = '';
   let finishReason = kind === 'length-empty' ? 'length' : 'stop';
-  const ids = simTokenizer.encode(content);
-  if (ids.length > maxTokens) {
+  if (kind === 'ignore-max-tokens') content = overflowText(fault?.overflowChars ?? 1_000_000);
+  let ids = kind === 'ignore-max-tokens' ? [] : simTokenizer.encode(content);
+  if (kind === 'stopped-reply') {
+    // A filter (or a tool call) ends the output early: cut like a length cut, another reason.
+    const kept = Math.min(ids.length, fault?.afterTokens ?? 3, maxTokens);
+    content = simTokenizer.decode(ids.slice(0, kept)).replace(/\uFFFD+$/u, '');
+    ids = ids.slice(0, kept);
+    finishReason = fault?.finishReason ?? 'content_filter';
+  } else if (ids.length > maxTokens) {
     // Cut at max_tokens like a server; a cut inside a character drops the broken bytes.
     content = simTokenizer.decode(ids.slice(0, maxTokens)).replace(/\uFFFD+$/u, '');
     finishReason = 'length';
   }
-  const completionTokens = Math.min(ids.length, maxTokens);
-  // One streamed piece per token, except where a character spans tokens.
-  const pieces = content === '' ? [] : tokenPieces(simTokenizer, content);
+  const completionTokens =
+    kind === 'ignore-max-tokens' ? approxTokenCount(content) : Math.min(ids.length, maxTokens);
+  // One streamed piece per token, except where a character spans tokens (an overflow: 1,000
+  // characters a piece, so a megabyte streams in a thousand events).
+  const pieces =
+    kind === 'ignore-max-tokens'
+      ? (content.match(/[^]{1,1000}/gu) ?? [])
+      : content === ''
+        ? []
+        : tokenPieces(simTokenizer, content);
   const usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
@@ -211,7 +225,11 @@ export async function handleChat(
         );
         return;
       }
-      const message: Record<string, unknown> = { role: 'assistant', content, tool_calls: [] };
+      const message: Record<string, unknown> = {
+        role: 'assistant',
+        content: kind === 'null-content' ? null : kind === 'non-string-content' ? 42 : content,
+        tool_calls: [],
+      };
       if (kind === 'reasoning-field') message.reasoning_content = REASONING;
       const choices =
         kind === 'empty-choices'
@@ -239,6 +257,12 @@ export async function handleChat(
     release?.();
     timing.finishedAt = clock.now();
   }
+}
+
+/** `chars` characters of filler: what a server that ignores max_tokens keeps sending. */
+function overflowText(chars: number): string {
+  const unit = 'The memory grows without end. ';
+  return unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
 }
 
 /** Sends half of a JSON body announced whole (content-length), then destroys the socket. */
@@ -273,7 +297,7 @@ async function streamReply(
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
-  send(delta({ role: 'assistant', content: '' }));
+  send(delta({ role: 'assistant', content: kind === 'null-content' ? null : '' }));
   if (kind === 'reasoning-field')
     send(delta({ reasoning_content: 'The section may mention ' }), { usage: null });
   const cutAt =
@@ -288,7 +312,8 @@ async function streamReply(
       res.end();
       stopped = true;
     }
-    if (!stopped) send(delta({ content: pieces[i] }));
+    if (!stopped)
+      send(delta({ content: kind === 'non-string-content' && i === 0 ? 42 : pieces[i] }));
   });
   if (stopped) return;
   if (kind === 'stall-mid-stream') return; // Keep the connection open and silent.

@@ -78,7 +78,18 @@ export type FaultKind =
   /** The reply carries vLLM's `reasoning_content` field beside the content. */
   | 'reasoning-field'
   /** The reply has no `usage`. */
-  | 'no-usage';
+  | 'no-usage'
+  /**
+   * The server stops the reply after `afterTokens` tokens with finish_reason `finishReason`
+   * (default "content_filter", what OpenAI and Azure send when a filter stops the output).
+   */
+  | 'stopped-reply'
+  /** The content is `null` (plain), or every streamed delta's content is `null`; finish_reason "stop". */
+  | 'null-content'
+  /** The content is a number (plain), or the first streamed delta's content is one. */
+  | 'non-string-content'
+  /** The server ignores max_tokens and sends `overflowChars` characters (default 1,000,000), finish_reason "stop". */
+  | 'ignore-max-tokens';
 
 /**
  * When a fault applies. Counting is over chat completion requests received after the rule was
@@ -94,8 +105,12 @@ export interface FaultRule {
   retryAfterSec?: number;
   /** rate-limit: the `retry-after-ms` header. */
   retryAfterMs?: number;
-  /** stall-mid-stream, partial-stream, drop-mid-response: tokens sent before the stream stops. Default 3. */
+  /** stall-mid-stream, partial-stream, drop-mid-response, stopped-reply: tokens sent before the reply stops. Default 3. */
   afterTokens?: number;
+  /** stopped-reply: the finish_reason sent. Default "content_filter". */
+  finishReason?: string;
+  /** ignore-max-tokens: the reply's length in characters. Default 1,000,000. */
+  overflowChars?: number;
 }
 
 export interface SimOptions {

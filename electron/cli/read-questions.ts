@@ -3,6 +3,7 @@
 // the command that continues each saved run.
 import type { WriteStream } from 'node:fs';
 import type { Events } from '../../shared/api.ts';
+import { answerCutPhrase } from '../../shared/answer-cut.ts';
 import { findEvidence } from '../../shared/evidence.ts';
 import type { ChunkInfo, DocumentText, Evidence, RunSettings } from '../../shared/model.ts';
 import { evidenceLocation } from '../../shared/page-label.ts';
@@ -239,12 +240,12 @@ function humanAnswers(
   const answerText = (o: RunOutcome) => {
     // The error itself is on stderr; with several questions the Q/A layout stays whole.
     if (o.status === 'error') return '(no answer: see stderr)';
-    // A reply cut at its token limit never reads as a clean answer (its warning is on stderr).
-    if (o.answer !== null && o.answerCut)
-      return `${o.answer}\n(incomplete: the final reply was cut at its token limit)`;
+    // A reply cut at its token limit or stopped early never reads as a clean answer (its warning
+    // is on stderr).
+    const cut = answerCutPhrase(o.warnings);
+    if (o.answer !== null && o.answerCut) return `${o.answer}\n(incomplete: ${cut})`;
     if (o.answer !== null) return o.answer;
-    if (o.answerCut)
-      return `(no complete answer: the final reply was cut at its token limit; the model replied:)\n${o.response ?? ''}`;
+    if (o.answerCut) return `(no complete answer: ${cut}; the model replied:)\n${o.response ?? ''}`;
     return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
   };
   const one = (o: RunOutcome, i: number) => `${answerText(o)}${sourceLine(evidence[i])}`;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { findEvidence } from '../../shared/evidence.ts';
 import { chunksNote, groupWarnings } from '../../shared/warning-groups.ts';
+import { answerStopped } from '../../shared/answer-cut.ts';
 import type { DocumentInfo, DocumentText, Evidence, RunSummary } from '../../shared/model.ts';
 import { evidenceLocation, locationLabel } from '../../shared/page-label.ts';
 import { plural } from '../../shared/plural.ts';
@@ -69,7 +70,7 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     const out: string[] = [];
     out.push(...header(run, info));
     out.push('', 'Question', indent(run.question));
-    out.push('', 'Answer', indent(answerText(run)));
+    out.push('', 'Answer', indent(answerText(run, warnings)));
     const from = sources(
       run,
       evidence,
@@ -135,9 +136,11 @@ function header(run: RunSummary, info: DocumentInfo | undefined): string[] {
   return lines;
 }
 
-function answerText(run: RunSummary): string {
+function answerText(run: RunSummary, warnings: readonly StoredWarning[]): string {
   if (run.answer)
-    return run.answerCut ? `${run.answer}\n(cut at the answer's token limit)` : run.answer;
+    return run.answerCut
+      ? `${run.answer}\n(${answerStopped(warnings) ? 'stopped before the reply ended: see Warnings' : "cut at the answer's token limit"})`
+      : run.answer;
   if (run.answer === null) return '(the model gave no final answer)';
   const why: Partial<Record<RunSummary['status'], string>> = {
     error: 'the run failed',

@@ -133,3 +133,25 @@ describe('extractAnswerUpstream (memagent eval --extraction upstream)', () => {
     expect(extractAnswerUpstream('First \\boxed{A}, then \\boxed{B}.', 'boxed')).toBe('B');
   });
 });
+
+// A hostile or broken model can fill its whole reply with openers or wrapping. Extraction reads
+// each reply once: these inputs took minutes when every opener was scanned to the reply's end and
+// every pair of `**` or quotes copied the line again (the test timeout fails them).
+describe('replies built to make extraction slow', () => {
+  const N = 200_000;
+
+  it('200,000 unclosed \\boxed{ give no box, and an earlier complete box is still found', () => {
+    expect(extractBoxed('\\boxed{'.repeat(N))).toBeNull();
+    expect(extractAnswer(`\\boxed{7318-Quartz} then ${'\\boxed{'.repeat(N)}`, 'boxed')).toBe(
+      '7318-Quartz',
+    );
+    expect(extractAnswer(`the answer is Paris\n${'\\fbox{'.repeat(N)}`, 'text')).toBe('Paris');
+  });
+
+  it('an answer wrapped in 200,000 pairs of ** or quotes is unwrapped', () => {
+    const stars = '*'.repeat(2 * N);
+    expect(extractAnswerIs(`the answer is ${stars}Paris${stars}.`)).toBe('Paris');
+    const quotes = '"'.repeat(N);
+    expect(extractAnswer(`Therefore, the answer is ${quotes}Paris${quotes}`, 'text')).toBe('Paris');
+  });
+});

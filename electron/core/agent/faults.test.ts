@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INITIAL_MEMORY, type RunEvent } from '../../../shared/model.ts';
 import type { FaultRule } from '../../../sim/options.ts';
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
+import { simTokenizer } from '../../../sim/sim-tokenizer.ts';
 import { createLlmClient, type LlmConfig } from '../llm/client.ts';
 import { runMemAgent, terminalEvent, type RunInput, type RunOutcome } from './run.ts';
 import { EventLog, QUESTION, SETTINGS, needleDocument, paragraphChunks } from './test-support.ts';
@@ -152,6 +153,22 @@ describe('a run under a transient fault is retried and answered, its memory inta
       reason: /^malformed$/,
     },
     { name: 'a reply without choices', faults: everyOther('empty-choices'), reason: /./ },
+    // A reply that came whole but empty, null or not text is asked once more, streamed or not.
+    { name: 'an empty reply', faults: everyOther('empty-reply'), reason: /^empty-reply$/ },
+    ...[false, true].flatMap((streamMemory) => [
+      {
+        name: `a null content (${streamMemory ? 'streamed' : 'plain'})`,
+        faults: everyOther('null-content'),
+        streamMemory,
+        reason: /^empty-reply$/,
+      },
+      {
+        name: `a content that is not text (${streamMemory ? 'streamed' : 'plain'})`,
+        faults: everyOther('non-string-content'),
+        streamMemory,
+        reason: /^malformed$/,
+      },
+    ]),
   ])('$name', async ({ faults, reason, streamMemory, client, delayMs }) => {
     sim.setOptions({ faults });
     const { outcome, log, retries } = await run(sim, {
@@ -177,23 +194,93 @@ describe('a run under a transient fault is retried and answered, its memory inta
 });
 
 describe('a reply the model got wrong keeps the previous memory and says so', () => {
-  it.each([
-    ['an empty reply', 'empty-reply', 'empty-memory'],
-    ['an empty reply cut at the token limit', 'length-empty', 'length-cut'],
-  ] as const)('%s', async (_name, kind, code) => {
+  it.each<[string, FaultRule, string, RegExp, boolean?]>([
+    [
+      'an empty reply cut at the token limit',
+      { kind: 'length-empty' },
+      'length-cut',
+      /^The memory for chunk \d was cut at 256 tokens; the previous memory was kept\.$/,
+    ],
+    ...['content_filter', 'tool_calls', 'function_call', 'no-such-reason'].flatMap((reason) =>
+      [false, true].map((streamed): [string, FaultRule, string, RegExp, boolean] => [
+        `a reply stopped with finish_reason ${reason} (${streamed ? 'streamed' : 'plain'})`,
+        { kind: 'stopped-reply', afterTokens: 4, finishReason: reason },
+        'memory-stopped',
+        new RegExp(
+          `^The server stopped the memory update for chunk \\d before it was complete \\(finish_reason "${reason}"\\); the previous memory was kept\\.$`,
+        ),
+        streamed,
+      ]),
+    ),
+    ...[false, true].map((streamed): [string, FaultRule, string, RegExp, boolean] => [
+      `a reply far beyond max_tokens (${streamed ? 'streamed' : 'plain'})`,
+      { kind: 'ignore-max-tokens', overflowChars: 2_000_000 },
+      'memory-stopped',
+      /^The server ignored the limit of 256 tokens for chunk \d's memory and sent more than 33,792 characters; the reply was cut there and the previous memory was kept\.$/,
+      streamed,
+    ]),
+  ])('%s', async (_name, fault, code, message, streamMemory = false) => {
     // Requests 2 and 4 are chunks 1 and 3; the needle's chunk 2 and the final call are clean.
-    sim.setOptions({ faults: everyOther(kind) });
-    const { outcome, log, retries } = await run(sim);
+    sim.setOptions({ faults: everyOther(fault.kind, fault) });
+    const { outcome, log, retries } = await run(sim, { streamMemory });
     expect(outcome.status).toBe('done');
     expect(retries).toEqual([]);
     expect(outcome.memories.map((m) => m.kept)).toEqual([false, true, false, true]);
     expect(outcome.memories.map((m) => m.memory)).toEqual([clean[0], clean[0], clean[2], clean[2]]);
-    expect(log.of('warning').map((w) => [w.code, w.chunk])).toEqual([
+    const warnings = log.of('warning');
+    expect(warnings.map((w) => [w.code, w.chunk])).toEqual([
       [code, 1],
       [code, 3],
     ]);
+    for (const w of warnings) expect(w.message).toMatch(message);
     expect(outcome.answer).toBe(ANSWER);
   });
+
+  it('an empty reply that its retry repeats keeps the previous memory', async () => {
+    // Chunk 1's request and its one retry are both empty; everything else is clean.
+    const { outcome, log, retries } = await run(sim, {
+      onEvent: (event) => {
+        if (event.type === 'chunk-done')
+          sim.setOptions({
+            faults: event.state.chunk === 0 ? [{ kind: 'empty-reply', next: 2 }] : [],
+          });
+      },
+    });
+    expect(retries.map((r) => r.reason)).toEqual(['empty-reply']);
+    expect(outcome.memories.map((m) => m.kept)).toEqual([false, true, false, false]);
+    expect(outcome.memories.map((m) => m.memory)).toEqual([clean[0], clean[0], clean[2], clean[3]]);
+    expect(log.of('warning').map((w) => [w.code, w.chunk])).toEqual([['empty-memory', 1]]);
+    expect(outcome.answer).toBe(ANSWER);
+  });
+
+  it.each([false, true])(
+    'a final reply stopped by a content filter inside its box gives no answer, marked cut (streamed: %s)',
+    async (streamMemory) => {
+      // The clean run's final reply ends "... the answer is \\boxed{AMBER-4471}."; the filter
+      // stops it a few characters into the box, where the old reading answered "\\bo".
+      const cleanRun = await run(sim);
+      const reply = cleanRun.outcome.response as string;
+      const afterTokens = simTokenizer.encode(reply.slice(0, reply.indexOf('\\boxed{') + 9)).length;
+      const { outcome, log } = await run(sim, {
+        streamMemory,
+        onEvent: (event) => {
+          if (event.type === 'chunk-done' && event.state.chunk === chunks.length - 1)
+            sim.setOptions({ faults: [{ kind: 'stopped-reply', afterTokens }] });
+        },
+      });
+      expect(outcome.status).toBe('done');
+      expect(outcome.memories.map((m) => m.memory)).toEqual(clean);
+      expect(outcome.response).toMatch(/\\boxed\{A?M?$/);
+      expect(outcome.answer).toBeNull();
+      expect(outcome.answerCut).toBe(true);
+      const warned = log.of('warning');
+      expect(warned.map((w) => w.code)).toEqual(['answer-stopped']);
+      expect(warned[0]?.message).toMatch(
+        /^The server stopped the final reply before it was complete \(finish_reason "content_filter"\): it gave no complete answer\./,
+      );
+      expect(log.of('answer')).toEqual([expect.objectContaining({ answer: null, cut: true })]);
+    },
+  );
 
   it('a memory cut at the token limit keeps the previous memory', async () => {
     // 3 tokens cannot hold the needle's sentence: the simulator cuts it, like a server.

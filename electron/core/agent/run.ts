@@ -9,8 +9,10 @@ import {
 } from '../../../shared/model.ts';
 import { throwIfAborted } from '../abort.ts';
 import { CoreError, toAppError } from '../errors.ts';
+import { replyEnd } from '../llm/reply-end.ts';
 import type { LlmClient } from '../llm/types.ts';
 import { extractAnswer, stripThinking } from './answer.ts';
+import { answerCutWarning, memoryCutWarning } from './cut-warnings.ts';
 import type { PauseGate } from './pause-gate.ts';
 import { runQuoteStep } from './quote-check.ts';
 import type { RunOutcome, RunWarning } from './run-outcome.ts';
@@ -160,13 +162,13 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       usage.completionTokens += result.usage.completionTokens;
       const reply = stripThinking(result.content);
       let kept = false;
-      if (result.finishReason === 'length') {
+      const end = replyEnd(result);
+      if (end.kind !== 'complete') {
+        // A reply that did not end normally (its token limit, a content filter, a tool call, a
+        // server past max_tokens) is never taken as the memory: the previous one is kept.
         kept = true;
-        await warn(
-          'length-cut',
-          `The memory for chunk ${k + 1} was cut at ${settings.memoryTokens} tokens; the previous memory was kept.`,
-          k,
-        );
+        const w = memoryCutWarning(end, k, settings.memoryTokens);
+        await warn(w.code, w.message, k);
       } else if (reply.trim() === '') {
         kept = true;
         await warn(
@@ -199,18 +201,15 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
     usage.promptTokens += final.usage.promptTokens;
     usage.completionTokens += final.usage.completionTokens;
     response = stripThinking(final.content);
-    // A reply cut at its token limit never passes as a clean answer: only a complete form is
-    // taken from it, and it is marked and warned about.
-    answerCut = final.finishReason === 'length';
+    // A reply that did not end normally (cut at its token limit, stopped by the server, cut by
+    // the client past max_tokens) never passes as a clean answer: only a complete form is taken
+    // from it, and it is marked and warned about.
+    const end = replyEnd(final);
+    answerCut = end.kind !== 'complete';
     answer = extractAnswer(response, settings.final, { cut: answerCut });
-    if (answerCut) {
-      const raise = `raise the answer tokens (now ${settings.answerTokens}) and ask again`;
-      await warn(
-        'answer-cut',
-        answer === null
-          ? `The final reply was cut at ${settings.answerTokens} tokens before it gave a complete answer: ${raise}.`
-          : `The final reply was cut at ${settings.answerTokens} tokens: the answer may be incomplete; ${raise}.`,
-      );
+    if (end.kind !== 'complete') {
+      const w = answerCutWarning(end, settings.answerTokens, answer !== null);
+      await warn(w.code, w.message);
     } else if (answer === null) {
       const form = settings.final === 'boxed' ? 'a \\boxed{} answer' : '"the answer is ..."';
       await warn('no-answer', `The final reply contains no extractable answer (expected ${form}).`);

@@ -3,6 +3,7 @@
 // its first and last halves of the token budget when it is longer, as upstream cuts it.
 import { extractAnswer, stripThinking } from '../agent/answer.ts';
 import { CoreError, toAppError } from '../errors.ts';
+import { replyEnd } from '../llm/reply-end.ts';
 import { LocalTokenizer } from '../tokenize/local-tokenizer.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
 import { countRowWarnings, hadThinking } from './row-warnings.ts';
@@ -84,10 +85,11 @@ export function directRowReader(options: DirectRowOptions): ReadRow {
       usage.promptTokens = reply.usage.promptTokens;
       usage.completionTokens = reply.usage.completionTokens;
       const response = stripThinking(reply.content);
-      const cut = reply.finishReason === 'length';
+      const end = replyEnd(reply);
+      const cut = end.kind !== 'complete';
       const prediction = extractAnswer(response, 'text', { cut });
       if (hadThinking(reply.content)) kinds.push('thinking-stripped');
-      if (cut) kinds.push('answer-cut');
+      if (cut) kinds.push(end.kind === 'length' ? 'answer-cut' : 'answer-stopped');
       else if (prediction === null) kinds.push('no-answer');
       return {
         tokens,

@@ -14,7 +14,10 @@ export interface RowWarning {
 export const WARNING_KINDS: Readonly<Record<string, string>> = {
   'length-cut': 'memory update cut at its token limit (previous memory kept)',
   'empty-memory': 'empty memory update (previous memory kept)',
+  'memory-stopped':
+    'memory update stopped by the server or past its token limit (previous memory kept)',
   'answer-cut': 'final reply cut at its token limit',
+  'answer-stopped': 'final reply stopped by the server or past its token limit',
   'no-answer': 'final reply without an extractable answer',
   retry: 'request retried',
   'thinking-stripped': 'thinking stripped from a reply',

@@ -20,7 +20,7 @@ import {
 } from './readable.ts';
 import {
   citedEvidence,
-  CUT_NOTE,
+  cutNote,
   ocrNote,
   type ExportedRun,
   type SessionExport,
@@ -111,7 +111,7 @@ function renderRun(
       `<p class="answer" dir="auto"><span class="label">Answer:</span> ${esc(run.answer)}</p>`,
     );
   else out.push('<p class="answer none">No answer.</p>');
-  if (run.answerCut) out.push(`<p class="warn">${esc(CUT_NOTE)}</p>`);
+  if (run.answerCut) out.push(`<p class="warn">${esc(cutNote(run))}</p>`);
   if (failure !== undefined) out.push(`<p class="failure">${esc(failure)}</p>`);
   out.push(sources(run));
   if (run.question.includes('\n'))

@@ -18,7 +18,7 @@ import {
 } from './readable.ts';
 import {
   citedEvidence,
-  CUT_NOTE,
+  cutNote,
   ocrNote,
   type ExportedRun,
   type SessionExport,
@@ -82,7 +82,7 @@ function answerBlock(run: ExportedRun, zone: string): string[] {
   const failure = failureLine(run);
   if (run.answer !== null) out.push(`**Answer:** ${mdInline(run.answer)}`, '');
   else out.push(`**No answer.** ${failure === undefined ? '' : mdInline(failure)}`.trimEnd(), '');
-  if (run.answerCut) out.push(`_${CUT_NOTE}_`, '');
+  if (run.answerCut) out.push(`_${cutNote(run)}_`, '');
   out.push(...sources(run));
   if (run.answer !== null && failure !== undefined) out.push(mdInline(failure), '');
   if (run.question.includes('\n')) out.push('Question in full:', '', mdFence(run.question), '');

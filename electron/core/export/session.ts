@@ -13,6 +13,7 @@ import type {
   Usage,
   WarningCode,
 } from '../../../shared/model.ts';
+import { answerCutPhrase } from '../../../shared/answer-cut.ts';
 import { findEvidence } from '../../../shared/evidence.ts';
 import type { ExportScope } from '../../../shared/export-formats.ts';
 import { formatRanges } from '../documents/pdf-assemble.ts';
@@ -33,9 +34,14 @@ export interface ExportedMemory {
   ms: number;
 }
 
-/** What every export says under an answer whose final reply was cut at its token limit. */
-export const CUT_NOTE =
-  'Incomplete: the final reply was cut at its token limit, so this answer may be missing or partial.';
+/**
+ * What every export says under an answer whose final reply did not end normally: cut at its
+ * token limit, or stopped for another reason (its `answer-stopped` warning says which).
+ */
+export function cutNote(run: Pick<ExportedRun, 'warnings'>): string {
+  const phrase = answerCutPhrase(run.warnings);
+  return `Incomplete: ${phrase}, so this answer may be missing or partial.`;
+}
 
 /**
  * The passages to cite under a run's answer (none without a complete answer), or the sentence

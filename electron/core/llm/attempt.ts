@@ -1,7 +1,9 @@
 import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { BackendKind } from '../../../shared/model.ts';
+import { readBoundedText } from './bounded-body.ts';
 import { AttemptError } from './failure.ts';
+import { replyCharLimit } from './reply-end.ts';
 import type { ChatRequest } from './types.ts';
 import { throwIfAborted } from '../abort.ts';
 
@@ -11,6 +13,8 @@ export interface AttemptResult {
   finishReason: string | null;
   usage: { promptTokens: number; completionTokens: number } | undefined;
   model: string | undefined;
+  /** The client cut the reply at this many characters (replyCharLimit): the server ignored max_tokens. */
+  cutAtChars?: number;
 }
 
 export interface AttemptSettings {
@@ -48,6 +52,18 @@ function toUsage(raw: unknown): AttemptResult['usage'] {
     : undefined;
 }
 
+/**
+ * Bytes of a plain JSON body that can carry `chars` characters of reply: at most 6 bytes a
+ * UTF-16 unit (`\uXXXX`), plus 64 KiB for the envelope (ids, usage, tool_calls: []).
+ */
+const bodyByteLimit = (chars: number): number => chars * 6 + 65_536;
+
+/** `text` cut to `limit` UTF-16 units, never between the two halves of a surrogate pair. */
+function cutText(text: string, limit: number): string {
+  const code = text.charCodeAt(limit - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit);
+}
+
 function body(request: ChatRequest, s: AttemptSettings): Record<string, unknown> {
   // OpenAI's and Azure's newer models refuse `max_tokens`; vLLM, Ollama and others know it best.
   const limit = s.kind === 'openai' || s.kind === 'azure' ? 'max_completion_tokens' : 'max_tokens';
@@ -63,8 +79,11 @@ function body(request: ChatRequest, s: AttemptSettings): Record<string, unknown>
 /**
  * One chat completion attempt, bounded in time: `timeoutMs` for a whole non-streamed call or
  * until a stream starts, then `stallTimeoutMs` between stream chunks. Throws AttemptError for
- * timeouts, stalls, cut streams and unusable bodies; SDK errors pass through.
+ * timeouts, stalls, cut streams and unusable bodies (a `content` or streamed `delta.content`
+ * that is neither text nor null is malformed alike); SDK errors pass through.
  * `reasoning_content` (vLLM's reasoning parser) is ignored: the memory is the content.
+ * A reply longer than `replyCharLimit(maxTokens)` is cut there (a stream is abandoned, a plain
+ * body is read no further than it can hold) and returned with `cutAtChars`.
  */
 export async function runAttempt(request: ChatRequest, s: AttemptSettings): Promise<AttemptResult> {
   const controller = new AbortController();
@@ -78,6 +97,7 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
   let timer = setTimeout(fire, s.timeoutMs, 'timeout');
   // The SDK's own timer is a backstop only: ours fires first and knows whether it was a stall.
   const options = { signal: controller.signal, timeout: s.timeoutMs + 1_000, maxRetries: 0 };
+  const charLimit = replyCharLimit(request.maxTokens);
   const explain = (): never => {
     if (problem === 'timeout')
       throw new AttemptError('timeout', `no answer within ${s.timeoutMs} ms`);
@@ -87,10 +107,19 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
     if (request.onDelta === undefined) {
       let raw: unknown;
       try {
-        raw = await s.sdk.chat.completions.create(
-          { ...body(request, s), stream: false } as never,
-          options,
-        );
+        const response = await s.sdk.chat.completions
+          .create({ ...body(request, s), stream: false } as never, options)
+          .asResponse();
+        const text = await readBoundedText(response, bodyByteLimit(charLimit));
+        if (text === undefined)
+          return {
+            content: '',
+            finishReason: null,
+            usage: undefined,
+            model: undefined,
+            cutAtChars: charLimit,
+          };
+        raw = JSON.parse(text);
       } catch (error) {
         if (problem !== undefined && request.signal?.aborted !== true) explain();
         throw error;
@@ -103,12 +132,18 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
         );
       const choice = parsed.data.choices[0];
       if (choice === undefined) throw new AttemptError('empty-choices', 'choices is empty');
-      return {
-        content: choice.message.content ?? '',
+      const content = choice.message.content ?? '';
+      const result: AttemptResult = {
+        content,
         finishReason: choice.finish_reason ?? null,
         usage: toUsage(parsed.data.usage),
         model: parsed.data.model,
       };
+      if (content.length > charLimit) {
+        result.content = cutText(content, charLimit);
+        result.cutAtChars = charLimit;
+      }
+      return result;
     }
 
     let content = '';
@@ -116,6 +151,7 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
     let usage: AttemptResult['usage'];
     let model: string | undefined;
     let sawChoice = false;
+    let cutAtChars: number | undefined;
     try {
       const stream = (await s.sdk.chat.completions.create(
         { ...body(request, s), stream: true, stream_options: { include_usage: true } } as never,
@@ -134,12 +170,22 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
           { delta?: { content?: unknown }; finish_reason?: unknown } | undefined;
         if (choice === undefined) continue;
         sawChoice = true;
-        const delta = choice.delta?.content;
+        let delta = choice.delta?.content;
+        // Null or absent is a chunk without text; anything else but text is what a plain reply
+        // of that shape is: malformed, and retried the same way.
+        if (delta !== undefined && delta !== null && typeof delta !== 'string')
+          throw new AttemptError('malformed', `a stream chunk's delta.content is ${typeof delta}`);
+        if (typeof delta === 'string' && content.length + delta.length > charLimit) {
+          delta = cutText(content + delta, charLimit).slice(content.length);
+          cutAtChars = charLimit;
+        }
         if (typeof delta === 'string' && delta.length > 0) {
           if (content === '') s.onFirstDelta();
           content += delta;
           request.onDelta(delta);
         }
+        // The server went past max_tokens: stop reading (leaving the loop cancels the stream).
+        if (cutAtChars !== undefined) break;
         if (typeof choice.finish_reason === 'string') finishReason = choice.finish_reason;
       }
     } catch (error) {
@@ -149,6 +195,7 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
     // An abort mid-stream ends the SDK's loop silently: say why it ended.
     throwIfAborted(request.signal);
     if (problem !== undefined) explain();
+    if (cutAtChars !== undefined) return { content, finishReason: null, usage, model, cutAtChars };
     if (!sawChoice) throw new AttemptError('empty-choices', 'the stream carried no choice');
     if (finishReason === null)
       throw new AttemptError('incomplete', 'the stream ended without a finish_reason');

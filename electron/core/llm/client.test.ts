@@ -210,25 +210,24 @@ describe('the LLM client against sim-llm', () => {
     expect(result.content).toBe(EXPECTED_MEMORY);
   });
 
-  it('keeps an empty reply and a length-cut empty reply as they are (the agent decides)', async () => {
-    sim.setOptions({
-      faults: [
-        { kind: 'empty-reply', next: 1 },
-        { kind: 'length-empty', every: 2 },
-      ],
-    });
+  it('asks once more after an empty reply, then keeps an empty reply as it is (the agent decides)', async () => {
+    sim.setOptions({ faults: [{ kind: 'empty-reply', next: 3 }] });
     const { client: c, retries } = client();
+    // The first call's empty reply is asked again; the second empty reply is returned.
     expect(await c.chat(chatRequest)).toMatchObject({
       content: '',
       finishReason: 'stop',
-      attempts: 1,
+      attempts: 2,
     });
+    expect(retries.map((r) => r.reason)).toEqual(['empty-reply']);
+    // A reply cut at its token limit is not retried: the agent warns about the cut.
+    sim.setOptions({ faults: [{ kind: 'length-empty' }] });
     expect(await c.chat(chatRequest)).toMatchObject({
       content: '',
       finishReason: 'length',
       attempts: 1,
     });
-    expect(retries).toHaveLength(0);
+    expect(retries).toHaveLength(1);
   });
 
   it('passes thinking through in the content and ignores reasoning_content', async () => {

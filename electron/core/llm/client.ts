@@ -5,8 +5,9 @@ import type { BackendKind } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import { runAttempt } from './attempt.ts';
 import { backoffDelay, cancelledError, sleepUnlessAborted } from './backoff.ts';
-import { classifyFailure, type Failure, type FailureContext } from './failure.ts';
+import { AttemptError, classifyFailure, type Failure, type FailureContext } from './failure.ts';
 import { displayUrl, redactSecrets } from './redact.ts';
+import { replyEnd } from './reply-end.ts';
 import { createSdk } from './sdk.ts';
 import type { ChatRequest, ChatResult, LlmClient } from './types.ts';
 
@@ -182,18 +183,29 @@ export function createLlmClient(config: LlmConfig): LlmClient {
     const { sdk: client } = sdk();
     const started = performance.now();
     let delivered = false;
+    let emptyRetries = 1;
     const { value, attempts } = await withRetries(
       request.signal,
       model,
-      () =>
-        runAttempt(request, {
+      async (n) => {
+        const result = await runAttempt(request, {
           sdk: client,
           kind: config.kind,
           model,
           timeoutMs,
           stallTimeoutMs,
           onFirstDelta: () => (delivered = true),
-        }),
+        });
+        // A complete reply without text is often a passing fault of the server (a null or empty
+        // content at one chunk, issue 22): it is asked once more, within the retry budget. A
+        // second empty reply is returned as it is, and the agent keeps its memory and warns.
+        const empty = result.content.trim() === '' && replyEnd(result).kind === 'complete';
+        if (empty && emptyRetries > 0 && n <= maxRetries) {
+          emptyRetries -= 1;
+          throw new AttemptError('empty-reply', 'the reply has no text');
+        }
+        return result;
+      },
       () => {
         // Deltas of a failed attempt were shown: the consumer must drop them before the retry streams.
         if (delivered) request.onRestart?.();
@@ -203,6 +215,7 @@ export function createLlmClient(config: LlmConfig): LlmClient {
     const result: ChatResult = {
       content: value.content,
       finishReason: value.finishReason,
+      ...(value.cutAtChars === undefined ? {} : { cutAtChars: value.cutAtChars }),
       usage: value.usage ?? { promptTokens: 0, completionTokens: 0 },
       model: value.model ?? model,
       ms: Math.round(performance.now() - started),

@@ -3,7 +3,8 @@ import type { BackendKind, ErrorKind } from '../../../shared/model.ts';
 import { retryAfterMs } from './backoff.ts';
 
 /** Why one attempt failed in a way the SDK does not report itself. */
-export type AttemptProblem = 'timeout' | 'stall' | 'incomplete' | 'malformed' | 'empty-choices';
+export type AttemptProblem =
+  'timeout' | 'stall' | 'incomplete' | 'malformed' | 'empty-choices' | 'empty-reply';
 
 /** Thrown inside one attempt for failures found by the client rather than by the SDK. */
 export class AttemptError extends Error {
@@ -141,6 +142,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): Failure {
       incomplete: 'The LLM server ended its reply before finishing it.',
       malformed: 'The LLM server sent a reply that is not valid JSON.',
       'empty-choices': 'The LLM server sent a reply without any choice.',
+      'empty-reply': 'The LLM server sent an empty reply.',
     };
     const hints: Partial<Record<AttemptProblem, string>> = {
       timeout: ctx.timeoutHint,

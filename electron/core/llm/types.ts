@@ -21,6 +21,11 @@ export interface ChatResult {
   /** The assistant's whole content (including any thinking; the agent strips it). */
   content: string;
   finishReason: string | null;
+  /**
+   * Set when the client cut the reply at this many characters: far more than `maxTokens` can
+   * hold, so the server ignored the limit (reply-end.ts). `content` is what came before the cut.
+   */
+  cutAtChars?: number;
   /** As reported by the server; zeros with `usageMissing` when it reported none (never estimated). */
   usage: Usage;
   /** True when the server sent no token usage for this call. */

@@ -1,4 +1,5 @@
 // The extracted answer, the full reply, and the passages of the document it rests on.
+import { answerStopped } from '../../../../shared/answer-cut.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
 import { OutsideText } from '../common/outside-text.tsx';
@@ -7,6 +8,8 @@ import { EvidenceList } from './evidence-list.tsx';
 export function AnswerView(props: { run: RunView }) {
   const { run } = props;
   const { evidence, ready, carried } = useRunEvidence(run);
+  // Stopped by the server (a content filter, a tool call, past max_tokens): more answer tokens would not help.
+  const stopped = answerStopped(run.warnings);
   return (
     <section className="answer" aria-label="Answer">
       <h3 className="small-heading">
@@ -22,6 +25,11 @@ export function AnswerView(props: { run: RunView }) {
           {/* Model output: its bidi controls must not reorder what the user reads. */}
           <OutsideText text={run.answer} />
         </p>
+      ) : run.answerCut && stopped ? (
+        <p className="warn" role="note">
+          No complete answer: the final reply was stopped before it ended (the warning says why).
+          Ask again, or check the server; the cut reply is below.
+        </p>
       ) : run.answerCut ? (
         <p className="warn" role="note">
           No complete answer: the final reply was cut at its token limit ({answerTokens(run)}).
@@ -30,7 +38,12 @@ export function AnswerView(props: { run: RunView }) {
       ) : (
         <p className="warn">The reply has no extractable answer; read the full reply below.</p>
       )}
-      {run.answer && run.answerCut ? (
+      {run.answer && run.answerCut && stopped ? (
+        <p className="warn" role="note" data-testid="answer-cut">
+          Incomplete: the final reply was stopped before it ended (the warning says why), so the
+          model may have had more to say. Ask again, or check the server.
+        </p>
+      ) : run.answer && run.answerCut ? (
         <p className="warn" role="note" data-testid="answer-cut">
           Incomplete: the final reply was cut at its token limit ({answerTokens(run)}), so the model
           may have had more to say. Raise “Answer length” in Run settings and ask again.
