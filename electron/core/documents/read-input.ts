@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { CoreError } from '../errors.ts';
+import { openUserFile } from '../user-file.ts';
 
 /** Bytes and a display name for an extraction input, after the size check. */
 export interface InputBytes {
@@ -19,7 +19,10 @@ export function tooLarge(size: number, maxBytes: number): CoreError {
   );
 }
 
-/** Reads a path (size checked before reading) or takes the given bytes. */
+/**
+ * Reads a path (opened without blocking, checked to be a regular file and its size checked
+ * before reading: see `openUserFile`) or takes the given bytes.
+ */
 export async function readInput(
   input: { path: string } | { bytes: Uint8Array; name?: string },
   maxBytes: number,
@@ -28,30 +31,10 @@ export async function readInput(
     if (input.bytes.byteLength > maxBytes) throw tooLarge(input.bytes.byteLength, maxBytes);
     return { bytes: input.bytes, name: input.name ?? 'document' };
   }
-  let handle;
+  const { handle, stat } = await openUserFile(input.path, {
+    notFileHint: 'Choose a document file.',
+  });
   try {
-    handle = await open(input.path, 'r');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const detail = error instanceof Error ? error.message : String(error);
-    if (code === 'EACCES' || code === 'EPERM') {
-      throw new CoreError(
-        'NotFound',
-        `The file ${basename(input.path)} cannot be read: permission denied.`,
-        { detail },
-      );
-    }
-    throw new CoreError('NotFound', `The file ${input.path} does not exist.`, {
-      hint: 'Check the path.',
-      detail,
-    });
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile())
-      throw new CoreError('NotFound', `${input.path} is not a file.`, {
-        hint: 'Choose a document file.',
-      });
     if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
     const bytes = await handle.readFile();
     return {

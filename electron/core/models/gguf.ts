@@ -1,8 +1,8 @@
 // What makes a file a GGUF model: the magic "GGUF" and a format version llama.cpp reads. Checked
 // on files added from disk and on the first bytes of a download (a login page or an HTML error
 // served with status 200 is caught after 8 bytes, not after 5 GB).
-import { open } from 'node:fs/promises';
 import { CoreError } from '../errors.ts';
+import { openUserFile } from '../user-file.ts';
 
 /** "GGUF" in ASCII, the first four bytes of every GGUF file. */
 const MAGIC = [0x47, 0x47, 0x55, 0x46];
@@ -30,28 +30,12 @@ export function ggufProblem(head: Uint8Array): string | null {
  * does not read).
  */
 export async function checkGgufFile(file: string): Promise<number> {
-  let handle;
+  const { handle, stat } = await openUserFile(file, {
+    noun: 'model file',
+    missingHint: 'Check the path, or pick a model from the catalogue (docs/models.md).',
+    notFileHint: 'Choose a .gguf model file.',
+  });
   try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CoreError(
-      'NotFound',
-      code === 'ENOENT'
-        ? `The model file ${file} does not exist.`
-        : `The model file ${file} cannot be read.`,
-      {
-        hint:
-          code === 'ENOENT'
-            ? 'Check the path, or pick a model from the catalogue (docs/models.md).'
-            : 'Check that the file is readable by you.',
-        detail: String(error),
-      },
-    );
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new CoreError('NotFound', `${file} is not a file.`);
     const head = new Uint8Array(GGUF_HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, GGUF_HEAD_BYTES, 0);
     const problem = ggufProblem(head.subarray(0, bytesRead));
