@@ -50,6 +50,22 @@ export function unpackedTooLarge(detail: string): CoreError {
   return new CoreError('TooLarge', ZIP_BOMB, { hint: HOSTILE_HINT, detail });
 }
 
+/**
+ * A ZIP container (DOCX, EPUB) lists more entries than allowed: said as a count, not as a bomb
+ * (nothing was unpacked; a real book holds tens to a few thousand files).
+ */
+export function tooManyEntries(count: number, limit: number): CoreError {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return new CoreError(
+    'TooLarge',
+    `This document holds ${n(count)} files inside it; the limit is ${n(limit)}.`,
+    {
+      hint: 'A DOCX or EPUB holds tens to a few thousand files: this one may be damaged or built to exhaust memory.',
+      detail: `${n(count)} ZIP entries, limit ${n(limit)}`,
+    },
+  );
+}
+
 /** One part (a ZIP entry, a PDF stream) is over `maxPartBytes`: EPUB skips such a chapter. */
 export class PartTooLargeError extends CoreError {
   constructor(what: string, limit: number) {
