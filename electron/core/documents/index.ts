@@ -94,6 +94,7 @@ export async function extractDocument(
       const pdfOptions: Parameters<typeof extractPdf>[1] = {
         ...limits,
         maxPartBytes: bounds.maxPartBytes,
+        maxPages: bounds.maxPages,
         name: fallbackTitle,
       };
       if (options.password !== undefined) pdfOptions.password = options.password;

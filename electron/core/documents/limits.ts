@@ -14,6 +14,8 @@ export interface ExtractionLimits {
   maxUnpackedBytes: number;
   /** Heap plus external memory (buffers) of all of one extraction's workers together. */
   maxMemoryBytes: number;
+  /** Pages of a PDF, counted before any page is read. */
+  maxPages: number;
 }
 
 const MB = 1024 * 1024;
@@ -28,6 +30,7 @@ export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxPartBytes: 32 * MB,
   maxUnpackedBytes: 256 * MB,
   maxMemoryBytes: 384 * MB,
+  maxPages: 20_000,
 };
 
 /** The defaults with the given overrides. */
@@ -74,6 +77,30 @@ export class PartTooLargeError extends CoreError {
       detail: `${what} unpacks to more than ${mb(limit)}`,
     });
   }
+}
+
+/** A PDF with more pages than allowed, refused before a page is read. */
+export function tooManyPages(count: number, limit: number): CoreError {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return new CoreError('TooLarge', `This PDF has ${n(count)} pages; the limit is ${n(limit)}.`, {
+    hint: 'Split it into smaller PDFs (for example by volume or chapter, with qpdf --split-pages) and open them one by one.',
+    detail: `${n(count)} pages in the page tree, limit ${n(limit)}`,
+  });
+}
+
+/**
+ * A PDF whose page tree reaches one page object twice: a few KB can then list the same page
+ * hundreds of thousands of times. No honest PDF does (a page has one parent).
+ */
+export function repeatedPage(first: number, again: number, object: number): CoreError {
+  return new CoreError(
+    'Damaged',
+    `This PDF lists the same page more than once (pages ${first} and ${again} are one page): its page tree is damaged or built to exhaust memory.`,
+    {
+      hint: 'Repair the file (for example with qpdf, which gives each repeated page its own copy) if you trust it; otherwise do not open it.',
+      detail: `page object ${object} reached again at page ${again}`,
+    },
+  );
 }
 
 /** The extraction's workers used more memory than allowed. */
