@@ -16,6 +16,11 @@ export interface ExtractionLimits {
   maxMemoryBytes: number;
   /** Pages of a PDF, counted before any page is read. */
   maxPages: number;
+  /**
+   * Bytes of a file read as text (plain text, Markdown, HTML), checked before it is read: text
+   * is decoded in the main thread, where no worker's memory limit applies.
+   */
+  maxTextBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -31,6 +36,7 @@ export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxUnpackedBytes: 256 * MB,
   maxMemoryBytes: 384 * MB,
   maxPages: 20_000,
+  maxTextBytes: 64 * MB,
 };
 
 /** The defaults with the given overrides. */
@@ -77,6 +83,17 @@ export class PartTooLargeError extends CoreError {
       detail: `${what} unpacks to more than ${mb(limit)}`,
     });
   }
+}
+
+/** A file read as text over `maxTextBytes`, refused before it is read in full. */
+export function textTooLarge(size: number, limit: number): CoreError {
+  return new CoreError(
+    'TooLarge',
+    `This file is too large to read as text (${mb(size)}; the limit for plain text, Markdown and HTML is ${mb(limit)}).`,
+    {
+      hint: 'Split it into smaller files (for example by chapter) and open them one by one.',
+    },
+  );
 }
 
 /** A PDF with more pages than allowed, refused before a page is read. */
