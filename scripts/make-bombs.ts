@@ -220,3 +220,59 @@ export async function pdfBomb(bytes: number, streams = 1): Promise<Uint8Array> {
     Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p))),
   );
 }
+
+/** A PDF of the given objects (bodies of objects 1, 2, ...; object 1 the catalogue), with its xref. */
+function writePdf(bodies: readonly string[]): Uint8Array {
+  const parts: string[] = ['%PDF-1.7\n'];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  bodies.forEach((body, i) => {
+    offsets.push(length);
+    const piece = `${i + 1} 0 obj\n${body}\nendobj\n`;
+    parts.push(piece);
+    length += Buffer.byteLength(piece, 'latin1');
+  });
+  parts.push(`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) parts.push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  parts.push(
+    `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+  );
+  return new Uint8Array(Buffer.from(parts.join(''), 'latin1'));
+}
+
+const HELVETICA = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+
+/**
+ * A page-tree bomb of a few KB: the root's Kids name one intermediate Pages node `outer` times,
+ * whose Kids name one page `inner` times, so a reader that trusts the tree sees outer × inner
+ * pages, every one the same page ("Hello tree").
+ */
+export function pdfPageTreeBomb(outer: number, inner: number): Uint8Array {
+  const text = 'BT /F1 12 Tf 72 720 Td (Hello tree) Tj ET';
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${'3 0 R '.repeat(outer)}] /Count ${outer * inner} >>`,
+    `<< /Type /Pages /Parent 2 0 R /Kids [${'4 0 R '.repeat(inner)}] /Count ${inner} >>`,
+    '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 6 0 R >>',
+    HELVETICA,
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+  ]);
+}
+
+/** An honest PDF of `pages` distinct pages, each with one short line ("Page N"). */
+export function pdfPages(pages: number): Uint8Array {
+  // Objects: 1 catalogue, 2 pages root, 3 font, then per page its page and its content.
+  const bodies = ['<< /Type /Catalog /Pages 2 0 R >>', '', HELVETICA];
+  const kids: string[] = [];
+  for (let n = 1; n <= pages; n++) {
+    const page = bodies.length + 1;
+    const text = `BT /F1 12 Tf 72 720 Td (Page ${n}) Tj ET`;
+    kids.push(`${page} 0 R`);
+    bodies.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${page + 1} 0 R >>`,
+      `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    );
+  }
+  bodies[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pages} >>`;
+  return writePdf(bodies);
+}

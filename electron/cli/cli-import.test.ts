@@ -78,7 +78,9 @@ describe('memagent import', () => {
     );
     const missing = await runCli(['import', path.join(dir, 'nowhere.json'), '--db', db]);
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toMatch(/^memagent: The session file could not be read\./);
+    expect(missing.stderr).toContain(
+      `memagent: The session file ${path.join(dir, 'nowhere.json')} does not exist.\n`,
+    );
     const none = await runCli(['import', '--db', db]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^memagent: import needs a FILE\./);

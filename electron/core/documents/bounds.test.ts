@@ -2,7 +2,13 @@
 // test proves the bound (TooLarge, or a skipped part) without needing gigabytes. The 1 GB
 // originals are in bench/extract-bombs.ts.
 import { describe, expect, it } from 'vitest';
-import { docxBomb, epubBomb, pdfBomb } from '../../../scripts/make-bombs.ts';
+import {
+  docxBomb,
+  epubBomb,
+  pdfBomb,
+  pdfPages,
+  pdfPageTreeBomb,
+} from '../../../scripts/make-bombs.ts';
 import { extractDocument } from './index.ts';
 import { expectKind } from './test-support.ts';
 
@@ -81,6 +87,41 @@ describe('decompression bounds', () => {
     );
     expect(used).toBeGreaterThan(64);
     expect(used).toBeLessThan(128);
+  });
+
+  it('PDF: a page tree of 8 KB listing 300,000 pages is refused by its count, before a page is read', async () => {
+    const bytes = pdfPageTreeBomb(300, 1000);
+    expect(bytes.length).toBeLessThan(10_000);
+    const error = await expectKind(extractDocument({ bytes }), 'TooLarge');
+    expect(error.message).toBe('This PDF has 300,000 pages; the limit is 20,000.');
+  });
+
+  it('PDF: a page tree that reaches one page twice is refused, not read 10,000 times', async () => {
+    const pages: number[] = [];
+    const error = await expectKind(
+      extractDocument(
+        { bytes: pdfPageTreeBomb(100, 100) },
+        { onProgress: (p) => pages.push(p.done) },
+      ),
+      'Damaged',
+    );
+    // Two workers read pages 1-32 and 33-64 or so: whichever pair arrives first is named.
+    expect(error.message).toMatch(
+      /^This PDF lists the same page more than once \(pages \d+ and \d+ are one page\): its page tree is damaged or built to exhaust memory\.$/,
+    );
+    // Stopped at the first repeat: one page was read, not 10,000.
+    expect(pages).toEqual([1]);
+  });
+
+  it('PDF: distinct pages up to the page limit are read; one more page is refused', async () => {
+    const doc = await extractDocument({ bytes: pdfPages(12) }, { limits: { maxPages: 12 } });
+    expect(doc.pages).toHaveLength(12);
+    expect(doc.text).toContain('Page 12');
+    const error = await expectKind(
+      extractDocument({ bytes: pdfPages(13) }, { limits: { maxPages: 12 } }),
+      'TooLarge',
+    );
+    expect(error.message).toBe('This PDF has 13 pages; the limit is 12.');
   });
 
   it('HTML: text building beyond the memory limit fails with TooLarge', async () => {

@@ -73,14 +73,14 @@ export async function extractDocument(
 ): Promise<DocumentText> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
-  const { bytes: read, name } = await readInput(input, maxBytes);
+  const bounds = resolveLimits(options.limits);
+  const { bytes: read, name } = await readInput(input, maxBytes, bounds.maxTextBytes);
   const bytes = ownBytes(read);
   if (options.signal?.aborted === true) throw cancelledError();
   if (bytes.byteLength === 0)
     throw new CoreError('Damaged', 'This file is empty.', {
       hint: 'Choose a file with text in it.',
     });
-  const bounds = resolveLimits(options.limits);
   const limits: WorkerLimits = {
     deadline: Date.now() + timeLimitMs,
     timeLimitMs,
@@ -94,6 +94,7 @@ export async function extractDocument(
       const pdfOptions: Parameters<typeof extractPdf>[1] = {
         ...limits,
         maxPartBytes: bounds.maxPartBytes,
+        maxPages: bounds.maxPages,
         name: fallbackTitle,
       };
       if (options.password !== undefined) pdfOptions.password = options.password;

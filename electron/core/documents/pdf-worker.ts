@@ -2,6 +2,7 @@
 // served on request so several workers can share one book. Runs only inside a worker thread.
 import { parentPort } from 'node:worker_threads';
 import type { AppError } from '../../../shared/model.ts';
+import { tooManyPages } from './limits.ts';
 import { checkPdfStreams } from './pdf-stream-scan.ts';
 import {
   isEngineFatal,
@@ -38,7 +39,13 @@ function faultPageForTest(): ((page: number) => boolean) | undefined {
 
 /** Serves a PDF in this worker: `load` opens it, `pages` streams one message per page. */
 export function servePdf(
-  job: { bytes: Uint8Array; password?: string; scanLimitBytes?: number; maxMemoryBytes?: number },
+  job: {
+    bytes: Uint8Array;
+    password?: string;
+    scanLimitBytes?: number;
+    maxMemoryBytes?: number;
+    maxPages?: number;
+  },
   toError: (e: unknown) => AppError,
 ): void {
   const port = parentPort;
@@ -71,8 +78,12 @@ export function servePdf(
       if (job.maxMemoryBytes !== undefined) options.maxMemoryBytes = job.maxMemoryBytes;
       const engine = await loadPdfium(options);
       doc = openDocument(engine, job.bytes, job.password);
+      const numPages = pageCount(doc);
+      // Before the labels are read page by page: a page tree of a few KB can list a million.
+      if (job.maxPages !== undefined && numPages > job.maxPages)
+        throw tooManyPages(numPages, job.maxPages);
       // The page count first, so the host can start more workers while the outline is read.
-      port.postMessage({ type: 'loaded', numPages: pageCount(doc) });
+      port.postMessage({ type: 'loaded', numPages });
       if (request.meta) port.postMessage({ type: 'meta', meta: readMeta(doc) });
       return;
     }

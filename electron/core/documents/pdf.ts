@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { AppError, DocumentText } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
-import { memoryTooLarge } from './limits.ts';
+import { memoryTooLarge, repeatedPage } from './limits.ts';
 import { watchMemory } from './memory-watch.ts';
 import { attachGeometry, type TextGeometry } from './geometry.ts';
 import { assemblePdf, type PageResult } from './pdf-assemble.ts';
@@ -23,6 +23,8 @@ import {
 export interface PdfOptions extends WorkerLimits {
   /** The first worker refuses the file (TooLarge) if a stream PDFium may decode inflates to more. */
   maxPartBytes: number;
+  /** Refused (TooLarge) when the page tree lists more pages. */
+  maxPages?: number;
   password?: string;
   onProgress?: (p: { done: number; total: number }) => void;
   /** Upper bound on parallel workers (default: cores, at most 4). */
@@ -45,6 +47,7 @@ type FromWorker =
       box?: number[];
       hasText?: boolean;
       imageCount?: number;
+      object?: number;
     }
   | { type: 'rendered'; number: number; width: number; height: number; rgba: Uint8ClampedArray }
   | { type: 'rendered'; number: number; failed: string }
@@ -151,6 +154,9 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
     const rendering = new Map<number, Worker>();
     let recognising = 0;
     let deadline = options.deadline;
+    // The page each page object was first read as: a page tree reaching one object twice is
+    // refused at the second sight, not read (and paid for) hundreds of thousands of times.
+    const pageOfObject = new Map<number, number>();
     const finish = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
@@ -196,6 +202,7 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
 
     const start = (withMeta: boolean): Worker => {
       const job: WorkerJob = { kind: 'pdf', bytes, maxMemoryBytes: options.maxMemoryBytes };
+      if (options.maxPages !== undefined) job.maxPages = options.maxPages;
       // One scan of the streams is enough: the first worker's (it opens the file first).
       if (withMeta) job.scanLimitBytes = options.maxPartBytes;
       if (options.password !== undefined) job.password = options.password;
@@ -217,6 +224,14 @@ function readPages(bytes: Uint8Array, options: PdfOptions): Promise<PagesRead> {
             break;
           case 'page': {
             pending.get(worker)?.delete(msg.number);
+            if (msg.object !== undefined && msg.object > 0) {
+              const first = pageOfObject.get(msg.object);
+              if (first !== undefined && first !== msg.number) {
+                fail(repeatedPage(first, msg.number, msg.object));
+                break;
+              }
+              pageOfObject.set(msg.object, msg.number);
+            }
             const result: PageResult = { text: msg.text };
             if (msg.failed !== undefined) result.failed = msg.failed;
             if (msg.lines !== undefined) result.lines = msg.lines;

@@ -23,6 +23,7 @@ const heaps = (engine: Pdfium): Heaps => engine.pdfium as unknown as Heaps;
 interface PageCalls {
   FPDF_LoadPage(doc: number, index: number): number;
   FPDF_ClosePage(page: number): void;
+  EPDFPage_GetObjectNumber(page: number): number;
   FPDFPage_CountObjects(page: number): number;
   FPDF_GetPageBoundingBox(page: number, rect: number): number;
   FPDFText_LoadPage(page: number): number;
@@ -61,6 +62,11 @@ export interface PageRead {
   hasText: boolean;
   /** Image objects on the page, counted only for pages without text (OCR candidates). */
   imageCount?: number;
+  /**
+   * The page's object number (0 for a page dictionary that is no indirect object): a page tree
+   * that reaches one page twice gives two pages the same number.
+   */
+  object: number;
 }
 
 const FPDF_ERR_PASSWORD = 4;
@@ -300,7 +306,8 @@ export function readPage(doc: PdfiumDocument, index: number): PageRead {
     try {
       const lines = rawLines(engine, textPage, box);
       const { text, spans } = layoutLines(lines);
-      const result: PageRead = { text, lines: spans, box, hasText: text.trim() !== '' };
+      const object = calls(engine).EPDFPage_GetObjectNumber(page);
+      const result: PageRead = { text, lines: spans, box, hasText: text.trim() !== '', object };
       if (!result.hasText) result.imageCount = countImages(engine, page);
       return result;
     } finally {

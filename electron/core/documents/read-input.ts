@@ -1,6 +1,8 @@
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { CoreError } from '../errors.ts';
+import { openUserFile } from '../user-file.ts';
+import { DEFAULT_EXTRACTION_LIMITS, textTooLarge } from './limits.ts';
+import { sniffKind } from './sniff.ts';
 
 /** Bytes and a display name for an extraction input, after the size check. */
 export interface InputBytes {
@@ -19,40 +21,42 @@ export function tooLarge(size: number, maxBytes: number): CoreError {
   );
 }
 
-/** Reads a path (size checked before reading) or takes the given bytes. */
+// Enough of a file's start for `sniffKind` to tell text from every binary format it knows.
+const SNIFF_BYTES = 4096;
+
+/** Throws TooLarge for a file read as text over `maxTextBytes`, judged by its first bytes. */
+function checkTextSize(head: Uint8Array, size: number, maxTextBytes: number): void {
+  if (size > maxTextBytes && sniffKind(head) === 'text') throw textTooLarge(size, maxTextBytes);
+}
+
+/**
+ * Reads a path (opened without blocking, checked to be a regular file, its size checked before
+ * reading: see `openUserFile`) or takes the given bytes. A file that would be read as text
+ * (plain text, Markdown, HTML) is refused over `maxTextBytes` from its first bytes, before the
+ * rest is read.
+ */
 export async function readInput(
   input: { path: string } | { bytes: Uint8Array; name?: string },
   maxBytes: number,
+  maxTextBytes: number = DEFAULT_EXTRACTION_LIMITS.maxTextBytes,
 ): Promise<InputBytes> {
   if ('bytes' in input) {
-    if (input.bytes.byteLength > maxBytes) throw tooLarge(input.bytes.byteLength, maxBytes);
+    const size = input.bytes.byteLength;
+    if (size > maxBytes) throw tooLarge(size, maxBytes);
+    checkTextSize(input.bytes.subarray(0, SNIFF_BYTES), size, maxTextBytes);
     return { bytes: input.bytes, name: input.name ?? 'document' };
   }
-  let handle;
+  const { handle, stat } = await openUserFile(input.path, {
+    notFileHint: 'Choose a document file.',
+  });
   try {
-    handle = await open(input.path, 'r');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const detail = error instanceof Error ? error.message : String(error);
-    if (code === 'EACCES' || code === 'EPERM') {
-      throw new CoreError(
-        'NotFound',
-        `The file ${basename(input.path)} cannot be read: permission denied.`,
-        { detail },
-      );
-    }
-    throw new CoreError('NotFound', `The file ${input.path} does not exist.`, {
-      hint: 'Check the path.',
-      detail,
-    });
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile())
-      throw new CoreError('NotFound', `${input.path} is not a file.`, {
-        hint: 'Choose a document file.',
-      });
     if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
+    if (stat.size > maxTextBytes) {
+      // Read at position 0 (pread): the file position stays where readFile starts.
+      const head = new Uint8Array(SNIFF_BYTES);
+      const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+      checkTextSize(head.subarray(0, bytesRead), stat.size, maxTextBytes);
+    }
     const bytes = await handle.readFile();
     return {
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),

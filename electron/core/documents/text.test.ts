@@ -1,9 +1,10 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeText } from './decode-text.ts';
-import { documentStats, extractDocument } from './index.ts';
+import { DEFAULT_EXTRACTION_LIMITS, documentStats, extractDocument } from './index.ts';
+import { pdfBomb } from '../../../scripts/make-bombs.ts';
 import { sniffKind } from './sniff.ts';
 import { expectKind, fixture, fixtureBytes } from './test-support.ts';
 
@@ -127,5 +128,61 @@ describe('inputs that are refused', () => {
       extractDocument({ path: fixture('notes.md') }, { signal: AbortSignal.abort() }),
       'Cancelled',
     );
+  });
+});
+
+describe('the text limit', () => {
+  const MB = 1024 * 1024;
+  const paragraph = 'The committee met in the spring to discuss the northern bridges.\n\n';
+
+  it('is 64 MB by default', () => {
+    expect(DEFAULT_EXTRACTION_LIMITS.maxTextBytes).toBe(64 * MB);
+  });
+
+  it('refuses a text, Markdown or HTML file over it before reading it, and says the limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memagent-text-limit-'));
+    try {
+      const text = paragraph.repeat(Math.ceil((3 * MB) / paragraph.length));
+      const files = {
+        'big.txt': text,
+        'big.md': `# Title\n\n${text}`,
+        'big.html': `<html><body><p>${text}</p></body></html>`,
+      };
+      for (const [name, content] of Object.entries(files)) {
+        const path = join(dir, name);
+        writeFileSync(path, content);
+        const error = await expectKind(
+          extractDocument({ path }, { limits: { maxTextBytes: 2 * MB } }),
+          'TooLarge',
+        );
+        expect(error.message).toBe(
+          'This file is too large to read as text (3 MB; the limit for plain text, Markdown and HTML is 2 MB).',
+        );
+      }
+      // Bytes already in memory (the app hashes them first) meet the same limit.
+      await expectKind(
+        extractDocument(
+          { bytes: new TextEncoder().encode(text), name: 'big.txt' },
+          { limits: { maxTextBytes: 2 * MB } },
+        ),
+        'TooLarge',
+      );
+      // Under the limit it is read whole.
+      const doc = await extractDocument(
+        { path: join(dir, 'big.txt') },
+        { limits: { maxTextBytes: 4 * MB } },
+      );
+      expect(doc.text.length).toBe(text.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves other formats to their own limits', async () => {
+    const doc = await extractDocument(
+      { bytes: await pdfBomb(1 * MB) },
+      { limits: { maxTextBytes: 1024 } },
+    );
+    expect(doc.text).toBe('Hello bomb');
   });
 });

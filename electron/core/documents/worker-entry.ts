@@ -16,6 +16,8 @@ export type WorkerJob =
       password?: string;
       scanLimitBytes?: number;
       maxMemoryBytes?: number;
+      /** Refuse (TooLarge) a page tree with more pages, before any page is read. */
+      maxPages?: number;
     }
   | { kind: 'pdf-assemble'; results: PageResult[]; meta: PdfMeta; name: string }
   | {

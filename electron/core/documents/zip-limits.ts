@@ -4,6 +4,7 @@ import {
   DEFAULT_EXTRACTION_LIMITS,
   mb,
   PartTooLargeError,
+  tooManyEntries,
   unpackedTooLarge,
   type ExtractionLimits,
 } from './limits.ts';
@@ -76,7 +77,7 @@ function centralDirectory(bytes: Uint8Array, maxEntries: number): Map<string, En
     count = u64(at + 32);
     offset = u64(at + 48);
   }
-  if (count > maxEntries) throw unpackedTooLarge(`more than ${maxEntries} entries`);
+  if (count > maxEntries) throw tooManyEntries(count, maxEntries);
   const utf8 = new TextDecoder();
   const entries = new Map<string, Entry>();
   let at = offset;

@@ -3,9 +3,9 @@
 // harness expands them at run time (taskutils/memory_eval/ruler_hqa_over1m.py and
 // ruler_general.py `set_context`, the pool from taskutils/memory_data/processing.py
 // `read_hotpotqa` / `read_squad`). This file does the same, so contexts are the same bytes.
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
+import { readUserFile } from '../user-file.ts';
 
 /** The paragraphs rows point into, in the order their numbers count. */
 export interface DocPool {
@@ -73,15 +73,8 @@ export function poolOf(value: unknown): DocPool | undefined {
 
 /** Reads the pool file of --docs (held in memory whole: HotpotQA's dev file is ~46 MB). */
 export async function loadDocPool(file: string): Promise<DocPool> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (code === 'ENOENT')
-      throw new CoreError('NotFound', `The documents file ${file} does not exist.`);
-    throw error;
-  }
+  const bytes = await readUserFile(file, { noun: 'documents file' });
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -234,7 +234,9 @@ describe('sessions:import in the service', () => {
       },
     });
     const missing = await h.call('sessions:import', { path: path.join(h.dir, 'gone.json') });
-    expect(missing.ok ? null : missing.error.message).toBe('The session file could not be read.');
+    expect(missing.ok ? null : missing.error.message).toBe(
+      `The session file ${path.join(h.dir, 'gone.json')} does not exist.`,
+    );
   });
 });
 

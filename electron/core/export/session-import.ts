@@ -1,11 +1,11 @@
 // Import of a session export (JSON): its document and runs join the library as they were, marked
 // as imported. The document's text is not in an export, so an imported run shows the passages it
 // carried (`runs.evidence`) until its file is opened.
-import fs from 'node:fs/promises';
 import type { ChunkInfo, MemoryState, RunStatus } from '../../../shared/model.ts';
 import type { SessionImport } from '../../../shared/api-payloads.ts';
 import { MAX_SESSION_BYTES } from '../../../shared/limits.ts';
 import { CoreError } from '../errors.ts';
+import { readUserFile } from '../user-file.ts';
 import type { Store } from '../store/store.ts';
 import {
   parseSessionFile,
@@ -15,18 +15,13 @@ import {
 } from './session-schema.ts';
 
 /** A session file's bytes; one over the size limit is refused before it is read. */
-export async function readSessionFile(file: string): Promise<Uint8Array> {
-  let size: number;
-  try {
-    size = (await fs.stat(file)).size;
-  } catch (error) {
-    throw new CoreError('NotFound', 'The session file could not be read.', {
-      hint: 'Check that the file exists and that you may read it.',
-      detail: error instanceof Error ? error.message : String(error),
-    });
-  }
-  if (size > MAX_SESSION_BYTES) throw tooLargeSession(MAX_SESSION_BYTES);
-  return fs.readFile(file);
+export function readSessionFile(file: string): Promise<Uint8Array> {
+  return readUserFile(file, {
+    noun: 'session file',
+    notFileHint: 'Choose a session export (.json).',
+    maxBytes: MAX_SESSION_BYTES,
+    tooLarge: () => tooLargeSession(MAX_SESSION_BYTES),
+  });
 }
 
 /** Reads a session export's bytes (checked, see parseSessionFile) and imports it. */

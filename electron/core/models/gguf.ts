@@ -5,6 +5,7 @@
 // disk, on a finished download and before the model host loads a file.
 import { open, type FileHandle } from 'node:fs/promises';
 import { CoreError } from '../errors.ts';
+import { openUserFile } from '../user-file.ts';
 import { ggufContentProblem } from './gguf-contents.ts';
 import { GgufFault, readGgufHeader } from './gguf-header.ts';
 
@@ -36,28 +37,12 @@ export function ggufProblem(head: Uint8Array): string | null {
  * it declares 1,000,000,000 layers.").
  */
 export async function checkGgufFile(file: string): Promise<number> {
-  let handle;
+  const { handle, stat } = await openUserFile(file, {
+    noun: 'model file',
+    missingHint: 'Check the path, or pick a model from the catalogue (docs/models.md).',
+    notFileHint: 'Choose a .gguf model file.',
+  });
   try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CoreError(
-      'NotFound',
-      code === 'ENOENT'
-        ? `The model file ${file} does not exist.`
-        : `The model file ${file} cannot be read.`,
-      {
-        hint:
-          code === 'ENOENT'
-            ? 'Check the path, or pick a model from the catalogue (docs/models.md).'
-            : 'Check that the file is readable by you.',
-        detail: String(error),
-      },
-    );
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new CoreError('NotFound', `${file} is not a file.`);
     const head = new Uint8Array(GGUF_HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, GGUF_HEAD_BYTES, 0);
     const problem = ggufProblem(head.subarray(0, bytesRead));

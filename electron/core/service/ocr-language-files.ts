@@ -1,13 +1,14 @@
 // The user's OCR language folder: what it holds, and adding a traineddata file to it. The OCR
 // pool reads the same folder (ocr-languages.ts `readOcrLanguage`).
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import type { OcrLanguage } from '../../../shared/model.ts';
 import { OCR_LANGUAGE_FILE } from '../../../shared/schemas.ts';
 import { SHIPPED_OCR_LANGUAGES } from '../documents/index.ts';
 import { CoreError } from '../errors.ts';
+import { openUserFile } from '../user-file.ts';
 import { ocrLanguageName } from './ocr-language-names.ts';
 
 /** Larger language files are refused (tessdata_best's largest is about 30 MB). */
@@ -77,21 +78,8 @@ export async function addOcrLanguageFile(file: string, languageDir: string): Pro
 }
 
 async function readHead(file: string): Promise<{ bytes: Uint8Array; size: number }> {
-  let handle;
+  const { handle, stat } = await openUserFile(file, { notFileHint: 'Choose a .traineddata file.' });
   try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    throw new CoreError('NotFound', `The file ${path.basename(file)} cannot be read.`, {
-      hint: 'Check the path.',
-      detail: error instanceof Error ? error.message : String(error),
-    });
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile())
-      throw new CoreError('NotFound', `${path.basename(file)} is not a file.`, {
-        hint: 'Choose a .traineddata file.',
-      });
     if (stat.size > MAX_LANGUAGE_FILE_BYTES)
       throw new CoreError('TooLarge', `${path.basename(file)} is larger than 100 MB.`, {
         hint: 'OCR language files are a few MB to about 30 MB; this is not one of them.',
