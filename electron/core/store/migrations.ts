@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CoreError } from '../errors.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** One schema step. Steps run in order, each in its own transaction, and are never edited once shipped. */
 export interface Migration {
@@ -276,13 +277,13 @@ export function migrate(
     if (step.version <= current) continue;
     // IMMEDIATE, and the version read again inside: another process opening the same library at
     // this moment may have applied the step while this one waited for the write lock.
-    db.transaction(() => {
+    writeTransaction(db, () => {
       const now = db.pragma('user_version', { simple: true }) as number;
       if (step.version <= now) return;
       step.up(db);
       // PRAGMA takes no bound parameters; the version is an integer from our own list.
       db.pragma(`user_version = ${Math.trunc(step.version)}`);
-    }).immediate();
+    })();
   }
   return db.pragma('user_version', { simple: true }) as number;
 }

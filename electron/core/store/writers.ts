@@ -6,6 +6,7 @@ import os from 'node:os';
 import type Database from 'better-sqlite3';
 import type { RunStatus } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 export type WriterKind = 'app' | 'cli';
 
@@ -135,13 +136,13 @@ export function registerWriter(
   const byId = db.prepare<[string], WriterRow>('SELECT * FROM writers WHERE id = ?');
   const all = db.prepare<[], WriterRow>('SELECT * FROM writers');
 
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const t = now();
     for (const row of all.all()) {
       if (!writerAlive(toInfo(row), t, host)) remove.run(row.id);
     }
     insert.run(id, kind, pid, host, t, t);
-  }).immediate(); // it reads before it writes: see markInterrupted in run-repo.ts
+  })(); // it reads before it writes: see write-transaction.ts
 
   let closed = false;
   const timer = setInterval(() => {
