@@ -1,6 +1,7 @@
 // The app starting while terminals use its library: real second processes on the same SQLite
 // file. A start must never fail because another process is writing or reading the library.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,11 +14,13 @@ import { openStore } from '../store/store.ts';
 import { createService } from './create-service.ts';
 import { seedProfiles } from './settings-handlers.ts';
 
+type Child = ChildProcessByStdio<Writable, Readable, null>;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHILD = path.join(here, '..', 'store', 'library-child.test-support.ts');
 
 let dir: string;
-let children: ChildProcessWithoutNullStreams[];
+let children: Child[];
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-start-'));
   children = [];
@@ -45,7 +48,7 @@ async function child(mode: string, file: string, ready: string, ...rest: string[
   return proc;
 }
 
-function stop(proc: ChildProcessWithoutNullStreams): Promise<void> {
+function stop(proc: Child): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
   const closed = new Promise<void>((resolve) => proc.on('close', () => resolve()));
   proc.stdin.end();
