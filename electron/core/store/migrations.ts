@@ -248,6 +248,16 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    description:
+      "writers: each process's start on its machine, so a zombie or a reused pid is not a live reader",
+    up(db) {
+      // process_start: "BOOT_ID:TICKS" from /proc/PID/stat on Linux (NULL elsewhere): a pid
+      // whose process started at another moment is another process (process-identity.ts).
+      db.exec('ALTER TABLE writers ADD COLUMN process_start TEXT');
+    },
+  },
 ];
 
 /** The schema version this build writes. */
