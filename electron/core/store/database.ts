@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { CoreError } from '../errors.ts';
 import { isDamagedFileCode, libraryProblem, sqliteCode } from './library-errors.ts';
 import { migrate } from './migrations.ts';
+import { checkPages } from './page-check.ts';
 
 /** File name of the library database inside the data folder. */
 export const DATABASE_FILE = 'memagent.db';
@@ -79,6 +80,8 @@ export function openWritable(
     // First: two processes opening a new library at once (two terminals) wait for each other
     // while one switches it to WAL and creates the schema, instead of failing at once.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Before anything is written into it (page-check.ts).
+    checkPages(db, file);
     db.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode (only an OS crash can lose the
     // last commits), and keeps a commit per chunk cheap.

@@ -8,6 +8,7 @@ import { CoreError } from '../errors.ts';
 import { BUSY_TIMEOUT_MS, checkHeader, openError, openWritable } from './database.ts';
 import { sqliteCode } from './library-errors.ts';
 import { migrate, SCHEMA_VERSION } from './migrations.ts';
+import { checkPages } from './page-check.ts';
 
 // SQLite reads this once, when better-sqlite3 loads its addon at the first `new Database`, which
 // comes after this module is evaluated. Only names that begin with "file:" become URIs, and the
@@ -57,6 +58,7 @@ export function openToRead(file: string): Database.Database {
     db = tryReadOnly(`${pathToFileURL(file).href}?immutable=1`, { readonly: true });
   if (db instanceof Error) throw cannotRead(file, db);
   try {
+    checkPages(db, file);
     checkVersion(db, file, false);
     return db;
   } catch (error) {
