@@ -152,6 +152,11 @@ export default tseslint.config(
         { selector: `MemberExpression[property.name=${ipc}]`, message: ipcMessage },
         { selector: `MemberExpression[property.value=${ipc}]`, message: ipcMessage },
         { selector: `ObjectPattern > Property[key.name=${ipc}]`, message: ipcMessage },
+        {
+          selector: 'CallExpression[callee.property.name="transaction"]',
+          message:
+            'Use writeTransaction (electron/core/store/write-transaction.ts): a deferred transaction that reads then writes fails at once while another process writes.',
+        },
       ],
     },
   },

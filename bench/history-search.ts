@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_RUN_SETTINGS } from '../shared/model.ts';
 import { openStore } from '../electron/core/store/store.ts';
+import { writeTransaction } from '../electron/core/store/write-transaction.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '200' }, chunks: { type: 'string', default: '50' } },
@@ -39,7 +40,7 @@ try {
     openedAt: 1,
     warnings: [],
   });
-  store.db.transaction(() => {
+  writeTransaction(store.db, () => {
     for (let r = 0; r < RUNS; r += 1) {
       const id = `run-${String(r).padStart(5, '0')}`;
       store.runs.create({

@@ -17,8 +17,9 @@ import {
 import { localZone } from '../core/export/readable.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
+import { hasLibrary } from '../core/store/read-open.ts';
 import type { ExportOptions } from './export-args.ts';
-import { libraryLocation, openLibrary } from './library.ts';
+import { libraryLocation, openLibraryToRead } from './library.ts';
 import { EXIT } from './report-error.ts';
 
 export async function runExport(options: ExportOptions, ctx: CliContext): Promise<number> {
@@ -31,11 +32,11 @@ export async function runExport(options: ExportOptions, ctx: CliContext): Promis
   const printPdf =
     options.format === 'pdf' ? chromiumPrinter(findChromium(options.chromium, ctx.env)) : undefined;
   const location = libraryLocation(options.db, here, ctx.env);
-  if (!fs.existsSync(location.file))
+  if (!hasLibrary(location.file))
     throw new CoreError('NotFound', `There is no library at ${location.file}.`, {
       hint: 'Ask a question first (memagent ask), or name the library with --db FILE.',
     });
-  const store = openLibrary(location);
+  const store = openLibraryToRead(location);
   try {
     const selection = resolveSelection(store, documentSelection(options, store));
     const output = await exportSelection(store, selection, options.format, {

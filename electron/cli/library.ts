@@ -2,7 +2,7 @@
 // question asked in a terminal shows up in the app's history.
 import path from 'node:path';
 import { DATABASE_FILE } from '../core/store/database.ts';
-import { openStore, type Store } from '../core/store/store.ts';
+import { openStore, openStoreToRead, type Store } from '../core/store/store.ts';
 import { appDataDir } from './app-data.ts';
 
 /** `--db FILE` (another library) on every command that reads or writes runs. */
@@ -36,4 +36,12 @@ export function libraryLocation(
 /** Opens (creating and migrating) the library at `location`. */
 export function openLibrary(location: LibraryLocation): Store {
   return openStore(location.dataDir, location.file);
+}
+
+/**
+ * Opens the library at `location` for a command that only reads it (`runs`, `show`, `export`):
+ * nothing is created, and a read-only library is read as it is.
+ */
+export function openLibraryToRead(location: LibraryLocation): Store {
+  return openStoreToRead(location.file);
 }

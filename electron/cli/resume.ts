@@ -24,6 +24,7 @@ import { cliJournal, openCliLibrary, resumeCommand, type CliLibrary } from './sa
 import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
 import { builtinResumeFlags, openBuiltin } from './builtin-backend.ts';
 import { cliModelResolver } from './model-resolver.ts';
+import { writeTransaction } from '../core/store/write-transaction.ts';
 
 const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
 
@@ -252,14 +253,12 @@ function refuseUnlessContinuable(library: CliLibrary, summary: RunSummary): void
  */
 function claim(library: CliLibrary, runId: string): void {
   const { store, writer } = library;
-  store.db
-    .transaction(() => {
-      const summary = store.runs.get(runId) as RunSummary;
-      refuseUnlessContinuable(library, summary);
-      store.runs.setStatus(runId, 'queued', { error: null });
-      store.runs.setOwner(runId, writer.id);
-    })
-    .immediate();
+  writeTransaction(store.db, () => {
+    const summary = store.runs.get(runId) as RunSummary;
+    refuseUnlessContinuable(library, summary);
+    store.runs.setStatus(runId, 'queued', { error: null });
+    store.runs.setOwner(runId, writer.id);
+  })();
 }
 
 /**

@@ -1,12 +1,12 @@
 // `memagent runs`: the library's runs as a table (or JSON), optionally found by the history search.
-import fs from 'node:fs';
 import type { HistoryHit, HistoryMatch } from '../../shared/history.ts';
 import type { DocumentInfo, RunSummary } from '../../shared/model.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
+import { hasLibrary } from '../core/store/read-open.ts';
 import { settleDeadReaders } from '../core/store/writers.ts';
-import { openLibrary } from './library.ts';
+import { openLibraryToRead } from './library.ts';
 import { EXIT } from './report-error.ts';
 import { findDocument } from '../core/store/lookup.ts';
 import { documentName } from './document-name.ts';
@@ -22,13 +22,13 @@ export async function runRuns(
   terminal: { isTTY?: boolean; columns?: number } = process.stdout,
 ): Promise<number> {
   // Listing creates nothing: no library file (none asked yet, or a --db typo) is a sentence.
-  if (!fs.existsSync(options.library.file)) {
+  if (!hasLibrary(options.library.file)) {
     await ctx.out(
       `There is no library at ${options.library.file} yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.\n`,
     );
     return EXIT.ok;
   }
-  const store = openLibrary(options.library);
+  const store = openLibraryToRead(options.library);
   try {
     settleDeadReaders(store.db, (alive) => store.runs.markInterrupted(alive));
     const document =

@@ -19,6 +19,7 @@ import type { Store } from '../core/store/store.ts';
 import { registerWriter, type Writer } from '../core/store/writers.ts';
 import { backendKindFor } from './backend-kind.ts';
 import { openLibrary, type LibraryLocation } from './library.ts';
+import { writeTransaction } from '../core/store/write-transaction.ts';
 
 /** Where a command keeps its runs: the library's file, and whether `--db` named it. */
 export interface LibraryChoice {
@@ -86,7 +87,7 @@ export async function saveDocument(
   if (!known) {
     store.documents.upsert(info);
   } else {
-    store.db.transaction(() => {
+    writeTransaction(store.db, () => {
       store.documents.touch(id, now, file, info.fileName);
       if (known.textKey !== textKey && info.reading !== undefined) {
         store.documents.setText(id, {
@@ -128,7 +129,7 @@ export interface NewCliRun {
 export function createCliRun(library: CliLibrary, run: NewCliRun, now: number): string {
   const { store } = library;
   const id = randomUUID();
-  store.db.transaction(() => {
+  writeTransaction(store.db, () => {
     store.runs.create({
       id,
       documentId: run.documentId,
@@ -178,7 +179,7 @@ export function cliJournal(library: CliLibrary, env: NodeJS.ProcessEnv): RunJour
         journal.record(runId, event);
         return;
       }
-      library.store.db.transaction(() => {
+      writeTransaction(library.store.db, () => {
         journal.record(runId, event);
         process.kill(process.pid, 'SIGKILL');
       })();

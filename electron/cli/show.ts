@@ -1,6 +1,5 @@
 // `memagent show RUN_ID`: one run in the terminal: question, answer, the pages it came from,
 // warnings, the memory timeline and the final memory.
-import fs from 'node:fs';
 import path from 'node:path';
 import { findEvidence } from '../../shared/evidence.ts';
 import { chunksNote, groupWarnings } from '../../shared/warning-groups.ts';
@@ -15,8 +14,9 @@ import { createOcrService } from '../core/service/ocr-service.ts';
 import type { StoredWarning } from '../core/store/run-results.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
+import { hasLibrary } from '../core/store/read-open.ts';
 import { settleDeadReaders } from '../core/store/writers.ts';
-import { openLibrary } from './library.ts';
+import { openLibraryToRead } from './library.ts';
 import { timelineLines } from './memory-timeline.ts';
 import { EXIT } from './report-error.ts';
 import { findRun } from '../core/store/lookup.ts';
@@ -25,11 +25,11 @@ import type { ShowOptions } from './runs-args.ts';
 import { localTime, oneLine } from './terminal-table.ts';
 
 export async function runShow(options: ShowOptions, ctx: CliContext): Promise<number> {
-  if (!fs.existsSync(options.library.file))
+  if (!hasLibrary(options.library.file))
     throw new CoreError('NotFound', `There is no library at ${options.library.file}.`, {
       hint: '`memagent runs` lists the runs of the app’s library; --db FILE names another.',
     });
-  const store = openLibrary(options.library);
+  const store = openLibraryToRead(options.library);
   try {
     settleDeadReaders(store.db, (alive) => store.runs.markInterrupted(alive));
     const run = findRun(store, options.runId, options.library.file);

@@ -13,6 +13,7 @@ import {
   type SessionFile,
   type SessionFileRun,
 } from './session-schema.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /** A session file's bytes; one over the size limit is refused before it is read. */
 export function readSessionFile(file: string): Promise<Uint8Array> {
@@ -45,7 +46,7 @@ export function importSession(store: Store, session: SessionFile, now: number): 
     already: [],
     conflicts: [],
   };
-  const add = store.db.transaction(() => {
+  const add = writeTransaction(store.db, () => {
     if (!store.documents.get(d.id)) {
       store.documents.upsert({
         id: d.id,

@@ -27,6 +27,7 @@ import { resumePoint, sameChunking, type ResumePoint } from './resume-point.ts';
 import type { PreparedRun, RunRegistry } from '../agent/run-registry.ts';
 import type { TokenizerPool } from './tokenizer-pool.ts';
 import { builtinSourceOf } from './builtin-hosts.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 type RunHandlers = Pick<
   CallHandlers,
@@ -259,7 +260,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
           await checkProfileReady(resolveProfile(store.settings, retry.profileId), deps.secrets);
           store.runs.setBackend(runId, { profileId: retry.profileId, settings: retry.settings });
         }
-        store.db.transaction(() => {
+        writeTransaction(store.db, () => {
           store.runs.setStatus(runId, 'queued', { error: null });
           store.runs.setOwner(runId, writer.id);
         })();

@@ -19,6 +19,7 @@ import {
   testConnection,
 } from './connection-test.ts';
 import { asResult } from './invoke-call.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 export { SEEDED_PROFILE_ID } from '../../../shared/backends.ts';
 
@@ -37,7 +38,9 @@ type SettingsHandlers = Pick<
 export function seedProfiles(store: Store): void {
   if (store.settings.seeded()) return;
   const local = BACKEND_DEFAULTS.vllm;
-  store.db.transaction(() => {
+  // Read again under the write lock: another process may have seeded meanwhile.
+  writeTransaction(store.db, () => {
+    if (store.settings.seeded()) return;
     if (store.settings.profiles().length === 0) {
       store.settings.saveProfile({
         id: SEEDED_PROFILE_ID,

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckSnapshot } from '../../../shared/backend-check.ts';
 import { connectionOf, createCheckRepo } from './check-repo.ts';
 import { DATABASE_FILE } from './database.ts';
-import { MIGRATIONS, migrate } from './migrations.ts';
+import { MIGRATIONS, SCHEMA_VERSION, migrate } from './migrations.ts';
 import { openStore } from './store.ts';
 
 let dir: string;
@@ -78,7 +78,7 @@ describe('backend checks (migration 6)', () => {
       'p1',
       JSON.stringify(profile),
     );
-    expect(migrate(db)).toBe(6);
+    expect(migrate(db)).toBe(SCHEMA_VERSION);
     db.close();
     const store = openStore(dir);
     expect(store.settings.profiles().map((p) => p.id)).toEqual(['p1']);

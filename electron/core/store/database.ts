@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { CoreError } from '../errors.ts';
 import { isDamagedFileCode, libraryProblem, sqliteCode } from './library-errors.ts';
 import { migrate } from './migrations.ts';
+import { checkPages } from './page-check.ts';
 
 /** File name of the library database inside the data folder. */
 export const DATABASE_FILE = 'memagent.db';
@@ -36,7 +37,8 @@ export class LibraryDamaged extends CoreError {
  * Opens (creating if needed) `{dataDir}/memagent.db`, or `file` when given (the command line's
  * `--db`), with WAL journaling, foreign keys on and the schema migrated to the current version.
  * Throws `LibraryDamaged` for a file that is not a whole database, and the library's fault
- * (library-errors.ts) for one that cannot be opened or written.
+ * (library-errors.ts) for one that cannot be opened or written. A command that only reads opens
+ * with `openToRead` (read-open.ts) instead, which never creates anything.
  */
 export function openDatabase(
   dataDir: string,
@@ -56,9 +58,21 @@ export function openDatabase(
     );
   }
   checkHeader(file);
+  return openWritable(file, {}, (db) => migrate(db));
+}
+
+/**
+ * Opens `file` for writing with the library's settings, runs `prepare` (the migrations) and
+ * returns it; any fault closes it and is thrown as the library's error value.
+ */
+export function openWritable(
+  file: string,
+  options: Database.Options,
+  prepare: (db: Database.Database) => void,
+): Database.Database {
   let db: Database.Database;
   try {
-    db = new Database(file);
+    db = new Database(file, options);
   } catch (error) {
     throw openError(error, file);
   }
@@ -66,12 +80,14 @@ export function openDatabase(
     // First: two processes opening a new library at once (two terminals) wait for each other
     // while one switches it to WAL and creates the schema, instead of failing at once.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Before anything is written into it (page-check.ts).
+    checkPages(db, file);
     db.pragma('journal_mode = WAL');
     // NORMAL is durable across application crashes in WAL mode (only an OS crash can lose the
     // last commits), and keeps a commit per chunk cheap.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
+    prepare(db);
     return db;
   } catch (error) {
     db.close();
@@ -79,7 +95,8 @@ export function openDatabase(
   }
 }
 
-function openError(error: unknown, file: string): unknown {
+/** `error` met opening `file` as the library's error value (SQLite's codes), else as it is. */
+export function openError(error: unknown, file: string): unknown {
   const code = sqliteCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (isDamagedFileCode(code)) return new LibraryDamaged(file, `${code}: ${message}`, error);
@@ -99,7 +116,7 @@ const MAGIC = 'SQLite format 3\0';
  * reaches a missing page): its header's page count, when valid, must fit in the file, unless a
  * write-ahead log holds the newer pages. An empty file is a new library.
  */
-function checkHeader(file: string): void {
+export function checkHeader(file: string): void {
   let header: Buffer;
   let size: number;
   try {

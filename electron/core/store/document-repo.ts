@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { DEFAULT_READING, type DocumentInfo, type Reading } from '../../../shared/model.ts';
 import { documentFormatSchema } from '../../../shared/schemas.ts';
 import { parseColumn, parseValue, readingColumn, warningsColumn } from './columns.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 interface DocumentRow {
   id: string;
@@ -88,7 +89,7 @@ export function createDocumentRepo(db: Database.Database): DocumentRepo {
 
   return {
     upsert(info) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         upsert.run({
           id: info.id,
           file_name: info.fileName,
@@ -122,7 +123,7 @@ export function createDocumentRepo(db: Database.Database): DocumentRepo {
       touch.run(openedAt, path ?? null, fileName ?? null, id);
     },
     setText(id, change) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         setText.run({
           id,
           title: change.title,

@@ -1,5 +1,6 @@
 // Searching the history: every run's question, answer and memory states (the `history` table
-// of migration 5, indexed by the trigram FTS5 table `history_fts`).
+// of migration 5, indexed by the trigram FTS5 table `history_fts`, which since migration 8
+// knows which rows hold a trigram but not where).
 import type Database from 'better-sqlite3';
 import type { HistoryField, HistoryHit, HistoryMatch } from '../../../shared/history.ts';
 import type { RunSummary } from '../../../shared/model.ts';
@@ -16,6 +17,8 @@ interface HitRow {
   run_id: string;
   field: HistoryField;
   chunk: number;
+  /** Read when the row is checked or shown. */
+  text?: string;
 }
 
 const DEFAULT_LIMIT = 50;
@@ -29,7 +32,6 @@ const ORDER = `ORDER BY r.created_at DESC, r.rowid DESC,
   CASE h.field WHEN 'question' THEN 0 WHEN 'answer' THEN 1 ELSE 2 END, h.chunk`;
 const FROM = `FROM history h JOIN runs r ON r.id = h.run_id
   WHERE (@document IS NULL OR r.document_id = @document)`;
-
 /**
  * The history search: `search(text)` finds `text` literally (never as query syntax),
  * case-insensitively, in questions, answers and memory states; newest runs first.
@@ -38,17 +40,20 @@ export function createHistorySearch(
   db: Database.Database,
   summary: (id: string) => RunSummary | undefined,
 ): { search(text: string, options?: HistorySearchOptions): HistoryHit[] } {
-  // Three characters or more: the trigram index. The text is one FTS5 string (a phrase), its
-  // quotes doubled, so `"`, `*`, NEAR, OR, `-` and parentheses are searched for as written.
-  const indexed = db.prepare<{ phrase: string; document: string | null }, HitRow>(`
+  // Three characters or more: the trigram index finds the rows holding every trigram of the term
+  // (each one FTS5 string, its quotes doubled, so `"`, `*`, NEAR, OR, `-` and parentheses are
+  // searched for as written). It keeps no positions, so a longer term is then looked for in
+  // each row's text; a term of three characters is one trigram, found exactly.
+  const indexed = db.prepare<{ trigrams: string; document: string | null }, HitRow>(`
     SELECT h.id, h.run_id, h.field, h.chunk ${FROM}
-      AND h.id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH @phrase) ${ORDER}`);
+      AND h.id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH @trigrams) ${ORDER}`);
   // One or two characters (a Japanese word is often two) have no trigram: a scan of the texts.
   // LIKE folds ASCII case only; the index folds all of Unicode.
   const scanned = db.prepare<{ pattern: string; document: string | null }, HitRow>(`
     SELECT h.id, h.run_id, h.field, h.chunk ${FROM}
       AND h.text LIKE @pattern ESCAPE '\\' ${ORDER}`);
   const textOf = db.prepare<[number], { text: string }>('SELECT text FROM history WHERE id = ?');
+  const read = (row: HitRow): string => (row.text ??= textOf.get(row.id)?.text ?? '');
 
   return {
     search(text, options = {}) {
@@ -56,12 +61,16 @@ export function createHistorySearch(
       if (term === '') return [];
       const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_LIMIT, MAX_LIMIT));
       const document = options.documentId ?? null;
+      const pattern = new RegExp(escapeRegExp(term), 'iu');
+      const length = [...term].length;
       const rows =
-        [...term].length >= 3
-          ? indexed.iterate({ phrase: `"${term.replaceAll('"', '""')}"`, document })
+        length >= 3
+          ? indexed.iterate({ trigrams: trigramQuery(term), document })
           : scanned.iterate({ pattern: `%${term.replace(/[\\%_]/g, '\\$&')}%`, document });
       const runs: { id: string; hits: number; rows: HitRow[] }[] = [];
       for (const row of rows) {
+        // A row holding every trigram of a longer term may still lack the term.
+        if (length > 3 && !pattern.test(read(row))) continue;
         const last = runs.at(-1);
         if (last?.id === row.run_id) {
           last.hits += 1;
@@ -76,7 +85,7 @@ export function createHistorySearch(
       for (const found of runs) {
         const run = summary(found.id);
         if (run === undefined) continue;
-        const matches = found.rows.map((row) => matchIn(row, textOf.get(row.id)?.text ?? '', term));
+        const matches = found.rows.map((row) => matchIn(row, read(row), pattern));
         hits.push({ run, hits: found.hits, matches });
       }
       return hits;
@@ -84,8 +93,16 @@ export function createHistorySearch(
   };
 }
 
-function matchIn(row: HitRow, text: string, term: string): HistoryMatch {
-  const found = new RegExp(escapeRegExp(term), 'iu').exec(text);
+/** Every three characters of `term` as one FTS5 string each: all must be in a row. */
+function trigramQuery(term: string): string {
+  const chars = [...term];
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i += 1) grams.add(chars.slice(i, i + 3).join(''));
+  return [...grams].map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' ');
+}
+
+function matchIn(row: HitRow, text: string, pattern: RegExp): HistoryMatch {
+  const found = pattern.exec(text);
   const start = found?.index ?? 0;
   const end = found ? start + found[0].length : 0;
   const match: HistoryMatch = {

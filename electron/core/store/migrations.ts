@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CoreError } from '../errors.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** One schema step. Steps run in order, each in its own transaction, and are never edited once shipped. */
 export interface Migration {
@@ -247,6 +248,35 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    description:
+      "writers: each process's start on its machine, so a zombie or a reused pid is not a live reader",
+    up(db) {
+      // process_start: "BOOT_ID:TICKS" from /proc/PID/stat on Linux (NULL elsewhere): a pid
+      // whose process started at another moment is another process (process-identity.ts).
+      db.exec('ALTER TABLE writers ADD COLUMN process_start TEXT');
+    },
+  },
+  {
+    version: 8,
+    description:
+      'history: the trigram index records which rows hold a trigram, not where (a tenth of its bytes)',
+    up(db) {
+      // history_fts kept every position of every trigram of every memory: 1.9 bytes of index per
+      // byte of memory text, 4.7 bytes of library per byte of memory on a 700-chunk run. With
+      // detail=none it records only the rows holding each trigram; the search then looks for the
+      // term in the texts of those rows (history-search.ts), with the same results. Its triggers
+      // (migration 5) name the table, not its options, and keep it in step as before.
+      db.exec(`
+        DROP TABLE history_fts;
+        CREATE VIRTUAL TABLE history_fts USING fts5(
+          text, content='history', content_rowid='id', tokenize='trigram', detail='none'
+        );
+        INSERT INTO history_fts (history_fts) VALUES ('rebuild');
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */
@@ -276,13 +306,13 @@ export function migrate(
     if (step.version <= current) continue;
     // IMMEDIATE, and the version read again inside: another process opening the same library at
     // this moment may have applied the step while this one waited for the write lock.
-    db.transaction(() => {
+    writeTransaction(db, () => {
       const now = db.pragma('user_version', { simple: true }) as number;
       if (step.version <= now) return;
       step.up(db);
       // PRAGMA takes no bound parameters; the version is an integer from our own list.
       db.pragma(`user_version = ${Math.trunc(step.version)}`);
-    }).immediate();
+    })();
   }
   return db.pragma('user_version', { simple: true }) as number;
 }

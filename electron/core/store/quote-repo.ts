@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ModelQuote, QuoteCheckStatus, Usage } from '../../../shared/model.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** The quote check of a run: the verified quotes, the counts and the tokens the requests used. */
 export interface StoredQuoteCheck {
@@ -32,7 +33,7 @@ export function createQuoteRepo(db: Database.Database): QuoteRepo {
     [string],
     QuoteCheckStatus & { prompt_tokens: number; completion_tokens: number }
   >('SELECT * FROM quote_checks WHERE run_id = ?');
-  const save = db.transaction((runId: string, { quotes, check, usage }: StoredQuoteCheck) => {
+  const save = writeTransaction(db, (runId: string, { quotes, check, usage }: StoredQuoteCheck) => {
     deleteQuotes.run(runId);
     for (const q of quotes) insertQuote.run(runId, q.chunk, q.start, q.end);
     saveCheck.run(

@@ -14,6 +14,7 @@ import { createHistorySearch, type HistorySearchOptions } from './history-search
 import { createRunCounts } from './run-counts.ts';
 import { createRunResults, type RunResults } from './run-results.ts';
 import { createRunSummaries, type RunFilter } from './run-summary.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 export type NewRun = Pick<
   RunSummary,
@@ -135,23 +136,19 @@ export function createRunRepo(db: Database.Database): RunRepo {
       );
     },
     markInterrupted(ownerAlive = () => false) {
-      // IMMEDIATE: it reads, then writes; a deferred transaction whose snapshot another
-      // process's commit made stale fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting.
-      return db
-        .transaction(() => {
-          const ids: string[] = [];
-          for (const run of unfinished.all()) {
-            if (run.owner !== null && ownerAlive(run.owner)) continue;
-            if (run.answered) {
-              answeredDone.run(run.id);
-            } else {
-              interrupt.run(run.id);
-              ids.push(run.id);
-            }
+      return writeTransaction(db, () => {
+        const ids: string[] = [];
+        for (const run of unfinished.all()) {
+          if (run.owner !== null && ownerAlive(run.owner)) continue;
+          if (run.answered) {
+            answeredDone.run(run.id);
+          } else {
+            interrupt.run(run.id);
+            ids.push(run.id);
           }
-          return ids;
-        })
-        .immediate();
+        }
+        return ids;
+      })();
     },
     owner(id) {
       return owner.get(id)?.owner ?? undefined;

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/model.ts';
 import { warningCodeSchema } from '../../../shared/schemas.ts';
 import { evidenceColumn, pagesColumn, parseColumn, parseValue } from './columns.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 interface ChunkRow {
   idx: number;
@@ -113,28 +114,31 @@ export function createRunResults(db: Database.Database): RunResults {
     }
   >('SELECT * FROM answers WHERE run_id = ?');
 
-  const replaceChunks = db.transaction((id: string, list: readonly ChunkInfo[], count: number) => {
-    deleteChunks.run(id);
-    for (const c of list) {
-      insertChunk.run(
-        id,
-        c.index,
-        c.start,
-        c.end,
-        c.tokens,
-        c.pages ? JSON.stringify(c.pages) : null,
-        c.section ?? null,
-      );
-    }
-    setChunkCount.run(count, id);
-  });
+  const replaceChunks = writeTransaction(
+    db,
+    (id: string, list: readonly ChunkInfo[], count: number) => {
+      deleteChunks.run(id);
+      for (const c of list) {
+        insertChunk.run(
+          id,
+          c.index,
+          c.start,
+          c.end,
+          c.tokens,
+          c.pages ? JSON.stringify(c.pages) : null,
+          c.section ?? null,
+        );
+      }
+      setChunkCount.run(count, id);
+    },
+  );
 
   return {
     setChunks(id, list, count = list.length) {
       replaceChunks(id, list, count);
     },
     clearProgress(id) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         deleteMemories.run(id);
         deleteAnswer.run(id);
       })();

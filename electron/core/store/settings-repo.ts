@@ -11,6 +11,7 @@ import {
 } from './columns.ts';
 import { DEFAULT_COST_CONFIRM_ABOVE } from '../../../shared/run-estimate.ts';
 import type { SpeedSums } from '../agent/speed.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 const ACTIVE_PROFILE = 'activeProfileId';
 const DEFAULTS = 'defaults';
@@ -92,7 +93,7 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
       upsert.run({ id: profile.id, data: JSON.stringify(profileColumn.parse(profile)) });
     },
     deleteProfile(id) {
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const removed = remove.run(id).changes > 0;
         if (read(ACTIVE_PROFILE, z.string()) === id) deleteValue.run(ACTIVE_PROFILE);
         repo.setLastTest(id, undefined);
@@ -122,10 +123,13 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
       return read(TESTS, testRecordsColumn) ?? {};
     },
     setLastTest(id, record) {
-      const tests = repo.lastTests();
-      if (record === undefined) delete tests[id];
-      else tests[id] = record;
-      setValue.run(TESTS, JSON.stringify(testRecordsColumn.parse(tests)));
+      // One read-modify-write: another process's test result in between is not lost.
+      writeTransaction(db, () => {
+        const tests = repo.lastTests();
+        if (record === undefined) delete tests[id];
+        else tests[id] = record;
+        setValue.run(TESTS, JSON.stringify(testRecordsColumn.parse(tests)));
+      })();
     },
     costConfirmAbove() {
       return read(COST_LIMIT, z.number().nonnegative()) ?? DEFAULT_COST_CONFIRM_ABOVE;

@@ -348,14 +348,19 @@ describe('repositories', () => {
   });
 });
 
-describe('the history index (migration 5)', () => {
+describe('the history index (migrations 5 and 8)', () => {
   const search = (store: Store, text: string) =>
+    store.runs
+      .search(text)
+      .flatMap((hit) =>
+        hit.matches.map((m) => ({ run: hit.run.id, field: m.field, chunk: m.chunk ?? -1 })),
+      );
+  /** Rows of the index holding one trigram. */
+  const indexed = (store: Store, trigram: string) =>
     store.db
-      .prepare(
-        `SELECT h.run_id AS run, h.field AS field, h.chunk AS chunk FROM history_fts
-         JOIN history h ON h.id = history_fts.rowid WHERE history_fts MATCH ? ORDER BY h.id`,
-      )
-      .all(`"${text}"`);
+      .prepare('SELECT COUNT(*) FROM history_fts WHERE history_fts MATCH ?')
+      .pluck()
+      .get(`"${trigram}"`);
 
   it('finds questions, answers and memories, in any script, and forgets a removed run', () => {
     const store = openStore(dir);
@@ -394,11 +399,14 @@ describe('the history index (migration 5)', () => {
     expect(search(store, 'SIGNED the')).toEqual([{ run: 'r1', field: 'question', chunk: -1 }]);
     expect(search(store, '大阪で')).toEqual([{ run: 'r1', field: 'memory', chunk: 0 }]);
     expect(search(store, '東京で')).toEqual([]);
+    expect(indexed(store, '東京で')).toBe(0);
+    expect(indexed(store, '大阪で')).toBe(1);
     expect(search(store, 'lovelace')).toEqual([{ run: 'r1', field: 'answer', chunk: -1 }]);
     expect(store.runs.get('r1')?.origin).toBe('app');
     store.runs.remove('r1');
     expect(search(store, 'lovelace')).toEqual([]);
     expect(store.db.prepare('SELECT COUNT(*) FROM history').pluck().get()).toBe(0);
+    expect(indexed(store, 'ace')).toBe(0);
     store.close();
   });
 });

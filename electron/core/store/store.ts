@@ -3,6 +3,7 @@ import { openDatabase } from './database.ts';
 import { createDocumentRepo, type DocumentRepo } from './document-repo.ts';
 import { createQuoteRepo, type QuoteRepo } from './quote-repo.ts';
 import { createRunRepo, type RunRepo } from './run-repo.ts';
+import { openToRead } from './read-open.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
 
 /** The library on disk: one SQLite database with typed repositories over it. */
@@ -21,7 +22,18 @@ export interface Store {
  * its repositories.
  */
 export function openStore(dataDir: string, file?: string): Store {
-  const db = openDatabase(dataDir, file);
+  return storeOver(openDatabase(dataDir, file));
+}
+
+/**
+ * Opens the library `file` for a command that only reads it (`openToRead`): never creates it,
+ * and reads it read-only when it cannot be written.
+ */
+export function openStoreToRead(file: string): Store {
+  return storeOver(openToRead(file));
+}
+
+function storeOver(db: Database.Database): Store {
   return {
     db,
     documents: createDocumentRepo(db),

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,21 @@ afterEach(() => {
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
   return Number(child.stdout.toString());
+}
+
+/** The state letter of process `pid` in /proc (R, S, Z ...), or '' once it is gone. */
+function procState(pid: number): string {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return '';
+  }
+}
+
+/** Resolves once `done()` holds, checking on every turn of the event loop. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const run = (id: string, status: 'running' | 'paused' | 'done' | 'queued') =>
@@ -103,6 +118,52 @@ describe('writers', () => {
     for (const w of [me, dead, next]) w.close();
     expect(store.db.prepare('SELECT COUNT(*) FROM writers').pluck().get()).toBe(0);
   });
+
+  // A terminal killed in a container without an init: nobody reaps it, so its pid stays taken
+  // by a zombie that answers kill(pid, 0) until its parent ends.
+  it.skipIf(process.platform !== 'linux')(
+    'a reader that is a zombie is dead: its run is interrupted and nobody is told it is being read',
+    async () => {
+      // sh starts a short-lived child, then becomes `sleep`, which never waits for it.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const zombie = await new Promise<number>((resolve) =>
+          parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
+        );
+        await until(() => procState(zombie) === 'Z');
+        const me = registerWriter(store.db, 'app');
+        const terminal = registerWriter(store.db, 'cli', { pid: zombie });
+        run('left', 'running');
+        store.runs.setOwner('left', terminal.id);
+        expect(otherLiveReader(me, terminal.id, 'running')).toBeUndefined();
+        expect(store.runs.markInterrupted((owner) => me.isAlive(owner))).toEqual(['left']);
+        me.close();
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
+
+  it.skipIf(process.platform !== 'linux')(
+    'a pid now held by another process (after a reboot or a wrap-around) is not the reader',
+    () => {
+      const me = registerWriter(store.db, 'app');
+      // A terminal recorded with a live pid, but its process started at another moment.
+      const terminal = registerWriter(store.db, 'cli', { pid: process.pid });
+      expect(me.isAlive(terminal.id)).toBe(true);
+      store.db
+        .prepare("UPDATE writers SET process_start = 'another-boot:12345' WHERE id = ?")
+        .run(terminal.id);
+      run('left', 'running');
+      store.runs.setOwner('left', terminal.id);
+      expect(me.isAlive(terminal.id)).toBe(false);
+      expect(otherLiveReader(me, terminal.id, 'running')).toBeUndefined();
+      expect(store.runs.markInterrupted((owner) => me.isAlive(owner))).toEqual(['left']);
+      me.close();
+    },
+  );
 
   it('finds runs by the first characters of their id, literally', () => {
     run('3f2a1b2c-aaaa', 'done');

@@ -6,6 +6,10 @@ import os from 'node:os';
 import type Database from 'better-sqlite3';
 import type { RunStatus } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
+import { processState, sameProcessAlive } from './process-identity.ts';
+import { writeTransaction } from './write-transaction.ts';
+
+export { pidExists } from './process-identity.ts';
 
 export type WriterKind = 'app' | 'cli';
 
@@ -17,6 +21,8 @@ export interface WriterInfo {
   host: string;
   startedAt: number;
   heartbeatAt: number;
+  /** The process's start on this machine ("BOOT_ID:TICKS", Linux), to tell a reused pid. */
+  processStart?: string;
 }
 
 /** How often a writer stamps its heartbeat. */
@@ -52,6 +58,7 @@ interface WriterRow {
   host: string;
   started_at: number;
   heartbeat_at: number;
+  process_start: string | null;
 }
 
 const toInfo = (row: WriterRow): WriterInfo => ({
@@ -61,6 +68,7 @@ const toInfo = (row: WriterRow): WriterInfo => ({
   host: row.host,
   startedAt: row.started_at,
   heartbeatAt: row.heartbeat_at,
+  ...(row.process_start === null ? {} : { processStart: row.process_start }),
 });
 
 /**
@@ -85,25 +93,19 @@ export function settleDeadReaders(
   }
 }
 
-/** Whether process `pid` exists on this machine: EPERM is someone else's live process. */
-export function pidExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Whether a registered writer is alive, by the rule in the file's header. */
+/**
+ * Whether a registered writer is alive: on another machine while its heartbeat is fresh; on
+ * this one while its heartbeat is under an hour old and its pid is a live process (not a zombie)
+ * that started when the writer's did (process-identity.ts), so a reused pid is not taken for it.
+ */
 export function writerAlive(
-  row: Pick<WriterInfo, 'pid' | 'host' | 'heartbeatAt'>,
+  row: Pick<WriterInfo, 'pid' | 'host' | 'heartbeatAt' | 'processStart'>,
   now: number,
   host: string = os.hostname(),
 ): boolean {
   const age = now - row.heartbeatAt;
   if (row.host !== host) return age < REMOTE_STALE_MS;
-  return age < LOCAL_STALE_MS && pidExists(row.pid);
+  return age < LOCAL_STALE_MS && sameProcessAlive(row.pid, row.processStart);
 }
 
 export interface RegisterOptions {
@@ -128,20 +130,21 @@ export function registerWriter(
   const host = options.host ?? os.hostname();
   const id = randomUUID();
   const insert = db.prepare(
-    'INSERT INTO writers (id, kind, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO writers (id, kind, pid, host, started_at, heartbeat_at, process_start) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const processStart = processState(pid).start ?? null;
   const beat = db.prepare('UPDATE writers SET heartbeat_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM writers WHERE id = ?');
   const byId = db.prepare<[string], WriterRow>('SELECT * FROM writers WHERE id = ?');
   const all = db.prepare<[], WriterRow>('SELECT * FROM writers');
 
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const t = now();
     for (const row of all.all()) {
       if (!writerAlive(toInfo(row), t, host)) remove.run(row.id);
     }
-    insert.run(id, kind, pid, host, t, t);
-  }).immediate(); // it reads before it writes: see markInterrupted in run-repo.ts
+    insert.run(id, kind, pid, host, t, t, processStart);
+  })(); // it reads before it writes: see write-transaction.ts
 
   let closed = false;
   const timer = setInterval(() => {
