@@ -138,9 +138,13 @@ export function ocrNote(document: SessionExport['document']): string | undefined
     ranges.length <= MAX_OCR_RANGES
       ? ranges.join(', ')
       : `${ranges.slice(0, MAX_OCR_RANGES).join(', ')} and others (${pages.length} in all)`;
-  const confidences = pages.map((p) => Math.round(p.confidence));
-  const low = Math.min(...confidences);
-  const high = Math.max(...confidences);
+  // Folded, not Math.min(...list): a document's pages may be more than a call's arguments.
+  let low = Infinity;
+  let high = -Infinity;
+  for (const p of pages) {
+    low = Math.min(low, Math.round(p.confidence));
+    high = Math.max(high, Math.round(p.confidence));
+  }
   const confidence = low === high ? `${low}%` : `${low}-${high}%`;
   const many = pages.length > 1;
   return `${many ? 'Pages' : 'Page'} ${listed} ${many ? 'were' : 'was'} read by OCR (confidence ${confidence}): ${check}`;
