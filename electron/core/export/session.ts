@@ -162,7 +162,14 @@ export function selectedRuns(
   if (runIds === undefined) return store.runs.listByDocument(documentId).reverse();
   return runIds.map((id) => {
     const run = store.runs.get(id);
-    if (!run || run.documentId !== documentId)
+    // Gone is not foreign: a run (or its document) deleted while the export was being made is
+    // said to be deleted, and only a run of another document "does not belong".
+    if (!store.documents.get(documentId)) throw documentGone();
+    if (!run)
+      throw new CoreError('NotFound', 'A run to export is not in the library any more.', {
+        hint: 'It was deleted while the export was being made; export what is left.',
+      });
+    if (run.documentId !== documentId)
       throw new CoreError('NotFound', 'A run to export does not belong to this document.');
     return run;
   });
@@ -184,8 +191,28 @@ export function buildSessionExport(
   runTexts?: ReadonlyMap<string, DocumentText>,
   scope: ExportScope = runIds === undefined ? 'document' : runIds.length === 1 ? 'run' : 'question',
 ): SessionExport {
+  // One read transaction: a snapshot of the library, so a run deleted by another process (the
+  // app, another memagent) meanwhile is either wholly in the export or wholly out of it.
+  return store.db.transaction(() =>
+    sessionOf(store, documentId, runIds, now, text, runTexts, scope),
+  )();
+}
+
+/** The document gone from the library: what every export of it says. */
+export const documentGone = () =>
+  new CoreError('NotFound', 'This document is not in the library any more.');
+
+function sessionOf(
+  store: Store,
+  documentId: string,
+  runIds: readonly string[] | undefined,
+  now: number,
+  text: Pick<DocumentText, 'ocrPages'> | undefined,
+  runTexts: ReadonlyMap<string, DocumentText> | undefined,
+  scope: ExportScope,
+): SessionExport {
   const info = store.documents.get(documentId);
-  if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
+  if (!info) throw documentGone();
   const summaries = selectedRuns(store, documentId, runIds);
   const document: SessionExport['document'] = {
     id: info.id,
