@@ -31,7 +31,16 @@ const STOP_WORDS = new Set(
 /** Han, kana and Hangul: scripts whose words are not separated by spaces. */
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]/u;
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
-const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
+/**
+ * The longest token: a longer run of letters is cut into pieces this long. No real word is
+ * longer, and V8's regexp engine overflows its stack on an unbounded `+` over this class for
+ * one "word" of megabytes (a memory from a server that ignored its token limit, "Ωa" × 3 M).
+ */
+export const MAX_TOKEN_CHARS = 256;
+const TOKEN = new RegExp(`[\\p{L}\\p{N}\\p{M}]{1,${MAX_TOKEN_CHARS}}`, 'gu');
+/** A token's spaceless-script and other parts ("pdf形式で" → "pdf", "形式で"). */
+const PARTS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー\p{M}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー\p{M}]+/gu;
 
 export const isNumber = (term: string): boolean => /^\p{N}+$/u.test(term);
 
@@ -39,7 +48,8 @@ export const isNumber = (term: string): boolean => /^\p{N}+$/u.test(term);
  * The tokens of `text` in order, lower-cased and NFKC-normalised (full-width digits and letters
  * match their ASCII forms). A run of spaceless script becomes its overlapping character bigrams
  * (a lone character stays itself); bigrams of hiragana only are grammar ("して", "です") and are
- * dropped like stop-words.
+ * dropped like stop-words. A run of letters longer than `MAX_TOKEN_CHARS` is cut into pieces
+ * of that length, so any text, however long its words, is tokenised.
  */
 export function tokens(text: string): string[] {
   const out: string[] = [];
@@ -50,9 +60,8 @@ export function tokens(text: string): string[] {
       continue;
     }
     // Split the run into spaceless and spaced parts ("pdf形式で" → "pdf", "形式で").
-    for (const part of word.match(
-      /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー\p{M}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー\p{M}]+/gu,
-    ) ?? []) {
+    // A token is at most MAX_TOKEN_CHARS long, so these unbounded runs are short.
+    for (const part of word.match(PARTS) ?? []) {
       if (!SPACELESS.test(part)) {
         out.push(part);
         continue;

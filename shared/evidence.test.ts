@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { findEvidence } from './evidence.ts';
 import { quoteOf } from './evidence-sentences.ts';
+import { MAX_TOKEN_CHARS, tokens } from './evidence-terms.ts';
 import { about, documentOf, input, state } from './evidence.test-support.ts';
 import type { Section } from './model.ts';
 
@@ -144,6 +145,20 @@ describe('findEvidence', () => {
     );
     expect(top?.quote.length).toBeLessThanOrEqual(300);
     expect(top?.quote).toMatch(/^….*the vault code 7-ALPHA-42 is given.*…$/u);
+  });
+
+  it('a memory and answer of one 6 MB word (a server that ignored its token limit): the same passage, no crash', () => {
+    // "Ωa" × 3 M is one run of letters; an unbounded regexp over it overflowed the stack.
+    const word = 'Ωa'.repeat(3_000_000);
+    const base = input();
+    const memories = base.memories.map((m) =>
+      m?.chunk === 2 ? state(2, `${m.memory} ${word}`) : m,
+    );
+    const [top] = findEvidence({ ...base, memories, answer: `7-ALPHA-42 ${word}` });
+    expect(top?.quote).toBe(
+      'The secret code of the vault is 7-ALPHA-42, and it is changed every spring.',
+    );
+    expect(tokens(word)).toHaveLength(Math.ceil(6_000_000 / MAX_TOKEN_CHARS));
   });
 });
 

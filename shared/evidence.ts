@@ -91,15 +91,15 @@ export function findEvidence(input: EvidenceInput): Evidence[] {
     const chunk = input.chunks.find((c) => c.index === state.chunk);
     if (chunk === undefined) continue;
     const added = addedTerms(state.memory, states[k - 1]?.memory, terms, question);
-    candidates.push(
-      ...scoreSentences(input.document.text, chunk, {
-        entered: terms,
-        answer: wanted,
-        added,
-        question,
-        pairs,
-      }),
-    );
+    // One by one: a long chunk's sentences may be more than a spread's arguments.
+    for (const c of scoreSentences(input.document.text, chunk, {
+      entered: terms,
+      answer: wanted,
+      added,
+      question,
+      pairs,
+    }))
+      candidates.push(c);
   }
   const answerSet = new Set(wanted);
   const picked = pick(candidates);
@@ -136,7 +136,7 @@ function withQuotes(
     const span = { start: first.start, end: last.end };
     if (quoted.some((c) => overlaps(c, span))) continue;
     const aligned = candidates.filter((c) => c.chunk === q.chunk && overlaps(c, span));
-    const score = Math.max(0, ...aligned.map((c) => c.score));
+    const score = aligned.reduce((best, c) => Math.max(best, c.score), 0);
     const by = score >= THRESHOLD ? 'both' : 'model';
     quoted.push({ chunk: q.chunk, ...span, score: Math.max(score, THRESHOLD), by });
   }

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSession } from '../core/export/index.ts';
-import { HOSTILE, hostileSession } from '../core/export/hostile-session.test-support.ts';
+import { HOSTILE, hostileSession, RUNS } from '../core/export/hostile-session.test-support.ts';
 import { openStore } from '../core/store/store.ts';
-import { runCli } from './cli.test-support.ts';
+import { repoRoot, runCli } from './cli.test-support.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -39,7 +40,7 @@ describe('memagent import', () => {
       library: db,
       documentAdded: false,
       imported: [],
-      already: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'],
+      already: [RUNS.first, RUNS.second],
       conflicts: [],
     });
 
@@ -47,18 +48,16 @@ describe('memagent import', () => {
     try {
       const runs = store.runs.listByDocument(hostileSession().document.id);
       expect(runs.map((r) => [r.id, r.origin, r.status])).toEqual([
-        ['00000000-0000-4000-8000-000000000002', 'import', 'interrupted'],
-        ['00000000-0000-4000-8000-000000000001', 'import', 'done'],
+        [RUNS.second, 'import', 'interrupted'],
+        [RUNS.first, 'import', 'done'],
       ]);
-      expect(store.runs.evidence('00000000-0000-4000-8000-000000000001')?.[0]?.pageLabel).toBe(
-        'vii',
-      );
+      expect(store.runs.evidence(RUNS.first)?.[0]?.pageLabel).toBe('vii');
     } finally {
       store.close();
     }
 
     // `show` cites the passages the session carried: the document's text is not here.
-    const shown = await runCli(['show', '00000000-0000-4000-8000-000000000001', '--db', db]);
+    const shown = await runCli(['show', RUNS.first, '--db', db]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('From the pages (as the imported session carried them)');
     expect(shown.stdout).toContain(`“${HOSTILE.quote}”`);
@@ -84,5 +83,34 @@ describe('memagent import', () => {
     const none = await runCli(['import', '--db', db]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^memagent: import needs a FILE\./);
+  });
+
+  it('into a read-only library: the library is blamed, exit 5, and the session file is not', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'memagent-cli-import-ro-'));
+    try {
+      const db = path.join(folder, 'library.db');
+      const session = path.join(folder, 'session.json');
+      writeFileSync(session, renderSession(hostileSession(), 'json'), { mode: 0o644 });
+      openStore(folder, db).close();
+      // The file read-only in a folder that is not: it opens (read-only), and the first write fails.
+      chmodSync(db, 0o444);
+      chmodSync(folder, 0o777);
+      // Root ignores file modes: the CLI runs as nobody then, as a user would.
+      const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const result = spawnSync(
+        process.execPath,
+        ['electron/cli/main.ts', 'import', session, '--db', db],
+        { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, HOME: folder }, ...asUser },
+      );
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^memagent: The library ${db} cannot be written: the file or its folder is read-only\\.\n`,
+        ),
+      );
+      expect(result.stderr).not.toMatch(/export the session again/i);
+      expect(result.status).toBe(5);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -17,6 +17,7 @@ import type { CliContext } from './context.ts';
 import { hasLibrary } from '../core/store/read-open.ts';
 import { settleDeadReaders } from '../core/store/writers.ts';
 import { openLibraryToRead } from './library.ts';
+import { writeJson } from './json-stream.ts';
 import { timelineLines } from './memory-timeline.ts';
 import { EXIT } from './report-error.ts';
 import { findRun } from '../core/store/lookup.ts';
@@ -64,11 +65,12 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
         chunks,
         memories,
       };
-      await ctx.out(`${JSON.stringify(json, null, 2)}\n`);
+      await writeJson(ctx.out, json, ['warnings', 'chunks', 'memories']);
       return EXIT.ok;
     }
-    const out: string[] = [];
-    out.push(...header(run, info));
+    // Lines are appended one by one: a timeline (--all) of 10⁶ chunks has as many, more than
+    // a spread (`push(...lines)`) may pass as arguments.
+    const out: string[] = header(run, info);
     out.push('', 'Question', indent(run.question));
     out.push('', 'Answer', indent(answerText(run, warnings)));
     const from = sources(
@@ -79,10 +81,14 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
       memories,
     );
     if (from.length > 0) out.push('', ...from);
-    if (warnings.length > 0)
-      out.push('', 'Warnings', ...warningLines(warnings).map((l) => `  ${l}`));
+    if (warnings.length > 0) {
+      out.push('', 'Warnings');
+      for (const line of warningLines(warnings)) out.push(`  ${line}`);
+    }
     const marked = new Set(evidence.map((e) => e.chunk));
-    out.push('', ...timelineLines({ chunks, memories, marked, all: options.all }));
+    out.push('');
+    for (const line of timelineLines({ chunks, memories, marked, all: options.all }))
+      out.push(line);
     if (marked.size > 0) out.push('  (* a chunk the answer’s passages are in)');
     const last = memories.at(-1);
     out.push(
@@ -162,9 +168,9 @@ function sources(
 ): string[] {
   if (!run.answer) return [];
   if ('reason' in text) {
-    const read = memories.filter((m) => !m.kept).map((m) => m.chunk);
+    const read = new Set(memories.filter((m) => !m.kept).map((m) => m.chunk));
     const pages = chunks
-      .filter((c) => read.includes(c.index))
+      .filter((c) => read.has(c.index))
       .map((c) => {
         const label = locationLabel(c);
         return label ? `${c.index + 1} (${label})` : String(c.index + 1);

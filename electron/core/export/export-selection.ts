@@ -12,6 +12,7 @@ import {
   type ResolvedSelection,
   type TextLoader,
 } from './selection.ts';
+import { documentGone } from './session.ts';
 import { buildTrajectories, trajectoriesToJsonl } from './trajectory.ts';
 
 export interface ExportOutput {
@@ -43,7 +44,7 @@ export async function exportSelection(
 ): Promise<ExportOutput> {
   if (format === 'jsonl') {
     const info = store.documents.get(selection.documentId);
-    if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
+    if (!info) throw documentGone();
     const texts = await loadRunTexts(store, info, selection, options.load);
     const { lines, skipped } = buildTrajectories(store, info.id, selection.runIds, texts);
     const notes = skipped.map(

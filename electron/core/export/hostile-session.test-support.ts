@@ -15,6 +15,12 @@ export const HOSTILE = {
   quote: `The buyer pays <b onmouseover=alert(8)>all</b> costs.`,
 } as const;
 
+/** The ids of the session's two runs (UUIDs, as the library makes them). */
+export const RUNS = {
+  first: '0b7e2c1a-5d3f-4e8a-9c6b-1f2e3d4c5b01',
+  second: '0b7e2c1a-5d3f-4e8a-9c6b-1f2e3d4c5b02',
+} as const;
+
 /** A format-1 session about one document, with a finished and an interrupted question. */
 export function hostileSession(documentId = 'f'.repeat(64)): SessionExport {
   const usage = { promptTokens: 120, completionTokens: 30 };
@@ -32,7 +38,7 @@ export function hostileSession(documentId = 'f'.repeat(64)): SessionExport {
     },
     runs: [
       {
-        id: '00000000-0000-4000-8000-000000000001',
+        id: RUNS.first,
         question: HOSTILE.question,
         status: 'done',
         answer: HOSTILE.answer,
@@ -83,7 +89,7 @@ export function hostileSession(documentId = 'f'.repeat(64)): SessionExport {
         ],
       },
       {
-        id: '00000000-0000-4000-8000-000000000002',
+        id: RUNS.second,
         question: `Second ${BIDI} question?`,
         status: 'interrupted',
         answer: null,

@@ -173,7 +173,9 @@ function sources(run: ExportedRun): string {
  */
 function timeline(run: ExportedRun, changes: MemoryChange[]): string {
   const cited = evidenceChunks(run);
-  const most = Math.max(1, ...changes.map((c) => c.added + c.removed));
+  // A loop, not Math.max(...sizes): 10⁶ chunks are more arguments than a call may take.
+  let most = 1;
+  for (const c of changes) most = Math.max(most, c.added + c.removed);
   const density = changes.length <= 60 ? ' few' : changes.length <= 200 ? ' some' : '';
   const bars = changes
     .map((c) => {

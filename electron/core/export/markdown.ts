@@ -54,7 +54,7 @@ export function sessionToMarkdown(session: SessionExport, options: RenderOptions
           `### ${r === 0 ? 'Latest run' : 'Earlier run'}, asked ${localTime(run.createdAt, zone)}`,
           '',
         );
-      out.push(...answerBlock(run, zone));
+      answerBlock(run, zone, out);
     });
   });
 
@@ -66,8 +66,7 @@ export function sessionToMarkdown(session: SessionExport, options: RenderOptions
         : 'Each run’s final memory and what each chunk changed in it. The HTML, PDF and JSON exports hold every state.',
       '',
     );
-    for (const { run, label } of numbered)
-      out.push(...trail(run, label, options.memory ?? 'final'));
+    for (const { run, label } of numbered) trail(run, label, options.memory ?? 'final', out);
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
@@ -77,28 +76,32 @@ function runLabel(question: number, index: number, runs: number): string {
   return runs === 1 ? String(question) : `${question}${String.fromCharCode(97 + (index % 26))}`;
 }
 
-function answerBlock(run: ExportedRun, zone: string): string[] {
-  const out: string[] = [];
+// The blocks below append to the document's lines: a run of 10⁶ chunks has as many trail lines,
+// more than a spread (`out.push(...lines)`) may pass as arguments.
+
+function answerBlock(run: ExportedRun, zone: string, out: string[]): void {
   const failure = failureLine(run);
   if (run.answer !== null) out.push(`**Answer:** ${mdInline(run.answer)}`, '');
   else out.push(`**No answer.** ${failure === undefined ? '' : mdInline(failure)}`.trimEnd(), '');
   if (run.answerCut) out.push(`_${cutNote(run)}_`, '');
-  out.push(...sources(run));
+  sources(run, out);
   if (run.answer !== null && failure !== undefined) out.push(mdInline(failure), '');
   if (run.question.includes('\n')) out.push('Question in full:', '', mdFence(run.question), '');
   out.push(`_${mdInline(detailsLine(run, zone))}_  `);
   out.push(`_Settings: ${mdInline(settingsLine(run))}_`, '');
   const warnings = run.status === 'done' ? warningsLine(run) : undefined;
   if (warnings !== undefined) out.push(`_Warnings: ${mdInline(warnings)}_`, '');
-  return out;
 }
 
 /** The passages the answer rests on, each a quote with where it is and who found it. */
-function sources(run: ExportedRun): string[] {
+function sources(run: ExportedRun, out: string[]): void {
   const { cited, none } = citedEvidence(run);
-  if (none !== undefined) return [`_${mdInline(none)}_`, ''];
-  if (cited.length === 0) return [];
-  const out = ['**Sources:**', ''];
+  if (none !== undefined) {
+    out.push(`_${mdInline(none)}_`, '');
+    return;
+  }
+  if (cited.length === 0) return;
+  out.push('**Sources:**', '');
   for (const e of cited) {
     const where = [evidenceLocation(e) || `chunk ${e.chunk + 1}`, quotedLabel(e.by) ?? '']
       .filter(Boolean)
@@ -106,11 +109,10 @@ function sources(run: ExportedRun): string[] {
     out.push(`> “${mdInline(e.quote)}”  `, `> — ${mdInline(where)}`, '');
   }
   if (run.quoteCheck) out.push(`_${mdInline(quoteCheckLine(run.quoteCheck))}_`, '');
-  return out;
 }
 
-function trail(run: ExportedRun, label: string, memory: 'final' | 'all'): string[] {
-  const out = [`### ${label}. ${mdInline(run.question)}`, ''];
+function trail(run: ExportedRun, label: string, memory: 'final' | 'all', out: string[]): void {
+  out.push(`### ${label}. ${mdInline(run.question)}`, '');
   const changes = memoryChanges(run);
   const cited = evidenceChunks(run);
   const last = changes.at(-1);
@@ -143,7 +145,6 @@ function trail(run: ExportedRun, label: string, memory: 'final' | 'all'): string
       out.push(`- ${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${mdInline(w.message)}`);
     out.push('');
   }
-  return out;
 }
 
 /** A block inside a list item. */

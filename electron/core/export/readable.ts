@@ -162,11 +162,39 @@ export interface MemoryChange {
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+/**
+ * A word diff costs about (words of both states) × (words changed), so two states longer than
+ * this together (a 32,000-token memory is about 130,000 characters), or more than
+ * `MAX_DIFF_EDITS` words apart, are shown as one rewritten whole: a memory of megabytes from a
+ * server that ignored its token limit took two minutes and 2.4 GB to diff.
+ */
+const MAX_DIFF_CHARS = 300_000;
+const MAX_DIFF_EDITS = 1_000;
+
+/** The word-level change from `before` to `after`, or the whole replaced when too costly. */
+function wordChange(before: string, after: string): ChangeObject<string>[] {
+  if (before === after) return [];
+  if (before.length + after.length <= MAX_DIFF_CHARS) {
+    const parts = diffWords(before, after, { maxEditLength: MAX_DIFF_EDITS });
+    if (parts !== undefined) return parts;
+  }
+  const part = (value: string, added: boolean): ChangeObject<string> => ({
+    value,
+    added,
+    removed: !added,
+    count: 1,
+  });
+  return [
+    ...(before === '' ? [] : [part(before, false)]),
+    ...(after === '' ? [] : [part(after, true)]),
+  ];
+}
+
 /** Each state's word-level change from the previous one (the first from an empty memory). */
 export function memoryChanges(run: ExportedRun): MemoryChange[] {
   let before = '';
   return run.memories.map((memory) => {
-    const parts = memory.memory === before ? [] : diffWords(before, memory.memory);
+    const parts = wordChange(before, memory.memory);
     before = memory.memory;
     let added = 0;
     let removed = 0;

@@ -2,11 +2,11 @@
 // resolved against the library; then the session gathered with the texts the runs read.
 import type { DocumentInfo, DocumentText } from '../../../shared/model.ts';
 import { createDocumentCache } from '../documents/cache.ts';
-import { CoreError } from '../errors.ts';
 import { findDocument, findRun } from '../store/lookup.ts';
 import type { Store } from '../store/store.ts';
 import {
   buildSessionExport,
+  documentGone,
   selectedRuns,
   type ExportScope,
   type SessionExport,
@@ -49,7 +49,7 @@ export async function collectSession(
   load: TextLoader,
 ): Promise<SessionExport> {
   const info = store.documents.get(selection.documentId);
-  if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
+  if (!info) throw documentGone();
   const runTexts = await loadRunTexts(store, info, selection, load);
   // The OCR note names the pages and their confidence when the current text is at hand.
   const current =

@@ -13,7 +13,7 @@ import {
 } from '../service/service-harness.test-support.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
-import { hostileSession } from './hostile-session.test-support.ts';
+import { hostileSession, RUNS } from './hostile-session.test-support.ts';
 import { importSessionBytes } from './session-import.ts';
 import { parseSessionFile } from './session-schema.ts';
 
@@ -159,10 +159,14 @@ describe('importing a session export', () => {
     if (!first || !second) throw new Error('two runs expected');
     const edited = structuredClone(session);
     (edited.runs[0]?.memories[0] as { memory: string }).memory = 'A different memory.';
-    edited.runs.push({ ...second, id: 'new-run', question: 'A third question?' });
+    edited.runs.push({
+      ...second,
+      id: '0b7e2c1a-5d3f-4e8a-9c6b-1f2e3d4c5b03',
+      question: 'A third question?',
+    });
     const mixed = importSessionBytes(library, bytes(edited), 3);
     expect(mixed).toMatchObject({
-      imported: ['new-run'],
+      imported: ['0b7e2c1a-5d3f-4e8a-9c6b-1f2e3d4c5b03'],
       already: [second.id],
       conflicts: [{ runId: first.id, question: first.question }],
     });
@@ -176,12 +180,13 @@ describe('importing a session export', () => {
   it('imports all or nothing: a session failing half-way leaves the library unchanged', async () => {
     const { session } = await exportedSession();
     const library = freshLibrary();
-    const broken = structuredClone(session);
-    // The second run lists chunk 1 twice: its rows cannot be stored.
-    const run = broken.runs[1];
-    if (!run?.memories[1]) throw new Error('a run of two chunks expected');
-    run.memories[0] = { ...run.memories[1] };
-    const error = toAppError(catchError(() => importSessionBytes(library, bytes(broken), 1)));
+    // The library refuses the second run's memories (a trigger standing in for any fault
+    // half-way through): the first run, already written, must go too.
+    const second = session.runs[1]?.id ?? '';
+    library.db.exec(
+      `CREATE TEMP TRIGGER refuse BEFORE INSERT ON memory_states WHEN NEW.run_id = '${second}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
+    const error = toAppError(catchError(() => importSessionBytes(library, bytes(session), 1)));
     expect(error).toMatchObject({
       kind: 'Damaged',
       message: 'This session could not be imported; the library is unchanged.',
@@ -199,10 +204,7 @@ describe('sessions:import in the service', () => {
     const file = path.join(h.dir, 'session.json');
     fs.writeFileSync(file, renderSession(session, 'json'));
     const byPath = await h.ok('sessions:import', { path: file });
-    expect(byPath.imported).toEqual([
-      '00000000-0000-4000-8000-000000000001',
-      '00000000-0000-4000-8000-000000000002',
-    ]);
+    expect(byPath.imported).toEqual([RUNS.first, RUNS.second]);
     const updated = await h.waitFor(
       'document:updated',
       (d, target) => d.id === session.document.id && target === undefined,
@@ -210,10 +212,10 @@ describe('sessions:import in the service', () => {
     expect(updated.path).toBeUndefined();
     const listed = await h.ok('runs:list', { documentId: session.document.id });
     expect(listed.map((r) => [r.id, r.origin])).toEqual([
-      ['00000000-0000-4000-8000-000000000002', 'import'],
-      ['00000000-0000-4000-8000-000000000001', 'import'],
+      [RUNS.second, 'import'],
+      [RUNS.first, 'import'],
     ]);
-    const snapshot = await h.ok('runs:get', { runId: '00000000-0000-4000-8000-000000000001' });
+    const snapshot = await h.ok('runs:get', { runId: RUNS.first });
     expect(snapshot.carriedEvidence?.[0]?.quote).toBe(session.runs[0]?.evidence?.[0]?.quote);
 
     const byBytes = await h.ok('sessions:import', {
@@ -222,9 +224,7 @@ describe('sessions:import in the service', () => {
     });
     expect(byBytes.already).toHaveLength(2);
 
-    const refused = await h.call('runs:continue', {
-      runId: '00000000-0000-4000-8000-000000000002',
-    });
+    const refused = await h.call('runs:continue', { runId: RUNS.second });
     expect(refused).toEqual({
       ok: false,
       error: {
@@ -297,5 +297,89 @@ describe('reading a session file', () => {
       kind: 'TooLarge',
       message: 'This session file is too large to import (the limit is 1 MB).',
     });
+  });
+});
+
+describe('what an import refuses before it touches the library', () => {
+  const refused = (edit: (s: ReturnType<typeof hostileSession>) => void) => {
+    const session = hostileSession();
+    edit(session);
+    const library = freshLibrary();
+    const error = toAppError(catchError(() => importSessionBytes(library, bytes(session), 1)));
+    expect(library.runs.list()).toEqual([]);
+    return error;
+  };
+
+  it('ids the library never makes: a run id that is not a UUID, a document id that is not a hash', () => {
+    expect(
+      refused((s) => {
+        (s.runs[1] as { id: string }).id = '../../x\u202E';
+      }),
+    ).toMatchObject({
+      kind: 'Damaged',
+      message: 'This session file is damaged: the id of run 2 of 2 is not a run id (a UUID).',
+    });
+    expect(
+      refused((s) => {
+        s.document.id = '../../doc';
+      }).message,
+    ).toBe(
+      'This session file is damaged: its document id is not a document hash (64 hexadecimal digits).',
+    );
+  });
+
+  it('indexes out of their bounds: a memory, warning or passage beyond the run’s chunks', () => {
+    expect(
+      refused((s) => {
+        (s.runs[0]?.memories[1] as { chunk: number }).chunk = 9_999_999;
+      }).message,
+    ).toBe(
+      'This session file is damaged: run 1 of 2 has a memory for chunk 10000000, beyond its 2 chunks.',
+    );
+    expect(
+      refused((s) => {
+        (s.runs[0]?.memories[1] as { chunk: number }).chunk = 0;
+      }).message,
+    ).toBe(
+      'This session file is damaged: run 1 of 2 has its memories out of chunk order, or one chunk twice.',
+    );
+    expect(
+      refused((s) => {
+        (s.runs[0]?.warnings[0] as { chunk: number }).chunk = 2;
+      }).message,
+    ).toBe(
+      'This session file is damaged: run 1 of 2 has a warning about chunk 3, beyond its 2 chunks.',
+    );
+    expect(
+      refused((s) => {
+        (s.runs[0]?.evidence?.[0] as { chunk: number }).chunk = 5;
+      }).message,
+    ).toBe(
+      'This session file is damaged: run 1 of 2 cites a passage in chunk 6, beyond its 2 chunks.',
+    );
+  });
+});
+
+describe('an import into a library that cannot take it', () => {
+  it('a damaged library is said to be damaged, not the session', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-import-damaged-'));
+    dirs.push(dir);
+    const fresh = openStore(dir);
+    const file = fresh.db.name;
+    fresh.close();
+    // The library's second page overwritten: it opens, and the import's first write finds it.
+    const bytesOnDisk = fs.readFileSync(file);
+    bytesOnDisk.fill(0xa5, 4096, 8192);
+    fs.writeFileSync(file, bytesOnDisk);
+    const store = openStore(dir);
+    stores.push(store);
+    const error = toAppError(
+      catchError(() => importSessionBytes(store, bytes(hostileSession()), 1)),
+    );
+    expect(error).toMatchObject({
+      kind: 'Damaged',
+      message: `The library ${file} is damaged: it is not a readable SQLite database.`,
+    });
+    expect(error.hint).not.toMatch(/export the session again/i);
   });
 });

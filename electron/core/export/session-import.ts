@@ -6,6 +6,8 @@ import type { SessionImport } from '../../../shared/api-payloads.ts';
 import { MAX_SESSION_BYTES } from '../../../shared/limits.ts';
 import { CoreError } from '../errors.ts';
 import { readUserFile } from '../user-file.ts';
+import { checkSession } from './session-checks.ts';
+import { libraryProblem } from '../store/library-errors.ts';
 import type { Store } from '../store/store.ts';
 import {
   parseSessionFile,
@@ -35,9 +37,12 @@ export function importSessionBytes(store: Store, bytes: Uint8Array, now: number)
  * text), and each run with its original id, origin `import`, the import time, its chunks,
  * memories, warnings, answer, quote check counts and evidence. A run already in the library
  * with the same content is counted, not added again; one whose id is taken by different
- * content is left alone and reported. Anything failing rolls the whole import back.
+ * content is left alone and reported. A session whose ids are not the library's kind or whose
+ * indexes are out of bounds is refused first (session-checks.ts). Anything failing rolls the
+ * whole import back.
  */
 export function importSession(store: Store, session: SessionFile, now: number): SessionImport {
+  checkSession(session);
   const d = session.document;
   const result: SessionImport = {
     document: { id: d.id, title: d.title },
@@ -78,7 +83,15 @@ export function importSession(store: Store, session: SessionFile, now: number): 
   try {
     add();
   } catch (error) {
-    // The transaction rolled back: nothing of the session is in the library.
+    // The transaction rolled back: nothing of the session is in the library. A fault of the
+    // library itself (read-only, damaged, a full disk) is said as such, not blamed on the file.
+    const library = libraryProblem(error, store.db.name);
+    if (library !== undefined)
+      throw new CoreError(library.kind, library.message, {
+        ...(library.hint === undefined ? {} : { hint: library.hint }),
+        ...(library.detail === undefined ? {} : { detail: library.detail }),
+        cause: error,
+      });
     throw new CoreError(
       'Damaged',
       'This session could not be imported; the library is unchanged.',

@@ -102,8 +102,10 @@ export function tooLargeSession(maxBytes: number): CoreError {
   );
 }
 
-const HINT =
+/** What to do about a session file this build cannot import. */
+export const SESSION_HINT =
   'Export the session again from MemAgent Desktop (File > Export Session…, format JSON).';
+const HINT = SESSION_HINT;
 
 /**
  * Reads a session export from its bytes: JSON, a MemAgent session, a format this build knows,

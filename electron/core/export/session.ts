@@ -144,9 +144,13 @@ export function ocrNote(document: SessionExport['document']): string | undefined
     ranges.length <= MAX_OCR_RANGES
       ? ranges.join(', ')
       : `${ranges.slice(0, MAX_OCR_RANGES).join(', ')} and others (${pages.length} in all)`;
-  const confidences = pages.map((p) => Math.round(p.confidence));
-  const low = Math.min(...confidences);
-  const high = Math.max(...confidences);
+  // Folded, not Math.min(...list): a document's pages may be more than a call's arguments.
+  let low = Infinity;
+  let high = -Infinity;
+  for (const p of pages) {
+    low = Math.min(low, Math.round(p.confidence));
+    high = Math.max(high, Math.round(p.confidence));
+  }
   const confidence = low === high ? `${low}%` : `${low}-${high}%`;
   const many = pages.length > 1;
   return `${many ? 'Pages' : 'Page'} ${listed} ${many ? 'were' : 'was'} read by OCR (confidence ${confidence}): ${check}`;
@@ -164,7 +168,14 @@ export function selectedRuns(
   if (runIds === undefined) return store.runs.listByDocument(documentId).reverse();
   return runIds.map((id) => {
     const run = store.runs.get(id);
-    if (!run || run.documentId !== documentId)
+    // Gone is not foreign: a run (or its document) deleted while the export was being made is
+    // said to be deleted, and only a run of another document "does not belong".
+    if (!store.documents.get(documentId)) throw documentGone();
+    if (!run)
+      throw new CoreError('NotFound', 'A run to export is not in the library any more.', {
+        hint: 'It was deleted while the export was being made; export what is left.',
+      });
+    if (run.documentId !== documentId)
       throw new CoreError('NotFound', 'A run to export does not belong to this document.');
     return run;
   });
@@ -186,8 +197,28 @@ export function buildSessionExport(
   runTexts?: ReadonlyMap<string, DocumentText>,
   scope: ExportScope = runIds === undefined ? 'document' : runIds.length === 1 ? 'run' : 'question',
 ): SessionExport {
+  // One read transaction: a snapshot of the library, so a run deleted by another process (the
+  // app, another memagent) meanwhile is either wholly in the export or wholly out of it.
+  return store.db.transaction(() =>
+    sessionOf(store, documentId, runIds, now, text, runTexts, scope),
+  )();
+}
+
+/** The document gone from the library: what every export of it says. */
+export const documentGone = () =>
+  new CoreError('NotFound', 'This document is not in the library any more.');
+
+function sessionOf(
+  store: Store,
+  documentId: string,
+  runIds: readonly string[] | undefined,
+  now: number,
+  text: Pick<DocumentText, 'ocrPages'> | undefined,
+  runTexts: ReadonlyMap<string, DocumentText> | undefined,
+  scope: ExportScope,
+): SessionExport {
   const info = store.documents.get(documentId);
-  if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
+  if (!info) throw documentGone();
   const summaries = selectedRuns(store, documentId, runIds);
   const document: SessionExport['document'] = {
     id: info.id,

@@ -10,9 +10,8 @@ import {
 } from '../../../shared/model.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 import { fillFinalPrompt, fillMemoryPrompt } from '../agent/templates.ts';
-import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
-import { selectedRuns } from './session.ts';
+import { documentGone, selectedRuns } from './session.ts';
 
 /** One message of a conversation: a prompt the app sent, or the reply exactly as received. */
 export interface TrajectoryMessage {
@@ -82,7 +81,7 @@ export function buildTrajectories(
   options: TrajectoryOptions = {},
 ): Trajectories {
   const info = store.documents.get(documentId);
-  if (!info) throw new CoreError('NotFound', 'This document is not in the library any more.');
+  if (!info) throw documentGone();
   const runs = selectedRuns(store, documentId, runIds);
   const out: Trajectories = { lines: [], skipped: [] };
   for (const run of runs) {
