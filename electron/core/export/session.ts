@@ -21,6 +21,7 @@ import { CoreError } from '../errors.ts';
 import { estimateCost } from '../llm/cost.ts';
 import { displayUrl } from '../llm/redact.ts';
 import type { Store } from '../store/store.ts';
+import { readTransaction } from '../store/write-transaction.ts';
 
 /** One memory state in an export, with where its chunk is in the document. */
 export interface ExportedMemory {
@@ -199,7 +200,7 @@ export function buildSessionExport(
 ): SessionExport {
   // One read transaction: a snapshot of the library, so a run deleted by another process (the
   // app, another memagent) meanwhile is either wholly in the export or wholly out of it.
-  return store.db.transaction(() =>
+  return readTransaction(store.db, () =>
     sessionOf(store, documentId, runIds, now, text, runTexts, scope),
   )();
 }

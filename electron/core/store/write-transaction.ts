@@ -18,3 +18,16 @@ export function writeTransaction<A extends unknown[], R>(
   // eslint-disable-next-line no-restricted-syntax -- the one place a transaction is made
   return db.transaction(fn).immediate;
 }
+
+/**
+ * `fn` as one read-only transaction of `db` (DEFERRED): a consistent snapshot for reads that
+ * must agree with each other, which takes no write lock, so it works on a read-only library and
+ * never waits for a writer. `fn` must not write: use writeTransaction for that.
+ */
+export function readTransaction<A extends unknown[], R>(
+  db: Database.Database,
+  fn: (...args: A) => R,
+): (...args: A) => R {
+  // eslint-disable-next-line no-restricted-syntax -- the one place a read transaction is made
+  return db.transaction(fn).deferred;
+}
