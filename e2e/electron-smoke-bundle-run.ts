@@ -1,11 +1,13 @@
 // Child process of e2e/electron-smoke-bundle.test.ts: loads the built out/main/main.js with
 // `electron` resolved to the stand-in (electron-smoke-stub.ts), drives it like Electron would, and
 // prints one JSON report on stdout. Usage: node e2e/electron-smoke-bundle-run.ts <userDataDir> <document>
+import { mkdirSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Stub from './electron-smoke-stub.ts';
 import { writeTinyGguf } from '../electron/core/llm/builtin/tiny-gguf.test-support.ts';
+import { modelsDirIn } from '../electron/core/models/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const stubUrl = pathToFileURL(path.join(here, 'electron-smoke-stub.ts')).href;
@@ -89,13 +91,16 @@ const updated = await until(
 );
 
 // The built-in model through the app's utility-process launcher and the bundled host entry.
+// A built-in profile names a model Settings › Models lists: one in the models folder.
+const modelsFolder = modelsDirIn(userData);
+mkdirSync(modelsFolder, { recursive: true });
 await call('settings:save-profile', {
   profile: {
     id: 'tiny',
     name: 'Built-in: tiny',
     kind: 'builtin',
     baseUrl: '',
-    builtin: { modelFile: writeTinyGguf(userData), gpu: 'off', threads: 1 },
+    builtin: { modelFile: writeTinyGguf(modelsFolder), gpu: 'off', threads: 1 },
     hasApiKey: false,
   },
 });

@@ -5,7 +5,7 @@ import { createTokenizerPool } from './tokenizer-pool.ts';
 import { defaultClientFactory, type ClientSource } from './backend-client.ts';
 import { createBuiltinHosts } from './builtin-hosts.ts';
 import { createModelHandlers } from './model-handlers.ts';
-import { hfAccessFromEnv, modelsDirIn } from '../models/index.ts';
+import { hfAccessFromEnv, modelsDirIn, openModelStore } from '../models/index.ts';
 import { createChunkPlans } from './chunk-plans.ts';
 import { createEstimateHandler } from './estimate-handler.ts';
 import { createPromptFrames } from './prompt-frames.ts';
@@ -202,7 +202,11 @@ export function createService(deps: ServiceDeps): Service {
       signal: shutdown.signal,
       track,
     }),
-    ...createSettingsHandlers(store, deps.secrets, clients, now, notice),
+    ...createSettingsHandlers(store, deps.secrets, clients, now, notice, async (file) =>
+      (await openModelStore(modelsDirIn(deps.dataDir)).list()).some(
+        (m) => m.file === file && !m.missing,
+      ),
+    ),
     ...createSessionImportHandler({ store, emit, now }),
     ...createHistoryHandlers(store),
     ...createCheckHandlers({

@@ -13,6 +13,7 @@ import {
   startModelServer,
   type ModelServer,
 } from '../models/model-server.test-support.ts';
+import { modelsDirIn } from '../models/index.ts';
 import { startHarness, type Harness } from './service-harness.test-support.ts';
 
 let server: ModelServer;
@@ -47,7 +48,10 @@ async function open(idleMs?: number): Promise<Harness> {
  * opened in the library: what each test reads with.
  */
 async function withTinyBackend(harness: Harness, name: string, text: string) {
-  const modelFile = writeTinyGguf(harness.dir);
+  // In the models folder: a built-in profile names only a model Settings › Models lists.
+  const folder = modelsDirIn(harness.dir);
+  fs.mkdirSync(folder, { recursive: true });
+  const modelFile = writeTinyGguf(folder);
   const doc = path.join(harness.dir, name);
   fs.writeFileSync(doc, text);
   const info = await harness.ok('documents:open', { path: doc });

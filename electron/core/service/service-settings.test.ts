@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKEND_DEFAULTS } from '../../../shared/backends.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
+import { writeTinyGguf } from '../llm/builtin/tiny-gguf.test-support.ts';
+import { modelsDirIn } from '../models/index.ts';
 import { DATABASE_FILE } from '../store/database.ts';
 import { invokeCall } from './invoke-call.ts';
 import { SEEDED_PROFILE_ID } from './settings-handlers.ts';
@@ -68,7 +70,25 @@ describe('settings, profiles and keys', () => {
       ok: false,
       error: { kind: 'BadUsage', message: 'A built-in backend needs a model file.' },
     });
-    const options = { modelFile: '/models/qwen2.5-7b-instruct-q4_k_m.gguf', gpu: 'off' as const };
+    // A window names only a model on this computer (Settings › Models), not any path it likes.
+    const stranger = { modelFile: '/etc/passwd', gpu: 'off' as const };
+    expect(
+      await h.call('settings:save-profile', {
+        profile: { ...builtin, builtin: stranger, hasApiKey: false },
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'BadUsage',
+        message: 'The model file /etc/passwd is not one of the models on this computer.',
+      },
+    });
+    const folder = modelsDirIn(h.dir);
+    fs.mkdirSync(folder, { recursive: true });
+    const options = {
+      modelFile: writeTinyGguf(folder, 'qwen2.5-7b-instruct-q4_k_m.gguf'),
+      gpu: 'off' as const,
+    };
     await h.ok('settings:save-profile', {
       profile: { ...builtin, builtin: options, hasApiKey: false },
     });

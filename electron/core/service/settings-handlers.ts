@@ -61,6 +61,11 @@ export function createSettingsHandlers(
   now: () => number,
   /** A damaged library was moved aside at start (library-open.ts). */
   libraryNotice?: string,
+  /**
+   * Whether `file` is one of the models on this computer (Settings › Models): a window may name
+   * only those as a built-in model, never any path it likes.
+   */
+  knownModelFile: (file: string) => Promise<boolean> = async () => false,
 ): SettingsHandlers {
   const withKeyFlag = async (profile: StoredProfile): Promise<BackendProfile> => ({
     ...profile,
@@ -88,6 +93,16 @@ export function createSettingsHandlers(
           throw new CoreError('BadUsage', 'A built-in backend needs a model file.', {
             hint: 'Choose a GGUF model file, or download the recommended one.',
           });
+        if (stored.kind === 'builtin' && stored.builtin) {
+          const file = stored.builtin.modelFile;
+          const kept = store.settings.profile(stored.id)?.builtin?.modelFile === file;
+          if (!kept && !(await knownModelFile(file)))
+            throw new CoreError(
+              'BadUsage',
+              `The model file ${file} is not one of the models on this computer.`,
+              { hint: 'Add it in Settings › Models (Add a model file…), then choose it here.' },
+            );
+        }
         if (stored.kind === 'azure' && !stored.model && !urlNamesDeployment(stored.baseUrl)) {
           throw new CoreError('BadUsage', 'An Azure OpenAI profile needs its deployment name.', {
             hint: 'Enter the deployment name in the Model field.',
