@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -132,12 +133,7 @@ describe('importing a session export', () => {
     );
     expect(withText.runs.map((r) => r.evidence)).toEqual(session.runs.map((r) => r.evidence));
     // An imported run can be found in the history search like any other.
-    const found = library.db
-      .prepare(
-        'SELECT DISTINCT run_id FROM history_fts JOIN history ON history.id = history_fts.rowid WHERE history_fts MATCH \'"vault code"\'',
-      )
-      .pluck()
-      .all();
+    const found = [...new Set(library.runs.search('vault code').map((hit) => hit.run.id))];
     expect(found.sort()).toEqual([...ids].sort());
   });
 
@@ -364,15 +360,20 @@ describe('an import into a library that cannot take it', () => {
   it('a damaged library is said to be damaged, not the session', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-import-damaged-'));
     dirs.push(dir);
-    const fresh = openStore(dir);
-    const file = fresh.db.name;
-    fresh.close();
-    // The library's second page overwritten: it opens, and the import's first write finds it.
-    const bytesOnDisk = fs.readFileSync(file);
-    bytesOnDisk.fill(0xa5, 4096, 8192);
-    fs.writeFileSync(file, bytesOnDisk);
     const store = openStore(dir);
     stores.push(store);
+    const file = store.db.name;
+    // The library's second page overwritten once it is open and its log folded into the file
+    // (a page damaged before the open is found by its quick_check): the import's write finds it.
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, 4096);
+    fs.closeSync(fd);
+    // The check at open read every page into this connection's cache; a commit by another
+    // connection (page 1 only: the same user_version again) makes it read the disk again.
+    const other = new Database(file);
+    other.pragma(`user_version = ${String(other.pragma('user_version', { simple: true }))}`);
+    other.close();
     const error = toAppError(
       catchError(() => importSessionBytes(store, bytes(hostileSession()), 1)),
     );
