@@ -70,6 +70,13 @@ describe('EPUB', () => {
 });
 
 describe('HTML', () => {
+  it('decodes every HTML5 character reference in the title, as a browser shows it', async () => {
+    const page =
+      '<html><head><title>Caf&eacute; &ndash; &Uuml;ber&nbsp;uns &#x263A; &amp;c &bogus;</title></head><body><p>Menu.</p></body></html>';
+    const doc = await extractDocument({ bytes: strToU8(page), name: 'cafe.html' });
+    expect(doc.title).toBe('Café – Über uns ☺ &c &bogus;');
+  });
+
   it('drops scripts and styles, keeps tables and lists readable, headings as sections', async () => {
     const doc = await extractDocument({ path: fixture('article.html') });
     expect(doc.format).toBe('html');
