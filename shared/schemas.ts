@@ -271,7 +271,9 @@ export type ModelQuote = z.infer<typeof modelQuoteSchema>;
 /**
  * How the quote check went, counted per cited chunk: `accepted` replies had a quote found in the
  * chunk, `rejected` ones quoted only text not in it (paraphrase, another passage), `failed` ones
- * got no reply (errors after retries); the rest of `asked` answered NONE or nothing.
+ * got no reply (errors after retries) or one that did not end normally (cut at max_tokens,
+ * stopped by a content filter or for an unknown reason: not matched, reply-end.ts); the rest of
+ * `asked` answered NONE or nothing.
  */
 export const quoteCheckStatusSchema = z.object({
   asked: z.number().int().min(0),

@@ -63,3 +63,15 @@ export function answerCutWarning(
       };
   }
 }
+
+/** Why a quote reply that was cut counts as no quote: a clause for the `quote-check` warning. */
+export function quoteCutReason(end: Cut, quoteTokens: number): string {
+  switch (end.kind) {
+    case 'length':
+      return `the model's reply was cut at ${quoteTokens} tokens`;
+    case 'stopped':
+      return `the server stopped the model's reply before it was complete: finish_reason "${end.reason}"`;
+    case 'overlong':
+      return `the server ignored the limit of ${quoteTokens} tokens and sent more than ${chars(end.chars)}`;
+  }
+}

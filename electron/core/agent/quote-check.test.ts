@@ -149,6 +149,47 @@ describe('the quote check after the answer', () => {
     expect(log.terminals()).toEqual([expect.objectContaining({ type: 'finished' })]);
   });
 
+  it.each([
+    ['a content filter', { finishReason: 'content_filter' }, 'finish_reason "content_filter"'],
+    ['an unknown reason', { finishReason: 'gremlins' }, 'finish_reason "gremlins"'],
+  ])(
+    'keeps no quote from a reply stopped by %s, counts the chunk as failed and says why',
+    async (_name, fault, reason) => {
+      const log = new EventLog();
+      const report: RunInput['report'] = (event: RunEvent) => {
+        log.push(event);
+        // The quote reply stops after 9 tokens: "The secret launch code of the northern
+        // observatory" is in the chunk word for word, but it is not what the model chose to quote.
+        if (event.type === 'answer')
+          sim.setOptions({ faults: [{ kind: 'stopped-reply', afterTokens: 9, ...fault }] });
+      };
+      const outcome = await run(log, { report });
+      expect(outcome).toMatchObject({ status: 'done', answer: 'AMBER-4471' });
+      expect(quotesOf(log)).toMatchObject({
+        quotes: [],
+        check: { asked: 1, accepted: 0, rejected: 0, failed: 1 },
+      });
+      const warning = log.of('warning').find((w) => w.code === 'quote-check');
+      expect(warning?.message).toBe(
+        `The model's quotes could not be checked for 1 of 1 cited chunk (the server stopped the model's reply before it was complete: ${reason}). The answer stands; its sources come from the memory trail.`,
+      );
+    },
+  );
+
+  it('keeps no quote from a reply cut at its token limit', async () => {
+    // The needle sentence and more, past the 200 tokens a quote reply may hold.
+    sim.setOptions({ quoteReply: `${NEEDLE} ${'More words follow here. '.repeat(120)}` });
+    const log = new EventLog();
+    const outcome = await run(log);
+    expect(outcome).toMatchObject({ status: 'done', answer: 'AMBER-4471' });
+    expect(quotesOf(log)).toMatchObject({
+      quotes: [],
+      check: { asked: 1, accepted: 0, rejected: 0, failed: 1 },
+    });
+    const warning = log.of('warning').find((w) => w.code === 'quote-check');
+    expect(warning?.message).toMatch(/\(the model's reply was cut at 200 tokens\)\./);
+  });
+
   it('a cancel during the quote step stops it and leaves the run done with its answer', async () => {
     const log = new EventLog();
     const controller = new AbortController();

@@ -14,8 +14,10 @@ import type {
 } from '../../../shared/model.ts';
 import { matchQuotes } from '../../../shared/quote-match.ts';
 import { toAppError } from '../errors.ts';
+import { replyEnd } from '../llm/reply-end.ts';
 import type { LlmClient } from '../llm/types.ts';
 import { stripThinking } from './answer.ts';
+import { quoteCutReason } from './cut-warnings.ts';
 import { QUOTE_MAX_TOKENS, fillQuotePrompt } from './templates.ts';
 
 export interface QuoteStepInput {
@@ -35,8 +37,11 @@ export interface QuoteCheckResult {
   quotes: ModelQuote[];
   check: QuoteCheckStatus;
   usage: Usage;
-  /** The last request's failure, when any failed after its retries. */
-  failure?: AppError;
+  /**
+   * Why the last chunk counted as failed, when any did: the request's error after its retries,
+   * or a clause saying how its reply was cut.
+   */
+  failure?: AppError | { cut: string };
 }
 
 /**
@@ -67,6 +72,17 @@ export async function checkQuotes(
       });
       result.usage.promptTokens += r.usage.promptTokens;
       result.usage.completionTokens += r.usage.completionTokens;
+      // A reply the server stopped (a content filter, max_tokens, an unknown reason) or the
+      // client cut is not what the model chose to quote: a half sentence of it may well be
+      // found in the chunk, so it is not matched. The chunk counts as not checked, and says why.
+      const end = replyEnd(r);
+      if (end.kind !== 'complete') {
+        if (signal?.aborted) break;
+        result.check.asked += 1;
+        result.check.failed += 1;
+        result.failure = { cut: quoteCutReason(end, QUOTE_MAX_TOKENS) };
+        continue;
+      }
       reply = stripThinking(r.content);
     } catch (error) {
       // A request cut by the cancel is not a failure of the check: it was not asked.
@@ -91,7 +107,7 @@ export async function checkQuotes(
 
 /**
  * The quote step of a run whose answer is stored: checks the quotes, reports one `quotes`
- * event and, when requests failed, a `quote-check` warning. Never rejects; resolves with the
+ * event and, when requests failed or replies were cut, a `quote-check` warning. Never rejects; resolves with the
  * tokens the requests used (added to the run's usage).
  */
 export async function runQuoteStep(input: QuoteStepInput): Promise<Usage> {
@@ -103,7 +119,10 @@ export async function runQuoteStep(input: QuoteStepInput): Promise<Usage> {
     await report({ type: 'quotes', runId, quotes: result.quotes, check: result.check, usage });
     const { asked, failed } = result.check;
     if (failed > 0) {
-      const reason = result.failure ? ` (${result.failure.message.replace(/\.$/, '')})` : '';
+      const failure = result.failure;
+      const why =
+        failure === undefined ? undefined : 'cut' in failure ? failure.cut : failure.message;
+      const reason = why === undefined ? '' : ` (${why.replace(/\.$/, '')})`;
       await report({
         type: 'warning',
         runId,

@@ -3,16 +3,16 @@
 // A rerun with the same file skips the rows it holds.
 import {
   closeSync,
-  createReadStream,
-  existsSync,
+  constants,
+  fstatSync,
   ftruncateSync,
   openSync,
   readFileSync,
   writeSync,
 } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
+import { openUserFile } from '../user-file.ts';
 import type { RowWarning } from './row-warnings.ts';
 
 /**
@@ -117,10 +117,11 @@ export interface OpenResultsFile {
  * file, so its row runs again; any other line that is not a result is an error.
  */
 export function openResultsFile(file: string): OpenResultsFile {
+  const fd = openForAppend(file);
   const earlier = new Map<string, RowResult>();
-  let keep = 0;
-  if (existsSync(file)) {
-    const text = readFileSync(file, 'utf8');
+  let keep: number;
+  try {
+    const text = readFileSync(fd, 'utf8');
     const complete = text.endsWith('\n') ? text.length : text.lastIndexOf('\n') + 1;
     const lines = text.slice(0, complete).split('\n');
     lines.forEach((line, i) => {
@@ -144,17 +145,12 @@ export function openResultsFile(file: string): OpenResultsFile {
       earlier.set(parsed.data.id, parsed.data as RowResult);
     });
     keep = Buffer.byteLength(text.slice(0, complete), 'utf8');
-  }
-  let fd: number;
-  try {
-    fd = openSync(file, 'a');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
-    throw new CoreError('Unsupported', `The results file ${file} cannot be written (${code}).`, {
-      hint: 'Choose another --out file.',
-    });
+    closeSync(fd);
+    throw error;
   }
-  // The cut line of a killed run goes; its row is not in `earlier` and runs again.
+  // The cut line of a killed run goes; its row is not in `earlier` and runs again. Appends
+  // (O_APPEND) land after it.
   ftruncateSync(fd, keep);
   return {
     earlier,
@@ -165,6 +161,37 @@ export function openResultsFile(file: string): OpenResultsFile {
       closeSync(fd);
     },
   };
+}
+
+/**
+ * Opens (creating) the --out file to read what it holds and append to it, refusing anything but
+ * a regular file. Non-blocking: an open() of a named pipe waits for its other end in a thread
+ * nothing can interrupt, so `memagent eval --out PIPE` would hang; O_RDWR|O_NONBLOCK returns at
+ * once (Linux) and the type check refuses it. A regular file ignores the flag.
+ */
+function openForAppend(file: string): number {
+  const flags =
+    constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | (constants.O_NONBLOCK ?? 0);
+  let fd: number;
+  try {
+    fd = openSync(file, flags, 0o666);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
+    throw new CoreError('Unsupported', `The results file ${file} cannot be written (${code}).`, {
+      hint: 'Choose another --out file.',
+    });
+  }
+  const stat = fstatSync(fd);
+  if (stat.isFile()) return fd;
+  closeSync(fd);
+  throw new CoreError('Unsupported', `The results file ${file} is not a file.`, {
+    hint: 'Give --out a regular file (a new one, or the results file of an earlier run).',
+    detail: stat.isFIFO()
+      ? 'it is a named pipe'
+      : stat.isDirectory()
+        ? 'it is a folder'
+        : 'it is not a regular file',
+  });
 }
 
 // Reading a results file for a report: a line at a time, lenient where writers may differ.
@@ -264,7 +291,11 @@ const rowSchema = z.object(
  * that is empty or holds a line that is not a result row (the message names the line).
  */
 export async function readResultsFile(file: string): Promise<ResultsFileContents> {
-  await checkReadable(file);
+  const { handle } = await openUserFile(file, {
+    noun: 'results file',
+    missingHint: 'Check the path; `memagent eval --out FILE` writes results files.',
+    notFileHint: 'Name the results files themselves, for example results/*.jsonl.',
+  });
   const byId = new Map<string, ResultRow>();
   const repeated = new Set<string>();
   let cutLastLine = false;
@@ -292,7 +323,7 @@ export async function readResultsFile(file: string): Promise<ResultsFileContents
   };
   let pending = '';
   try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+    for await (const chunk of handle.createReadStream({ encoding: 'utf8' })) {
       const lines = String(chunk).split('\n');
       // Only the new text is split: a long line read in many chunks costs linear time.
       lines[0] = pending + (lines[0] ?? '');
@@ -372,27 +403,4 @@ function damaged(message: string, cause?: unknown): CoreError {
       ? {}
       : { detail: cause instanceof Error ? cause.message : String(cause) }),
   });
-}
-
-async function checkReadable(file: string): Promise<void> {
-  let info;
-  try {
-    info = await stat(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const detail = error instanceof Error ? error.message : String(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR')
-      throw new CoreError('NotFound', `The results file ${file} does not exist.`, {
-        hint: 'Check the path; `memagent eval --out FILE` writes results files.',
-        detail,
-      });
-    throw new CoreError('NotFound', `The results file ${file} could not be read.`, {
-      hint: 'Check that the file exists and that you may read it.',
-      detail,
-    });
-  }
-  if (!info.isFile())
-    throw new CoreError('NotFound', `${file} is a folder, not a results file.`, {
-      hint: 'Name the results files themselves, for example results/*.jsonl.',
-    });
 }

@@ -155,7 +155,8 @@ describe('reading a results file', () => {
 
     mkdirSync(path.join(tmp.dir, 'folder.jsonl'));
     const folder = await refusal(path.join(tmp.dir, 'folder.jsonl'));
-    expect(folder.message).toMatch(/is a folder, not a results file\.$/);
+    expect(folder.message).toBe(`${path.join(tmp.dir, 'folder.jsonl')} is not a file.`);
+    expect(folder.hint).toMatch(/results\/\*\.jsonl/);
 
     for (const [name, text] of [
       ['empty.jsonl', ''],

@@ -151,7 +151,7 @@ export function checkHeader(file: string): void {
 }
 
 /**
- * Renames a damaged library and its `-wal` and `-shm` files to `FILE.damaged-STAMP` (never
+ * Renames a damaged library and its `-wal`, `-shm` and `.damaged` files to `FILE.damaged-STAMP` (never
  * overwriting or deleting anything) and returns the new name of the database file.
  */
 export function moveAside(file: string, now: Date = new Date()): string {
@@ -159,8 +159,9 @@ export function moveAside(file: string, now: Date = new Date()): string {
   let aside = `${file}.damaged-${stamp}`;
   for (let n = 2; fs.existsSync(aside); n += 1) aside = `${file}.damaged-${stamp}-${n}`;
   // The log and shared memory first: if this stops halfway, no old log is left beside the new
-  // library of the old name (SQLite would replay it into the wrong file).
-  for (const suffix of ['-wal', '-shm']) {
+  // library of the old name (SQLite would replay it into the wrong file). A damage marker
+  // (damage-mark.ts) goes with them: it says when the damage was found.
+  for (const suffix of ['-wal', '-shm', '.damaged']) {
     if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
   }
   fs.renameSync(file, aside);

@@ -1,6 +1,7 @@
 // The library file's faults as sentences: SQLite's result codes (better-sqlite3's SqliteError
 // `code`, extended codes included) mapped to error values in one place, for the app and the CLI.
 import type { AppError } from '../../../shared/model.ts';
+import { foundDamaged, noteDamage } from './damage-mark.ts';
 
 /** `SQLITE_READONLY_DBMOVED` → `SQLITE_READONLY`; undefined for anything not from SQLite. */
 export function sqliteCode(error: unknown): string | undefined {
@@ -22,6 +23,11 @@ const ASIDE_HINT =
 /**
  * The error value for a fault of the library `file` (named when known), or undefined when
  * `error` is not SQLite's. Nothing here loses data: each sentence says what was kept.
+ *
+ * Every SQLite error the app or the command line reports passes here (`toAppError`, the store's
+ * open), so this is where a library found damaged while open is marked (damage-mark.ts): it is
+ * written no more in this process, and its next open checks every page. A write refused since
+ * (SQLITE_READONLY from `query_only`) gets the damaged sentence, not "read-only".
  */
 export function libraryProblem(error: unknown, file?: string): AppError | undefined {
   const code = sqliteCode(error);
@@ -37,6 +43,7 @@ export function libraryProblem(error: unknown, file?: string): AppError | undefi
   switch (code) {
     case 'SQLITE_CORRUPT':
     case 'SQLITE_NOTADB':
+      noteDamage(detail, file);
       return value(
         'Damaged',
         `${capital(the)} is damaged: it is not a readable SQLite database.`,
@@ -45,6 +52,12 @@ export function libraryProblem(error: unknown, file?: string): AppError | undefi
     case 'SQLITE_READONLY':
     case 'SQLITE_PERM':
     case 'SQLITE_AUTH':
+      if (foundDamaged(file))
+        return value(
+          'Damaged',
+          `${capital(the)} is damaged: it is not a readable SQLite database.`,
+          `Nothing more is written into it until it is opened again, which checks every page. ${ASIDE_HINT}`,
+        );
       return value(
         'LibraryUnavailable',
         `${capital(the)} cannot be written: the file or its folder is read-only.`,

@@ -5,6 +5,7 @@
 // record (SQLite keeps no checksums): only the structure of pages is checked.
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
+import { clearMarker, readMarker } from './damage-mark.ts';
 import { LibraryDamaged } from './database.ts';
 
 /**
@@ -25,19 +26,26 @@ const sizeOf = (file: string): number => {
 };
 
 /**
- * Runs `quick_check` on the library `file` open as `db` when it is small enough, and throws
- * `LibraryDamaged` when a page is damaged (the app then moves it aside; the command line
- * refuses). SQLite's own SQLITE_CORRUPT on the way is the caller's to turn into `LibraryDamaged`.
+ * Runs `quick_check` on the library `file` open as `db` when it is small enough, or whatever its
+ * size when a process found it damaged while it was open (its marker, damage-mark.ts), and
+ * throws `LibraryDamaged` when a page is damaged (the app then moves it aside; the command line
+ * refuses). A marked library whose pages are all whole loses its marker: the error was
+ * transient. SQLite's own SQLITE_CORRUPT on the way is the caller's to turn into `LibraryDamaged`.
  */
 export function checkPages(
   db: Database.Database,
   file: string,
   maxBytes: number = PAGE_CHECK_MAX_BYTES,
 ): void {
-  if (sizeOf(file) + sizeOf(`${file}-wal`) > maxBytes) return;
+  const marker = readMarker(file);
+  if (marker === undefined && sizeOf(file) + sizeOf(`${file}-wal`) > maxBytes) return;
   const problems = (db.pragma('quick_check(5)') as { quick_check: string }[]).map(
     (row) => row.quick_check,
   );
-  if (problems.length === 1 && problems[0] === 'ok') return;
-  throw new LibraryDamaged(file, `quick_check: ${problems.join('; ')}`);
+  if (problems.length === 1 && problems[0] === 'ok') {
+    if (marker !== undefined) clearMarker(file);
+    return;
+  }
+  const found = marker === undefined ? '' : ` (found damaged while open before: ${marker})`;
+  throw new LibraryDamaged(file, `quick_check: ${problems.join('; ')}${found}`);
 }

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openDatabase } from './database.ts';
+import { trackLibrary } from './damage-mark.ts';
+import { DATABASE_FILE, openDatabase } from './database.ts';
 import { createDocumentRepo, type DocumentRepo } from './document-repo.ts';
 import { createQuoteRepo, type QuoteRepo } from './quote-repo.ts';
 import { createRunRepo, type RunRepo } from './run-repo.ts';
@@ -22,7 +24,8 @@ export interface Store {
  * its repositories.
  */
 export function openStore(dataDir: string, file?: string): Store {
-  return storeOver(openDatabase(dataDir, file));
+  const name = file ?? path.join(dataDir, DATABASE_FILE);
+  return storeOver(openDatabase(dataDir, name), name);
 }
 
 /**
@@ -30,10 +33,12 @@ export function openStore(dataDir: string, file?: string): Store {
  * and reads it read-only when it cannot be written.
  */
 export function openStoreToRead(file: string): Store {
-  return storeOver(openToRead(file));
+  return storeOver(openToRead(file), file);
 }
 
-function storeOver(db: Database.Database): Store {
+function storeOver(db: Database.Database, file: string): Store {
+  // Known to this process, so damage found later in it is traced to this file (damage-mark.ts).
+  const untrack = trackLibrary(file, db);
   return {
     db,
     documents: createDocumentRepo(db),
@@ -41,6 +46,7 @@ function storeOver(db: Database.Database): Store {
     quotes: createQuoteRepo(db),
     settings: createSettingsRepo(db),
     close() {
+      untrack();
       if (db.open) db.close();
     },
   };
