@@ -15,6 +15,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
 import { hostileSession, RUNS } from './hostile-session.test-support.ts';
 import { importSessionBytes } from './session-import.ts';
+import { MAX_RUN_CHUNKS } from './session-checks.ts';
 import { parseSessionFile } from './session-schema.ts';
 
 let h: Harness | undefined;
@@ -357,6 +358,29 @@ describe('what an import refuses before it touches the library', () => {
     ).toBe(
       'This session file is damaged: run 1 of 2 cites a passage in chunk 6, beyond its 2 chunks.',
     );
+  });
+});
+
+describe('a run claiming more chunks than one document can make', () => {
+  it('is refused, though its memories lie within the count; the largest count is accepted', () => {
+    const withCount = (count: number, last: number) => {
+      const session = hostileSession();
+      const run = session.runs[0] as { chunkCount: number; memories: { chunk: number }[] };
+      run.chunkCount = count;
+      (run.memories[1] as { chunk: number }).chunk = last;
+      return session;
+    };
+    const library = freshLibrary();
+    const error = toAppError(
+      catchError(() => importSessionBytes(library, bytes(withCount(10_000_000, 9_999_999)), 1)),
+    );
+    expect(error).toMatchObject({
+      kind: 'Damaged',
+      message: `This session file is damaged: run 1 of 2 claims 10,000,000 chunks, more than this app makes of one document (${MAX_RUN_CHUNKS.toLocaleString('en-US')}).`,
+    });
+    expect(library.runs.list()).toEqual([]);
+    const largest = withCount(MAX_RUN_CHUNKS, MAX_RUN_CHUNKS - 1);
+    expect(importSessionBytes(library, bytes(largest), 1).imported).toHaveLength(2);
   });
 });
 
