@@ -384,6 +384,28 @@ describe('a run claiming more chunks than one document can make', () => {
   });
 });
 
+describe('an imported run whose read chunks do not start at chunk 1', () => {
+  it('is exported again with each chunk’s pages and tokens', () => {
+    const session = hostileSession();
+    const run = session.runs[0];
+    if (!run) throw new Error('a run expected');
+    run.chunkCount = 10;
+    run.memories = run.memories.map((m, i) => ({
+      ...m,
+      chunk: 6 + i,
+      pages: { first: 40 + i, last: 40 + i },
+      tokens: 700 + i,
+    }));
+    const library = freshLibrary();
+    importSessionBytes(library, bytes(session), 1);
+    const again = buildSessionExport(library, session.document.id, [run.id], 2);
+    expect(again.runs[0]?.memories.map((m) => [m.chunk, m.pages?.first, m.tokens])).toEqual([
+      [6, 40, 700],
+      [7, 41, 701],
+    ]);
+  });
+});
+
 describe('an import into a library that cannot take it', () => {
   it('a damaged library is said to be damaged, not the session', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-import-damaged-'));
