@@ -23,4 +23,26 @@ describe('writeJson', () => {
     );
     expect(await written({}, [])).toBe('{}\n');
   });
+
+  it('writes an iterable under a streamed key as the array of its elements, read as written', async () => {
+    const rows = [
+      { chunk: 0, memory: 'a' },
+      { chunk: 1, memory: 'b\nc' },
+    ];
+    let read = 0;
+    function* each() {
+      for (const row of rows) {
+        read += 1;
+        yield row;
+      }
+    }
+    const text = await written(
+      { run: { id: 'r' }, memories: each(), none: [][Symbol.iterator]() },
+      ['memories', 'none'],
+    );
+    expect(read).toBe(2);
+    expect(text).toBe(
+      `${JSON.stringify({ run: { id: 'r' }, memories: rows, none: [] }, null, 2)}\n`,
+    );
+  });
 });

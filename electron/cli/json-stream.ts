@@ -7,7 +7,8 @@ const BATCH_CHARS = 1 << 20;
 /**
  * Writes `value` exactly as `JSON.stringify(value, null, 2)` and a line break would, but each
  * array under a key of `streamed` one element at a time, so no string holds more than one
- * element and a batch.
+ * element and a batch. A streamed key may hold any iterable (rows read from the store as they
+ * are written), written as the array of its elements would be.
  */
 export async function writeJson(
   out: (text: string) => Promise<void>,
@@ -26,7 +27,9 @@ export async function writeJson(
   const nested = (v: unknown, depth: number) =>
     (JSON.stringify(v, null, 2) ?? 'null').replaceAll('\n', `\n${' '.repeat(depth)}`);
   // JSON.stringify leaves out keys whose value is undefined (or a function).
-  const keys = Object.keys(value).filter((k) => JSON.stringify(value[k]) !== undefined);
+  const keys = Object.keys(value).filter(
+    (k) => isIterable(value[k]) || JSON.stringify(value[k]) !== undefined,
+  );
   if (keys.length === 0) {
     await out('{}\n');
     return;
@@ -35,11 +38,13 @@ export async function writeJson(
   for (const [i, key] of keys.entries()) {
     const v = value[key];
     await put(`  ${JSON.stringify(key)}: `);
-    if (streamed.includes(key) && Array.isArray(v) && v.length > 0) {
-      await put('[\n');
-      for (let j = 0; j < v.length; j += 1)
-        await put(`    ${nested(v[j] as unknown, 4)}${j + 1 < v.length ? ',' : ''}\n`);
-      await put('  ]');
+    if (streamed.includes(key) && isIterable(v)) {
+      let first = true;
+      for (const element of v) {
+        await put(`${first ? '[\n' : ',\n'}    ${nested(element, 4)}`);
+        first = false;
+      }
+      await put(first ? '[]' : '\n  ]');
     } else {
       await put(nested(v, 2));
     }
@@ -48,3 +53,6 @@ export async function writeJson(
   await put('}\n');
   if (batch !== '') await out(batch);
 }
+
+const isIterable = (v: unknown): v is Iterable<unknown> =>
+  typeof v === 'object' && v !== null && Symbol.iterator in v;

@@ -21,63 +21,111 @@ export interface TimelineInput {
   all: boolean;
 }
 
-/** The timeline's lines, with a title line first. */
+/**
+ * The timeline's lines, with a title line first. The walk visits only the chunks that have a
+ * row or a memory (a run of chunks not read is one line however long): an imported run may
+ * claim millions of chunks and bring two, and walking every index took seconds and a gigabyte.
+ */
 export function timelineLines(input: TimelineInput): string[] {
-  const byChunk: (MemoryState | undefined)[] = [];
-  for (const m of input.memories) byChunk[m.chunk] = m;
-  const total = Math.max(input.chunks.length, byChunk.length);
-  const changes = changesOf(
-    Array.from({ length: total }, (_, i) => byChunk[i]),
-    INITIAL_MEMORY,
+  const { memories } = input;
+  // The chunks' rows and the memories come in chunk order (the store reads them so).
+  const total = Math.max(
+    (input.chunks.at(-1)?.index ?? -1) + 1,
+    input.chunks.length,
+    (memories.at(-1)?.chunk ?? -1) + 1,
   );
+  const changes = changesOf(memories, INITIAL_MEMORY);
   const kept = keptChunks(input, changes, total);
+  const keptCount = kept === 'all' ? total : kept.size;
   const lines = [
-    `Memory timeline (${plural(input.memories.length, 'chunk')} read of ${total}${kept.size < total ? `; ${total - kept.size} folded, --all shows every one` : ''})`,
+    `Memory timeline (${plural(memories.length, 'chunk')} read of ${total}${keptCount < total ? `; ${total - keptCount} folded, --all shows every one` : ''})`,
   ];
-  let folded: number[] = [];
+  const fold = new Fold();
   const flush = () => {
-    if (folded.length === 0) return;
-    lines.push(foldLine(folded, byChunk, changes));
-    folded = [];
+    if (fold.count > 0) lines.push(fold.line());
+    fold.clear();
   };
-  for (let i = 0; i < total; i += 1) {
-    // Chunks not read (a run that stopped) are one line however many they are.
-    let end = i;
-    while (end < total && byChunk[end] === undefined) end += 1;
+  let m = 0;
+  let c = 0;
+  for (let i = 0; i < total;) {
+    while (m < memories.length && (memories[m]?.chunk ?? 0) < i) m += 1;
+    while (c < input.chunks.length && (input.chunks[c]?.index ?? 0) < i) c += 1;
+    // Chunks not read (a run that stopped, or one imported with the read chunks only) are one
+    // line however many they are.
+    const end = memories[m]?.chunk ?? total;
     if (end - i >= 2) {
       flush();
       lines.push(`       ┆ chunks ${i + 1}–${end} not read`);
-      i = end - 1;
+      i = end;
       continue;
     }
-    if (!kept.has(i)) {
-      folded.push(i);
-      continue;
+    const state = end === i ? memories[m] : undefined;
+    const change = state ? (changes[m] ?? null) : null;
+    if (kept !== 'all' && !kept.has(i)) fold.add(i, state, change);
+    else {
+      flush();
+      const chunk = input.chunks[c]?.index === i ? input.chunks[c] : undefined;
+      lines.push(chunkLine(i, chunk, state, change, input.marked.has(i)));
     }
-    flush();
-    lines.push(chunkLine(i, input.chunks[i], byChunk[i], changes[i] ?? null, input.marked.has(i)));
+    i += 1;
   }
   flush();
   return lines;
 }
 
+/** The chunks a folded timeline keeps, or 'all'. */
 function keptChunks(
   input: TimelineInput,
   changes: (WordChange | null)[],
   total: number,
-): Set<number> {
-  const all = new Set(Array.from({ length: total }, (_, i) => i));
-  if (input.all || total <= FOLD_ABOVE) return all;
+): Set<number> | 'all' {
+  if (input.all || total <= FOLD_ABOVE) return 'all';
   const kept = new Set<number>(input.marked);
   for (let i = 0; i < Math.min(ENDS, total); i += 1) kept.add(i);
   for (let i = Math.max(0, total - ENDS); i < total; i += 1) kept.add(i);
   const size = (c: WordChange | null | undefined) => (c ? c.added + c.removed : -1);
-  [...all]
-    .filter((i) => size(changes[i]) > 0)
-    .sort((a, b) => size(changes[b]) - size(changes[a]) || a - b)
+  input.memories
+    .map((state, k) => ({ chunk: state.chunk, size: size(changes[k]) }))
+    .filter((e) => e.size > 0)
+    .sort((a, b) => b.size - a.size || a.chunk - b.chunk)
     .slice(0, BIGGEST)
-    .forEach((i) => kept.add(i));
+    .forEach((e) => kept.add(e.chunk));
   return kept;
+}
+
+/** Consecutive chunks folded into one line: their span and sums. */
+class Fold {
+  first = 0;
+  last = 0;
+  count = 0;
+  added = 0;
+  removed = 0;
+  kept = 0;
+  unread = 0;
+
+  add(i: number, state: MemoryState | undefined, change: WordChange | null): void {
+    if (this.count === 0) this.first = i;
+    this.last = i;
+    this.count += 1;
+    if (state === undefined) this.unread += 1;
+    else if (state.kept) this.kept += 1;
+    this.added += change?.added ?? 0;
+    this.removed += change?.removed ?? 0;
+  }
+
+  clear(): void {
+    Object.assign(this, { count: 0, added: 0, removed: 0, kept: 0, unread: 0 });
+  }
+
+  line(): string {
+    const parts = [`+${this.added} −${this.removed} words in all`];
+    if (this.kept > 0) parts.push(`${this.kept} kept`);
+    if (this.unread > 0) parts.push(`${this.unread} not read`);
+    const first = this.first + 1;
+    const last = this.last + 1;
+    const span = first === last ? `chunk ${first}` : `chunks ${first}–${last}`;
+    return `       ┆ ${span} folded (${plural(this.count, 'chunk')}: ${parts.join(', ')})`;
+  }
 }
 
 function chunkLine(
@@ -100,29 +148,4 @@ function chunkLine(
     tokens.padStart(10),
     what,
   ].join('  ');
-}
-
-function foldLine(
-  folded: number[],
-  byChunk: (MemoryState | undefined)[],
-  changes: (WordChange | null)[],
-): string {
-  const first = (folded[0] ?? 0) + 1;
-  const last = (folded.at(-1) ?? 0) + 1;
-  let added = 0;
-  let removed = 0;
-  let kept = 0;
-  let unread = 0;
-  for (const i of folded) {
-    const state = byChunk[i];
-    if (state === undefined) unread += 1;
-    else if (state.kept) kept += 1;
-    added += changes[i]?.added ?? 0;
-    removed += changes[i]?.removed ?? 0;
-  }
-  const parts = [`+${added} −${removed} words in all`];
-  if (kept > 0) parts.push(`${kept} kept`);
-  if (unread > 0) parts.push(`${unread} not read`);
-  const span = first === last ? `chunk ${first}` : `chunks ${first}–${last}`;
-  return `       ┆ ${span} folded (${plural(folded.length, 'chunk')}: ${parts.join(', ')})`;
 }

@@ -1,7 +1,7 @@
 // `memagent show RUN_ID`: one run in the terminal: question, answer, the pages it came from,
 // warnings, the memory timeline and the final memory.
 import path from 'node:path';
-import { findEvidence } from '../../shared/evidence.ts';
+import { findEvidence, type EvidenceInput } from '../../shared/evidence.ts';
 import { chunksNote, groupWarnings } from '../../shared/warning-groups.ts';
 import { answerStopped } from '../../shared/answer-cut.ts';
 import type { DocumentInfo, DocumentText, Evidence, RunSummary } from '../../shared/model.ts';
@@ -35,39 +35,30 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     settleDeadReaders(store.db, (alive) => store.runs.markInterrupted(alive));
     const run = findRun(store, options.runId, options.library.file);
     const info = store.documents.get(run.documentId);
-    const chunks = store.runs.chunks(run.id);
-    const memories = store.runs.memories(run.id);
-    const warnings = store.runs.warnings(run.id);
     const text = info
       ? await runText(store, info, run, options.library.dataDir)
       : { reason: 'the document is no longer in the library' };
     // An imported run brought the passages it rests on (its document's text is not here).
     const carried = store.runs.evidence(run.id);
-    const evidence =
-      carried ??
-      (run.answer && 'text' in text
-        ? findEvidence({
-            question: run.question,
-            answer: run.answer,
-            memories,
-            chunks,
-            document: text.text,
-            quotes: store.quotes.get(run.id)?.quotes ?? [],
-          })
-        : []);
+    const warnings = store.runs.warnings(run.id);
     if (options.json) {
       const json = {
         run,
         document: info ? { id: info.id, fileName: info.fileName, title: info.title } : null,
-        evidence,
+        evidence: carried ?? runEvidence(store, run, text),
         ...('reason' in text ? { textUnavailable: text.reason } : {}),
         warnings,
-        chunks,
-        memories,
+        // Read from the library as they are written: a run of 10⁶ chunks held as objects took
+        // `show --json` to 1.2 GB.
+        chunks: store.runs.eachChunk(run.id),
+        memories: store.runs.eachMemory(run.id),
       };
       await writeJson(ctx.out, json, ['warnings', 'chunks', 'memories']);
       return EXIT.ok;
     }
+    const chunks = store.runs.chunks(run.id);
+    const memories = store.runs.memories(run.id);
+    const evidence = carried ?? runEvidence(store, run, text, { chunks, memories });
     // Lines are appended one by one: a timeline (--all) of 10⁶ chunks has as many, more than
     // a spread (`push(...lines)`) may pass as arguments.
     const out: string[] = header(run, info);
@@ -101,6 +92,24 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
   } finally {
     store.close();
   }
+}
+
+/** The passages the answer came from, found in the text the run read (none without it). */
+function runEvidence(
+  store: Store,
+  run: RunSummary,
+  text: { text: DocumentText } | { reason: string },
+  read?: Pick<EvidenceInput, 'chunks' | 'memories'>,
+): Evidence[] {
+  if (!run.answer || !('text' in text)) return [];
+  return findEvidence({
+    question: run.question,
+    answer: run.answer,
+    memories: read?.memories ?? store.runs.memories(run.id),
+    chunks: read?.chunks ?? store.runs.chunks(run.id),
+    document: text.text,
+    quotes: store.quotes.get(run.id)?.quotes ?? [],
+  });
 }
 
 /** The text the run read: from the text cache, else extracted again from the document's file. */

@@ -10,7 +10,7 @@ import {
   failureLine,
   localTime,
   localZone,
-  memoryChanges,
+  eachMemoryChange,
   questionGroups,
   settingsLine,
   warningsLine,
@@ -113,21 +113,21 @@ function sources(run: ExportedRun, out: string[]): void {
 
 function trail(run: ExportedRun, label: string, memory: 'final' | 'all', out: string[]): void {
   out.push(`### ${label}. ${mdInline(run.question)}`, '');
-  const changes = memoryChanges(run);
   const cited = evidenceChunks(run);
-  const last = changes.at(-1);
+  const last = run.memories.at(-1);
   if (last !== undefined && memory === 'final') {
-    const where = mdInline(locationLabel(last.memory, { dash: '-' }));
+    const where = mdInline(locationLabel(last, { dash: '-' }));
     out.push(
-      `Final memory, after chunk ${last.memory.chunk + 1} of ${run.chunkCount}${where ? ` (${where})` : ''}:`,
+      `Final memory, after chunk ${last.chunk + 1} of ${run.chunkCount}${where ? ` (${where})` : ''}:`,
       '',
-      mdFence(last.memory.memory),
+      mdFence(last.memory),
       '',
     );
   }
-  if (changes.length > 0) {
+  if (run.memories.length > 0) {
     out.push('What each chunk changed:', '');
-    for (const change of changes) {
+    // One change at a time: only its counts are written.
+    for (const change of eachMemoryChange(run)) {
       const m = change.memory;
       const where = mdInline(locationLabel(m, { dash: '-' }));
       const mark = cited.has(m.chunk) ? ' · **cited**' : '';

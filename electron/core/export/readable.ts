@@ -192,8 +192,16 @@ function wordChange(before: string, after: string): ChangeObject<string>[] {
 
 /** Each state's word-level change from the previous one (the first from an empty memory). */
 export function memoryChanges(run: ExportedRun): MemoryChange[] {
+  return [...eachMemoryChange(run)];
+}
+
+/**
+ * The changes of memoryChanges one at a time, for a renderer that needs only the counts: a run
+ * of 10⁶ chunks held every state's diff parts at once.
+ */
+export function* eachMemoryChange(run: ExportedRun): Generator<MemoryChange> {
   let before = '';
-  return run.memories.map((memory) => {
+  for (const memory of run.memories) {
     const parts = wordChange(before, memory.memory);
     before = memory.memory;
     let added = 0;
@@ -202,8 +210,8 @@ export function memoryChanges(run: ExportedRun): MemoryChange[] {
       if (p.added) added += words(p.value);
       else if (p.removed) removed += words(p.value);
     }
-    return { memory, added, removed, parts };
-  });
+    yield { memory, added, removed, parts };
+  }
 }
 
 /** The chunks the answer's cited passages are in. */

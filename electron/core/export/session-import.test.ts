@@ -16,6 +16,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
 import { hostileSession, RUNS } from './hostile-session.test-support.ts';
 import { importSessionBytes } from './session-import.ts';
+import { MAX_RUN_CHUNKS } from './session-checks.ts';
 import { parseSessionFile } from './session-schema.ts';
 
 let h: Harness | undefined;
@@ -353,6 +354,51 @@ describe('what an import refuses before it touches the library', () => {
     ).toBe(
       'This session file is damaged: run 1 of 2 cites a passage in chunk 6, beyond its 2 chunks.',
     );
+  });
+});
+
+describe('a run claiming more chunks than one document can make', () => {
+  it('is refused, though its memories lie within the count; the largest count is accepted', () => {
+    const withCount = (count: number, last: number) => {
+      const session = hostileSession();
+      const run = session.runs[0] as { chunkCount: number; memories: { chunk: number }[] };
+      run.chunkCount = count;
+      (run.memories[1] as { chunk: number }).chunk = last;
+      return session;
+    };
+    const library = freshLibrary();
+    const error = toAppError(
+      catchError(() => importSessionBytes(library, bytes(withCount(10_000_000, 9_999_999)), 1)),
+    );
+    expect(error).toMatchObject({
+      kind: 'Damaged',
+      message: `This session file is damaged: run 1 of 2 claims 10,000,000 chunks, more than this app makes of one document (${MAX_RUN_CHUNKS.toLocaleString('en-US')}).`,
+    });
+    expect(library.runs.list()).toEqual([]);
+    const largest = withCount(MAX_RUN_CHUNKS, MAX_RUN_CHUNKS - 1);
+    expect(importSessionBytes(library, bytes(largest), 1).imported).toHaveLength(2);
+  });
+});
+
+describe('an imported run whose read chunks do not start at chunk 1', () => {
+  it('is exported again with each chunk’s pages and tokens', () => {
+    const session = hostileSession();
+    const run = session.runs[0];
+    if (!run) throw new Error('a run expected');
+    run.chunkCount = 10;
+    run.memories = run.memories.map((m, i) => ({
+      ...m,
+      chunk: 6 + i,
+      pages: { first: 40 + i, last: 40 + i },
+      tokens: 700 + i,
+    }));
+    const library = freshLibrary();
+    importSessionBytes(library, bytes(session), 1);
+    const again = buildSessionExport(library, session.document.id, [run.id], 2);
+    expect(again.runs[0]?.memories.map((m) => [m.chunk, m.pages?.first, m.tokens])).toEqual([
+      [6, 40, 700],
+      [7, 41, 701],
+    ]);
   });
 });
 

@@ -242,6 +242,7 @@ function sessionOf(
     const answer = store.runs.answer(run.id);
     const memories = store.runs.memories(run.id);
     const profile = run.profileId === undefined ? undefined : store.settings.profile(run.profileId);
+    let row = 0;
     const exported: ExportedRun = {
       id: run.id,
       question: run.question,
@@ -264,7 +265,9 @@ function sessionOf(
       warnings: store.runs.warnings(run.id),
       origin: run.origin,
       memories: memories.map((m) => {
-        const chunk = chunks[m.chunk];
+        // By index, not position: an imported run has rows for the chunks it read only.
+        while (row < chunks.length && (chunks[row]?.index ?? 0) < m.chunk) row += 1;
+        const chunk = chunks[row]?.index === m.chunk ? chunks[row] : undefined;
         const out: ExportedMemory = {
           chunk: m.chunk,
           memory: m.memory,

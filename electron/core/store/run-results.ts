@@ -61,8 +61,12 @@ export interface RunResults {
   saveAnswer(id: string, answer: StoredAnswer): void;
   addWarning(id: string, warning: StoredWarning): void;
   chunks(id: string): ChunkInfo[];
+  /** The chunks one at a time, from the database as they are used: a run may have millions. */
+  eachChunk(id: string): IterableIterator<ChunkInfo>;
   /** Memory states in chunk order. */
   memories(id: string): MemoryState[];
+  /** Memory states in chunk order, one at a time (see eachChunk). */
+  eachMemory(id: string): IterableIterator<MemoryState>;
   warnings(id: string): StoredWarning[];
   answer(id: string): StoredAnswer | undefined;
   /** Stores the passages an imported run brought with it. */
@@ -171,31 +175,16 @@ export function createRunResults(db: Database.Database): RunResults {
       addWarning.run(id, w.chunk ?? null, w.code, w.message);
     },
     chunks(id) {
-      return chunks.all(id).map((row) => {
-        const chunk: ChunkInfo = {
-          index: row.idx,
-          start: row.start,
-          end: row.end,
-          tokens: row.tokens,
-        };
-        if (row.pages !== null)
-          chunk.pages = parseColumn(pagesColumn, row.pages, `chunks.pages of ${id}`);
-        if (row.section !== null) chunk.section = row.section;
-        return chunk;
-      });
+      return chunks.all(id).map((row) => chunkInfo(row, id));
+    },
+    *eachChunk(id) {
+      for (const row of chunks.iterate(id)) yield chunkInfo(row, id);
     },
     memories(id) {
-      return memories.all(id).map((row) => {
-        const state: MemoryState = {
-          chunk: row.chunk,
-          memory: row.memory,
-          usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
-          ms: row.ms,
-          kept: row.kept !== 0,
-        };
-        if (row.reply !== null) state.reply = row.reply;
-        return state;
-      });
+      return memories.all(id).map(memoryState);
+    },
+    *eachMemory(id) {
+      for (const row of memories.iterate(id)) yield memoryState(row);
     },
     warnings(id) {
       return warnings.all(id).map((row) => {
@@ -229,4 +218,24 @@ export function createRunResults(db: Database.Database): RunResults {
       return parseColumn(evidenceColumn, row.evidence, `runs.evidence of ${id}`);
     },
   };
+}
+
+function chunkInfo(row: ChunkRow, id: string): ChunkInfo {
+  const chunk: ChunkInfo = { index: row.idx, start: row.start, end: row.end, tokens: row.tokens };
+  if (row.pages !== null)
+    chunk.pages = parseColumn(pagesColumn, row.pages, `chunks.pages of ${id}`);
+  if (row.section !== null) chunk.section = row.section;
+  return chunk;
+}
+
+function memoryState(row: MemoryRow): MemoryState {
+  const state: MemoryState = {
+    chunk: row.chunk,
+    memory: row.memory,
+    usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens },
+    ms: row.ms,
+    kept: row.kept !== 0,
+  };
+  if (row.reply !== null) state.reply = row.reply;
+  return state;
 }
