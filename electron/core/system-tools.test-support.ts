@@ -47,7 +47,7 @@ export function missingSystemTools(
   options: { cjkFonts?: boolean } = {},
 ): string | null {
   const missing: string[] = tools.filter((t) => !onPath(t));
-  const packages = new Set(missing.map((t) => PACKAGE_OF[t as SystemTool]));
+  const packages = new Set<string>(missing.map((t) => PACKAGE_OF[t as SystemTool]));
   if (options.cjkFonts === true && !hasCjkFonts()) {
     missing.push('CJK fonts');
     packages.add('fonts-noto-cjk');
