@@ -1,18 +1,12 @@
 // `npm test`: runs every Vitest project in one run (the e2e project's globalSetup builds the
 // renderer it drives, once) and ends with one line of totals across all suites:
-// `N passed, N failed, N skipped`.
+// `N passed, N failed, N skipped`, after a line for each file that failed to load
+// (scripts/test-totals.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-interface JsonReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  numFailedTestSuites: number;
-}
+import { totalsLines, totalsOf, type JsonReport } from './test-totals.ts';
 
 function run(command: string, args: string[]): number {
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
@@ -33,16 +27,14 @@ const status = run('npx', [
   ...extra,
 ]);
 
-let totals = '0 passed, 1 failed';
+let totals = ['0 passed, 1 failed'];
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
-  // A suite that fails to load has no failed tests but is a failure all the same.
-  const failed =
-    report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
-  totals = `${report.numPassedTests} passed, ${failed} failed, ${report.numPendingTests + report.numTodoTests} skipped`;
+  // A file that fails to load (or whose setup throws) counts as failed, and is named.
+  totals = totalsLines(totalsOf(report, process.cwd()));
 } catch (error) {
   console.error(`No test report was written (${String(error)}).`);
 }
 rmSync(dir, { recursive: true, force: true });
-console.log(totals);
+for (const line of totals) console.log(line);
 process.exit(status);

@@ -15,9 +15,12 @@ import {
   writeDocument,
   type SampleLibrary,
 } from '../core/export/sample-library.test-support.ts';
+import { missingSystemTools, skipNote } from '../core/system-tools.test-support.ts';
 import { runCli } from './cli.test-support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** The PDF is read back by poppler; its Japanese needs a CJK font to be printed legibly. */
+const NO_PDF_TOOLS = missingSystemTools(['pdftotext', 'pdfinfo', 'pdftoppm'], { cjkFonts: true });
 // The needle shares words with the question, so the simulator carries it, Japanese, markup and
 // all, into the memory, the answer and the cited passage.
 const NEEDLE =
@@ -153,8 +156,8 @@ describe('memagent export', () => {
     ).toBe(false);
   });
 
-  it.skipIf(!fs.existsSync(CHROMIUM))(
-    'prints a document’s session to PDF: answers, quotes, Japanese and hostile text legible, pages not blank',
+  it.skipIf(!fs.existsSync(CHROMIUM) || NO_PDF_TOOLS !== null)(
+    `prints a document’s session to PDF: answers, quotes, Japanese and hostile text legible, pages not blank${skipNote(NO_PDF_TOOLS)}`,
     async () => {
       const pdf = out('ledger.pdf');
       const result = await runCli([

@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { geometryOf, rectsForSpan, type PageRect, type TextGeometry } from './geometry.ts';
 import { extractDocument } from './index.ts';
+import { missingSystemTools, skipNote } from '../system-tools.test-support.ts';
 import { fixture } from './test-support.ts';
 
-const hasPdftotext = spawnSync('pdftotext', ['-v']).status === 0;
+/** The reference boxes are pdftotext's. */
+const NO_PDFTOTEXT = missingSystemTools(['pdftotext']);
 
 /** pdftotext -bbox's boxes of `word` on page `page` (top-left origin, points). */
 function popplerBoxes(path: string, page: number, word: string): number[][] {
@@ -34,7 +36,7 @@ function topLeft(geometry: TextGeometry, r: PageRect): number[] {
 
 const TOLERANCE = 1.5;
 
-describe.skipIf(!hasPdftotext)('PDF line geometry', () => {
+describe.skipIf(NO_PDFTOTEXT !== null)(`PDF line geometry${skipNote(NO_PDFTOTEXT)}`, () => {
   it.each([
     ['Northwind', 1],
     ['Preamble', 1],

@@ -25,10 +25,14 @@ import {
 } from './ocr.test-support.ts';
 import type { OcrPage } from './ocr-page.ts';
 import { corpusDir, expectKind } from './test-support.ts';
+import { missingSystemTools, skipNote } from '../system-tools.test-support.ts';
 
 const gpl = path.join(corpusDir, 'gpl-3.0.pdf');
 /** Measured: 1.000 on pages 1-3 at 150 dpi (docs/benchmarks.md); 0.936 even at 72 dpi. */
 const MIN_OVERLAP = 0.97;
+/** Scans are made, and read back for reference, by poppler and img2pdf. */
+const NO_SCANS = missingSystemTools(['pdftoppm', 'pdfinfo', 'pdftotext', 'img2pdf']);
+const withScans = (name: string) => `${name}${skipNote(NO_SCANS)}`;
 
 let pool: OcrPool;
 let dir: string;
@@ -55,32 +59,35 @@ function expectReadingOrder(page: OcrPage): void {
 }
 
 describe('OCR of scanned pages', () => {
-  it('reads the words poppler reads, with boxes on the page in reading order', async () => {
-    for (const number of [1, 2]) {
-      const scan = scanPage(gpl, number);
-      const progress: number[] = [];
-      const page = await pool.recognize({ ...scan, onProgress: (f) => progress.push(f) });
+  it.skipIf(NO_SCANS !== null)(
+    withScans('reads the words poppler reads, with boxes on the page in reading order'),
+    async () => {
+      for (const number of [1, 2]) {
+        const scan = scanPage(gpl, number);
+        const progress: number[] = [];
+        const page = await pool.recognize({ ...scan, onProgress: (f) => progress.push(f) });
 
-      const overlap = wordOverlap(popplerWords(gpl, number), wordsOf(page.text));
-      expect(overlap, `page ${number}`).toBeGreaterThanOrEqual(MIN_OVERLAP);
-      expect(page.warning).toBeUndefined();
-      expect(page.confidence).toBeGreaterThan(80);
-      if (number === 1) expect(page.text).toContain('GNU GENERAL PUBLIC LICENSE');
-      expect(page.text).not.toMatch(/\n{3}/);
+        const overlap = wordOverlap(popplerWords(gpl, number), wordsOf(page.text));
+        expect(overlap, `page ${number}`).toBeGreaterThanOrEqual(MIN_OVERLAP);
+        expect(page.warning).toBeUndefined();
+        expect(page.confidence).toBeGreaterThan(80);
+        if (number === 1) expect(page.text).toContain('GNU GENERAL PUBLIC LICENSE');
+        expect(page.text).not.toMatch(/\n{3}/);
 
-      for (const word of page.words) {
-        expect(page.text.slice(word.start, word.end)).toBe(word.text);
-        const { left, right, bottom, top } = word.box;
-        expect(0 <= left && left < right && right <= scan.pageSize.width, word.text).toBe(true);
-        expect(0 <= bottom && bottom < top && top <= scan.pageSize.height, word.text).toBe(true);
+        for (const word of page.words) {
+          expect(page.text.slice(word.start, word.end)).toBe(word.text);
+          const { left, right, bottom, top } = word.box;
+          expect(0 <= left && left < right && right <= scan.pageSize.width, word.text).toBe(true);
+          expect(0 <= bottom && bottom < top && top <= scan.pageSize.height, word.text).toBe(true);
+        }
+        expectReadingOrder(page);
+
+        expect(progress.length).toBeGreaterThan(2);
+        expect(progress).toEqual([...progress].sort((a, b) => a - b));
+        expect(progress.at(-1)).toBe(1);
       }
-      expectReadingOrder(page);
-
-      expect(progress.length).toBeGreaterThan(2);
-      expect(progress).toEqual([...progress].sort((a, b) => a - b));
-      expect(progress.at(-1)).toBe(1);
-    }
-  });
+    },
+  );
 
   it('gives a page of random noise a warning and no text', async () => {
     const page = await pool.recognize({
@@ -94,40 +101,46 @@ describe('OCR of scanned pages', () => {
     expect(page.warning).toMatch(/too unsure to use/);
   });
 
-  it('cancels a page being read and a page waiting, then reads the next page', async () => {
-    const scan = scanPage(gpl, 3);
-    const running = new AbortController();
-    const waiting = new AbortController();
-    let progressAfterAbort = 0;
-    const first = pool.recognize({
-      ...scan,
-      signal: running.signal,
-      onProgress: (f) => {
-        if (running.signal.aborted) progressAfterAbort++;
-        else if (f > 0) running.abort();
-      },
-    });
-    // The pool has one worker: this one waits in the queue until it is cancelled.
-    const second = pool.recognize({ ...scan, signal: waiting.signal });
-    waiting.abort();
-    await expectKind(second, 'Cancelled');
-    await expectKind(first, 'Cancelled');
-    expect(progressAfterAbort).toBe(0);
+  it.skipIf(NO_SCANS !== null)(
+    withScans('cancels a page being read and a page waiting, then reads the next page'),
+    async () => {
+      const scan = scanPage(gpl, 3);
+      const running = new AbortController();
+      const waiting = new AbortController();
+      let progressAfterAbort = 0;
+      const first = pool.recognize({
+        ...scan,
+        signal: running.signal,
+        onProgress: (f) => {
+          if (running.signal.aborted) progressAfterAbort++;
+          else if (f > 0) running.abort();
+        },
+      });
+      // The pool has one worker: this one waits in the queue until it is cancelled.
+      const second = pool.recognize({ ...scan, signal: waiting.signal });
+      waiting.abort();
+      await expectKind(second, 'Cancelled');
+      await expectKind(first, 'Cancelled');
+      expect(progressAfterAbort).toBe(0);
 
-    const page = await pool.recognize(scan);
-    expect(wordOverlap(popplerWords(gpl, 3), wordsOf(page.text))).toBeGreaterThanOrEqual(
-      MIN_OVERLAP,
-    );
-  });
+      const page = await pool.recognize(scan);
+      expect(wordOverlap(popplerWords(gpl, 3), wordsOf(page.text))).toBeGreaterThanOrEqual(
+        MIN_OVERLAP,
+      );
+    },
+  );
 
-  it('refuses an already aborted signal and a bitmap that does not fit the page', async () => {
-    await expectKind(
-      pool.recognize({ ...scanPage(gpl, 1, 30), signal: AbortSignal.abort() }),
-      'Cancelled',
-    );
-    const scan = scanPage(gpl, 1, 30);
-    await expectKind(pool.recognize({ ...scan, scale: 2 }), 'BadUsage');
-  });
+  it.skipIf(NO_SCANS !== null)(
+    withScans('refuses an already aborted signal and a bitmap that does not fit the page'),
+    async () => {
+      await expectKind(
+        pool.recognize({ ...scanPage(gpl, 1, 30), signal: AbortSignal.abort() }),
+        'Cancelled',
+      );
+      const scan = scanPage(gpl, 1, 30);
+      await expectKind(pool.recognize({ ...scan, scale: 2 }), 'BadUsage');
+    },
+  );
 });
 
 describe('OCR languages', () => {
@@ -151,21 +164,24 @@ describe('OCR languages', () => {
     await expectKind(readOcrLanguage('../eng', languageDir), 'BadUsage');
   });
 
-  it('fails a page whose language data is damaged, and keeps working', async () => {
-    const languageDir = path.join(dir, 'damaged');
-    execFileSync('mkdir', ['-p', languageDir]);
-    writeFileSync(path.join(languageDir, 'bad.traineddata'), 'not a model');
-    const own = createOcrPool({ size: 1, languageDir });
-    try {
-      const scan = scanPage(gpl, 1, 30);
-      await expectKind(own.recognize({ ...scan, languages: ['bad'] }), 'Damaged');
-      await expectKind(own.recognize({ ...scan, languages: ['nope'] }), 'NotFound');
-      const page = await own.recognize({ ...scan, languages: ['eng'] });
-      expect(page.confidence).toBeGreaterThan(0);
-    } finally {
-      await own.close();
-    }
-  });
+  it.skipIf(NO_SCANS !== null)(
+    withScans('fails a page whose language data is damaged, and keeps working'),
+    async () => {
+      const languageDir = path.join(dir, 'damaged');
+      execFileSync('mkdir', ['-p', languageDir]);
+      writeFileSync(path.join(languageDir, 'bad.traineddata'), 'not a model');
+      const own = createOcrPool({ size: 1, languageDir });
+      try {
+        const scan = scanPage(gpl, 1, 30);
+        await expectKind(own.recognize({ ...scan, languages: ['bad'] }), 'Damaged');
+        await expectKind(own.recognize({ ...scan, languages: ['nope'] }), 'NotFound');
+        const page = await own.recognize({ ...scan, languages: ['eng'] });
+        expect(page.confidence).toBeGreaterThan(0);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });
 
 describe('OCR never downloads', () => {
@@ -204,15 +220,18 @@ describe('OCR never downloads', () => {
 });
 
 describe('scanned PDF fixture', () => {
-  it('builds an image-only PDF of pages at their original size', () => {
-    const pdf = makeScannedPdf(gpl, [1, 2], dir);
-    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
-    expect(info).toMatch(/Pages:\s+2/);
-    const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info) ?? [];
-    expect(Number(width)).toBeCloseTo(595.3, 0);
-    expect(Number(height)).toBeCloseTo(841.9, 0);
-    expect(wordsOf(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }))).toEqual([]);
-  });
+  it.skipIf(NO_SCANS !== null)(
+    withScans('builds an image-only PDF of pages at their original size'),
+    () => {
+      const pdf = makeScannedPdf(gpl, [1, 2], dir);
+      const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+      expect(info).toMatch(/Pages:\s+2/);
+      const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info) ?? [];
+      expect(Number(width)).toBeCloseTo(595.3, 0);
+      expect(Number(height)).toBeCloseTo(841.9, 0);
+      expect(wordsOf(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }))).toEqual([]);
+    },
+  );
 });
 
 describe('defaultOcrPoolSize', () => {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoreError } from '../errors.ts';
 import { geometryOf, rectsForSpan } from './geometry.ts';
 import { extractDocument } from './index.ts';
 import { createOcrPool, type OcrPool } from './ocr-pool.ts';
@@ -15,23 +16,29 @@ import {
   wordsOf,
 } from './ocr.test-support.ts';
 import { corpusDir, expectKind } from './test-support.ts';
+import { missingSystemTools, skipNote } from '../system-tools.test-support.ts';
 
 const gpl = path.join(corpusDir, 'gpl-3.0.pdf');
+
+/** The scans are made, and read back for reference, by poppler and img2pdf. */
+const NO_SCANS = missingSystemTools(['pdftoppm', 'pdftotext', 'img2pdf']);
 
 let pool: OcrPool;
 let dir: string;
 let scanned: string;
-beforeAll(() => {
-  pool = createOcrPool({ size: 1 });
-  dir = mkdtempSync(path.join(tmpdir(), 'memagent-pdf-ocr-'));
-  scanned = makeScannedPdf(gpl, [1, 2], dir);
-});
-afterAll(async () => {
-  await pool.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
-describe('PDF extraction with OCR', () => {
+// The hooks sit inside the suite so that a machine without the tools skips them with it.
+describe.skipIf(NO_SCANS !== null)(`PDF extraction with OCR${skipNote(NO_SCANS)}`, () => {
+  beforeAll(() => {
+    pool = createOcrPool({ size: 1 });
+    dir = mkdtempSync(path.join(tmpdir(), 'memagent-pdf-ocr-'));
+    scanned = makeScannedPdf(gpl, [1, 2], dir);
+  });
+  afterAll(async () => {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('reads scanned pages: text per page, geometry on the page, OCR markers, progress', async () => {
     const progress: number[] = [];
     const doc = await extractDocument(
@@ -73,25 +80,38 @@ describe('PDF extraction with OCR', () => {
     expect(rectsForSpan(geometry!, onPage2 - 3, onPage2)[0]?.page).toBe(2);
   });
 
-  it('ends with Cancelled promptly when aborted while a page is recognised', async () => {
+  it('ends with Cancelled when aborted while a page is recognised, without finishing the page', async () => {
     const controller = new AbortController();
-    let abortedAt = 0;
+    // What became of each page handed to the real pool, as the extraction settles.
+    const pages: string[] = [];
+    const recording: OcrPool = {
+      size: pool.size,
+      close: () => pool.close(),
+      recognize: (request) => {
+        const index = pages.push('recognising') - 1;
+        // Abort once tesseract reports progress on page 2: it is being recognised now.
+        const onProgress = (fraction: number): void => {
+          if (index === 1 && fraction < 1) controller.abort();
+        };
+        return pool.recognize({ ...request, onProgress }).then(
+          (page) => {
+            pages[index] = 'recognised';
+            return page;
+          },
+          (error: unknown) => {
+            pages[index] = error instanceof CoreError ? error.kind : String(error);
+            throw error;
+          },
+        );
+      },
+    };
     const running = extractDocument(
       { path: scanned },
-      {
-        ocr: { pool },
-        signal: controller.signal,
-        onProgress: (p) => {
-          // Page 1 recognised: page 2 is being read now.
-          if (p.done === 1) {
-            abortedAt = performance.now();
-            controller.abort();
-          }
-        },
-      },
+      { ocr: { pool: recording }, signal: controller.signal },
     );
     await expectKind(running, 'Cancelled');
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    // The page under way was stopped (its worker retired), not read to its end first.
+    expect(pages).toEqual(['recognised', 'Cancelled']);
   });
 
   it('a page of noise gives no text, no OCR mark and a warning, not garbage as fact', async () => {

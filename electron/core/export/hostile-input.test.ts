@@ -9,10 +9,13 @@ import * as markdownPlugin from 'prettier/plugins/markdown';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
+import { missingSystemTools, skipNote } from '../system-tools.test-support.ts';
 import { chromiumPrinter } from './chromium-printer.ts';
 import { renderSession, sessionToPdf, type SessionExport } from './index.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** The printed PDF is read back by poppler's pdftotext. */
+const NO_PDFTOTEXT = missingSystemTools(['pdftotext']);
 
 const TAGS = '<img src=x onerror=alert(1)></script><script>alert(2)</script><!-- hidden -->';
 const LINKS =
@@ -219,30 +222,34 @@ const withLong: SessionExport = {
 };
 
 describe.skipIf(!fs.existsSync(CHROMIUM))('the PDF and the HTML page of hostile text', () => {
-  it('PDF: the strings are printed literally, links only inside the page, long lines wrapped', async () => {
-    const pdf = await sessionToPdf(withLong, chromiumPrinter(CHROMIUM), { timeZone: 'UTC' });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-hostile-pdf-'));
-    try {
-      const file = path.join(dir, 'hostile.pdf');
-      fs.writeFileSync(file, pdf);
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-      const flat = text.replace(/\s+/g, ' ');
-      const squashed = text.replace(/\s+/g, '');
-      expect(flat).toContain('<img src=x onerror=alert(1)></script><script>alert(2)</script>');
-      expect(flat).toContain('[x](javascript:alert(1))');
-      expect(flat).toContain('report\\u202eexe.txt\\u202c.txt');
-      // (Form feeds are pdftotext's page breaks.)
-      expect(rawControls(text.replaceAll('\f', ''))).toEqual([]);
-      // Wrapped, every character printed (page numbers may fall between its lines).
-      expect(squashed.match(/Q/g)?.length).toBeGreaterThanOrEqual(3 * 3000);
-      expect(squashed.match(/7/g)?.length).toBeGreaterThanOrEqual(3 * 3000);
-      expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThan(200);
-      // No link leaves the document: Chromium writes a page's external links as /URI actions.
-      expect(Buffer.from(pdf).toString('latin1')).not.toMatch(/\/URI\s*\(/);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.skipIf(NO_PDFTOTEXT !== null)(
+    `PDF: the strings are printed literally, links only inside the page, long lines wrapped${skipNote(NO_PDFTOTEXT)}`,
+    async () => {
+      const pdf = await sessionToPdf(withLong, chromiumPrinter(CHROMIUM), { timeZone: 'UTC' });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-hostile-pdf-'));
+      try {
+        const file = path.join(dir, 'hostile.pdf');
+        fs.writeFileSync(file, pdf);
+        const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+        const flat = text.replace(/\s+/g, ' ');
+        const squashed = text.replace(/\s+/g, '');
+        expect(flat).toContain('<img src=x onerror=alert(1)></script><script>alert(2)</script>');
+        expect(flat).toContain('[x](javascript:alert(1))');
+        expect(flat).toContain('report\\u202eexe.txt\\u202c.txt');
+        // (Form feeds are pdftotext's page breaks.)
+        expect(rawControls(text.replaceAll('\f', ''))).toEqual([]);
+        // Wrapped, every character printed (page numbers may fall between its lines).
+        expect(squashed.match(/Q/g)?.length).toBeGreaterThanOrEqual(3 * 3000);
+        expect(squashed.match(/7/g)?.length).toBeGreaterThanOrEqual(3 * 3000);
+        expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThan(200);
+        // No link leaves the document: Chromium writes a page's external links as /URI actions.
+        expect(Buffer.from(pdf).toString('latin1')).not.toMatch(/\/URI\s*\(/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it('HTML: nothing runs, nothing is fetched, and a long line does not widen the page', async () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM });

@@ -9,6 +9,7 @@ import type { Events } from '../../../shared/api.ts';
 import { DEFAULT_READING, type Reading } from '../../../shared/model.ts';
 import { sha256Hex } from '../documents/cache.ts';
 import { makeScannedPdf } from '../documents/ocr.test-support.ts';
+import { missingSystemTools, skipNote } from '../system-tools.test-support.ts';
 import { corpusDir } from '../documents/test-support.ts';
 import {
   SMALL_CHUNKS,
@@ -26,8 +27,11 @@ let h: Harness;
 let scanned: string;
 /** Page 1 of the GPL with its text layer. */
 let textPdf: string;
+/** The scans and the one-page PDFs are made by poppler, img2pdf and qpdf. */
+const NO_SCANS = missingSystemTools(['pdftoppm', 'img2pdf', 'qpdf']);
 beforeAll(async () => {
   h = await startHarness();
+  if (NO_SCANS !== null) return;
   scanned = makeScannedPdf(gpl, [1], h.dir);
   textPdf = onePage(1, 'gpl-page-1.pdf');
 });
@@ -47,7 +51,7 @@ const progressOf = (documentId: string): Events['document:progress'][] =>
     .map((e) => e.payload as Events['document:progress'])
     .filter((p) => p.documentId === documentId);
 
-describe('OCR through the service', () => {
+describe.skipIf(NO_SCANS !== null)(`OCR through the service${skipNote(NO_SCANS)}`, () => {
   it('opens a scanned PDF with its pages recognised, and says so while it reads them', async () => {
     const info = await h.ok('documents:open', { path: scanned });
     expect(info).toMatchObject({
@@ -205,7 +209,7 @@ describe('OCR through the service', () => {
   });
 });
 
-describe('stopping OCR', () => {
+describe.skipIf(NO_SCANS !== null)(`stopping OCR${skipNote(NO_SCANS)}`, () => {
   /** An image-only PDF of GPL page `page`, in a folder of its own. */
   const scan = (page: number): string => {
     const dir = path.join(h.dir, `scan-${page}`);
