@@ -43,6 +43,25 @@ describe.skipIf(!canRun)('the question box', () => {
     await expect(answer.getByTestId('answer').count()).resolves.toBe(0);
   });
 
+  test('a final reply stopped by a content filter shows no answer and names what stopped it', async () => {
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(h, b.file('minutes.pdf', makeReportPdf(3, 2, 'The fee is 40 euros.')));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    // Two chunks: requests 1 and 2 read them, request 3 is the final reply, which the filter stops.
+    h.sim.setOptions({ faults: [{ kind: 'stopped-reply', every: 3, afterTokens: 4 }] });
+    await ask(page, 'What is the fee?');
+    await h.waitForEvent('run:event', (p) => p.event.type === 'finished');
+    const answer = page.getByRole('region', { name: 'Answer' });
+    await answer
+      .getByText(
+        /^The server stopped the final reply before it was complete \(finish_reason "content_filter"\): it gave no complete answer\./,
+      )
+      .waitFor();
+    await expect(answer.getByTestId('answer').count()).resolves.toBe(0);
+    await expect(answer.textContent()).resolves.not.toMatch(/Raise .Answer length/);
+  });
+
   test('an out-of-range setting inside closed Run settings is shown, not silently ignored', async () => {
     const h = await b.open();
     const { page } = h;

@@ -1,5 +1,4 @@
 // The extracted answer, the full reply, and the passages of the document it rests on.
-import { answerStopped } from '../../../../shared/answer-cut.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
 import { OutsideText } from '../common/outside-text.tsx';
@@ -8,8 +7,9 @@ import { EvidenceList } from './evidence-list.tsx';
 export function AnswerView(props: { run: RunView }) {
   const { run } = props;
   const { evidence, ready, carried } = useRunEvidence(run);
-  // Stopped by the server (a content filter, a tool call, past max_tokens): more answer tokens would not help.
-  const stopped = answerStopped(run.warnings);
+  // Stopped by the server (a content filter, a tool call, past max_tokens): more answer tokens
+  // would not help, and the warning's own sentence says what stopped it.
+  const stopped = run.warnings.find((w) => w.code === 'answer-stopped');
   return (
     <section className="answer" aria-label="Answer">
       <h3 className="small-heading">
@@ -27,8 +27,7 @@ export function AnswerView(props: { run: RunView }) {
         </p>
       ) : run.answerCut && stopped ? (
         <p className="warn" role="note">
-          No complete answer: the final reply was stopped before it ended (the warning says why).
-          Ask again, or check the server; the cut reply is below.
+          <OutsideText text={stopped.message} /> The cut reply is below.
         </p>
       ) : run.answerCut ? (
         <p className="warn" role="note">
@@ -40,8 +39,7 @@ export function AnswerView(props: { run: RunView }) {
       )}
       {run.answer && run.answerCut && stopped ? (
         <p className="warn" role="note" data-testid="answer-cut">
-          Incomplete: the final reply was stopped before it ended (the warning says why), so the
-          model may have had more to say. Ask again, or check the server.
+          <OutsideText text={stopped.message} />
         </p>
       ) : run.answer && run.answerCut ? (
         <p className="warn" role="note" data-testid="answer-cut">
