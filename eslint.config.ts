@@ -49,6 +49,20 @@ const ipc = '/^ipc(Main|Renderer)$/';
 const ipcMessage =
   'Only electron/app/ipc-main.ts and electron/app/preload.ts may use ipcMain/ipcRenderer.';
 
+/** Syntax refused in every process's code: the IPC objects outside their wrappers, and deferred transactions. */
+const everywhereSyntax = [
+  { selector: `ImportSpecifier[imported.name=${ipc}]`, message: ipcMessage },
+  { selector: `ExportSpecifier[local.name=${ipc}]`, message: ipcMessage },
+  { selector: `MemberExpression[property.name=${ipc}]`, message: ipcMessage },
+  { selector: `MemberExpression[property.value=${ipc}]`, message: ipcMessage },
+  { selector: `ObjectPattern > Property[key.name=${ipc}]`, message: ipcMessage },
+  {
+    selector: 'CallExpression[callee.property.name="transaction"]',
+    message:
+      'Use writeTransaction (electron/core/store/write-transaction.ts): a deferred transaction that reads then writes fails at once while another process writes.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', 'docs/**'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -144,18 +158,25 @@ export default tseslint.config(
   {
     files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['electron/app/ipc-main.ts', 'electron/app/preload.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...everywhereSyntax] },
+  },
+  // core and the CLI: no dynamic import() of electron, the app glue or the renderer either (the
+  // import rule above sees only static imports). After the block above: this rule replaces its.
+  {
+    files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: `ImportSpecifier[imported.name=${ipc}]`, message: ipcMessage },
-        { selector: `ExportSpecifier[local.name=${ipc}]`, message: ipcMessage },
-        { selector: `MemberExpression[property.name=${ipc}]`, message: ipcMessage },
-        { selector: `MemberExpression[property.value=${ipc}]`, message: ipcMessage },
-        { selector: `ObjectPattern > Property[key.name=${ipc}]`, message: ipcMessage },
+        ...everywhereSyntax,
         {
-          selector: 'CallExpression[callee.property.name="transaction"]',
+          selector: 'ImportExpression[source.value=/^electron(\\/|$)|\\/(app|renderer)\\//]',
           message:
-            'Use writeTransaction (electron/core/store/write-transaction.ts): a deferred transaction that reads then writes fails at once while another process writes.',
+            'electron/core and the CLI run without Electron and never depend on the app glue or the renderer, dynamically neither.',
+        },
+        {
+          selector: 'ImportExpression[source.type!="Literal"]',
+          message:
+            'electron/core and the CLI import only modules named literally, so the layer rules can see them.',
         },
       ],
     },
