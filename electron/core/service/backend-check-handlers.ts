@@ -26,14 +26,14 @@ import { asResult } from './invoke-call.ts';
 import { createPromiseCache } from './promise-cache.ts';
 import { QUICK_TEST_TIMEOUT_MS, testConnection } from './connection-test.ts';
 import type { Emit } from './service-deps.ts';
-import type { TokenizerPool } from './tokenizer-pool.ts';
+import type { TokenizerCache } from './tokenizer-cache.ts';
 import { builtinSourceOf } from './builtin-hosts.ts';
 
 export interface CheckHandlerDeps {
   store: Store;
   secrets: SecretStore;
   texts: DocumentTexts;
-  pool: TokenizerPool;
+  pool: TokenizerCache;
   clients: ClientSource;
   emit: Emit;
   now: () => number;

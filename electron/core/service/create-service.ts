@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
 import { beingReadError, otherLiveReader, registerWriter } from '../store/writers.ts';
-import { createTokenizerPool } from './tokenizer-pool.ts';
+import { createTokenizerCache } from './tokenizer-cache.ts';
 import { defaultClientFactory, type ClientSource } from './backend-client.ts';
 import { createBuiltinHosts } from './builtin-hosts.ts';
 import { createModelHandlers } from './model-handlers.ts';
@@ -93,7 +93,7 @@ export function createService(deps: ServiceDeps): Service {
     readingFor: (id, key) => store.documents.readingFor(id, key),
     ocr,
   });
-  const pool = createTokenizerPool();
+  const pool = createTokenizerCache();
   // PDF pages for the reader's page view, drawn in worker threads from the original files.
   const pages = createPageRenderer({ maxBytes });
   // Opens in progress (extraction on worker threads): dispose aborts them and waits for them.

@@ -10,7 +10,7 @@ import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
 import type { PromptFrames } from './prompt-frames.ts';
-import type { TokenizerPool } from './tokenizer-pool.ts';
+import type { TokenizerCache } from './tokenizer-cache.ts';
 import { builtinSourceOf } from './builtin-hosts.ts';
 
 export interface EstimateHandlerDeps {
@@ -18,7 +18,7 @@ export interface EstimateHandlerDeps {
   secrets: SecretStore;
   texts: DocumentTexts;
   frames: PromptFrames;
-  pool: TokenizerPool;
+  pool: TokenizerCache;
   clients: ClientSource;
   /** The service's lifetime: estimates stop when it closes. */
   signal: AbortSignal;

@@ -25,7 +25,7 @@ import type { DocumentTexts } from './document-texts.ts';
 import { asResult } from './invoke-call.ts';
 import { resumePoint, sameChunking, type ResumePoint } from './resume-point.ts';
 import type { PreparedRun, RunRegistry } from '../agent/run-registry.ts';
-import type { TokenizerPool } from './tokenizer-pool.ts';
+import type { TokenizerCache } from './tokenizer-cache.ts';
 import { builtinSourceOf } from './builtin-hosts.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 
@@ -48,7 +48,7 @@ export interface RunHandlerDeps {
   registry: RunRegistry;
   texts: DocumentTexts;
   plans: ChunkPlans;
-  pool: TokenizerPool;
+  pool: TokenizerCache;
   clients: ClientSource;
   now: () => number;
   /** This process as a writer of the library: it owns the runs it launches. */

@@ -2,7 +2,8 @@ import type { DocumentInfo, TokenizerChoice } from '../../../shared/model.ts';
 import type { Store } from '../store/store.ts';
 import type { DocumentTexts } from './document-texts.ts';
 import type { Emit } from './service-deps.ts';
-import type { TokenizerContext, TokenizerPool } from './tokenizer-pool.ts';
+import type { TokenizerSource } from '../tokenize/index.ts';
+import type { TokenizerCache } from './tokenizer-cache.ts';
 
 /** Pieces of about this many characters, cut at line ends, are counted one batch at a time. */
 const PIECE_CHARS = 256 * 1024;
@@ -20,10 +21,10 @@ export interface TokenCounter {
 export interface TokenCounterDeps {
   store: Store;
   texts: DocumentTexts;
-  pool: TokenizerPool;
+  pool: TokenizerCache;
   emit: Emit;
   /** Which tokenizer counts for the library: the defaults' choice and the active profile's model. */
-  tokenizerFor: () => Promise<{ choice: TokenizerChoice; ctx: TokenizerContext }>;
+  tokenizerFor: () => Promise<{ choice: TokenizerChoice; ctx: TokenizerSource }>;
 }
 
 export function createTokenCounter(deps: TokenCounterDeps): TokenCounter {

@@ -13,7 +13,7 @@ export { LocalTokenizer } from './local-tokenizer.ts';
 export { ServerTokenizer, tokenizeUrl } from './server-tokenizer.ts';
 export { BuiltinTokenizer, type ModelTokenizerSource } from './builtin-tokenizer.ts';
 
-export interface TokenizerContext {
+export interface TokenizerSource {
   model?: string;
   baseUrl?: string;
   apiKey?: string;
@@ -43,7 +43,7 @@ export function o200kTokenizer(options: LocalTokenizerOptions = {}): Tokenizer {
  */
 export async function createTokenizer(
   choice: TokenizerChoice,
-  ctx: TokenizerContext,
+  ctx: TokenizerSource,
 ): Promise<Tokenizer> {
   if (ctx.builtin && (choice === 'auto' || choice === 'server'))
     return new BuiltinTokenizer(ctx.builtin, ctx.model ?? 'model');

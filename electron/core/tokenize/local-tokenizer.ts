@@ -1,7 +1,7 @@
 import type { Tokenizer } from './tokenizer.ts';
 import { engine, engineIfReady, type EngineName } from './engines.ts';
 import { splitAtLineBreaks } from './split-pieces.ts';
-import { defaultPoolSize, TokenizerPool } from './worker-pool.ts';
+import { defaultPoolSize, TokenizerWorkerPool } from './worker-pool.ts';
 
 /**
  * Below this many characters work runs on the calling thread (a few milliseconds at most),
@@ -12,7 +12,7 @@ const SYNC_CHARS = 8 * 1024;
 const PIECE_CHARS = 128 * 1024;
 
 interface SharedPool {
-  pool: TokenizerPool;
+  pool: TokenizerWorkerPool;
   refs: number;
 }
 const pools = new Map<string, SharedPool>();
@@ -43,7 +43,7 @@ export class LocalTokenizer implements Tokenizer {
     this.poolKey = `${name}:${size}`;
     let shared = pools.get(this.poolKey);
     if (!shared) {
-      shared = { pool: new TokenizerPool(name, size), refs: 0 };
+      shared = { pool: new TokenizerWorkerPool(name, size), refs: 0 };
       pools.set(this.poolKey, shared);
     }
     shared.refs++;
@@ -99,7 +99,7 @@ export class LocalTokenizer implements Tokenizer {
     }
   }
 
-  private pool(): TokenizerPool {
+  private pool(): TokenizerWorkerPool {
     if (!this.shared) throw new Error('The tokenizer was used after it was disposed.');
     return this.shared.pool;
   }

@@ -31,7 +31,7 @@ interface Slot {
  * whichever worker is free; results come back in order. Idle workers are unref'd so a forgotten
  * pool never keeps the process alive; `close()` terminates them.
  */
-export class TokenizerPool {
+export class TokenizerWorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;

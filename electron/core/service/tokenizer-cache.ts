@@ -1,25 +1,17 @@
 import type { TokenizerChoice } from '../../../shared/model.ts';
-import { createTokenizer, type ModelTokenizerSource } from '../tokenize/index.ts';
+import { createTokenizer, type TokenizerSource } from '../tokenize/index.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
-
-export interface TokenizerContext {
-  model?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  /** The built-in model: 'auto' and 'server' count with its own tokenizer (not pooled: it is the model's). */
-  builtin?: ModelTokenizerSource;
-}
 
 /**
  * Tokenizers shared by runs and library counts: loading a vocabulary or starting workers costs
  * time, and many questions about one document use the same one.
  */
-export interface TokenizerPool {
-  get(choice: TokenizerChoice, ctx: TokenizerContext): Promise<Tokenizer>;
+export interface TokenizerCache {
+  get(choice: TokenizerChoice, ctx: TokenizerSource): Promise<Tokenizer>;
   dispose(): Promise<void>;
 }
 
-export function createTokenizerPool(): TokenizerPool {
+export function createTokenizerCache(): TokenizerCache {
   const pool = new Map<string, Promise<Tokenizer>>();
   return {
     get(choice, ctx) {
