@@ -10,6 +10,7 @@ import { DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../../../shared/model.t
 import { toAppError } from '../errors.ts';
 import { openAppLibrary } from '../service/library-open.ts';
 import { markerOf } from './damage-mark.ts';
+import { damageMemoryPage } from './damaged-page.test-support.ts';
 import { DATABASE_FILE, LibraryDamaged } from './database.ts';
 import { checkPages } from './page-check.ts';
 import { openStore } from './store.ts';
@@ -57,22 +58,7 @@ function library(): void {
   store.close();
 }
 
-/** Overwrites the header of a leaf page of the memories, through a file handle of its own. */
-function damagePage(): void {
-  const reader = new Database(file, { readonly: true });
-  const pages = reader
-    .prepare(
-      "SELECT pageno FROM dbstat WHERE name = 'memory_states' AND pagetype = 'leaf' ORDER BY pageno",
-    )
-    .pluck()
-    .all() as number[];
-  const pageSize = reader.pragma('page_size', { simple: true }) as number;
-  reader.close();
-  const page = pages[Math.floor(pages.length / 2)] as number;
-  const fd = fs.openSync(file, 'r+');
-  fs.writeSync(fd, Buffer.alloc(7, 0xff), 0, 7, (page - 1) * pageSize + 1);
-  fs.closeSync(fd);
-}
+const damagePage = (): void => damageMemoryPage(file);
 
 /** Another process's commit: a reader's cached pages are then read again from the file. */
 function anotherCommit(): void {

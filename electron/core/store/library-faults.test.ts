@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../../../shared/model.ts';
 import { CoreError, toAppError } from '../errors.ts';
 import { openAppLibrary } from '../service/library-open.ts';
+import { damageMemoryPage } from './damaged-page.test-support.ts';
 import { DATABASE_FILE, LibraryDamaged } from './database.ts';
 import { SCHEMA_VERSION } from './migrations.ts';
 import { openStore } from './store.ts';
@@ -93,21 +93,7 @@ const damages: [string, () => void, boolean][] = [
   [
     // SQLite opens such a file and reads it without a word until a query reaches the page.
     'one page of the memories with its header overwritten (a bad sector)',
-    () => {
-      const db = new Database(file, { readonly: true });
-      const pages = db
-        .prepare(
-          "SELECT pageno FROM dbstat WHERE name = 'memory_states' AND pagetype = 'leaf' ORDER BY pageno",
-        )
-        .pluck()
-        .all() as number[];
-      const pageSize = db.pragma('page_size', { simple: true }) as number;
-      db.close();
-      const page = pages[Math.floor(pages.length / 2)] as number;
-      const bytes = fs.readFileSync(file);
-      bytes.fill(0xff, (page - 1) * pageSize + 1, (page - 1) * pageSize + 8);
-      fs.writeFileSync(file, bytes);
-    },
+    () => damageMemoryPage(file),
     false,
   ],
 ];
