@@ -4,7 +4,9 @@ import type { RunEvent, RunSnapshot } from '../../../shared/model.ts';
 import { applyRunEvent, emptyRunView, type RunView } from '../../../shared/run-view.ts';
 import { throwIfAborted } from '../abort.ts';
 import { CoreError, toAppError } from '../errors.ts';
-import { ConcurrencyLimiter } from './concurrency-limiter.ts';
+import { BackendLimits } from '../jobs/backend-limits.ts';
+import { checkConcurrency, type SlotRequest } from '../jobs/concurrency-limiter.ts';
+import { JobRegistry, type Job, type JobKind } from '../jobs/job-registry.ts';
 import { createPauseGate, type ControllablePauseGate } from './pause-gate.ts';
 import { outcomeBeforeStart, terminalEvent, type RunOutcome } from './run-outcome.ts';
 import { runMemAgent, type RunInput } from './run.ts';
@@ -31,11 +33,23 @@ export const NO_JOURNAL: RunJournal = { record: () => undefined, stored: () => u
 export interface LaunchOptions {
   /** Who receives the run's events (a window's sender id, or any name the emitter knows). */
   owner: string;
-  /** Runs waiting for a slot go higher priority first, then in launch order (default 0). */
+  /**
+   * The backend the run reads with (a profile id, or a server URL): the run waits for a slot of
+   * that backend's one limiter, shared with everything else in the process that uses it.
+   * Without one, the registry's default limiter.
+   */
+  backend?: string;
+  /** Runs waiting for a slot go higher priority first (default 0); `setPriority` changes it. */
   priority?: number;
   /**
-   * Resolves the backend, text and chunking before the run waits for a slot; aborted when the
-   * run is cancelled. A failure ends the run with an `error` event.
+   * The job group the run belongs to (the questions asked together, a review): within a
+   * priority, groups take turns for slots. Without one, the run is a group of its own.
+   */
+  group?: string;
+  /**
+   * Resolves the backend, text and chunking once the run holds a slot (a queued run holds no
+   * text and does no work); aborted when the run is cancelled. A failure ends the run with an
+   * `error` event.
    */
   prepare(signal: AbortSignal): Promise<PreparedRun> | PreparedRun;
 }
@@ -44,40 +58,52 @@ export interface RunRegistryOptions {
   /** Sends one numbered event of a run to its owner. A throwing emitter never ends a run. */
   emit: (owner: string, payload: Events['run:event']) => void;
   journal?: RunJournal;
-  /** Runs reading at once (each run is sequential). Default 4. */
+  /**
+   * The process's backend limits, shared with checks and evaluations. Default: limits of this
+   * registry alone, with `concurrency` as every backend's limit.
+   */
+  limits?: BackendLimits;
+  /** Runs reading at once per backend when no `limits` are given (each run is sequential). Default 4. */
   concurrency?: number;
+  /** The process's job registry; default: one of this run registry alone. */
+  jobs?: JobRegistry;
+  /** The kind its runs have among the jobs (default 'run'; an evaluation's rows: 'eval-row'). */
+  kind?: JobKind;
   now?: () => number;
   /** The run loop; tests may wrap `runMemAgent`. */
   run?: (input: RunInput) => Promise<RunOutcome>;
 }
 
-interface LiveRun {
-  owner: string;
-  /** The one abort of the run: preparation, the wait for a slot, every request and the pause gate. */
-  controller: AbortController;
+/** What the registry keeps of a live run beside its job. */
+interface RunState {
   gate: ControllablePauseGate;
   /** Every event sent so far, folded: the streamed partial memory and a pending pause. */
   view: RunView;
-  ended: boolean;
-  done: Promise<RunOutcome>;
+  /** Waiting for a slot, or holding one. */
+  phase: 'queued' | 'running';
+  slot: SlotRequest | undefined;
 }
 
+type RunJob = Job<RunState, Events['run:event']>;
+
 /**
- * The owner of every live run. A run is launched here, waits for a slot of the concurrency
- * limiter, runs the MemAgent loop, and ends with exactly one terminal event, sent from one
- * place (`#end`) whether the run finished, failed, was cancelled while queued or could not be
- * prepared. Every event is recorded in the journal first (memory states before the next
- * request), then numbered (`seq`, per run) and sent to the run's owner only. `snapshot()` reads
- * the journal plus the live view, so a late subscriber that applies only events with a higher
- * `seq` loses nothing and sees nothing twice.
+ * The owner of every live run: a specialisation of the job registry for MemAgent runs. A run
+ * is launched here as a job, waits for a slot of its backend's limiter, is prepared, runs the
+ * MemAgent loop, and ends with exactly one terminal event, sent from the job registry's one
+ * place whether the run finished, failed, was cancelled while queued or could not be prepared.
+ * Every event is recorded in the journal first (memory states before the next request), then
+ * numbered (`seq`, per run) and sent to the run's owner only. `snapshot()` reads the journal
+ * plus the live view, so a late subscriber that applies only events with a higher `seq` loses
+ * nothing and sees nothing twice.
  */
 export class RunRegistry {
   #emit: RunRegistryOptions['emit'];
   #journal: RunJournal;
-  #limiter: ConcurrencyLimiter;
+  #limits: BackendLimits;
+  #jobs: JobRegistry;
+  #kind: JobKind;
   #now: () => number;
   #run: (input: RunInput) => Promise<RunOutcome>;
-  #live = new Map<string, LiveRun>();
   /** The last `seq` of each run seen by this process: a continued run keeps counting. */
   #lastSeq = new Map<string, number>();
   #disposed = false;
@@ -88,22 +114,31 @@ export class RunRegistry {
   constructor(options: RunRegistryOptions) {
     this.#emit = options.emit;
     this.#journal = options.journal ?? NO_JOURNAL;
-    this.#limiter = new ConcurrencyLimiter(options.concurrency);
+    this.#limits = options.limits ?? new BackendLimits(checkConcurrency(options.concurrency ?? 4));
+    this.#jobs = options.jobs ?? new JobRegistry();
+    this.#kind = options.kind ?? 'run';
     this.#now = options.now ?? Date.now;
     this.#run = options.run ?? runMemAgent;
   }
 
+  /** Runs reading at once on a backend whose limit was not set. */
   get concurrency(): number {
-    return this.#limiter.concurrency;
+    return this.#limits.defaultLimit;
   }
 
-  /** Runs reading now, and runs waiting for a slot. */
+  /** This registry's runs reading now, and those waiting for a slot. */
   get counts(): { running: number; queued: number } {
-    return { running: this.#limiter.running, queued: this.#limiter.queued };
+    const counts = { running: 0, queued: 0 };
+    for (const job of this.#runs()) counts[job.snapshot.phase] += 1;
+    return counts;
   }
 
   isLive(runId: string): boolean {
-    return this.#live.has(runId);
+    return this.#jobs.isLive(this.#kind, runId);
+  }
+
+  #runs(): RunJob[] {
+    return this.#jobs.list<RunState, Events['run:event']>(this.#kind);
   }
 
   /**
@@ -112,37 +147,60 @@ export class RunRegistry {
    */
   launch(runId: string, options: LaunchOptions): Promise<RunOutcome> {
     if (this.#disposed) throw new CoreError('Cancelled', 'The app is shutting down.');
-    if (this.#live.has(runId)) throw new CoreError('BadUsage', 'This run is already going.');
+    if (this.isLive(runId)) throw new CoreError('BadUsage', 'This run is already going.');
     const view = emptyRunView(runId, this.#now());
-    const live: LiveRun = {
+    let outcome: RunOutcome | undefined;
+    const job = this.#jobs.start<RunState, Events['run:event'], RunOutcome>({
+      kind: this.#kind,
+      id: runId,
       owner: options.owner,
-      controller: new AbortController(),
-      gate: createPauseGate(),
-      view: { ...view, lastSeq: this.#lastSeq.get(runId) ?? 0 },
-      ended: false,
-      done: Promise.resolve(undefined as never),
-    };
-    this.#live.set(runId, live);
-    live.done = this.#drive(runId, live, options).finally(() => {
-      if (this.#live.get(runId) === live) this.#live.delete(runId);
+      snapshot: {
+        gate: createPauseGate(),
+        view: { ...view, lastSeq: this.#lastSeq.get(runId) ?? 0 },
+        phase: 'queued',
+        slot: undefined,
+      },
+      emit: (owner, payload) => this.#emit(owner as string, payload),
+      work: (job) => this.#drive(runId, job, options),
+      finish: (ending, job) => {
+        // #drive turns every failure into an outcome; a throw here is a bug, shown as one.
+        outcome =
+          ending.status === 'done'
+            ? ending.value
+            : outcomeBeforeStart(
+                runId,
+                { status: 'error', error: toAppError(ending.error) },
+                this.#chunksStored(runId),
+              );
+        return this.#terminal(runId, job, outcome);
+      },
     });
-    return live.done;
+    return job.done.then(() => outcome as RunOutcome);
   }
 
-  async #drive(runId: string, live: LiveRun, options: LaunchOptions): Promise<RunOutcome> {
-    const { signal } = live.controller;
-    let outcome: RunOutcome;
+  async #drive(runId: string, job: RunJob, options: LaunchOptions): Promise<RunOutcome> {
+    const { signal } = job;
+    const state = job.snapshot;
     let release: (() => void) | undefined;
     try {
+      // The slot first: a queued run loads no text and plans no chunks until it may read.
+      state.slot = this.#limits.limiter(options.backend).request({
+        priority: options.priority ?? 0,
+        ...(options.group === undefined ? {} : { group: options.group }),
+        signal,
+      });
+      release = await state.slot.granted;
+      state.slot = undefined;
+      state.phase = 'running';
+      throwIfAborted(signal);
       const prepared = await options.prepare(signal);
       throwIfAborted(signal);
-      release = await this.#limiter.acquire({ priority: options.priority ?? 0, signal });
-      outcome = await this.#run({
+      return await this.#run({
         ...prepared,
         runId,
         signal,
-        gate: live.gate,
-        report: (event) => this.#deliver(runId, live, event),
+        gate: state.gate,
+        report: (event) => this.#deliver(runId, job, event),
       });
     } catch (error) {
       // Preparation failed, or the run was cancelled before its loop began.
@@ -151,12 +209,10 @@ export class RunRegistry {
         signal.aborted || appError.kind === 'Cancelled'
           ? ({ status: 'cancelled' } as const)
           : ({ status: 'error', error: appError } as const);
-      outcome = outcomeBeforeStart(runId, ending, this.#chunksStored(runId));
+      return outcomeBeforeStart(runId, ending, this.#chunksStored(runId));
     } finally {
       release?.();
     }
-    this.#end(runId, live, outcome);
-    return outcome;
   }
 
   #chunksStored(runId: string): number {
@@ -168,34 +224,32 @@ export class RunRegistry {
   }
 
   /** The run's sink: journal first, then the numbered event to the owner. */
-  #deliver(runId: string, live: LiveRun, event: RunEvent): void {
+  #deliver(runId: string, job: RunJob, event: RunEvent): void {
     // After dispose the process is going away: leave the journal as a crash would, so the run
     // is found interrupted next time and continues from its last saved memory.
-    if (this.#disposed || live.ended) return;
+    if (this.#disposed || job.ended) return;
     this.#journal.record(runId, event);
-    this.#send(runId, live, event);
+    job.send(this.#numbered(runId, job, event));
     if (event.type === 'started') {
       const message = genericModelWarning(event.model);
       if (message !== null) {
-        this.#deliver(runId, live, { type: 'warning', runId, code: 'generic-model', message });
+        this.#deliver(runId, job, { type: 'warning', runId, code: 'generic-model', message });
       }
     }
   }
 
-  #send(runId: string, live: LiveRun, event: RunEvent): void {
-    const seq = live.view.lastSeq + 1;
+  /** Numbers an event and folds it into the run's view. */
+  #numbered(runId: string, job: RunJob, event: RunEvent): Events['run:event'] {
+    const state = job.snapshot;
+    const seq = state.view.lastSeq + 1;
     this.#lastSeq.set(runId, seq);
-    live.view = applyRunEvent(live.view, { seq, event }, this.#now());
-    try {
-      this.#emit(live.owner, { seq, event });
-    } catch {
-      // The owner is gone (a closed window): the run goes on, and the journal keeps everything.
-    }
+    state.view = applyRunEvent(state.view, { seq, event }, this.#now());
+    return { seq, event };
   }
 
-  /** The one place a terminal event is sent. */
-  #end(runId: string, live: LiveRun, outcome: RunOutcome): void {
-    if (this.#disposed || live.ended) return;
+  /** The run's terminal event (the job registry sends it); none after dispose. */
+  #terminal(runId: string, job: RunJob, outcome: RunOutcome): Events['run:event'] | undefined {
+    if (this.#disposed) return undefined;
     const event = terminalEvent(outcome);
     try {
       this.#journal.record(runId, event);
@@ -206,8 +260,7 @@ export class RunRegistry {
       this.#unrecorded.set(runId, event);
       this.#recordLater();
     }
-    this.#send(runId, live, event);
-    live.ended = true;
+    return this.#numbered(runId, job, event);
   }
 
   #recordLater(attempt = 1): void {
@@ -230,43 +283,46 @@ export class RunRegistry {
 
   /** A warning that does not come from the run loop (e.g. a retried request). */
   warn(runId: string, event: Extract<RunEvent, { type: 'warning' }>): void {
-    const live = this.#live.get(runId);
-    if (live) this.#deliver(runId, live, event);
+    const job = this.#job(runId);
+    if (job) this.#deliver(runId, job, event);
   }
 
   /** Pauses a run at its next chunk boundary (a queued run pauses as soon as it starts). */
   pause(runId: string): void {
-    const live = this.#requireLive(runId);
-    if (live.gate.paused) return;
-    live.gate.pause();
-    this.#deliver(runId, live, { type: 'pause-requested', runId, requested: true });
+    const job = this.#requireLive(runId);
+    if (job.snapshot.gate.paused) return;
+    job.snapshot.gate.pause();
+    this.#deliver(runId, job, { type: 'pause-requested', runId, requested: true });
   }
 
   resume(runId: string): void {
-    const live = this.#requireLive(runId);
-    if (!live.gate.paused) return;
-    live.gate.resume();
+    const job = this.#requireLive(runId);
+    const { gate, view } = job.snapshot;
+    if (!gate.paused) return;
+    gate.resume();
     // A run waiting at the gate reports `resumed` itself; a pause that had not taken effect
     // yet is withdrawn.
-    if (live.view.status !== 'paused') {
-      this.#deliver(runId, live, { type: 'pause-requested', runId, requested: false });
+    if (view.status !== 'paused') {
+      this.#deliver(runId, job, { type: 'pause-requested', runId, requested: false });
     }
   }
 
-  /** Cancels a run wherever it is (preparing, queued, reading, paused); its `cancelled` event follows promptly. */
+  /**
+   * Moves a run waiting for a slot in its backend's queue (what the user is looking at first);
+   * a run already reading keeps its slot. Throws as `pause` does for a run that is not going.
+   */
+  setPriority(runId: string, priority: number): void {
+    this.#requireLive(runId).snapshot.slot?.setPriority(priority);
+  }
+
+  /** Cancels a run wherever it is (queued, preparing, reading, paused); its `cancelled` event follows promptly. */
   cancel(runId: string): void {
-    this.#requireLive(runId).controller.abort();
+    this.#requireLive(runId).cancel();
   }
 
   /** Cancels the live runs `match` selects and waits until they have ended. */
   async cancelWhere(match: (runId: string) => boolean): Promise<void> {
-    const ended: Promise<RunOutcome>[] = [];
-    for (const [runId, live] of this.#live) {
-      if (!match(runId)) continue;
-      live.controller.abort();
-      ended.push(live.done);
-    }
-    await Promise.all(ended);
+    await this.#jobs.cancelWhere(this.#kind, (job) => match(job.id));
   }
 
   /** Everything known about a run now; events with `seq` above `snapshot.seq` come after it. */
@@ -274,7 +330,7 @@ export class RunRegistry {
     const stored = this.#journal.stored(runId);
     if (!stored) throw new CoreError('NotFound', 'This run does not exist.');
     const snapshot: RunSnapshot = { ...stored, seq: this.#lastSeq.get(runId) ?? 0 };
-    const view = this.#live.get(runId)?.view;
+    const view = this.#job(runId)?.snapshot.view;
     if (view && view.partial !== '') snapshot.partialMemory = view.partial;
     if (view?.pauseRequested) snapshot.pauseRequested = true;
     return snapshot;
@@ -284,16 +340,16 @@ export class RunRegistry {
   async dispose(): Promise<void> {
     this.#disposed = true;
     clearTimeout(this.#retry);
-    const ended = [...this.#live.values()].map((live) => {
-      live.controller.abort();
-      return live.done;
-    });
-    await Promise.all(ended);
+    await this.#jobs.cancelWhere(this.#kind, () => true, 'shutdown');
   }
 
-  #requireLive(runId: string): LiveRun {
-    const live = this.#live.get(runId);
-    if (live) return live;
+  #job(runId: string): RunJob | undefined {
+    return this.#jobs.get<RunState, Events['run:event']>(this.#kind, runId);
+  }
+
+  #requireLive(runId: string): RunJob {
+    const job = this.#job(runId);
+    if (job) return job;
     const summary = this.#journal.stored(runId)?.summary;
     if (!summary) throw new CoreError('NotFound', 'This run does not exist.');
     throw new CoreError('BadUsage', `This run is not going (it is ${summary.status}).`);
