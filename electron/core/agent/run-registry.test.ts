@@ -6,6 +6,7 @@ import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { CoreError } from '../errors.ts';
 import { createLlmClient } from '../llm/client.ts';
 import type { LlmClient } from '../llm/types.ts';
+import { BackendLimits } from '../jobs/backend-limits.ts';
 import { RunRegistry, type PreparedRun, type RunJournal, type StoredRun } from './run-registry.ts';
 import { EventLog, QUESTION, SETTINGS, needleDocument, paragraphChunks } from './test-support.ts';
 
@@ -290,6 +291,88 @@ describe('RunRegistry', () => {
     expect((await Promise.all(runs)).map((o) => o.status)).toEqual(['cancelled', 'cancelled']);
     expect(logOf('x').terminals()).toHaveLength(1);
     expect(logOf('y').terminals()).toHaveLength(1);
+  });
+
+  it('prepares a queued run only once it holds a slot: 12 launches, one text load at a time', async () => {
+    const fast = await startSimLlm({ latency: 'zero' });
+    try {
+      const client = createLlmClient({ kind: 'vllm', baseUrl: fast.baseUrl, maxRetries: 0 });
+      const { registry, logOf } = setUp({ concurrency: 1 });
+      let preparing = 0;
+      let peak = 0;
+      let prepares = 0;
+      const prepare = async (): Promise<PreparedRun> => {
+        prepares += 1;
+        preparing += 1;
+        peak = Math.max(peak, preparing);
+        // The document's text and chunks take a moment to load (another task's turn comes).
+        await new Promise((resolve) => setImmediate(resolve));
+        preparing -= 1;
+        return prepared(client);
+      };
+      const ids = Array.from({ length: 12 }, (_, i) => `q${i}`);
+      const runs = ids.map((id) => registry.launch(id, { owner: 'w', prepare }));
+      await logOf('q0').waitFor((e) => e.type === 'started');
+      // Eleven runs wait for the one slot and have loaded nothing.
+      expect(registry.counts).toEqual({ running: 1, queued: 11 });
+      expect(prepares).toBe(1);
+      // A run cancelled while queued ends with its one `cancelled` event, never prepared.
+      registry.cancel('q11');
+      const outcomes = await Promise.all(runs);
+      expect(outcomes.map((o) => o.status)).toEqual([...Array(11).fill('done'), 'cancelled']);
+      expect(logOf('q11').events).toEqual([{ type: 'cancelled', runId: 'q11', atChunk: 0 }]);
+      expect(prepares).toBe(11);
+      expect(peak).toBe(1);
+    } finally {
+      await fast.close();
+    }
+  });
+
+  it('moves a queued run up when its priority changes', async () => {
+    const { registry, sent } = setUp({ concurrency: 1 });
+    const { client } = countingClient();
+    const launch = (id: string) =>
+      registry.launch(id, { owner: 'w', prepare: () => prepared(client) });
+    const runs = ['first', 'a', 'b', 'looked-at'].map(launch);
+    registry.setPriority('looked-at', 5);
+    await Promise.all(runs);
+    const starts = sent.filter((p) => p.event.type === 'started').map((p) => p.event.runId);
+    expect(starts).toEqual(['first', 'looked-at', 'a', 'b']);
+    expect(() => registry.setPriority('first', 1)).toThrow(/does not exist/);
+  });
+
+  it('shares a backend fairly: a question asked after a queued job of many runs goes next', async () => {
+    const { registry, sent } = setUp({ concurrency: 1 });
+    const { client } = countingClient();
+    const launch = (id: string, group?: string) =>
+      registry.launch(id, {
+        owner: 'w',
+        ...(group === undefined ? {} : { group }),
+        prepare: () => prepared(client),
+      });
+    const runs = [
+      ...['job-1', 'job-2', 'job-3', 'job-4'].map((id) => launch(id, 'review')),
+      launch('question'),
+    ];
+    await Promise.all(runs);
+    const starts = sent.filter((p) => p.event.type === 'started').map((p) => p.event.runId);
+    expect(starts).toEqual(['job-1', 'question', 'job-2', 'job-3', 'job-4']);
+  });
+
+  it('two registries on one backend share its limit', async () => {
+    const limits = new BackendLimits();
+    limits.setLimit('sim', 2);
+    const app = new RunRegistry({ limits, emit: () => undefined });
+    const check = new RunRegistry({ limits, emit: () => undefined, kind: 'eval-row' });
+    const { client, counts } = countingClient();
+    const launch = (registry: RunRegistry, id: string) =>
+      registry.launch(id, { owner: 'w', backend: 'sim', prepare: () => prepared(client) });
+    const outcomes = await Promise.all([
+      ...['a1', 'a2', 'a3'].map((id) => launch(app, id)),
+      ...['c1', 'c2', 'c3'].map((id) => launch(check, id)),
+    ]);
+    expect(outcomes.every((o) => o.status === 'done')).toBe(true);
+    expect(counts.peak).toBe(2);
   });
 
   it('rejects a concurrency below 1', () => {

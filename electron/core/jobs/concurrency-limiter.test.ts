@@ -47,6 +47,65 @@ describe('ConcurrencyLimiter', () => {
     });
   });
 
+  it('moves a waiter when its priority changes while it waits', async () => {
+    const limiter = new ConcurrencyLimiter(1);
+    const hold = await limiter.acquire();
+    const granted: string[] = [];
+    const ends: Promise<void>[] = [];
+    const wait = (name: string) => {
+      const request = limiter.request();
+      ends.push(request.granted.then((release) => (granted.push(name), release())));
+      return request;
+    };
+    wait('a');
+    wait('b');
+    const c = wait('c');
+    c.setPriority(3); // the user opened c's document: it goes first
+    hold();
+    await Promise.all(ends);
+    expect(granted).toEqual(['c', 'a', 'b']);
+    c.setPriority(9); // once granted, a change does nothing
+    expect(limiter.running).toBe(0);
+  });
+
+  it('lets groups take turns within a priority: a long job does not starve one question', async () => {
+    const limiter = new ConcurrencyLimiter(1);
+    const hold = await limiter.acquire();
+    const granted: string[] = [];
+    const take = (name: string, group?: string, priority = 0) =>
+      limiter
+        .acquire({ priority, ...(group === undefined ? {} : { group }) })
+        .then((release) => (granted.push(name), release()));
+    const all = [
+      ...[1, 2, 3, 4, 5].map((i) => take(`job${i}`, 'job')),
+      take('question'),
+      ...[1, 2].map((i) => take(`other${i}`, 'other')),
+      take('urgent', 'job', 1),
+    ];
+    hold();
+    await Promise.all(all);
+    expect(granted).toEqual([
+      'urgent', // a higher priority still goes first
+      'question', // a run without a group is a group of its own, never granted yet
+      'other1', // "other" never had a turn; "job" just had one
+      'job1',
+      'other2',
+      'job2',
+      'job3',
+      'job4',
+      'job5',
+    ]);
+  });
+
+  it('takes a new limit: a larger one grants waiters at once', async () => {
+    const limiter = new ConcurrencyLimiter(1);
+    await limiter.acquire();
+    const second = limiter.acquire();
+    limiter.setConcurrency(2);
+    await expect(second).resolves.toBeTypeOf('function');
+    expect(() => limiter.setConcurrency(1.5)).toThrow(/at least 1/);
+  });
+
   it('rejects a concurrency below 1', () => {
     expect(() => new ConcurrencyLimiter(0)).toThrow(/at least 1/);
   });
