@@ -9,6 +9,8 @@ import { rowError, type ReadRow } from './run-eval.ts';
 
 export interface MemAgentRowOptions {
   registry: RunRegistry;
+  /** The backend's key among the registry's limits (default: the registry's default limiter). */
+  backend?: string;
   tokenizer: Tokenizer;
   settings: RunSettings;
 }
@@ -54,6 +56,7 @@ export function memAgentRowReader(options: MemAgentRowOptions): ReadRow {
     try {
       const outcome = await registry.launch(runId, {
         owner: 'eval',
+        ...(options.backend === undefined ? {} : { backend: options.backend }),
         prepare: () => ({
           text,
           chunks,

@@ -129,10 +129,9 @@ export class JobRegistry {
     if (outside?.aborted) job.cancel('shutdown');
     else outside?.addEventListener('abort', onOutsideAbort, { once: true });
     this.#live.set(key, job as LiveJob<unknown, unknown, unknown>);
-    job.done = this.#drive(job, spec).finally(() => {
-      outside?.removeEventListener('abort', onOutsideAbort);
-      if (this.#live.get(key) === job) this.#live.delete(key);
-    });
+    job.done = this.#drive(job, spec).finally(() =>
+      outside?.removeEventListener('abort', onOutsideAbort),
+    );
     return job;
   }
 
@@ -164,6 +163,9 @@ export class JobRegistry {
     }
     if (job.ended) return;
     job.ended = true;
+    // No longer live when its owner hears the ending: a listener may start it again at once.
+    const key = keyOf(job.kind, job.id);
+    if (this.#live.get(key) === job) this.#live.delete(key);
     if (terminal !== undefined) job.deliver(terminal);
   }
 

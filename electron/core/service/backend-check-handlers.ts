@@ -11,6 +11,8 @@ import { BUNDLED_TEXT_TITLE, bundledText } from '../eval/check/bundled-text.ts';
 import { estimateCheck } from '../eval/check/check-estimate.ts';
 import { buildCheckRows, CHECK_PLAN, type CheckRow } from '../eval/check/check-set.ts';
 import { runCheck } from '../eval/check/run-check.ts';
+import type { BackendLimits } from '../jobs/backend-limits.ts';
+import type { Job, JobEnding, JobRegistry } from '../jobs/job-registry.ts';
 import { connectionOf, createCheckRepo } from '../store/check-repo.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
@@ -37,12 +39,16 @@ export interface CheckHandlerDeps {
   clients: ClientSource;
   emit: Emit;
   now: () => number;
-  /** Rows read at once: the app's run concurrency. */
-  concurrency: number;
+  /** The backends' limits: a check's rows take slots of its profile's limiter. */
+  limits: BackendLimits;
+  /** The process's jobs: a check is one (kind 'check'). */
+  jobs: JobRegistry;
   /** The service's lifetime: a check stops when it closes. */
   signal: AbortSignal;
   track: <T>(work: Promise<T>) => Promise<T>;
 }
+
+type CheckJob = Job<CheckSnapshot, CheckSnapshot>;
 
 type CheckHandlers = Pick<
   CallHandlers,
@@ -55,7 +61,6 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
   const checks = createCheckRepo(store.db);
   // The set for the same text, tokenizer and model is the same: estimate and start build it once.
   const sets = createPromiseCache<{ rows: CheckRow[]; title: string }>(2);
-  let current: { snapshot: CheckSnapshot; stop: AbortController } | null = null;
 
   /** Everything a check needs before its first row; the model is asked for nothing but its name. */
   async function prepare(profileId: string, source: CheckSource, signal: AbortSignal) {
@@ -98,61 +103,61 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
     return { profile, client, model, settings, tokenizer, ...set };
   }
 
-  const send = (target: string, snapshot: CheckSnapshot) => {
-    if (current) current.snapshot = snapshot;
-    deps.emit(target, 'check:event', snapshot);
-  };
+  /** The check going now (one at a time in the app). */
+  const going = () => deps.jobs.list<CheckSnapshot, CheckSnapshot>('check')[0];
 
-  async function run(
-    target: string,
-    profileId: string,
-    source: CheckSource,
-    stop: AbortController,
-  ) {
-    const started = (current as { snapshot: CheckSnapshot }).snapshot;
-    let final: CheckSnapshot;
-    try {
-      const p = await prepare(profileId, source, stop.signal);
-      const timings: RequestTiming[] = [];
-      final = await runCheck({
-        rows: p.rows,
-        client: p.client,
-        baseUrl: p.profile.baseUrl,
-        tokenizer: p.tokenizer,
-        settings: p.settings,
-        prices: p.profile,
-        concurrency: deps.concurrency,
-        start: { ...started, model: p.model, sourceTitle: p.title, rows: p.rows.length },
-        now: deps.now,
-        signal: stop.signal,
-        onProgress: (s) => send(target, s),
-        onRequest: (t) => timings.push(t),
-      });
-      // The check measured the backend's speed as a question does: later estimates give a time.
-      if (timings.length > 0)
-        store.settings.setSpeedSums(
-          p.profile.id,
-          p.model,
-          addTimings(store.settings.speedSums(p.profile.id, p.model), timings),
-        );
-      // A finished check (or one whose every row failed) is the profile's last; a cancelled one
-      // says too little to replace it.
-      const profile = store.settings.profile(profileId);
-      if (final.state !== 'cancelled' && profile)
-        checks.save(final, connectionOf(profile), deps.now());
-    } catch (error) {
-      const now = deps.now();
-      const e = toAppError(error);
-      final = {
-        ...started,
-        state: stop.signal.aborted || e.kind === 'Cancelled' ? 'cancelled' : 'error',
-        finishedAt: now,
-        elapsedMs: now - started.startedAt,
-        ...(stop.signal.aborted ? {} : { error: e }),
-      };
-    }
-    send(target, final);
-    current = null;
+  /** Reads the check's rows; resolves with its final snapshot (done, cancelled or error). */
+  async function run(job: CheckJob, source: CheckSource): Promise<CheckSnapshot> {
+    const started = job.snapshot;
+    const p = await prepare(started.profileId, source, job.signal);
+    const timings: RequestTiming[] = [];
+    const final = await runCheck({
+      rows: p.rows,
+      client: p.client,
+      baseUrl: p.profile.baseUrl,
+      tokenizer: p.tokenizer,
+      settings: p.settings,
+      prices: p.profile,
+      // The profile's one limit, shared with the app's runs on it: a check adds no load of its own.
+      limits: deps.limits,
+      backend: p.profile.id,
+      start: { ...started, model: p.model, sourceTitle: p.title, rows: p.rows.length },
+      now: deps.now,
+      signal: job.signal,
+      onProgress: (s) => {
+        job.setSnapshot(s);
+        job.send(s);
+      },
+      onRequest: (t) => timings.push(t),
+    });
+    // The check measured the backend's speed as a question does: later estimates give a time.
+    if (timings.length > 0)
+      store.settings.setSpeedSums(
+        p.profile.id,
+        p.model,
+        addTimings(store.settings.speedSums(p.profile.id, p.model), timings),
+      );
+    // A finished check (or one whose every row failed) is the profile's last; a cancelled one
+    // says too little to replace it.
+    const profile = store.settings.profile(started.profileId);
+    if (final.state !== 'cancelled' && profile)
+      checks.save(final, connectionOf(profile), deps.now());
+    return final;
+  }
+
+  /** The check's one terminal snapshot. */
+  function finish(ending: JobEnding<CheckSnapshot>, started: CheckSnapshot): CheckSnapshot {
+    if (ending.status === 'done') return ending.value;
+    const now = deps.now();
+    const cancelled = ending.status === 'cancelled';
+    const e = toAppError(ending.error);
+    return {
+      ...started,
+      state: cancelled || e.kind === 'Cancelled' ? 'cancelled' : 'error',
+      finishedAt: now,
+      elapsedMs: now - started.startedAt,
+      ...(cancelled ? {} : { error: e }),
+    };
   }
 
   return {
@@ -168,7 +173,7 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
               p.settings,
               p.profile,
               sums === undefined ? null : fitSpeed(sums),
-              deps.concurrency,
+              deps.limits.limitOf(p.profile.id),
               deps.signal,
             );
             const priced =
@@ -189,7 +194,8 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
 
     'check:start': ({ profileId, source }, ctx) =>
       asResult(() => {
-        if (current !== null)
+        const current = going();
+        if (current)
           throw new CoreError(
             'BadUsage',
             `A check of “${current.snapshot.profileName}” is already running.`,
@@ -221,25 +227,29 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
           wrong: [],
           failures: [],
         };
-        const stop = new AbortController();
-        const onShutdown = () => stop.abort();
-        deps.signal.addEventListener('abort', onShutdown, { once: true });
-        current = { snapshot, stop };
-        void deps
-          .track(run(ctx.senderId, profile.id, source, stop))
-          .finally(() => deps.signal.removeEventListener('abort', onShutdown));
+        const job = deps.jobs.start<CheckSnapshot, CheckSnapshot, CheckSnapshot>({
+          kind: 'check',
+          id: profile.id,
+          owner: ctx.senderId,
+          snapshot,
+          signal: deps.signal,
+          emit: (target, s) => deps.emit(target, 'check:event', s),
+          work: (job) => run(job, source),
+          finish: (ending) => finish(ending, snapshot),
+        });
+        void deps.track(job.done);
         return snapshot;
       }),
 
     'check:cancel': () =>
       asResult(() => {
-        current?.stop.abort();
+        going()?.cancel();
         return null;
       }),
 
     'check:status': () =>
       asResult(() => ({
-        current: current?.snapshot ?? null,
+        current: going()?.snapshot ?? null,
         last: checks.lastChecks(store.settings.profiles()),
       })),
   };

@@ -25,6 +25,8 @@ import { openAppLibrary } from './library-open.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { createSessionImportHandler } from './session-import-handler.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
+import { BackendLimits, DEFAULT_BACKEND_CONCURRENCY } from '../jobs/backend-limits.ts';
+import { JobRegistry } from '../jobs/job-registry.ts';
 import { createRunJournal } from './run-journal.ts';
 import type { Emit, ServiceDeps } from './service-deps.ts';
 import { createSettingsHandlers, seedProfiles } from './settings-handlers.ts';
@@ -98,7 +100,11 @@ export function createService(deps: ServiceDeps): Service {
   const pages = createPageRenderer({ maxBytes });
   // Opens in progress (extraction on worker threads): dispose aborts them and waits for them.
   const shutdown = new AbortController();
-  const extractions = createExtractions(shutdown.signal);
+  // Every long job of the app (runs, checks, downloads, extractions) lives in one registry.
+  const jobs = new JobRegistry();
+  // One concurrency limit per backend (profile id), shared by the app's runs and its checks.
+  const limits = new BackendLimits(deps.concurrency ?? DEFAULT_BACKEND_CONCURRENCY);
+  const extractions = createExtractions(jobs, shutdown.signal);
   const opening = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
     const settled = work.then(
@@ -113,7 +119,8 @@ export function createService(deps: ServiceDeps): Service {
     journal: createRunJournal(store, now),
     emit: (owner, payload) => emit(owner, 'run:event', payload),
     now,
-    ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
+    limits,
+    jobs,
   });
   // The built-in model: one host process per model file, with a sequence per question at once.
   const hosts = createBuiltinHosts({
@@ -132,6 +139,7 @@ export function createService(deps: ServiceDeps): Service {
     hf: deps.hf ?? hfAccessFromEnv(process.env),
     hosts,
     emit,
+    jobs,
     ...(deps.chooseFile ? { chooseFile: deps.chooseFile } : {}),
     ...(deps.modelDownloader ? { downloader: deps.modelDownloader } : {}),
   });
@@ -217,7 +225,8 @@ export function createService(deps: ServiceDeps): Service {
       clients,
       emit,
       now,
-      concurrency: registry.concurrency,
+      limits,
+      jobs,
       signal: shutdown.signal,
       track,
     }),
@@ -247,6 +256,7 @@ export function createService(deps: ServiceDeps): Service {
       disposing ??= (async () => {
         shutdown.abort();
         // Closing OCR at once fails pages still being recognised as Cancelled.
+        // The run registry first: its runs end as a crash leaves them (no ending recorded).
         await Promise.all([
           registry.dispose(),
           counter.dispose(),
@@ -255,6 +265,8 @@ export function createService(deps: ServiceDeps): Service {
           pages.dispose(),
           models.dispose(),
         ]);
+        // Anything still live (a check, an extraction) is cancelled and awaited.
+        await jobs.dispose();
         hosts.dispose();
         await pool.dispose();
         writer.close();

@@ -1,8 +1,9 @@
 import { CoreError } from '../errors.ts';
+import type { JobRegistry } from '../jobs/job-registry.ts';
 
 /**
- * Opens and re-reads in progress, one per document: each gets a signal that
- * `documents:cancel-extraction` or the service's shutdown aborts.
+ * Opens and re-reads in progress, one per document: each is a job (kind 'extraction') whose
+ * signal `documents:cancel-extraction` or the service's shutdown aborts.
  */
 export interface Extractions {
   /**
@@ -16,32 +17,33 @@ export interface Extractions {
   cancel(documentId: string): void;
 }
 
-export function createExtractions(shutdown: AbortSignal): Extractions {
-  const going = new Map<string, { controller: AbortController; done: Promise<void> }>();
+export function createExtractions(jobs: JobRegistry, shutdown: AbortSignal): Extractions {
   return {
-    async run(documentId, work) {
-      if (going.has(documentId))
+    async run<T>(documentId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+      if (jobs.isLive('extraction', documentId))
         throw new CoreError('BadUsage', 'This document is already being read.', {
           hint: 'Wait until it is done, or cancel it, then try again.',
         });
-      const controller = new AbortController();
-      const result = work(AbortSignal.any([shutdown, controller.signal]));
-      const done = result.then(
-        () => undefined,
-        () => undefined,
-      );
-      going.set(documentId, { controller, done });
-      try {
-        return await result;
-      } finally {
-        going.delete(documentId);
-      }
+      // The caller hears the outcome as the call's result: the job sends no events.
+      const job = jobs.start<null, never, T>({
+        kind: 'extraction',
+        id: documentId,
+        owner: undefined,
+        snapshot: null,
+        signal: shutdown,
+        emit: () => undefined,
+        work: (job) => work(job.signal),
+        finish: () => undefined,
+      });
+      const ending = await job.done;
+      if (ending.status === 'done') return ending.value;
+      throw ending.error;
     },
     async idle(documentId) {
-      await going.get(documentId)?.done;
+      await jobs.get('extraction', documentId)?.done;
     },
     cancel(documentId) {
-      going.get(documentId)?.controller.abort();
+      jobs.get('extraction', documentId)?.cancel();
     },
   };
 }

@@ -20,6 +20,7 @@ import {
 } from '../models/index.ts';
 import { hfResolveUrl, parseHfUri } from '../models/model-ref.ts';
 import { partPath, readPartState, removePartFiles } from '../models/part-file.ts';
+import type { JobRegistry } from '../jobs/job-registry.ts';
 import type { Store } from '../store/store.ts';
 import type { BuiltinHosts } from './builtin-hosts.ts';
 import { asResult } from './invoke-call.ts';
@@ -43,19 +44,12 @@ export interface ModelHandlerDeps {
   hosts: BuiltinHosts;
   emit: Emit;
   chooseFile?: (purpose: FilePurpose) => Promise<string | null>;
+  /** The process's jobs: each download is one. */
+  jobs: JobRegistry;
   /** Downloader settings for tests (stall time, retries, free-space probe). */
   downloader?: ResolveModelOptions['downloader'];
   /** Progress events at most this often while bytes arrive (default 250 ms). */
   progressEveryMs?: number;
-}
-
-interface Live {
-  snapshot: DownloadSnapshot;
-  stop: AbortController;
-  /** What stopping means: a pause keeps the part, a cancel removes it. */
-  stopping?: 'pause' | 'cancel';
-  dest?: string;
-  done: Promise<void>;
 }
 
 function localModel(m: ModelListing | ModelRecord): LocalModel {
@@ -74,6 +68,36 @@ function localModel(m: ModelListing | ModelRecord): LocalModel {
   return model;
 }
 
+/** What a downloader event changes in the download's snapshot. */
+function snapshotChange(e: DownloadEvent): Partial<DownloadSnapshot> {
+  switch (e.type) {
+    case 'connecting':
+      return { state: 'connecting' };
+    case 'rehashing':
+      return { state: 'checking', received: e.bytes, note: 'Checking the part saved earlier…' };
+    case 'started':
+      return {
+        state: 'downloading',
+        received: e.resumedFrom,
+        ...(e.total === undefined ? {} : { total: e.total }),
+      };
+    case 'restarted':
+      return { note: e.reason, received: 0 };
+    case 'retrying':
+      return { state: 'retrying', note: `${e.reason} Trying again (${e.attempt} of ${e.of})…` };
+    case 'progress': {
+      const p = e.progress;
+      return {
+        state: 'downloading',
+        received: p.received,
+        bytesPerSec: p.bytesPerSec,
+        ...(p.total === undefined ? {} : { total: p.total }),
+        ...(p.etaMs === undefined ? {} : { etaMs: p.etaMs }),
+      };
+    }
+  }
+}
+
 const nameOf = (reference: string): string =>
   catalogueModel(reference)?.name ?? path.basename(reference.replace(/^hf:/i, '')).split('#')[0]!;
 
@@ -83,7 +107,12 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
   dispose(): Promise<void>;
 } {
   const models = openModelStore(deps.modelsDir);
-  const live = new Map<string, Live>();
+  const live = {
+    get: (reference: string) =>
+      deps.jobs.get<DownloadSnapshot, DownloadSnapshot>('download', reference),
+    has: (reference: string) => deps.jobs.isLive('download', reference),
+    all: () => deps.jobs.list<DownloadSnapshot, DownloadSnapshot>('download'),
+  };
   /** Failed, paused and cancelled downloads of this session, until started again. */
   const ended = new Map<string, DownloadSnapshot>();
   const every = deps.progressEveryMs ?? 250;
@@ -130,9 +159,19 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
     return found;
   }
 
+  /**
+   * Starts a download as a job (kind 'download', id = its reference) whose snapshot is what
+   * every window is sent. Its stop reason says what stopping means: 'pause' (and the service's
+   * 'shutdown') keeps the part, 'cancel' removes it.
+   */
   function start(reference: string, useWhenDone: boolean): DownloadSnapshot {
-    const stop = new AbortController();
-    const entry: Live = {
+    ended.delete(reference);
+    /** The file the download writes, once known (for a cancel before connecting: `destOf`). */
+    let dest: string | undefined;
+    const job = deps.jobs.start<DownloadSnapshot, DownloadSnapshot, LocalModel>({
+      kind: 'download',
+      id: reference,
+      owner: undefined,
       snapshot: {
         reference,
         name: nameOf(reference),
@@ -140,80 +179,42 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
         received: 0,
         bytesPerSec: 0,
       },
-      stop,
-      done: Promise.resolve(),
-    };
-    ended.delete(reference);
-    live.set(reference, entry);
-    let lastSent = 0;
-    const update = (change: Partial<DownloadSnapshot>, force = true): void => {
-      entry.snapshot = { ...entry.snapshot, ...change };
-      const now = performance.now();
-      if (force || now - lastSent >= every) {
-        lastSent = now;
-        send(entry.snapshot);
-      }
-    };
-    const onEvent = (e: DownloadEvent): void => {
-      switch (e.type) {
-        case 'connecting':
-          entry.dest = path.join(
-            deps.modelsDir,
-            path.basename(decodeURIComponent(new URL(e.url).pathname)),
-          );
-          update({ state: 'connecting' });
-          break;
-        case 'rehashing':
-          update({
-            state: 'checking',
-            received: e.bytes,
-            note: 'Checking the part saved earlier…',
-          });
-          break;
-        case 'started':
-          update({
-            state: 'downloading',
-            received: e.resumedFrom,
-            ...(e.total === undefined ? {} : { total: e.total }),
-          });
-          break;
-        case 'restarted':
-          update({ note: e.reason, received: 0 });
-          break;
-        case 'retrying':
-          update({
-            state: 'retrying',
-            note: `${e.reason} Trying again (${e.attempt} of ${e.of})…`,
-          });
-          break;
-        case 'progress': {
-          const p = e.progress;
-          const { etaMs: _eta, ...rest } = entry.snapshot;
-          entry.snapshot = rest;
-          update(
-            {
-              state: 'downloading',
-              received: p.received,
-              bytesPerSec: p.bytesPerSec,
-              ...(p.total === undefined ? {} : { total: p.total }),
-              ...(p.etaMs === undefined ? {} : { etaMs: p.etaMs }),
-            },
-            p.total !== undefined && p.received >= p.total,
-          );
-          break;
-        }
-      }
-    };
-    entry.done = (async () => {
-      try {
+      emit: (_every, snapshot) => send(snapshot),
+      work: async (job) => {
+        let lastSent = 0;
+        const update = (change: Partial<DownloadSnapshot>, force = true): void => {
+          job.setSnapshot({ ...job.snapshot, ...change });
+          const now = performance.now();
+          if (force || now - lastSent >= every) {
+            lastSent = now;
+            job.send(job.snapshot);
+          }
+        };
+        const onEvent = (e: DownloadEvent): void => {
+          if (e.type === 'connecting')
+            dest = path.join(
+              deps.modelsDir,
+              path.basename(decodeURIComponent(new URL(e.url).pathname)),
+            );
+          if (e.type === 'progress') {
+            // A progress event without an estimate drops the old one.
+            const { etaMs: _eta, ...rest } = job.snapshot;
+            job.setSnapshot(rest);
+          }
+          // Progress is sent at most every `every` ms, except the last byte's.
+          const force =
+            e.type !== 'progress' ||
+            (e.progress.total !== undefined && e.progress.received >= e.progress.total);
+          update(snapshotChange(e), force);
+        };
         const result = await resolveModel(reference, {
           modelsDir: deps.modelsDir,
           hf: deps.hf,
-          signal: stop.signal,
+          signal: job.signal,
           onEvent,
           ...(deps.downloader ? { downloader: deps.downloader } : {}),
         });
-        const model = result.record
+        return result.record
           ? localModel(result.record)
           : localModel({
               id: path.basename(result.path),
@@ -224,32 +225,37 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
               sha256Verified: false,
               addedAt: Date.now(),
             });
-        const final: DownloadSnapshot = { ...entry.snapshot, state: 'done', model, bytesPerSec: 0 };
-        delete final.etaMs;
-        if (useWhenDone) final.profileId = useModel(model, entry.snapshot.name);
-        live.delete(reference);
-        send(final);
-      } catch (error) {
-        live.delete(reference);
-        const stopped = entry.stopping;
-        if (stopped === 'cancel' || (stopped === undefined && stop.signal.aborted)) {
-          const dest = entry.dest ?? (await destOf(reference));
-          if (stopped === 'cancel' && dest) await removePartFiles(dest);
+      },
+      finish: async (ending, job) => {
+        const { etaMs: _eta, ...last } = job.snapshot;
+        if (ending.status === 'done') {
+          const final: DownloadSnapshot = {
+            ...last,
+            state: 'done',
+            model: ending.value,
+            bytesPerSec: 0,
+          };
+          if (useWhenDone) final.profileId = useModel(ending.value, last.name);
+          return final;
         }
-        const snapshot: DownloadSnapshot = { ...entry.snapshot, bytesPerSec: 0 };
-        delete snapshot.etaMs;
-        if (stopped === 'cancel') snapshot.state = 'cancelled';
-        else if (stopped === 'pause') snapshot.state = 'paused';
-        else {
+        const stopped = ending.status === 'cancelled' ? ending.reason : undefined;
+        const snapshot: DownloadSnapshot = { ...last, bytesPerSec: 0 };
+        if (stopped === 'cancel') {
+          const file = dest ?? (await destOf(reference));
+          if (file) await removePartFiles(file);
+          snapshot.state = 'cancelled';
+        } else if (stopped !== undefined) {
+          snapshot.state = 'paused';
+        } else {
           snapshot.state = 'failed';
-          snapshot.error = toAppError(error);
+          snapshot.error = toAppError(ending.error);
         }
         if (snapshot.state !== 'cancelled') ended.set(reference, snapshot);
-        send(snapshot);
-      }
-    })();
-    send(entry.snapshot);
-    return entry.snapshot;
+        return snapshot;
+      },
+    });
+    send(job.snapshot);
+    return job.snapshot;
   }
 
   /** The destination of a catalogue model or `hf:` URI with a file (for a cancel before connecting). */
@@ -288,7 +294,7 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
       asResult(async () => {
         const listed = (await models.list()).map(localModel);
         const downloads = [
-          ...[...live.values()].map((l) => l.snapshot),
+          ...live.all().map((l) => l.snapshot),
           ...[...ended.values()].filter((s) => !live.has(s.reference)),
         ];
         for (const part of await partsOnDisk())
@@ -343,8 +349,7 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
       asResult(() => {
         const going = live.get(reference);
         if (!going) throw new CoreError('NotFound', 'That download is not running.');
-        going.stopping = 'pause';
-        going.stop.abort();
+        going.cancel('pause');
         return null;
       }),
 
@@ -352,8 +357,7 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
       asResult(async () => {
         const going = live.get(reference);
         if (going) {
-          going.stopping = 'cancel';
-          going.stop.abort();
+          going.cancel('cancel');
           await going.done;
           return null;
         }
@@ -398,11 +402,7 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
   return {
     handlers,
     async dispose() {
-      for (const l of live.values()) {
-        l.stopping = 'pause';
-        l.stop.abort();
-      }
-      await Promise.all([...live.values()].map((l) => l.done));
+      await deps.jobs.cancelWhere('download', () => true, 'pause');
     },
   };
 }

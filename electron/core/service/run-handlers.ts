@@ -102,6 +102,18 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
       return null;
     });
 
+  /**
+   * The backend a run waits for a slot of: its profile's one limiter, shared with checks. A
+   * profile that cannot be resolved fails the run in `prepare`, which says why.
+   */
+  const backendOf = (profileId: string | undefined): { backend?: string } => {
+    try {
+      return { backend: resolveProfile(store.settings, profileId).id };
+    } catch {
+      return {};
+    }
+  };
+
   /** A line in the run's warnings, so its history says what changed on the way. */
   const note = (runId: string, message: string): void =>
     registry.warn(runId, { type: 'warning', runId, code: 'backend-changed', message });
@@ -215,6 +227,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         // Not awaited: the run reports through its events; its outcome is in the library.
         void registry.launch(runId, {
           owner: ctx.senderId,
+          backend: profile.id,
           prepare: prepare({
             runId,
             info,
@@ -279,7 +292,11 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         };
         if (retry.rechunk) plan.rechunkFrom = { ...point, before: retry.before };
         // Not awaited: the run reports through its events; its outcome is in the library.
-        void registry.launch(runId, { owner: ctx.senderId, prepare: prepare(plan) });
+        void registry.launch(runId, {
+          owner: ctx.senderId,
+          ...backendOf(plan.profileId),
+          prepare: prepare(plan),
+        });
         return store.runs.get(runId) as NonNullable<ReturnType<typeof store.runs.get>>;
       }),
 

@@ -7,6 +7,7 @@ import type { CheckSnapshot } from '../../../shared/backend-check.ts';
 import { deadUrl } from '../../../sim/dead-url.ts';
 import {
   openBookAndProfile,
+  SMALL_CHUNKS,
   startHarness,
   useSimProfile,
   type Harness,
@@ -195,5 +196,49 @@ describe('Check this backend', () => {
     expect((await h.call('check:start', { profileId, source: BUNDLED })).ok).toBe(true);
     await h.ok('check:cancel', {});
     await h.waitFor('check:event', (s) => ended(s) && s.startedAt > end.startedAt - 1 && s !== end);
+  });
+});
+
+describe('one limit per backend', () => {
+  it('a check and the app’s runs on one profile never send more requests at once than its limit', async () => {
+    // Each request takes a little while, so whatever is let through at once is in flight at once.
+    const h = await startHarness({
+      sim: {
+        latency: {
+          prefillTokensPerSec: Infinity,
+          decodeTokensPerSec: 4000,
+          aggregateDecodeTokensPerSec: Infinity,
+          maxBatch: 256,
+          overheadMs: 20,
+        },
+      },
+      deps: { concurrency: 2 },
+    });
+    harnesses.push(h);
+    const { documentId, profileId } = await openBookAndProfile(h);
+    await h.ok('check:start', { profileId, source: BUNDLED });
+    // The check's rows are built and reading: the questions asked now share its two slots.
+    await h.waitFor('check:event', (s) => s.state === 'running');
+    const runs = await Promise.all(
+      ['What is the vault code?', 'Who set the code?', 'When was it set?'].map((question) =>
+        h.ok('runs:start', { documentId, question, settings: SMALL_CHUNKS, profileId }),
+      ),
+    );
+    const check = await h.waitFor('check:event', ended);
+    const endings = await Promise.all(runs.map((r) => h.finished(r.id)));
+    expect(check.state).toBe('done');
+    expect(endings.map((e) => e.type)).toEqual(['finished', 'finished', 'finished']);
+    // They did overlap: a run started reading before the check ended.
+    const order = h.emitted.map((e) =>
+      e.name === 'check:event' && ended(e.payload as CheckSnapshot)
+        ? 'check-ended'
+        : e.name === 'run:event' &&
+            (e.payload as { event: { type: string } }).event.type === 'started'
+          ? 'run-started'
+          : '',
+    );
+    expect(order.indexOf('run-started')).toBeLessThan(order.indexOf('check-ended'));
+    // Two slots in all, counted where the requests arrive: the server.
+    expect(h.sim.peakRunning).toBe(2);
   });
 });

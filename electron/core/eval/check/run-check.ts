@@ -1,6 +1,7 @@
 // Runs a check's rows against one backend with the evaluation core (runEval and the MemAgent
-// row reader, through a run registry of its own that writes nothing to the library), scores
-// them with the evaluation's scoring and summary, and reports a snapshot after every row.
+// row reader, through a run registry of its own that writes nothing to the library, on the
+// backend's one shared limiter), scores them with the evaluation's scoring and summary, and
+// reports a snapshot after every row.
 import type {
   CheckLength,
   CheckSnapshot,
@@ -8,6 +9,7 @@ import type {
 } from '../../../../shared/backend-check.ts';
 import type { RunSettings } from '../../../../shared/model.ts';
 import { RunRegistry } from '../../agent/run-registry.ts';
+import type { BackendLimits } from '../../jobs/backend-limits.ts';
 import type { RequestTiming } from '../../agent/speed.ts';
 import { estimateCost, type Prices } from '../../llm/cost.ts';
 import type { LlmClient } from '../../llm/types.ts';
@@ -26,8 +28,13 @@ export interface RunCheckInput {
   tokenizer: Tokenizer;
   settings: RunSettings;
   prices: Prices;
-  /** Rows read at once (the app's run concurrency). */
-  concurrency: number;
+  /**
+   * The process's backend limits: the rows take slots of `backend`'s one limiter, shared with
+   * the app's runs on that backend, so a check never adds load beyond the backend's limit.
+   */
+  limits: BackendLimits;
+  /** The backend's key among the limits (its profile id). */
+  backend: string;
   /** The snapshot the check started with (profile, model, source, start time). */
   start: CheckSnapshot;
   now: () => number;
@@ -44,9 +51,11 @@ export interface RunCheckInput {
 export async function runCheck(input: RunCheckInput): Promise<CheckSnapshot> {
   const results: { result: RowResult; row: CheckRow }[] = [];
   const byId = new Map(input.rows.map((r) => [r.id, r]));
-  // Its own registry, with no journal: the check's runs are never stored in the library.
+  // Its own registry, with no journal: the check's runs are never stored in the library. Its
+  // slots are the backend's, shared with everything else that reads with it.
   const registry = new RunRegistry({
-    concurrency: input.concurrency,
+    limits: input.limits,
+    kind: 'eval-row',
     emit: (_owner, { event }) => {
       if (event.type === 'chunk-done')
         input.onRequest?.({ ...event.state.usage, ms: event.state.ms });
@@ -61,10 +70,12 @@ export async function runCheck(input: RunCheckInput): Promise<CheckSnapshot> {
         yield* input.rows;
       })(),
       servers: [{ url: input.baseUrl, client: input.client }],
-      concurrency: input.concurrency,
+      // Rows handed to the registry at once; each waits there for one of the backend's slots.
+      concurrency: input.limits.limitOf(input.backend),
       method: 'memagent',
       readRow: memAgentRowReader({
         registry,
+        backend: input.backend,
         tokenizer: input.tokenizer,
         settings: input.settings,
       }),
