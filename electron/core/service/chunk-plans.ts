@@ -1,12 +1,12 @@
 import type { ChunkInfo, DocumentText } from '../../../shared/model.ts';
 import { planChunks } from '../agent/plan.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
+import { chunkPlanBytes, chunkPlanCacheBytes } from './cache-budget.ts';
 import { createPromiseCache } from './promise-cache.ts';
 
-const SLOTS = 8;
-
 /**
- * Chunkings of recent document texts, so several questions about one book tokenize it once.
+ * Chunkings of recent document texts, so several questions about one book tokenize it once
+ * (and two asked at once, once), within a memory budget (cache-budget.ts).
  * Keyed by text key (text-keys.ts: a re-read gives another), tokenizer and chunk size: the same
  * key always gives the same chunks.
  */
@@ -25,13 +25,14 @@ export function planKey(textKey: string, tokenizer: Tokenizer, chunkTokens: numb
   return `${textKey}\u0000${tokenizer.id}\u0000${chunkTokens}`;
 }
 
-export function createChunkPlans(): ChunkPlans {
-  const plans = createPromiseCache<ChunkInfo[]>(SLOTS);
+export function createChunkPlans(maxBytes = chunkPlanCacheBytes()): ChunkPlans {
+  const plans = createPromiseCache<ChunkInfo[]>({ maxBytes, sizeOf: chunkPlanBytes });
   return {
     plan(textKey, doc, tokenizer, chunkTokens, signal) {
       return plans.get(
         planKey(textKey, tokenizer, chunkTokens),
-        () => planChunks(doc, tokenizer, chunkTokens),
+        // Stopped only when every question waiting for it was cancelled.
+        (work) => planChunks(doc, tokenizer, chunkTokens, work),
         signal,
       );
     },

@@ -3,23 +3,23 @@ import { createDocumentCache, sha256Hex as documentId } from '../documents/cache
 import { extractDocument, type ExtractOptions } from '../documents/index.ts';
 import { readInput } from '../documents/read-input.ts';
 import { CoreError } from '../errors.ts';
+import { documentTextBytes, textCacheBytes } from './cache-budget.ts';
 import type { OcrService } from './ocr-service.ts';
-
-/** How many extracted texts stay in memory for runs and the reader (a 3.5M-token book is ~14 MB). */
-const MEMORY_SLOTS = 4;
+import { createPromiseCache } from './promise-cache.ts';
 
 /**
- * The extracted texts of library documents by text key (text-keys.ts): recent ones in memory,
- * all of them in the on-disk cache, and as a last resort extracted again, with the reading that
- * gave the key, from the original file when its bytes still hash to the document's id.
+ * The extracted texts of library documents by text key (text-keys.ts): recent ones in memory
+ * within a byte budget (cache-budget.ts), all of them in the on-disk cache, and as a last resort
+ * extracted again, with the reading that gave the key, from the original file when its bytes
+ * still hash to the document's id. Concurrent loads of one text are one load.
  */
 export interface DocumentTexts {
   remember(textKey: string, doc: DocumentText): Promise<void>;
   /** The text if it is in memory or in the cache (never extracted). */
   cached(textKey: string): Promise<DocumentText | undefined>;
   /**
-   * Text `textKey` (default: the document's current one) of `info`. `signal` stops a
-   * re-extraction (the text was in no cache) that nobody waits for any more.
+   * Text `textKey` (default: the document's current one) of `info`. `signal` ends this caller's
+   * wait; a re-extraction (the text was in no cache) stops once nobody waits for it any more.
    */
   load(
     info: DocumentInfo,
@@ -34,21 +34,37 @@ export interface DocumentTextsDeps {
   /** The reading that gave a document's text key; undefined when the document never had it. */
   readingFor: (documentId: string, textKey: string) => Reading | undefined;
   ocr: OcrService;
+  /** Bytes of text kept in memory (default: `textCacheBytes()`). */
+  memoryBytes?: number;
+  /** Extracts a document (default `extractDocument`; a test counts the calls). */
+  extract?: typeof extractDocument;
 }
 
 export function createDocumentTexts(deps: DocumentTextsDeps): DocumentTexts {
   const cache = createDocumentCache(deps.cacheDir);
-  const recent = new Map<string, DocumentText>();
-  const keep = (key: string, doc: DocumentText) => {
-    recent.delete(key);
-    recent.set(key, doc);
-    while (recent.size > MEMORY_SLOTS) recent.delete(recent.keys().next().value as string);
-  };
-  const cached = async (key: string) => recent.get(key) ?? (await cache.get(key));
+  const extract = deps.extract ?? extractDocument;
+  const recent = createPromiseCache<DocumentText>({
+    maxBytes: deps.memoryBytes ?? textCacheBytes(),
+    sizeOf: documentTextBytes,
+  });
+  const cached = async (key: string) => recent.peek(key) ?? (await cache.get(key));
+
+  /** From the disk cache, else extracted again from the original file (and cached). */
+  async function read(info: DocumentInfo, key: string, reading: Reading, signal: AbortSignal) {
+    const hit = await cache.get(key);
+    if (hit) return hit;
+    const bytes = await readOriginal(info, deps.maxBytes);
+    const options: ExtractOptions = { maxBytes: deps.maxBytes, signal };
+    const ocr = deps.ocr.extraction(reading);
+    if (ocr) options.ocr = ocr;
+    const doc = await extract({ bytes, name: info.fileName }, options);
+    await cache.put(key, doc);
+    return doc;
+  }
 
   return {
     async remember(key, doc) {
-      keep(key, doc);
+      recent.set(key, doc);
       await cache.put(key, doc);
     },
     cached,
@@ -57,20 +73,7 @@ export function createDocumentTexts(deps: DocumentTextsDeps): DocumentTexts {
       const reading = deps.readingFor(info.id, key);
       if (reading === undefined)
         throw new CoreError('NotFound', `This text of ${info.fileName} does not exist.`);
-      const hit = await cached(key);
-      if (hit) {
-        keep(key, hit);
-        return hit;
-      }
-      const bytes = await readOriginal(info, deps.maxBytes);
-      const extract: ExtractOptions = { maxBytes: deps.maxBytes };
-      if (options.signal) extract.signal = options.signal;
-      const ocr = deps.ocr.extraction(reading);
-      if (ocr) extract.ocr = ocr;
-      const doc = await extractDocument({ bytes, name: info.fileName }, extract);
-      keep(key, doc);
-      await cache.put(key, doc);
-      return doc;
+      return recent.get(key, (signal) => read(info, key, reading, signal), options.signal ?? NEVER);
     },
     async forget(keys) {
       for (const key of keys) {
@@ -80,6 +83,9 @@ export function createDocumentTexts(deps: DocumentTextsDeps): DocumentTexts {
     },
   };
 }
+
+/** A wait nobody cancels. */
+const NEVER = new AbortController().signal;
 
 /**
  * The bytes of a library document's file, read again from its path. Throws NotFound when there
