@@ -27,7 +27,7 @@ function setUp(memoryBytes?: number) {
     ocr: createOcrService(path.join(dir, 'ocr')),
     ...(memoryBytes === undefined ? {} : { memoryBytes }),
     extract: (input, options) => {
-      extracted.push('name' in input ? (input.name ?? '') : input.path);
+      extracted.push('bytes' in input ? (input.name ?? '') : input.path);
       return extractDocument(input, options);
     },
   });
