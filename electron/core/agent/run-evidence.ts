@@ -2,7 +2,13 @@
 // loop, or by the one-time back-fill of runs stored before evidence was kept. Every view and
 // export reads what is stored; none derives it again, so none needs the document's text.
 import { findEvidence } from '../../../shared/evidence.ts';
-import type { ChunkInfo, DocumentText, Evidence, MemoryState, ModelQuote } from '../../../shared/model.ts';
+import type {
+  ChunkInfo,
+  DocumentText,
+  Evidence,
+  MemoryState,
+  ModelQuote,
+} from '../../../shared/model.ts';
 
 export interface RunEvidenceInput {
   question: string;

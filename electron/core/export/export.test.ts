@@ -317,7 +317,13 @@ describe('session exports', () => {
     );
 
     // A cut answer is traced too (the one rule), and its passages say so in every format.
-    store.runs.saveAnswer('r3', { answer: 'Within 14 days', response: '', usage, ms: 1, cut: true });
+    store.runs.saveAnswer('r3', {
+      answer: 'Within 14 days',
+      response: '',
+      usage,
+      ms: 1,
+      cut: true,
+    });
     found('r3');
     const cut = buildSessionExport(store, 'd', ['r3'], 0);
     expect(cut.runs[0]?.evidence?.[0]?.quote).toBe(

@@ -49,7 +49,11 @@ export function cutNote(run: Pick<ExportedRun, 'warnings'>): string {
  * says when they were searched and nothing supports the answer with confidence, and, for a cut
  * answer, the label every view puts over its passages.
  */
-export function citedEvidence(run: ExportedRun): { cited: Evidence[]; none?: string; note?: string } {
+export function citedEvidence(run: ExportedRun): {
+  cited: Evidence[];
+  none?: string;
+  note?: string;
+} {
   if (run.answer === null) return { cited: [] };
   const cited = run.evidence ?? [];
   if (run.evidence !== undefined && cited.length === 0)
@@ -200,9 +204,7 @@ export function buildSessionExport(
 ): SessionExport {
   // One read transaction: a snapshot of the library, so a run deleted by another process (the
   // app, another memagent) meanwhile is either wholly in the export or wholly out of it.
-  return readTransaction(store.db, () =>
-    sessionOf(store, documentId, runIds, now, text, scope),
-  )();
+  return readTransaction(store.db, () => sessionOf(store, documentId, runIds, now, text, scope))();
 }
 
 /** The document gone from the library: what every export of it says. */
