@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CUT_EVIDENCE } from '../../shared/evidence-cut.ts';
 import type { Evidence } from '../../shared/model.ts';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { needleDocument } from '../core/agent/test-support.ts';
@@ -18,6 +19,7 @@ beforeAll(async () => {
   sim = await startSimLlm();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-cli-evidence-'));
   fs.writeFileSync(path.join(dir, 'book.txt'), needleDocument(40, 25));
+  fs.writeFileSync(path.join(dir, 'cut.txt'), needleDocument(40, 25));
 });
 afterAll(async () => {
   await sim.close();
@@ -58,4 +60,52 @@ it('ask --json, show --json and the JSON export give the same stored passages, t
   fs.rmSync(path.join(dir, 'cache'), { recursive: true, force: true });
   fs.rmSync(path.join(dir, 'book.txt'));
   expect(await views()).toEqual({ show: evidence, exported: evidence });
+});
+
+it('a cut answer is traced, and ask and show label its passages as those of a cut answer', async () => {
+  const plain = await cli(
+    'ask',
+    path.join(dir, 'cut.txt'),
+    '-q',
+    QUESTION,
+    '--chunk-tokens',
+    '400',
+    '--json',
+  );
+  const { chunks } = JSON.parse(plain.stdout) as { chunks: unknown[] };
+  // The next run's final reply comes whole (its box closed) but ended by the token limit.
+  sim.setOptions({
+    faults: [
+      {
+        kind: 'stopped-reply',
+        every: chunks.length + 1,
+        afterTokens: 100_000,
+        finishReason: 'length',
+      },
+    ],
+  });
+  try {
+    const asked = await cli(
+      'ask',
+      path.join(dir, 'cut.txt'),
+      '-q',
+      QUESTION,
+      '--chunk-tokens',
+      '400',
+    );
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(
+      new RegExp(
+        `^AMBER-4471\\n\\(incomplete: [^)]+\\)\\n {2}${CUT_EVIDENCE}\\n {2}Source: “The secret launch code`,
+      ),
+    );
+    const runId = /saved as run ([0-9a-f]+)/.exec(asked.stderr)?.[1] ?? '';
+    const shown = await cli('show', runId);
+    expect(shown.stdout).toMatch(
+      new RegExp(`From the pages\\n {2}${CUT_EVIDENCE}\\n {2}chunk \\d+\\n`),
+    );
+    expect(shown.stdout).toContain('AMBER-4471.”');
+  } finally {
+    sim.setOptions({ faults: [] });
+  }
 });
