@@ -144,7 +144,18 @@ export type RunEvent =
       check: QuoteCheckStatus;
       usage: Usage;
     }
-  | { type: 'finished'; runId: string; usage: Usage; elapsedMs: number }
+  | {
+      type: 'finished';
+      runId: string;
+      usage: Usage;
+      elapsedMs: number;
+      /**
+       * The passages the answer rests on, found once when the run ended (shared/evidence.ts),
+       * best first; empty without an answer or when none was found with confidence. A cut
+       * answer is traced too: every view labels its passages as those of a cut answer.
+       */
+      evidence: Evidence[];
+    }
   | { type: 'error'; runId: string; error: AppError; atChunk?: number }
   | { type: 'cancelled'; runId: string; atChunk: number };
 
@@ -238,8 +249,12 @@ export interface RunSnapshot {
   /** The model's verified quotes and the check's counts, when the quote check ran. */
   modelQuotes?: ModelQuote[];
   quoteCheck?: QuoteCheckStatus;
-  /** The passages an imported run brought with it: its document's text may not be here. */
-  carriedEvidence?: Evidence[];
+  /**
+   * The passages the answer rests on, as stored with the run (found when it ended, or brought
+   * by an import); absent when the run has none stored (no answer yet, or its text was not at
+   * hand to find them). Reading it never needs the document's text.
+   */
+  evidence?: Evidence[];
   /**
    * Another live process reading the run right now, in words ("memagent in a terminal (pid
    * 1234)"): the snapshot holds what that process has saved, and only it controls the run.

@@ -71,6 +71,7 @@ describe('run view', () => {
           runId: 'r',
           usage: { promptTokens: 1, completionTokens: 1 },
           elapsedMs: 6000,
+          evidence: [],
         },
       ],
       7,

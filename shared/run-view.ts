@@ -61,8 +61,12 @@ export interface RunView {
   /** Where the run was made; `import`: brought in from a session export (shown as Imported). */
   origin?: RunOrigin;
   importedAt?: number;
-  /** The passages an imported run brought with it (its document's text may not be here). */
-  carriedEvidence?: Evidence[];
+  /**
+   * The passages the answer rests on, as found once when the run ended (or brought by an
+   * import): read, never derived again, so showing them needs no document text. Absent while
+   * the run has no stored evidence. With `answerCut` they are those of a cut answer.
+   */
+  evidence?: Evidence[];
   /** Another live process reading the run (`RunSnapshot.readBy`); absent when none. */
   readBy?: string;
 }
@@ -144,7 +148,8 @@ export function applySnapshot(run: RunView, snap: RunSnapshot): RunView {
   next.modelQuotes = snap.modelQuotes ?? [];
   if (snap.quoteCheck !== undefined) next.quoteCheck = snap.quoteCheck;
   else delete next.quoteCheck;
-  if (snap.carriedEvidence !== undefined) next.carriedEvidence = snap.carriedEvidence;
+  if (snap.evidence !== undefined) next.evidence = snap.evidence;
+  else delete next.evidence;
   if (snap.readBy !== undefined) next.readBy = snap.readBy;
   else delete next.readBy;
   if (next.status === 'running') next.currentChunk = memories.length;
@@ -241,14 +246,17 @@ export function applyRunEvent(
       delete next.pausedAt;
       return next;
     }
-    case 'answer':
+    case 'answer': {
+      // A new answer's passages come with the run's end; the old answer's are not its own.
+      const { evidence: _old, ...rest } = r;
       return {
-        ...r,
+        ...rest,
         answer: event.answer,
         answerCut: event.cut,
         response: event.response,
         usage: addUsage(r.usage, event.usage),
       };
+    }
     case 'quotes':
       return {
         ...r,
@@ -257,7 +265,7 @@ export function applyRunEvent(
         usage: addUsage(r.usage, event.usage),
       };
     case 'finished':
-      return { ...r, status: 'done', endedAt: now, currentChunk: null };
+      return { ...r, status: 'done', endedAt: now, currentChunk: null, evidence: event.evidence };
     case 'error':
       return { ...r, status: 'error', error: event.error, endedAt: now, currentChunk: null };
     case 'cancelled':

@@ -4,12 +4,12 @@
 import type { WriteStream } from 'node:fs';
 import type { Events } from '../../shared/api.ts';
 import { answerCutPhrase } from '../../shared/answer-cut.ts';
-import { findEvidence } from '../../shared/evidence.ts';
 import type { ChunkInfo, DocumentText, Evidence, RunSettings } from '../../shared/model.ts';
 import { evidenceLocation } from '../../shared/page-label.ts';
 import { plural } from '../../shared/plural.ts';
 import { quotedLabel } from '../../shared/quote-check.ts';
 import { applyRunEvent, emptyRunView, type RunView } from '../../shared/run-view.ts';
+import { CUT_EVIDENCE } from '../../shared/evidence-cut.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import type { RunOutcome } from '../core/agent/run-outcome.ts';
 import { RunRegistry, type PreparedRun, type RunJournal } from '../core/agent/run-registry.ts';
@@ -111,6 +111,7 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
         owner: 'cli',
         prepare: () => ({
           text: input.doc.text,
+          locations: input.doc,
           chunks,
           question: run.question,
           settings: input.settings,
@@ -156,19 +157,8 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     return EXIT.interrupted;
   }
 
-  // Only a complete answer is traced to its passages: a cut one may be missing its content.
-  const evidence = outcomes.map((o, i) =>
-    o.status === 'done' && o.answer !== null && !o.answerCut
-      ? findEvidence({
-          question: runs[i]?.question ?? '',
-          answer: o.answer,
-          memories: o.memories,
-          chunks,
-          document: input.doc,
-          quotes: views.get(o.runId)?.modelQuotes ?? [],
-        })
-      : [],
-  );
+  // Found once by the run as it ended (stored with it when saved): shown, not derived again.
+  const evidence = outcomes.map((o) => o.evidence);
   if (input.json) {
     const results = outcomes.map((o, i) => {
       const json = toAskJson(
@@ -225,11 +215,12 @@ export function shortId(runId: string): string {
  * The best passage under an answer: `  Source (p. 7 · Termination, quoted by the model): “…”`,
  * shown, not obeyed.
  */
-function sourceLine(evidence: readonly Evidence[] | undefined): string {
+function sourceLine(evidence: readonly Evidence[] | undefined, cut: boolean): string {
   const top = evidence?.[0];
   if (top === undefined) return '';
   const notes = [evidenceLocation(top), quotedLabel(top.by)].filter(Boolean).join(', ');
-  return `\n  Source${notes ? ` (${notes})` : ''}: “${visibleText(top.quote)}”`;
+  const label = cut ? `\n  ${CUT_EVIDENCE}` : '';
+  return `${label}\n  Source${notes ? ` (${notes})` : ''}: “${visibleText(top.quote)}”`;
 }
 
 function humanAnswers(
@@ -248,7 +239,8 @@ function humanAnswers(
     if (o.answerCut) return `(no complete answer: ${cut}; the model replied:)\n${o.response ?? ''}`;
     return `(no extractable answer; the model replied:)\n${o.response ?? ''}`;
   };
-  const one = (o: RunOutcome, i: number) => `${answerText(o)}${sourceLine(evidence[i])}`;
+  const one = (o: RunOutcome, i: number) =>
+    `${answerText(o)}${sourceLine(evidence[i], o.answerCut)}`;
   if (outcomes.length === 1)
     return outcomes[0]?.status === 'error' ? '' : `${one(outcomes[0] as RunOutcome, 0)}\n`;
   return outcomes.map((o, i) => `Q${i + 1}: ${questions[i]}\nA${i + 1}: ${one(o, i)}\n`).join('\n');

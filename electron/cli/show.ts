@@ -1,16 +1,17 @@
 // `memagent show RUN_ID`: one run in the terminal: question, answer, the pages it came from,
 // warnings, the memory timeline and the final memory.
 import path from 'node:path';
-import { findEvidence, type EvidenceInput } from '../../shared/evidence.ts';
+import { CUT_EVIDENCE } from '../../shared/evidence-cut.ts';
 import { chunksNote, groupWarnings } from '../../shared/warning-groups.ts';
 import { answerStopped } from '../../shared/answer-cut.ts';
-import type { DocumentInfo, DocumentText, Evidence, RunSummary } from '../../shared/model.ts';
+import type { DocumentInfo, Evidence, RunSummary } from '../../shared/model.ts';
 import { evidenceLocation, locationLabel } from '../../shared/page-label.ts';
 import { plural } from '../../shared/plural.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
-import { CoreError, toAppError } from '../core/errors.ts';
+import { CoreError } from '../core/errors.ts';
 import { createDocumentTexts } from '../core/service/document-texts.ts';
 import { createOcrService } from '../core/service/ocr-service.ts';
+import { backfillEvidence } from '../core/store/evidence-backfill.ts';
 import type { StoredWarning } from '../core/store/run-results.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
@@ -35,18 +36,16 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     settleDeadReaders(store.db, (alive) => store.runs.markInterrupted(alive));
     const run = findRun(store, options.runId, options.library.file);
     const info = store.documents.get(run.documentId);
-    const text = info
-      ? await runText(store, info, run, options.library.dataDir)
-      : { reason: 'the document is no longer in the library' };
-    // An imported run brought the passages it rests on (its document's text is not here).
-    const carried = store.runs.evidence(run.id);
+    // Stored with the run when it ended: showing it needs no document text. Only a run answered
+    // before evidence was kept has its passages found now, once (evidence-backfill.ts).
+    const evidence = await storedEvidence(store, run, info, options.library.dataDir);
     const warnings = store.runs.warnings(run.id);
     if (options.json) {
       const json = {
         run,
         document: info ? { id: info.id, fileName: info.fileName, title: info.title } : null,
-        evidence: carried ?? runEvidence(store, run, text),
-        ...('reason' in text ? { textUnavailable: text.reason } : {}),
+        evidence: evidence ?? [],
+        ...(run.answer && evidence === undefined ? { evidenceNotStored: true } : {}),
         warnings,
         // Read from the library as they are written: a run of 10⁶ chunks held as objects took
         // `show --json` to 1.2 GB.
@@ -58,25 +57,18 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     }
     const chunks = store.runs.chunks(run.id);
     const memories = store.runs.memories(run.id);
-    const evidence = carried ?? runEvidence(store, run, text, { chunks, memories });
     // Lines are appended one by one: a timeline (--all) of 10⁶ chunks has as many, more than
     // a spread (`push(...lines)`) may pass as arguments.
     const out: string[] = header(run, info);
     out.push('', 'Question', indent(run.question));
     out.push('', 'Answer', indent(answerText(run, warnings)));
-    const from = sources(
-      run,
-      evidence,
-      carried === undefined ? text : { carried: true },
-      chunks,
-      memories,
-    );
+    const from = sources(run, evidence, chunks, memories);
     if (from.length > 0) out.push('', ...from);
     if (warnings.length > 0) {
       out.push('', 'Warnings');
       for (const line of warningLines(warnings)) out.push(`  ${line}`);
     }
-    const marked = new Set(evidence.map((e) => e.chunk));
+    const marked = new Set((evidence ?? []).map((e) => e.chunk));
     out.push('');
     for (const line of timelineLines({ chunks, memories, marked, all: options.all }))
       out.push(line);
@@ -94,31 +86,17 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
   }
 }
 
-/** The passages the answer came from, found in the text the run read (none without it). */
-function runEvidence(
+/**
+ * The run's stored passages; for a run still waiting for the one-time back-fill, found now from
+ * the text it read (and stored where the library can be written). Undefined: none are stored.
+ */
+async function storedEvidence(
   store: Store,
   run: RunSummary,
-  text: { text: DocumentText } | { reason: string },
-  read?: Pick<EvidenceInput, 'chunks' | 'memories'>,
-): Evidence[] {
-  if (!run.answer || !('text' in text)) return [];
-  return findEvidence({
-    question: run.question,
-    answer: run.answer,
-    memories: read?.memories ?? store.runs.memories(run.id),
-    chunks: read?.chunks ?? store.runs.chunks(run.id),
-    document: text.text,
-    quotes: store.quotes.get(run.id)?.quotes ?? [],
-  });
-}
-
-/** The text the run read: from the text cache, else extracted again from the document's file. */
-async function runText(
-  store: Store,
-  info: DocumentInfo,
-  run: RunSummary,
+  info: DocumentInfo | undefined,
   dataDir: string,
-): Promise<{ text: DocumentText } | { reason: string }> {
+): Promise<Evidence[] | undefined> {
+  if (!info || !store.evidenceQueue.has(run.id)) return store.runs.evidence(run.id);
   const ocr = createOcrService(path.join(dataDir, 'ocr-languages'));
   try {
     const texts = createDocumentTexts({
@@ -127,9 +105,10 @@ async function runText(
       readingFor: (id, key) => store.documents.readingFor(id, key),
       ocr,
     });
-    return { text: await texts.load(info, { textKey: run.textKey ?? info.id }) };
-  } catch (error) {
-    return { reason: toAppError(error).message.replace(/\.$/, '') };
+    const found = await backfillEvidence(store, (doc, textKey) => texts.load(doc, { textKey }), {
+      runIds: [run.id],
+    });
+    return found.get(run.id) ?? store.runs.evidence(run.id);
   } finally {
     await ocr.close();
   }
@@ -167,16 +146,15 @@ function answerText(run: RunSummary, warnings: readonly StoredWarning[]): string
     : `(none: ${why[run.status] ?? `the run is ${run.status}`})`;
 }
 
-/** The pages the answer came from, or, without the text, the chunks its memory grew in. */
+/** The pages the answer came from, or, without stored passages, the chunks its memory grew in. */
 function sources(
   run: RunSummary,
-  evidence: Evidence[],
-  text: { text: DocumentText } | { reason: string } | { carried: true },
+  evidence: Evidence[] | undefined,
   chunks: ReturnType<Store['runs']['chunks']>,
   memories: ReturnType<Store['runs']['memories']>,
 ): string[] {
   if (!run.answer) return [];
-  if ('reason' in text) {
+  if (evidence === undefined) {
     const read = new Set(memories.filter((m) => !m.kept).map((m) => m.chunk));
     const pages = chunks
       .filter((c) => read.has(c.index))
@@ -186,14 +164,16 @@ function sources(
       });
     return [
       'From the pages',
-      `  The text this run read is not available (${oneLine(text.reason)}), so no passage can be shown.`,
+      '  No passages are stored with this run: the text it read was not at hand when they were to be found.',
       ...(pages.length > 0
         ? [`  Chunks whose reading changed the memory: ${oneLine(shorten(pages))}`]
         : []),
     ];
   }
   const heading =
-    'carried' in text ? 'From the pages (as the imported session carried them)' : 'From the pages';
+    run.origin === 'import'
+      ? 'From the pages (as the imported session carried them)'
+      : 'From the pages';
   if (evidence.length === 0)
     return [
       heading,
@@ -201,6 +181,7 @@ function sources(
     ];
   return [
     heading,
+    ...(run.answerCut ? [`  ${CUT_EVIDENCE}`] : []),
     ...evidence.flatMap((e) => {
       const where = evidenceLocation(e);
       const how = [

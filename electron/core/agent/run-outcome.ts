@@ -1,6 +1,13 @@
 // How a run ended: its outcome (answer, memories, usage, warnings, error) and the one terminal
 // event its owner sends for it.
-import type { AppError, MemoryState, RunEvent, Usage, WarningCode } from '../../../shared/model.ts';
+import type {
+  AppError,
+  Evidence,
+  MemoryState,
+  RunEvent,
+  Usage,
+  WarningCode,
+} from '../../../shared/model.ts';
 
 export interface RunWarning {
   chunk?: number;
@@ -27,6 +34,8 @@ export interface RunOutcome {
   error?: AppError;
   /** The chunk being read when the run stopped (chunk count = the final call). */
   atChunk?: number;
+  /** The passages the answer rests on (run-evidence.ts); empty without an answer. */
+  evidence: Evidence[];
 }
 
 /** The one terminal event (`finished`, `error` or `cancelled`) that says how a run ended. */
@@ -34,7 +43,8 @@ export function terminalEvent(outcome: RunOutcome): RunEvent {
   const { runId } = outcome;
   const atChunk = outcome.atChunk ?? 0;
   if (outcome.status === 'done') {
-    return { type: 'finished', runId, usage: outcome.usage, elapsedMs: outcome.elapsedMs };
+    const { usage, elapsedMs, evidence } = outcome;
+    return { type: 'finished', runId, usage, elapsedMs, evidence };
   }
   if (outcome.status === 'cancelled') return { type: 'cancelled', runId, atChunk };
   const error = outcome.error ?? { kind: 'Internal', message: 'The run failed without an error.' };
@@ -59,6 +69,7 @@ export function outcomeBeforeStart(
     elapsedMs: 0,
     warnings: [],
     atChunk,
+    evidence: [],
     ...ending,
   };
 }

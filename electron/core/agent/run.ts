@@ -1,6 +1,8 @@
 import {
   INITIAL_MEMORY,
   type ChunkInfo,
+  type DocumentText,
+  type ModelQuote,
   type MemoryState,
   type RunEvent,
   type RunSettings,
@@ -15,6 +17,7 @@ import { extractAnswer, stripThinking } from './answer.ts';
 import { answerCutWarning, memoryCutWarning } from './cut-warnings.ts';
 import type { PauseGate } from './pause-gate.ts';
 import { runQuoteStep } from './quote-check.ts';
+import { runEvidence } from './run-evidence.ts';
 import type { RunOutcome, RunWarning } from './run-outcome.ts';
 import { fillFinalPrompt, fillMemoryPrompt } from './templates.ts';
 
@@ -22,6 +25,11 @@ export interface RunInput {
   runId: string;
   /** The whole document text; chunks are spans of it. */
   text: string;
+  /**
+   * Where the text's pages and sections are (its location map), so the evidence found when the
+   * run ends names its pages; without it the passages have no page labels.
+   */
+  locations?: Partial<Pick<DocumentText, 'pages' | 'sections'>>;
   chunks: ChunkInfo[];
   question: string;
   settings: RunSettings;
@@ -115,6 +123,7 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
     elapsedMs: performance.now() - t0,
     warnings,
     atChunk,
+    evidence: [],
     ...extra,
   });
 
@@ -231,6 +240,8 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       : outcome('error', { error: appError });
   }
   // The answer is stored: from here on the run is done, whatever the quote step meets.
+  const trail = [...(input.earlierMemories ?? []), ...memories];
+  let quotes: ModelQuote[] = [];
   if (input.quoteCheck === true && answer !== null && !answerCut) {
     const extra = await runQuoteStep({
       runId,
@@ -238,10 +249,11 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
       chunks,
       question,
       answer,
-      memories: [...(input.earlierMemories ?? []), ...memories],
+      memories: trail,
       client,
       report: async (event) => {
         if (event.type === 'warning') warnings.push({ code: event.code, message: event.message });
+        if (event.type === 'quotes') quotes = event.quotes;
         await report(event);
       },
       ...(signal ? { signal } : {}),
@@ -249,5 +261,15 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
     usage.promptTokens += extra.promptTokens;
     usage.completionTokens += extra.completionTokens;
   }
-  return outcome('done');
+  // Found once, here, where the text is at hand: the terminal event carries it to the journal
+  // and every view, and nothing reading the run later needs the text again.
+  const evidence = runEvidence({
+    question,
+    answer,
+    memories: trail,
+    chunks,
+    document: { text, ...input.locations },
+    quotes,
+  });
+  return outcome('done', { evidence });
 }

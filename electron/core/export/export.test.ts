@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type DocumentText } from '../../../shared/model.ts';
+import { CUT_EVIDENCE } from '../../../shared/evidence-cut.ts';
+import { runEvidence } from '../agent/run-evidence.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
 import { ocrNote } from './session.ts';
@@ -234,14 +236,21 @@ describe('session exports', () => {
       cut: false,
     });
 
-    const session = buildSessionExport(
-      store,
-      'd',
-      ['r3', 'r1'],
-      0,
-      undefined,
-      new Map([['lease-text', doc]]),
-    );
+    // As a run ending stores them (the export reads them; it has no text of its own).
+    const found = (runId: string) =>
+      store.runs.setEvidence(
+        runId,
+        runEvidence({
+          question: store.runs.get(runId)?.question ?? '',
+          answer: store.runs.answer(runId)?.answer ?? null,
+          memories: store.runs.memories(runId),
+          chunks: store.runs.chunks(runId),
+          document: doc,
+          quotes: store.quotes.get(runId)?.quotes ?? [],
+        }),
+      );
+    found('r3');
+    const session = buildSessionExport(store, 'd', ['r3', 'r1'], 0);
     const [r3, r1] = session.runs;
     expect(r3?.evidence).toEqual([
       expect.objectContaining({
@@ -251,7 +260,7 @@ describe('session exports', () => {
         quote: 'The landlord repairs the roof within 14 days of notice.',
       }),
     ]);
-    // r1 read a text the exporter did not have: no citation rather than one from another text.
+    // r1 has no passages stored: no citation, never one found again here.
     expect(r1?.evidence).toBeUndefined();
     const md = renderSession(session, 'md');
     expect(md).toContain(
@@ -279,14 +288,8 @@ describe('session exports', () => {
       check: { asked: 2, accepted: 1, rejected: 1, failed: 0 },
       usage,
     });
-    const quoted = buildSessionExport(
-      store,
-      'd',
-      ['r3'],
-      0,
-      undefined,
-      new Map([['lease-text', doc]]),
-    );
+    found('r3');
+    const quoted = buildSessionExport(store, 'd', ['r3'], 0);
     expect(quoted.runs[0]?.evidence?.[0]).toMatchObject({ start: at, by: 'both' });
     expect(quoted.runs[0]?.quoteCheck).toEqual({ asked: 2, accepted: 1, rejected: 1, failed: 0 });
     const line =
@@ -306,17 +309,30 @@ describe('session exports', () => {
 
     // An answer nothing in the text supports says so instead of citing a guess.
     store.runs.saveAnswer('r3', { answer: 'Bicycles', response: '', usage, ms: 1, cut: false });
-    const none = buildSessionExport(
-      store,
-      'd',
-      ['r3'],
-      0,
-      undefined,
-      new Map([['lease-text', doc]]),
-    );
+    found('r3');
+    const none = buildSessionExport(store, 'd', ['r3'], 0);
     expect(none.runs[0]?.evidence).toEqual([]);
     expect(renderSession(none, 'html')).toContain(
       'No passage of the document was found with confidence',
     );
+
+    // A cut answer is traced too (the one rule), and its passages say so in every format.
+    store.runs.saveAnswer('r3', {
+      answer: 'Within 14 days',
+      response: '',
+      usage,
+      ms: 1,
+      cut: true,
+    });
+    found('r3');
+    const cut = buildSessionExport(store, 'd', ['r3'], 0);
+    expect(cut.runs[0]?.evidence?.[0]?.quote).toBe(
+      'The landlord repairs the roof within 14 days of notice.',
+    );
+    const cutMd = renderSession(cut, 'md');
+    expect(cutMd).toContain(`**Sources:**\n\n_${CUT_EVIDENCE}_\n`);
+    expect(renderSession(cut, 'html')).toContain(`<p class="meta">${CUT_EVIDENCE}</p>`);
+    const cutJson = JSON.parse(renderSession(cut, 'json')) as SessionExport;
+    expect(cutJson.runs[0]).toMatchObject({ answerCut: true, evidence: cut.runs[0]?.evidence });
   });
 });

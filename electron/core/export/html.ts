@@ -153,9 +153,10 @@ function renderRun(
 
 /** The passages the answer rests on: each quote, where it is, and who found it. */
 function sources(run: ExportedRun): string {
-  const { cited, none } = citedEvidence(run);
+  const { cited, none, note } = citedEvidence(run);
   if (none !== undefined) return `<p class="meta">${esc(none)}</p>`;
   if (cited.length === 0) return '';
+  const label = note === undefined ? '' : `<p class="meta">${esc(note)}</p>\n`;
   const items = cited.map((e) => {
     const where = evidenceLocation(e) || `chunk ${e.chunk + 1}`;
     const by = quotedLabel(e.by);
@@ -164,7 +165,7 @@ function sources(run: ExportedRun): string {
   const check = run.quoteCheck
     ? `\n<p class="meta">${esc(quoteCheckLine(run.quoteCheck))}</p>`
     : '';
-  return `<ol class="sources">${items.join('')}</ol>${check}`;
+  return `${label}<ol class="sources">${items.join('')}</ol>${check}`;
 }
 
 /**

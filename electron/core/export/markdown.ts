@@ -95,13 +95,14 @@ function answerBlock(run: ExportedRun, zone: string, out: string[]): void {
 
 /** The passages the answer rests on, each a quote with where it is and who found it. */
 function sources(run: ExportedRun, out: string[]): void {
-  const { cited, none } = citedEvidence(run);
+  const { cited, none, note } = citedEvidence(run);
   if (none !== undefined) {
     out.push(`_${mdInline(none)}_`, '');
     return;
   }
   if (cited.length === 0) return;
   out.push('**Sources:**', '');
+  if (note !== undefined) out.push(`_${mdInline(note)}_`, '');
   for (const e of cited) {
     const where = [evidenceLocation(e) || `chunk ${e.chunk + 1}`, quotedLabel(e.by) ?? '']
       .filter(Boolean)

@@ -2,6 +2,7 @@
 // resolved against the library; then the session gathered with the texts the runs read.
 import type { DocumentInfo, DocumentText } from '../../../shared/model.ts';
 import { createDocumentCache } from '../documents/cache.ts';
+import { backfillEvidence } from '../store/evidence-backfill.ts';
 import { findDocument, findRun } from '../store/lookup.ts';
 import type { Store } from '../store/store.ts';
 import {
@@ -39,8 +40,9 @@ export function resolveSelection(store: Store, selection: ExportSelection): Reso
 }
 
 /**
- * The texts a selection's runs read, by text key, from `load` (which returns undefined for a
- * text it cannot have: those runs go without citations), and the session built from them.
+ * The session of a selection, with the passages stored with its runs. `load` is asked only for
+ * the document's current text (the pages OCR read) and for a run answered before evidence was
+ * kept, whose passages are found once (evidence-backfill.ts); undefined from it: not at hand.
  */
 export async function collectSession(
   store: Store,
@@ -50,17 +52,16 @@ export async function collectSession(
 ): Promise<SessionExport> {
   const info = store.documents.get(selection.documentId);
   if (!info) throw documentGone();
-  const runTexts = await loadRunTexts(store, info, selection, load);
+  const runIds = selectedRuns(store, info.id, selection.runIds).map((run) => run.id);
+  await backfillEvidence(store, load, { runIds });
   // The OCR note names the pages and their confidence when the current text is at hand.
-  const current =
-    runTexts.get(info.textKey ?? info.id) ?? (await load(info, info.textKey ?? info.id));
+  const current = await load(info, info.textKey ?? info.id);
   return buildSessionExport(
     store,
     selection.documentId,
     selection.runIds,
     now,
     current,
-    runTexts,
     selection.scope,
   );
 }

@@ -14,7 +14,7 @@ import type {
   WarningCode,
 } from '../../../shared/model.ts';
 import { answerCutPhrase } from '../../../shared/answer-cut.ts';
-import { findEvidence } from '../../../shared/evidence.ts';
+import { CUT_EVIDENCE } from '../../../shared/evidence-cut.ts';
 import type { ExportScope } from '../../../shared/export-formats.ts';
 import { formatRanges } from '../documents/pdf-assemble.ts';
 import { CoreError } from '../errors.ts';
@@ -45,18 +45,23 @@ export function cutNote(run: Pick<ExportedRun, 'warnings'>): string {
 }
 
 /**
- * The passages to cite under a run's answer (none without a complete answer), or the sentence
- * every export says when the text was searched and nothing supports the answer with confidence.
+ * The passages to cite under a run's answer (none without an answer), the sentence every export
+ * says when they were searched and nothing supports the answer with confidence, and, for a cut
+ * answer, the label every view puts over its passages.
  */
-export function citedEvidence(run: ExportedRun): { cited: Evidence[]; none?: string } {
-  const complete = run.answer !== null && !run.answerCut;
-  const cited = complete ? (run.evidence ?? []) : [];
-  if (complete && run.evidence !== undefined && cited.length === 0)
+export function citedEvidence(run: ExportedRun): {
+  cited: Evidence[];
+  none?: string;
+  note?: string;
+} {
+  if (run.answer === null) return { cited: [] };
+  const cited = run.evidence ?? [];
+  if (run.evidence !== undefined && cited.length === 0)
     return {
       cited,
       none: 'No passage of the document was found with confidence for this answer: see the memory after each chunk.',
     };
-  return { cited };
+  return run.answerCut && cited.length > 0 ? { cited, note: CUT_EVIDENCE } : { cited };
 }
 
 export interface ExportedRun {
@@ -186,8 +191,8 @@ export function selectedRuns(
  * Collects a document's runs (all, or `runIds` in that order) from the library for export.
  * API keys are not in the library, and backend URLs lose any user name, password or query.
  * `text`: the document's extracted text when the caller has it, for the pages OCR read (the
- * library keeps only their count). `runTexts`: the texts runs read, by text key (a run without
- * one read the document's id), for the passages each answer rests on.
+ * library keeps only their count). The passages each answer rests on are those stored with
+ * the run: no run's text is needed.
  */
 export function buildSessionExport(
   store: Store,
@@ -195,14 +200,11 @@ export function buildSessionExport(
   runIds: readonly string[] | undefined,
   now: number,
   text?: Pick<DocumentText, 'ocrPages'>,
-  runTexts?: ReadonlyMap<string, DocumentText>,
   scope: ExportScope = runIds === undefined ? 'document' : runIds.length === 1 ? 'run' : 'question',
 ): SessionExport {
   // One read transaction: a snapshot of the library, so a run deleted by another process (the
   // app, another memagent) meanwhile is either wholly in the export or wholly out of it.
-  return readTransaction(store.db, () =>
-    sessionOf(store, documentId, runIds, now, text, runTexts, scope),
-  )();
+  return readTransaction(store.db, () => sessionOf(store, documentId, runIds, now, text, scope))();
 }
 
 /** The document gone from the library: what every export of it says. */
@@ -215,7 +217,6 @@ function sessionOf(
   runIds: readonly string[] | undefined,
   now: number,
   text: Pick<DocumentText, 'ocrPages'> | undefined,
-  runTexts: ReadonlyMap<string, DocumentText> | undefined,
   scope: ExportScope,
 ): SessionExport {
   const info = store.documents.get(documentId);
@@ -289,25 +290,9 @@ function sessionOf(
     if (quoteCheck !== undefined) exported.quoteCheck = quoteCheck.check;
     const cost = profile ? estimateCost(run.usage, profile) : undefined;
     if (cost !== undefined) exported.cost = cost;
-    const read = runTexts?.get(run.textKey ?? documentId);
-    // An imported run brought its passages, found where it was read: they are kept, whether or
-    // not its document's text is here (its chunks' places in that text may not be known).
-    const carried = store.runs.evidence(run.id);
-    if (carried !== undefined) exported.evidence = carried;
-    else if (read !== undefined) {
-      // Only a complete answer is traced: a cut one may be missing what it rests on.
-      const complete = exported.answer !== null && !exported.answerCut;
-      exported.evidence = complete
-        ? findEvidence({
-            question: run.question,
-            answer: exported.answer ?? '',
-            memories,
-            chunks,
-            document: read,
-            quotes: quoteCheck?.quotes ?? [],
-          })
-        : [];
-    }
+    // Found once when the run ended (or brought by an import), read here: no text is needed.
+    const evidence = store.runs.evidence(run.id);
+    if (evidence !== undefined) exported.evidence = evidence;
     return exported;
   });
   return {

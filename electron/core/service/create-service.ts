@@ -1,3 +1,4 @@
+import { backfillEvidence } from '../store/evidence-backfill.ts';
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
 import { beingReadError, otherLiveReader, registerWriter } from '../store/writers.ts';
@@ -246,6 +247,17 @@ export function createService(deps: ServiceDeps): Service {
       showInFolder: deps.showInFolder?.bind(deps),
     }),
   };
+
+  // Runs answered before evidence was kept with a run (migration 9): their passages are found
+  // once, in the background; a run shown before its turn is found first by runs:get. Tracked, so
+  // dispose waits for the text being read; never rejects.
+  void track(
+    backfillEvidence(
+      store,
+      (info, textKey) => texts.load(info, { textKey, signal: shutdown.signal }),
+      { signal: shutdown.signal },
+    ),
+  );
 
   let disposing: Promise<void> | undefined;
   return {

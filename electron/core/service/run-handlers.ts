@@ -10,6 +10,7 @@ import { quoteCheckOn } from '../../../shared/quote-check.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
+import { backfillEvidence } from '../store/evidence-backfill.ts';
 import type { Store } from '../store/store.ts';
 import { beingReadError, describeWriter, otherLiveReader, type Writer } from '../store/writers.ts';
 import { displayUrl } from '../llm/redact.ts';
@@ -180,6 +181,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
       }
       const prepared: PreparedRun = {
         text: doc.text,
+        locations: doc,
         chunks,
         question: plan.question,
         settings: plan.settings,
@@ -305,7 +307,12 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     'runs:cancel': ({ runId }) => control(runId, (id) => registry.cancel(id)),
     'runs:list': ({ documentId }) => asResult(() => store.runs.listByDocument(documentId)),
     'runs:get': ({ runId }) =>
-      asResult(() => {
+      asResult(async () => {
+        // A run answered before evidence was kept with a run: its passages are found now, once.
+        if (store.evidenceQueue.has(runId))
+          await backfillEvidence(store, (info, textKey) => deps.texts.load(info, { textKey }), {
+            runIds: [runId],
+          });
         const snapshot = registry.snapshot(runId);
         if (registry.isLive(runId)) return snapshot;
         const reader = otherLiveReader(writer, store.runs.owner(runId), snapshot.summary.status);

@@ -53,6 +53,8 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
           });
           return;
         case 'finished':
+          // Before the status: a run seen as done always has its passages stored with it.
+          runs.setEvidence(runId, event.evidence);
           runs.setStatus(runId, 'done', { finishedAt: now(), error: null });
           recordSpeed(store, runId);
           return;
@@ -80,8 +82,8 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
       };
       const answer = runs.answer(runId);
       if (answer) stored.response = answer.response;
-      const carried = runs.evidence(runId);
-      if (carried !== undefined) stored.carriedEvidence = carried;
+      const evidence = runs.evidence(runId);
+      if (evidence !== undefined) stored.evidence = evidence;
       const quotes = store.quotes.get(runId);
       if (quotes) {
         stored.modelQuotes = quotes.quotes;

@@ -35,7 +35,7 @@ export const errorColumn = appErrorSchema;
 
 export const originColumn = z.enum(['app', 'cli', 'import']);
 
-/** `runs.evidence`: the passages an imported run brought (its document's text may be missing). */
+/** `runs.evidence`: the passages a run's answer rests on, found once (or brought by an import). */
 export const evidenceColumn = z.array(evidenceSchema);
 
 /** `runs.backend`: the backend a run read with, never a key (`RunBackend`). */

@@ -277,6 +277,27 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    description:
+      'evidence is data: the runs answered before it was kept wait for their passages to be found once',
+    up(db) {
+      // Since this version a run's passages (runs.evidence) are found once, when it ends, and
+      // every view reads them. Finding them needs the text the run read, which lives in the text
+      // cache on disk (or must be extracted again from the document's file): out of reach of SQL
+      // in a transaction. So this step only lists the runs to back-fill; evidence-backfill.ts
+      // finds their passages outside it, once, and takes each off the list whether or not its
+      // text could be had (a run whose text is gone shows that its passages are not stored).
+      db.exec(`
+        CREATE TABLE evidence_backfill (
+          run_id TEXT PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE
+        );
+        INSERT INTO evidence_backfill (run_id)
+          SELECT runs.id FROM runs JOIN answers ON answers.run_id = runs.id
+          WHERE runs.status = 'done' AND answers.answer IS NOT NULL AND runs.evidence IS NULL;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -69,9 +69,15 @@ export interface RunResults {
   eachMemory(id: string): IterableIterator<MemoryState>;
   warnings(id: string): StoredWarning[];
   answer(id: string): StoredAnswer | undefined;
-  /** Stores the passages an imported run brought with it. */
+  /**
+   * Stores the passages the run's answer rests on: found when the run ended, by the evidence
+   * back-fill, or brought by an import. Stored once, read by every view and export.
+   */
   setEvidence(id: string, evidence: readonly Evidence[]): void;
-  /** The passages an imported run brought; undefined for runs of this library. */
+  /**
+   * The run's stored passages ([] when none was found with confidence); undefined when none are
+   * stored (no answer yet, or a run from before evidence was kept whose text was not at hand).
+   */
   evidence(id: string): Evidence[] | undefined;
 }
 
@@ -82,6 +88,8 @@ export function createRunResults(db: Database.Database): RunResults {
   );
   const setChunkCount = db.prepare('UPDATE runs SET chunk_count = ? WHERE id = ?');
   const setEvidence = db.prepare('UPDATE runs SET evidence = ? WHERE id = ?');
+  // A new answer (or none) makes the old one's passages wrong: they go with it.
+  const clearEvidence = db.prepare('UPDATE runs SET evidence = NULL WHERE id = ?');
   const evidence = db.prepare<[string], { evidence: string | null }>(
     'SELECT evidence FROM runs WHERE id = ?',
   );
@@ -145,6 +153,7 @@ export function createRunResults(db: Database.Database): RunResults {
       writeTransaction(db, () => {
         deleteMemories.run(id);
         deleteAnswer.run(id);
+        clearEvidence.run(id);
       })();
     },
     saveMemory(id, s) {
@@ -160,6 +169,7 @@ export function createRunResults(db: Database.Database): RunResults {
       );
     },
     saveAnswer(id, a) {
+      clearEvidence.run(id);
       saveAnswer.run(
         id,
         a.answer,

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { trackLibrary } from './damage-mark.ts';
 import { DATABASE_FILE, openDatabase } from './database.ts';
 import { createDocumentRepo, type DocumentRepo } from './document-repo.ts';
+import { createEvidenceQueue, type EvidenceQueue } from './evidence-queue.ts';
 import { createQuoteRepo, type QuoteRepo } from './quote-repo.ts';
 import { createRunRepo, type RunRepo } from './run-repo.ts';
 import { openToRead } from './read-open.ts';
@@ -16,6 +17,8 @@ export interface Store {
   /** The quote check's results of runs. */
   readonly quotes: QuoteRepo;
   readonly settings: SettingsRepo;
+  /** Runs stored before evidence was kept, waiting for their passages (evidence-backfill.ts). */
+  readonly evidenceQueue: EvidenceQueue;
   close(): void;
 }
 
@@ -45,6 +48,7 @@ function storeOver(db: Database.Database, file: string): Store {
     runs: createRunRepo(db),
     quotes: createQuoteRepo(db),
     settings: createSettingsRepo(db),
+    evidenceQueue: createEvidenceQueue(db),
     close() {
       untrack();
       if (db.open) db.close();

@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
+import { CUT_EVIDENCE } from '../../../../shared/evidence-cut.ts';
 import { quoteCheckLine } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
@@ -37,6 +38,11 @@ export function EvidenceList(props: {
       {run.quoteCheck ? (
         <p className="muted quote-check" data-testid="quote-check">
           {quoteCheckLine(run.quoteCheck)}
+        </p>
+      ) : null}
+      {best && run.answerCut ? (
+        <p className="muted" data-testid="evidence-cut">
+          {CUT_EVIDENCE}
         </p>
       ) : null}
       {best ? (
