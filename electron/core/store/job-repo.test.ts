@@ -149,7 +149,9 @@ describe('the jobs table', () => {
     store = openStore(dir, file);
     expect(store.jobs.list()).toEqual([]);
     expect(
-      store.db.prepare<[], { job_id: string | null }>("SELECT job_id FROM runs WHERE id = 'r'").get(),
+      store.db
+        .prepare<[], { job_id: string | null }>("SELECT job_id FROM runs WHERE id = 'r'")
+        .get(),
     ).toEqual({ job_id: null });
     expect(fs.existsSync(path.join(dir, DATABASE_FILE))).toBe(true);
   });
