@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type RunStatus } from '../../../shared/model.ts';
 import { DATABASE_FILE } from './database.ts';
+import { findJob, findRunOrJob } from './lookup.ts';
 import { MIGRATIONS, migrate } from './migrations.ts';
 import { openStore, type Store } from './store.ts';
 
@@ -154,5 +155,32 @@ describe('the jobs table', () => {
         .get(),
     ).toEqual({ job_id: null });
     expect(fs.existsSync(path.join(dir, DATABASE_FILE))).toBe(true);
+  });
+});
+
+describe('finding a run or a job by the start of its id', () => {
+  it('takes a run first, else a job, and refuses a start both ids share', () => {
+    jobWith('abcd2222-0000-4000-8000-000000000000', []);
+    const [runId] = jobWith('other', ['done']);
+    store.runs.create({
+      id: 'abcd1111-0000-4000-8000-000000000000',
+      documentId: 'doc1',
+      question: 'Q',
+      settings: DEFAULT_RUN_SETTINGS,
+      profileId: undefined,
+      model: undefined,
+      status: 'done',
+      createdAt: 1,
+      textKey: 'doc1',
+    });
+    expect(findRunOrJob(store, 'abcd1')).toMatchObject({ run: { question: 'Q' } });
+    expect(findRunOrJob(store, 'ABCD2')).toMatchObject({ job: { kind: 'questions' } });
+    expect(findRunOrJob(store, runId as string)).toMatchObject({ run: { id: runId } });
+    expect(() => findRunOrJob(store, 'abcd')).toThrow(
+      "abcd is the start of a run's and a job's id (abcd1111-000, abcd2222-000…).",
+    );
+    expect(findJob(store, 'abcd')).toMatchObject({ id: 'abcd2222-0000-4000-8000-000000000000' });
+    expect(() => findRunOrJob(store, 'ffff')).toThrow('No run or job ffff.');
+    expect(() => findJob(store, 'abc')).toThrow('No job abc.');
   });
 });
