@@ -23,6 +23,7 @@ import { libraryFlags, libraryLocation, type LibraryLocation } from './library.t
 import { parseExport, type ExportOptions } from './export-args.ts';
 import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
+import { parseJobs, type JobsOptions } from './jobs-args.ts';
 import { parseReport, type ReportOptions } from './report-args.ts';
 import {
   parseBuiltinModels,
@@ -65,6 +66,7 @@ export type Command =
   | { name: 'import'; options: ImportOptions }
   | { name: 'export'; options: ExportOptions }
   | { name: 'runs'; options: RunsOptions }
+  | { name: 'jobs'; options: JobsOptions }
   | { name: 'show'; options: ShowOptions }
   | { name: 'eval'; options: EvalOptions }
   | { name: 'make-eval'; options: MakeEvalOptions }
@@ -97,6 +99,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   if (name === 'runs') {
     const options = parseRuns(rest, { here, env });
     return 'help' in options ? { name: 'help', topic: 'runs' } : { name: 'runs', options };
+  }
+  if (name === 'jobs') {
+    const options = parseJobs(rest, { here, env });
+    return 'help' in options ? { name: 'help', topic: 'jobs' } : { name: 'jobs', options };
   }
   if (name === 'show') {
     const options = parseShow(rest, { here, env });

@@ -1,5 +1,6 @@
 // `memagent ask`: read the document, chunk it, save it and the runs in the library (unless
 // --no-save), then read every question (read-questions.ts).
+import path from 'node:path';
 import type { DocumentFormat, Reading } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { planChunks } from '../core/agent/plan.ts';
@@ -27,11 +28,11 @@ import {
   type ReadQuestions,
 } from './read-questions.ts';
 import { runSettingsOf } from './arg-parsing.ts';
+import { saveQuestions } from './questions-job.ts';
 import { cliModelResolver } from './model-resolver.ts';
 import { EXIT } from './report-error.ts';
 import {
   cliJournal,
-  createCliRun,
   openCliLibrary,
   resumeCommand,
   runBackend,
@@ -119,7 +120,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       runId: `q${i + 1}`,
       question,
     }));
-    const saving: Partial<Pick<ReadQuestions, 'journal' | 'resumeCommand'>> = {};
+    const saving: Partial<Pick<ReadQuestions, 'journal' | 'resumeCommand' | 'job'>> = {};
     if (library && documentId !== undefined) {
       const now = Date.now();
       const { textKey } = await saveDocument(
@@ -133,19 +134,25 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       const backend = options.builtin
         ? builtinRunBackend(options.builtin.modelFile)
         : runBackend(options.baseUrl);
-      runs = options.questions.map((question) => ({
-        question,
-        runId: createCliRun(
-          library,
-          { documentId, textKey, question, settings, model, backend, chunks },
-          now,
-        ),
-      }));
+      // Several questions are saved as one job (questions-job.ts), continued as a whole.
+      const saved = saveQuestions(
+        library,
+        { documentId, textKey, settings, model, backend, chunks },
+        options.questions,
+        {
+          fileName: path.basename(options.file),
+          concurrency: options.concurrency,
+          asJob: !options.builtin,
+        },
+        now,
+      );
+      runs = saved.runs;
+      if (saved.job) saving.job = saved.job;
       saving.journal = cliJournal(library, ctx.env);
       const more = options.builtin ? builtinResumeFlags(options.builtin) : '';
       saving.resumeCommand = (runId) => resumeCommand(library.choice, runId) + more;
       notes.note(
-        `note: saving as ${plural(runs.length, 'run')} ${runs.map((r) => shortId(r.runId)).join(', ')} in ${library.choice.location.file}`,
+        `note: saving as ${saved.job ? `job ${shortId(saved.job.jobId)}, ` : ''}${plural(runs.length, 'run')} ${runs.map((r) => shortId(r.runId)).join(', ')} in ${library.choice.location.file}`,
       );
     }
     return await readQuestions(

@@ -262,7 +262,7 @@ describe('memagent eval', () => {
       );
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ n: 8, scored: 8, failed: 0, sub_em: 100 });
-      // The first four rows alternate (ties go to the first server); after that each freed slot
+      // The first four rows alternate (ties go round in turn); after that each freed slot
       // goes to the server with fewer rows in flight, so neither ever holds more than two.
       const servers = results(out).map((l) => l.server);
       const onSim = servers.filter((s) => s === sim.baseUrl).length;

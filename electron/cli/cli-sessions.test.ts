@@ -376,7 +376,7 @@ describe('two processes on one library', () => {
       env(sim),
     );
     expect(unknown.code).toBe(3);
-    expect(unknown.stderr).toContain('memagent: No run ffffffff in the library');
+    expect(unknown.stderr).toContain('memagent: No run or job ffffffff in the library');
   });
 });
 

@@ -7,13 +7,14 @@ import { EVAL_HELP } from './eval-args.ts';
 import { BUILTIN_MODELS_HELP, PULL_HELP } from './model-files-args.ts';
 import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
+import { JOBS_HELP } from './jobs-args.ts';
 
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
 
 Usage:
   memagent ask FILE --question Q [--question Q2 ...] [options]
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
-  memagent resume RUN_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
+  memagent resume RUN_ID|JOB_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
   memagent models [--base-url URL]
   memagent models --builtin [--json] [--remove ID | --add FILE]
   memagent pull MODEL [--force] [--json]
@@ -21,6 +22,7 @@ Usage:
   memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json|jsonl]
   memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
   memagent show RUN_ID [--all] [--json]
+  memagent jobs [--json]
   memagent eval DATA.json|DATA.jsonl [--base-url URL ...] [--out FILE] [--report DIR] [--method memagent|direct] [--json]
   memagent make-eval HAYSTACK... -o SET.jsonl [--lengths 8k,32k] [--tasks LIST] [--rows N] [--seed S]
   memagent report RESULTS.jsonl ... [-o DIR] [--label NAME ...]
@@ -31,8 +33,9 @@ from that memory (arXiv 2507.02259). Formats: PDF, DOCX, EPUB, HTML, text and Ma
 PDF pages are read by OCR (offline, seconds a page).
 
 Every question asked is saved as a run in the app's library (its data folder, so it shows up in
-the app's history); --db FILE keeps runs in another library, --no-save keeps none. Ctrl-C leaves
-a run that \`memagent resume\` continues from its last saved memory.
+the app's history); --db FILE keeps runs in another library, --no-save keeps none. Questions
+asked together are one job (\`memagent jobs\`). Ctrl-C leaves a run, or a job, that \`memagent
+resume\` continues from its last saved memories.
 
 Environment: MEMAGENT_BASE_URL (default http://localhost:8000/v1), MEMAGENT_MODEL,
 MEMAGENT_API_KEY or OPENAI_API_KEY; HF_TOKEN and HF_ENDPOINT for \`memagent pull\`.
@@ -98,11 +101,13 @@ its id is printed on stderr, and in --json as "runId". Ctrl-C stops with every f
 kept and prints the command that continues each run; a second Ctrl-C quits at once.
 `;
 
-const RESUME = `memagent resume RUN_ID [options]
+const RESUME = `memagent resume RUN_ID|JOB_ID [options]
 
 Continues an interrupted, cancelled or failed run from its last saved memory, with the chunking,
 settings and model it began with, and prints the result as \`ask\` does. RUN_ID may be the first
-characters of the id if no other run starts with them. Refused when the run is done, when its
+characters of the id if no other run starts with them. A JOB_ID (\`memagent jobs\`) continues the
+whole job: each run not done from its last saved memory (queued ones from the start), none that
+is done; the job shows as running, then done or failed, as it was read in one go. Refused when the run is done, when its
 document's file is gone or its bytes changed, when the server does not serve the run's model, or
 while another process (the app, another terminal) is reading it.
 
@@ -212,6 +217,7 @@ export function helpText(topic?: string): string {
   if (topic === 'export') return EXPORT;
   if (topic === 'runs') return RUNS_HELP;
   if (topic === 'show') return SHOW_HELP;
+  if (topic === 'jobs') return JOBS_HELP;
   if (topic === 'eval') return EVAL_HELP;
   if (topic === 'make-eval') return MAKE_EVAL;
   if (topic === 'report') return REPORT_HELP;

@@ -89,6 +89,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./export.ts')).runExport(command.options, ctx);
       case 'runs':
         return await (await import('./runs.ts')).runRuns(command.options, ctx);
+      case 'jobs':
+        return await (await import('./jobs.ts')).runJobs(command.options, ctx);
       case 'show':
         return await (await import('./show.ts')).runShow(command.options, ctx);
       case 'eval':

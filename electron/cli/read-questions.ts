@@ -15,6 +15,7 @@ import type { RunOutcome } from '../core/agent/run-outcome.ts';
 import { RunRegistry, type PreparedRun, type RunJournal } from '../core/agent/run-registry.ts';
 import type { LlmClient } from '../core/llm/types.ts';
 import { toAskJson } from './ask-result.ts';
+import { driveQuestionsJob, type QuestionsJob } from './questions-job.ts';
 import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
@@ -66,6 +67,8 @@ export interface ReadQuestions {
   resumeCommand?: (runId: string) => string;
   /** Before the first request: a line under the runs (e.g. "a note the model changed"). */
   onStarted?: (registry: RunRegistry) => void;
+  /** The saved job the runs are (questions-job.ts): read through the job driver, continued as one. */
+  job?: QuestionsJob;
 }
 
 /** Reads every question, prints the results as `ask` does, returns the exit code. */
@@ -106,9 +109,11 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
 
   const outcomes: RunOutcome[] = [];
   try {
-    const launched = runs.map((run) =>
+    const launch = (run: QuestionRun, from = run.from) =>
       registry.launch(run.runId, {
         owner: 'cli',
+        // TODO(issue 23, registry): pass `group: input.job?.jobId` once LaunchOptions has it, so
+        // the limiter shares the backend fairly between jobs.
         prepare: () => ({
           text: input.doc.text,
           locations: input.doc,
@@ -119,16 +124,22 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
           // Token-by-token deltas are only observable in a trace; plain responses cost less.
           streamMemory: input.trace() !== undefined,
           quoteCheck: input.quoteCheck,
-          ...run.from,
+          ...(from && {
+            startChunk: from.startChunk,
+            earlierMemories: from.earlierMemories,
+            ...(from.startMemory !== undefined ? { startMemory: from.startMemory } : {}),
+          }),
         }),
-      }),
-    );
+      });
+    const launched = input.job
+      ? driveQuestionsJob(input.job, runs, launch, registry, input.concurrency, signal)
+      : Promise.all(runs.map(async (run) => ({ outcome: await launch(run), from: run.from })));
     input.onStarted?.(registry);
     // A continued run's outcome holds this session's memories: the output shows the whole trail.
-    const ended = await Promise.all(launched);
+    const ended = await launched;
     outcomes.push(
-      ...ended.map((o, i) => {
-        const earlier = runs[i]?.from?.earlierMemories ?? [];
+      ...ended.map(({ outcome: o, from }) => {
+        const earlier = from?.earlierMemories ?? [];
         return earlier.length === 0 ? o : { ...o, memories: [...earlier, ...o.memories] };
       }),
     );
@@ -139,6 +150,13 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
   }
 
   const resumeLines = (which: (o: RunOutcome) => boolean) => {
+    if (input.job) {
+      // A job continues as a whole: one command for every question left.
+      const left = outcomes.filter(which).length;
+      if (left > 0)
+        notes.note(`to continue the ${plural(left, 'question')} left: ${input.job.resumeCommand}`);
+      return;
+    }
     if (!input.resumeCommand) return;
     outcomes.forEach((o, i) => {
       if (!which(o)) return;

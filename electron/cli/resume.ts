@@ -15,7 +15,8 @@ import { beingReadError, otherLiveReader } from '../core/store/writers.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import { openTraceFile } from './trace-file.ts';
 import { clientConfig } from './backend-kind.ts';
-import { findRun } from '../core/store/lookup.ts';
+import { findRunOrJob } from '../core/store/lookup.ts';
+import { resumeJob } from './resume-job.ts';
 import type { CliContext } from './context.ts';
 import { readDocument } from './reading.ts';
 import { Notes, readQuestions, shortId } from './read-questions.ts';
@@ -38,7 +39,10 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
   let builtin: BuiltinClient | undefined;
   try {
     const { store } = library;
-    const runId = findRun(store, options.runId, options.library.location.file).id;
+    // A job id continues the whole job (resume-job.ts).
+    const found = findRunOrJob(store, options.runId, options.library.location.file);
+    if ('job' in found) return await resumeJob(found.job, options, ctx, { library, notes, trace });
+    const runId = found.run.id;
     const short = shortId(runId);
     const summary = store.runs.get(runId) as RunSummary;
     refuseUnlessContinuable(library, summary);

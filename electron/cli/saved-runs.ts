@@ -49,6 +49,7 @@ export function openCliLibrary(choice: LibraryChoice): CliLibrary {
   try {
     writer = registerWriter(store.db, 'cli');
     store.runs.markInterrupted((owner) => writer.isAlive(owner));
+    store.jobs.markInterrupted((owner) => writer.isAlive(owner));
   } catch (error) {
     store.close();
     throw error;

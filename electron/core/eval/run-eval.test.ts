@@ -74,13 +74,14 @@ describe('runEval', () => {
       ['r1', 'http://b/v1'],
       ['r2', 'http://a/v1'],
     ]);
-    // One of a's rows ends: a and b hold one each, and the tie goes to the first server.
+    // One of a's rows ends: a and b hold one each, and the tie goes to the next in turn (b,
+    // as a took the last row).
     c.pending.get('r0')?.(answered('Paris'));
     await tick();
-    expect(c.placed[3]).toEqual(['r3', 'http://a/v1']);
+    expect(c.placed[3]).toEqual(['r3', 'http://b/v1']);
     c.pending.get('r1')?.(answered('Lyon'));
     await tick();
-    expect(c.placed[4]).toEqual(['r4', 'http://b/v1']);
+    expect(c.placed[4]).toEqual(['r4', 'http://a/v1']);
     for (const id of ['r2', 'r3', 'r4']) c.pending.get(id)?.(answered(null));
     await tick();
     c.pending.get('r5')?.(answered('the paris'));
@@ -90,8 +91,8 @@ describe('runEval', () => {
       ['r0', 1, 1, 'http://a/v1'],
       ['r1', 0, 0, 'http://b/v1'],
       ['r2', 0, 0, 'http://a/v1'],
-      ['r3', 0, 0, 'http://a/v1'],
-      ['r4', 0, 0, 'http://b/v1'],
+      ['r3', 0, 0, 'http://b/v1'],
+      ['r4', 0, 0, 'http://a/v1'],
       ['r5', 1, 1, expect.any(String)],
     ]);
   });

@@ -1,7 +1,8 @@
 // The evaluation loop: rows read one at a time from the data file, `concurrency` of them in
 // flight (each row's requests stay sequential), each sent to the server with the fewest
-// requests in flight, scored, and handed to `onResult` as it ends.
+// rows in flight (ties in turn), scored, and handed to `onResult` as it ends.
 import { CoreError, toAppError } from '../errors.ts';
+import { createLeastLoaded } from '../llm/least-loaded.ts';
 import type { LlmClient } from '../llm/types.ts';
 import type { EvalRow } from './dataset.ts';
 import type { ResultSettings, RowResult } from './results-file.ts';
@@ -114,18 +115,11 @@ export async function runEval(input: RunEvalInput): Promise<void> {
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   input.signal.addEventListener('abort', onAbort, { once: true });
-  const inFlight = input.servers.map(() => 0);
+  // The routed client's rule (least-loaded.ts), per row: a row's requests stay on its server.
+  const picker = createLeastLoaded(input.servers.length);
   const iterator = input.rows[Symbol.asyncIterator]();
   let failure: unknown;
   const several = input.servers.length > 1;
-
-  // Fewest requests in flight first; ties go to the server listed first.
-  const pick = (): number => {
-    let best = 0;
-    for (let i = 1; i < inFlight.length; i += 1)
-      if ((inFlight[i] ?? 0) < (inFlight[best] ?? 0)) best = i;
-    return best;
-  };
 
   const worker = async () => {
     while (!stop.signal.aborted) {
@@ -140,9 +134,8 @@ export async function runEval(input: RunEvalInput): Promise<void> {
       if (next.done === true) return;
       const row = next.value;
       if (input.skip(row)) continue;
-      const at = pick();
-      const server = input.servers[at] as EvalServer;
-      inFlight[at] = (inFlight[at] ?? 0) + 1;
+      const pick = picker.acquire();
+      const server = input.servers[pick.index] as EvalServer;
       input.onStart?.(row, server);
       try {
         const outcome = await input.readRow(row, server, stop.signal);
@@ -158,7 +151,7 @@ export async function runEval(input: RunEvalInput): Promise<void> {
         stop.abort();
         return;
       } finally {
-        inFlight[at] = (inFlight[at] ?? 1) - 1;
+        pick.release();
       }
     }
   };

@@ -82,6 +82,7 @@ export function createService(deps: ServiceDeps): Service {
     writer = registerWriter(store.db, 'app', { now });
     const self = writer;
     store.runs.markInterrupted((owner) => self.isAlive(owner));
+    store.jobs.markInterrupted((owner) => self.isAlive(owner), now());
     seedProfiles(store);
   } catch (error) {
     writer?.close();

@@ -298,6 +298,37 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 10,
+    description:
+      'jobs: groups of runs read together (the questions of one `ask`, an evaluation set, a review), stored so a crash leaves their queue',
+    up(db) {
+      // Every item of a job is a run row, created `queued` up front with its job_id and its
+      // place (job_item), so the queue is in the library before any request and survives a
+      // crash as rows; counts are a GROUP BY over runs, never stored twice. state: queued |
+      // running | paused | done | failed | cancelled | interrupted. owner: the `writers` row of
+      // the process driving the job, as runs.owner. backend: JSON RunBackend (never a key);
+      // settings: JSON, what the kind needs to continue (e.g. the concurrency asked for).
+      db.exec(`
+        CREATE TABLE jobs (
+          id TEXT PRIMARY KEY,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          state TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          ended_at INTEGER,
+          backend TEXT,
+          settings TEXT NOT NULL DEFAULT '{}',
+          owner TEXT
+        );
+        CREATE INDEX jobs_by_created ON jobs(created_at);
+        ALTER TABLE runs ADD COLUMN job_id TEXT REFERENCES jobs(id) ON DELETE SET NULL;
+        ALTER TABLE runs ADD COLUMN job_item INTEGER;
+        CREATE INDEX runs_by_job ON runs(job_id, job_item);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -4,6 +4,7 @@ import { trackLibrary } from './damage-mark.ts';
 import { DATABASE_FILE, openDatabase } from './database.ts';
 import { createDocumentRepo, type DocumentRepo } from './document-repo.ts';
 import { createEvidenceQueue, type EvidenceQueue } from './evidence-queue.ts';
+import { createJobRepo, type JobRepo } from './job-repo.ts';
 import { createQuoteRepo, type QuoteRepo } from './quote-repo.ts';
 import { createRunRepo, type RunRepo } from './run-repo.ts';
 import { openToRead } from './read-open.ts';
@@ -14,6 +15,8 @@ export interface Store {
   readonly db: Database.Database;
   readonly documents: DocumentRepo;
   readonly runs: RunRepo;
+  /** Groups of runs read together, stored so their queue survives a crash. */
+  readonly jobs: JobRepo;
   /** The quote check's results of runs. */
   readonly quotes: QuoteRepo;
   readonly settings: SettingsRepo;
@@ -46,6 +49,7 @@ function storeOver(db: Database.Database, file: string): Store {
     db,
     documents: createDocumentRepo(db),
     runs: createRunRepo(db),
+    jobs: createJobRepo(db),
     quotes: createQuoteRepo(db),
     settings: createSettingsRepo(db),
     evidenceQueue: createEvidenceQueue(db),

@@ -1,0 +1,128 @@
+// The questions of one `ask` (several -q, or --questions LIST), saved as one job of kind
+// 'questions': its runs are stored `queued` with it, read through the job driver, and continued
+// as a whole by `memagent resume JOB`.
+import { randomUUID } from 'node:crypto';
+import { plural } from '../../shared/plural.ts';
+import { outcomeBeforeStart, type RunOutcome } from '../core/agent/run-outcome.ts';
+import { shortJobId, type RunStart } from '../core/jobs/job-claim.ts';
+import { driveJob, type RunControls } from '../core/jobs/job-group.ts';
+import { writeTransaction } from '../core/store/write-transaction.ts';
+import type { QuestionRun } from './read-questions.ts';
+import { createCliRun, resumeCommand, type CliLibrary, type NewCliRun } from './saved-runs.ts';
+
+/** A saved questions job, as `readQuestions` drives it. */
+export interface QuestionsJob {
+  library: CliLibrary;
+  jobId: string;
+  /** The exact command that continues the job. */
+  resumeCommand: string;
+}
+
+/**
+ * Stores a job of `questions` over one document and a run for each question (with the
+ * chunking), owned by this process, in one transaction: a kill at any point leaves no job, or
+ * one whose every question `memagent resume JOB` can read. Returns the job's id and its runs'
+ * ids in the questions' order.
+ */
+export function createQuestionsJob(
+  library: CliLibrary,
+  run: Omit<NewCliRun, 'question'> & { fileName: string; concurrency: number },
+  questions: readonly string[],
+  now: number,
+): { jobId: string; runIds: string[] } {
+  const { store, writer } = library;
+  const jobId = randomUUID();
+  const { fileName, concurrency, ...common } = run;
+  const runIds = writeTransaction(store.db, () => {
+    store.jobs.create({
+      id: jobId,
+      kind: 'questions',
+      title: `${plural(questions.length, 'question')} about ${fileName}`,
+      createdAt: now,
+      backend: run.backend,
+      settings: { concurrency },
+      owner: writer.id,
+    });
+    return questions.map((question, item) => {
+      const id = createCliRun(library, { ...common, question }, now);
+      store.jobs.addRun(jobId, id, item);
+      return id;
+    });
+  })();
+  return { jobId, runIds };
+}
+
+/** What a questions run was started from (its earlier memories complete its output). */
+export type QuestionFrom = NonNullable<QuestionRun['from']>;
+
+/**
+ * Reads `runs` (the job's runs not done, in its order) through the job driver, `window` at a
+ * time, and resolves with each run's outcome and where it started, in `runs`' order. The job
+ * ends `interrupted` when `signal` aborts (Ctrl-C), and its state is kept in the library.
+ */
+export async function driveQuestionsJob(
+  job: QuestionsJob,
+  runs: readonly QuestionRun[],
+  launch: (run: QuestionRun, from: QuestionFrom) => Promise<RunOutcome>,
+  controls: RunControls,
+  window: number,
+  signal: AbortSignal,
+): Promise<{ outcome: RunOutcome; from?: QuestionFrom }[]> {
+  const byId = new Map(runs.map((r) => [r.runId, r]));
+  const group = driveJob({
+    store: job.library.store,
+    writer: job.library.writer,
+    jobId: job.jobId,
+    controls,
+    window,
+    signal,
+    launchRun: (runId: string, start: RunStart) => {
+      const run = byId.get(runId);
+      if (!run) throw new Error(`run ${runId} is not one of this job's questions`);
+      return launch(run, start);
+    },
+  });
+  const end = await group.ended;
+  return runs.map((run) => {
+    const outcome = end.outcomes.get(run.runId);
+    const start = end.starts.get(run.runId);
+    return {
+      // A run never launched (the job was interrupted first) ended before its start.
+      outcome: outcome ?? outcomeBeforeStart(run.runId, { status: 'cancelled' }, 0),
+      ...(start ? { from: start } : {}),
+    };
+  });
+}
+
+/**
+ * Saves the questions `ask` reads: several (not read with the built-in model, whose runs
+ * continue one by one with --model-file) as one questions job, a single one as a run. Returns
+ * the runs in the questions' order and the job, if one was made.
+ */
+export function saveQuestions(
+  library: CliLibrary,
+  run: Omit<NewCliRun, 'question'>,
+  questions: readonly string[],
+  options: { fileName: string; concurrency: number; asJob: boolean },
+  now: number,
+): { runs: QuestionRun[]; job?: QuestionsJob } {
+  if (questions.length < 2 || !options.asJob) {
+    return {
+      runs: questions.map((question) => ({
+        question,
+        runId: createCliRun(library, { ...run, question }, now),
+      })),
+    };
+  }
+  const { fileName, concurrency } = options;
+  const { jobId, runIds } = createQuestionsJob(
+    library,
+    { ...run, fileName, concurrency },
+    questions,
+    now,
+  );
+  return {
+    runs: questions.map((question, i) => ({ question, runId: runIds[i] as string })),
+    job: { library, jobId, resumeCommand: resumeCommand(library.choice, shortJobId(jobId)) },
+  };
+}

@@ -1,0 +1,34 @@
+// The LLM client of a command's server flags: one --base-url is that server's client; several
+// (--base-url repeated) are one routed client that sends each request to the least-loaded one.
+import { createLlmClient } from '../core/llm/client.ts';
+import { redactSecrets } from '../core/llm/redact.ts';
+import { createRoutedClient } from '../core/llm/routed-client.ts';
+import type { LlmClient } from '../core/llm/types.ts';
+import type { Connection } from './arg-parsing.ts';
+import { clientConfig } from './backend-kind.ts';
+
+/**
+ * A client over `baseUrls` (at least one) with the command's other connection flags; retries
+ * are noted through `note`, without secrets.
+ */
+export function serversClient(
+  baseUrls: readonly string[],
+  connection: Omit<Connection, 'baseUrl'>,
+  note: (text: string) => void,
+  secrets: readonly (string | undefined)[],
+): LlmClient {
+  const clients = baseUrls.map((baseUrl) => ({
+    url: baseUrl,
+    client: createLlmClient({
+      ...clientConfig({ ...connection, baseUrl }),
+      onRetry: (info) =>
+        note(
+          redactSecrets(
+            `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
+            secrets,
+          ),
+        ),
+    }),
+  }));
+  return clients.length === 1 ? (clients[0]?.client as LlmClient) : createRoutedClient(clients);
+}
