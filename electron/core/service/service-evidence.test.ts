@@ -114,7 +114,12 @@ describe('the back-fill of runs answered before evidence was kept', () => {
     const { runId, evidence } = await ask(harness, documentId);
     await harness.service.dispose();
     const db = new Database(path.join(harness.dir, DATABASE_FILE));
-    db.exec('UPDATE runs SET evidence = NULL; DROP TABLE evidence_backfill;');
+    // Schema 9 and 10 undone: the back-fill list, then the jobs table and the runs' link to it.
+    db.exec(`
+      UPDATE runs SET evidence = NULL; DROP TABLE evidence_backfill;
+      DROP INDEX runs_by_job; ALTER TABLE runs DROP COLUMN job_item;
+      ALTER TABLE runs DROP COLUMN job_id; DROP TABLE jobs;
+    `);
     db.pragma('user_version = 8');
     db.close();
     return { harness, runId, evidence };
