@@ -324,6 +324,8 @@ describe('memagent ask', () => {
           '400',
           '--tokenizer',
           'o200k',
+          // Never the user's own library (~/.config): what is tested is the closed stderr.
+          '--no-save',
         ],
         {
           cwd: repoRoot,
