@@ -3,12 +3,12 @@
 import type { DocumentFormat, Reading } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { planChunks } from '../core/agent/plan.ts';
-import { sha256Hex } from '../core/documents/cache.ts';
+import { sha256Hex } from '../core/hash.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
-import { redactSecrets } from '../core/llm/redact.ts';
+import { redactSecrets } from '../core/redact.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import type { LlmClient } from '../core/llm/types.ts';
 import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';

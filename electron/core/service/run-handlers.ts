@@ -12,7 +12,7 @@ import type { SecretStore } from '../store/secret-store.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { Store } from '../store/store.ts';
 import { beingReadError, describeWriter, otherLiveReader, type Writer } from '../store/writers.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 import {
   checkProfileReady,
   clientForProfile,
