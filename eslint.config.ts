@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './scripts/core-layers-rule.ts';
 
 const nodeBuiltins = [
   'node:*',
@@ -180,6 +181,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // core's layers (scripts/core-layers.ts): a folder imports only from the folders below it,
+  // however it names them (static, re-export, import(), import types, a worker's URL). Tests and
+  // their support stand outside the layers; product code never imports them.
+  {
+    files: ['electron/core/**/*.ts'],
+    ignores: testFiles,
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/core-imports': 'error' },
   },
   // renderer: talks to main only through src/api.ts; no Node (vite.config.ts is build tooling).
   {
