@@ -65,7 +65,17 @@ const everywhereSyntax = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'coverage/**', 'docs/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '.tsbuild/**',
+      'out/**',
+      'dist/**',
+      'release/**',
+      'coverage/**',
+      'docs/**',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
