@@ -85,6 +85,7 @@ export default tseslint.config(
         // Type-aware rules: every file belongs to exactly one of these (see tsconfig.json).
         project: [
           './tsconfig.node.json',
+          './tsconfig.app.json',
           './tsconfig.web.json',
           './tsconfig.e2e.json',
           './tsconfig.shared.json',

@@ -207,3 +207,43 @@ describe('the layer rule', () => {
     expect(test.rules['layers/core-imports']).toBeUndefined();
   });
 });
+
+describe("TypeScript's side of the boundary", () => {
+  const resolveElectron = (config: string, from: string): string | undefined => {
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      path.join(REPO_ROOT, config),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+        },
+      },
+    );
+    if (parsed === undefined) throw new Error(`${config} did not parse`);
+    const resolved = ts.resolveModuleName(
+      'electron',
+      path.join(REPO_ROOT, from),
+      parsed.options,
+      ts.sys,
+    ).resolvedModule?.resolvedFileName;
+    return resolved === undefined ? undefined : path.relative(REPO_ROOT, resolved);
+  };
+
+  it("resolves `electron` in core and the CLI to a file that is not a module, so import('electron') fails to type-check", () => {
+    const stub = 'electron/no-electron-outside-app.d.ts';
+    expect(resolveElectron('tsconfig.node.json', 'electron/core/agent/run.ts')).toBe(stub);
+    expect(resolveElectron('tsconfig.node.json', 'electron/cli/main.ts')).toBe(stub);
+    const source = ts.createSourceFile(
+      stub,
+      readFileSync(path.join(REPO_ROOT, stub), 'utf8'),
+      ts.ScriptTarget.ES2023,
+    );
+    // A file with no import or export is a script: importing it is error TS2306.
+    expect(ts.isExternalModule(source)).toBe(false);
+    // The Electron glue sees Electron's own types.
+    expect(resolveElectron('tsconfig.app.json', 'electron/app/main.ts')).toMatch(
+      /(^|\/)node_modules\/electron\/[^/]+\.d\.ts$/,
+    );
+  });
+});
