@@ -43,9 +43,9 @@ export const CORE_LAYERS: readonly (readonly string[])[] = [
 const CORE_DIR = path.join(REPO_ROOT, 'electron', 'core');
 const SHARED_DIR = path.join(REPO_ROOT, 'shared');
 
-/** Tests, their support files, and the helpers only tests use: outside the layers (see isTestFile). */
+/** Tests and their support files (as eslint.config.ts names them): outside the layers. */
 export function isTestFile(file: string): boolean {
-  return /(\.test|[./-]test-support|^test-support)\.ts$/.test(path.basename(file));
+  return /(\.test|\.test-support|^test-support)\.ts$/.test(path.basename(file));
 }
 
 /** core's folder of an absolute path (`BASE` for electron/core/*.ts), or undefined outside core. */
