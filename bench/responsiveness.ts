@@ -9,7 +9,7 @@ import path from 'node:path';
 import { needleDocument } from '../electron/core/agent/test-support.ts';
 import { sleepUnlessAborted } from '../electron/core/llm/backoff.ts';
 import { createLlmClient, type LlmConfig } from '../electron/core/llm/client.ts';
-import { chatRequest } from '../electron/core/llm/test-prompts.ts';
+import { chatRequest } from '../electron/core/llm/test-prompts.test-support.ts';
 import { buildRows } from '../renderer/src/lib/reader-rows.ts';
 import type { LatencyModel } from '../sim/options.ts';
 import { startSimLlm } from '../sim/server.ts';

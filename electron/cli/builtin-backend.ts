@@ -6,7 +6,7 @@ import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
 import type { RunBackend, RunSettings } from '../../shared/model.ts';
 import { builtinOptionsSchema } from '../../shared/schemas.ts';
 import { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
-import { contextTokensFor } from '../core/llm/builtin/context-size.ts';
+import { contextTokensFor } from '../core/agent/context-size.ts';
 import { parseModelReference } from '../core/models/index.ts';
 import { check, int, oneOf, usage } from './arg-parsing.ts';
 import { shellWord } from './saved-runs.ts';

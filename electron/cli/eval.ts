@@ -25,7 +25,7 @@ import { tallyWarnings, warningLine } from '../core/eval/row-warnings.ts';
 import { runEval, type EvalServer, type ReadRow } from '../core/eval/run-eval.ts';
 import { summarize } from '../core/eval/summary.ts';
 import { createLlmClient } from '../core/llm/client.ts';
-import { redactSecrets } from '../core/llm/redact.ts';
+import { redactSecrets } from '../core/redact.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';
 import type { Tokenizer } from '../core/tokenize/tokenizer.ts';
 import { clientConfig } from './backend-kind.ts';

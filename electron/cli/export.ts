@@ -5,7 +5,7 @@ import path from 'node:path';
 import { EXPORT_FORMAT_NAMES } from '../../shared/export-formats.ts';
 import { plural } from '../../shared/plural.ts';
 import { visibleText } from '../../shared/visible-text.ts';
-import { sha256Hex } from '../core/documents/cache.ts';
+import { sha256Hex } from '../core/hash.ts';
 import { CoreError } from '../core/errors.ts';
 import { chromiumPrinter, findChromium } from '../core/export/chromium-printer.ts';
 import {

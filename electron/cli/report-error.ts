@@ -1,6 +1,6 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
 import { visibleText } from '../../shared/visible-text.ts';
-import { redactSecrets } from '../core/llm/redact.ts';
+import { redactSecrets } from '../core/redact.ts';
 
 export const EXIT = {
   ok: 0,

@@ -3,13 +3,13 @@
 import { DEFAULT_READING, type RunSummary } from '../../shared/model.ts';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
 import { planChunks } from '../core/agent/plan.ts';
-import { sha256Hex } from '../core/documents/cache.ts';
+import { sha256Hex } from '../core/hash.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
 import { createLlmClient } from '../core/llm/client.ts';
 import type { LlmClient } from '../core/llm/types.ts';
-import { displayUrl, redactSecrets } from '../core/llm/redact.ts';
+import { displayUrl, redactSecrets } from '../core/redact.ts';
 import { resumePoint } from '../core/service/resume-point.ts';
 import { beingReadError, otherLiveReader } from '../core/store/writers.ts';
 import { createTokenizer } from '../core/tokenize/index.ts';

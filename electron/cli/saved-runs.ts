@@ -12,7 +12,7 @@ import type {
 } from '../../shared/model.ts';
 import { createDocumentCache, type DocumentCache } from '../core/documents/cache.ts';
 import type { RunJournal } from '../core/agent/run-registry.ts';
-import { displayUrl } from '../core/llm/redact.ts';
+import { displayUrl } from '../core/redact.ts';
 import { describeDocument } from '../core/service/document-handlers.ts';
 import { createRunJournal } from '../core/service/run-journal.ts';
 import type { Store } from '../core/store/store.ts';

@@ -1,5 +1,4 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
-import { libraryProblem } from './store/library-errors.ts';
 
 /**
  * The one exception type core throws on purpose. It carries an `AppError` value so the UI and
@@ -31,12 +30,29 @@ export class CoreError extends Error {
   }
 }
 
+/** Reads an error core does not throw itself (a library's SQLite fault) as a value, or declines. */
+export type ErrorReader = (error: unknown) => AppError | undefined;
+
+const readers = new Set<ErrorReader>();
+
+/**
+ * Adds a reader `toAppError` asks before calling an error `Internal`. The layer that knows the
+ * errors adds it (the store, for SQLite's: store/library-errors.ts), so this base file imports no
+ * folder above it; a reader is added when its module loads, which is before any error it reads
+ * can exist (SQLite errors come only from the store's connections).
+ */
+export function addErrorReader(reader: ErrorReader): void {
+  readers.add(reader);
+}
+
 /** Turns anything thrown into an `AppError`; unknown throwables become `Internal`. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof CoreError) return error.toValue();
   // A write that failed deep in a repository (a full disk, a lock held too long).
-  const library = libraryProblem(error);
-  if (library) return library;
+  for (const read of readers) {
+    const value = read(error);
+    if (value !== undefined) return value;
+  }
   if (error instanceof Error && error.name === 'AbortError') {
     return { kind: 'Cancelled', message: 'The operation was cancelled.' };
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,11 +31,6 @@ const entrySchema = z.object({
   /** `encodeGeometry` of the document's line geometry (PDF). */
   geometry: z.string().optional(),
 });
-
-/** Hex SHA-256 of bytes: the identity of a document's content. */
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** Extracted documents on disk, one gzipped JSON file per content hash. */
 export interface DocumentCache {

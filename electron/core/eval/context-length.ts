@@ -2,7 +2,7 @@
 // /v1/models. `--method direct` cuts its prompt to fit it.
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 
 const modelsSchema = z.object({
   data: z.array(

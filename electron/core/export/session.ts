@@ -19,7 +19,7 @@ import type { ExportScope } from '../../../shared/export-formats.ts';
 import { formatRanges } from '../documents/pdf-assemble.ts';
 import { CoreError } from '../errors.ts';
 import { estimateCost } from '../llm/cost.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 import type { Store } from '../store/store.ts';
 import { readTransaction } from '../store/write-transaction.ts';
 

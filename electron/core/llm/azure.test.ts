@@ -3,7 +3,7 @@ import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { CoreError } from '../errors.ts';
 import { createLlmClient } from './client.ts';
 import { parseAzureUrl } from './sdk.ts';
-import { chatRequest, EXPECTED_MEMORY } from './test-prompts.ts';
+import { chatRequest, EXPECTED_MEMORY } from './test-prompts.test-support.ts';
 
 const KEY = 'azure-key-0123456789abcdef';
 let sim: SimServer;

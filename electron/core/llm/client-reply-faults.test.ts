@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { createLlmClient } from './client.ts';
 import { replyCharLimit, replyEnd } from './reply-end.ts';
-import { chatRequest, EXPECTED_MEMORY } from './test-prompts.ts';
+import { chatRequest, EXPECTED_MEMORY } from './test-prompts.test-support.ts';
 import type { ChatRequest } from './types.ts';
 
 let sim: SimServer;

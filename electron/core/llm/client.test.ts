@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { CoreError } from '../errors.ts';
 import { createLlmClient, type LlmConfig } from './client.ts';
-import { chatRequest, EXPECTED_MEMORY } from './test-prompts.ts';
+import { chatRequest, EXPECTED_MEMORY } from './test-prompts.test-support.ts';
 
 let sim: SimServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { CoreError } from '../errors.ts';
 import { runAttempt } from './attempt.ts';
 import { backoffDelay, cancelledError, sleepUnlessAborted } from './backoff.ts';
 import { AttemptError, classifyFailure, type Failure, type FailureContext } from './failure.ts';
-import { displayUrl, redactSecrets } from './redact.ts';
+import { displayUrl, redactSecrets } from '../redact.ts';
 import { replyEnd } from './reply-end.ts';
 import { createSdk } from './sdk.ts';
 import type { ChatRequest, ChatResult, LlmClient } from './types.ts';

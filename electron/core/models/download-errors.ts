@@ -2,7 +2,7 @@
 // Hugging Face listing. URLs are shown without query or credentials (a CDN's signed URL carries
 // its signature in the query).
 import { CoreError } from '../errors.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 
 const OFFLINE = new Set([
   'ENOTFOUND',

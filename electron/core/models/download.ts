@@ -7,7 +7,7 @@ import { mkdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes } from '../../../shared/model-catalogue.ts';
 import { CoreError } from '../errors.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 import { hostOf, isRetryable, writeError } from './download-errors.ts';
 import { DEFAULT_STALL_MS, header, openResponse } from './http-get.ts';
 import {

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { CoreError } from '../errors.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 import { hostOf, networkError, retryable, stallError } from './download-errors.ts';
 
 export const DEFAULT_STALL_MS = 60_000;

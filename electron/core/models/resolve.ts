@@ -3,7 +3,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { CoreError } from '../errors.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 import { ModelDownload, type DownloadEvent, type DownloadOptions } from './download.ts';
 import { checkGgufFile } from './gguf.ts';
 import { DEFAULT_HF_ENDPOINT, resolveHfQuant, type HfAccess } from './hf.ts';

@@ -4,7 +4,7 @@
 import type { RunSettings } from '../../../shared/model.ts';
 import type { BuiltinOptions } from '../../../shared/schemas.ts';
 import { BuiltinClient } from '../llm/builtin/builtin-client.ts';
-import { contextTokensFor } from '../llm/builtin/context-size.ts';
+import { contextTokensFor } from '../agent/context-size.ts';
 import type { HostLauncher } from '../llm/builtin/launcher.ts';
 import type { ModelInfo } from '../llm/builtin/protocol.ts';
 import type { ChatRequest, ChatResult, LlmClient } from '../llm/types.ts';

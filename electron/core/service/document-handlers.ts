@@ -9,7 +9,7 @@ import { extractDocument, DEFAULT_MAX_BYTES, type ExtractOptions } from '../docu
 import { readInput } from '../documents/read-input.ts';
 import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
-import { sha256Hex as documentId } from '../documents/cache.ts';
+import { sha256Hex as documentId } from '../hash.ts';
 import { readOriginal, type DocumentTexts } from './document-texts.ts';
 import type { Extractions } from './extractions.ts';
 import { DIALOG_GRANTS, type PathGrants } from './path-grants.ts';

@@ -1,5 +1,6 @@
 import type { DocumentInfo, DocumentText, Reading } from '../../../shared/model.ts';
-import { createDocumentCache, sha256Hex as documentId } from '../documents/cache.ts';
+import { createDocumentCache } from '../documents/cache.ts';
+import { sha256Hex as documentId } from '../hash.ts';
 import { extractDocument, type ExtractOptions } from '../documents/index.ts';
 import { readInput } from '../documents/read-input.ts';
 import { CoreError } from '../errors.ts';

@@ -13,7 +13,7 @@ import type { SettingsRepo } from '../store/settings-repo.ts';
 import { backfillEvidence } from '../store/evidence-backfill.ts';
 import type { Store } from '../store/store.ts';
 import { beingReadError, describeWriter, otherLiveReader, type Writer } from '../store/writers.ts';
-import { displayUrl } from '../llm/redact.ts';
+import { displayUrl } from '../redact.ts';
 import {
   checkProfileReady,
   clientForProfile,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
 import { DEFAULT_READING, type Reading } from '../../../shared/model.ts';
-import { sha256Hex } from '../documents/cache.ts';
+import { sha256Hex } from '../hash.ts';
 import { makeScannedPdf } from '../documents/ocr.test-support.ts';
 import { missingSystemTools, skipNote } from '../system-tools.test-support.ts';
 import { corpusDir } from '../documents/test-support.ts';

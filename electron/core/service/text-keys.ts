@@ -1,5 +1,5 @@
 import { DEFAULT_READING, type Reading } from '../../../shared/model.ts';
-import { sha256Hex } from '../documents/cache.ts';
+import { sha256Hex } from '../hash.ts';
 
 /** Whether two readings give the same text (languages in order: the first is the most likely). */
 export function sameReading(a: Reading, b: Reading): boolean {

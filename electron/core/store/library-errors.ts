@@ -1,6 +1,7 @@
 // The library file's faults as sentences: SQLite's result codes (better-sqlite3's SqliteError
 // `code`, extended codes included) mapped to error values in one place, for the app and the CLI.
 import type { AppError } from '../../../shared/model.ts';
+import { addErrorReader } from '../errors.ts';
 import { foundDamaged, noteDamage } from './damage-mark.ts';
 
 /** `SQLITE_READONLY_DBMOVED` → `SQLITE_READONLY`; undefined for anything not from SQLite. */
@@ -96,3 +97,7 @@ export function libraryProblem(error: unknown, file?: string): AppError | undefi
 }
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// Every connection is opened by a module that imports this one (database.ts, read-open.ts), so
+// `toAppError` reads SQLite's faults as sentences from the first moment one can be thrown.
+addErrorReader((error) => libraryProblem(error));

@@ -3,7 +3,7 @@
 // `show`, `resume`, `export` and the rest accept the same ids and refuse with the same sentences.
 import fs from 'node:fs';
 import type { DocumentInfo, RunSummary } from '../../../shared/model.ts';
-import { sha256Hex } from '../documents/cache.ts';
+import { sha256Hex } from '../hash.ts';
 import { CoreError } from '../errors.ts';
 import type { JobSummary } from './job-repo.ts';
 import type { Store } from './store.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
-import { displayUrl, redactSecrets } from '../llm/redact.ts';
+import { displayUrl, redactSecrets } from '../redact.ts';
 import { splitAtLineBreaks } from './split-pieces.ts';
 import type { Tokenizer } from './tokenizer.ts';
 import { throwIfAborted } from '../abort.ts';

@@ -13,7 +13,7 @@ import { CoreError } from '../../errors.ts';
 import { createTokenizer } from '../../tokenize/index.ts';
 import { BuiltinClient, type BuiltinConfig } from './builtin-client.ts';
 import { hostileGgufs } from '../../models/hostile-gguf.test-support.ts';
-import { contextTokensFor } from './context-size.ts';
+import { contextTokensFor } from '../../agent/context-size.ts';
 import { forkHost, nodeLauncher } from './launcher.ts';
 import type { HostMessage } from './protocol.ts';
 import { CHATML_TEMPLATE, writeTinyGguf } from './tiny-gguf.test-support.ts';

@@ -10,7 +10,7 @@ import type { LoadOptions, ModelInfo } from './protocol.ts';
 export interface BuiltinConfig {
   /** A local GGUF file (the downloader resolves `hf:` URIs to one before this point). */
   modelFile: string;
-  /** Tokens of one sequence's context: `contextTokensFor(run settings)` (context-size.ts). */
+  /** Tokens of one sequence's context: `contextTokensFor(run settings)` (agent/context-size.ts). */
   contextTokens: number;
   /** Questions read at once, as parallel sequences of one context (default 1). */
   sequences?: number;

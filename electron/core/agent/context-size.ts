@@ -1,5 +1,5 @@
-import type { RunSettings } from '../../../../shared/model.ts';
-import { QUOTE_MAX_TOKENS } from '../../agent/templates.ts';
+import type { RunSettings } from '../../../shared/model.ts';
+import { QUOTE_MAX_TOKENS } from './templates.ts';
 
 /**
  * Room for what a MemAgent prompt holds besides chunk and memory: its own words (about 130
