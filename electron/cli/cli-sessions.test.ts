@@ -359,7 +359,7 @@ describe('two processes on one library', () => {
       expect(chosen.code, chosen.stderr).toBe(0);
       expect(chosen.stdout).toContain('AMBER-4471');
       expect(chosen.stderr).toMatch(
-        /warning: Chunks \d+ to \d+ and the answer are read with model other\/model-7b; chunks 1 to \d+ were read with sim-llm\/memagent-simulator\./,
+        /warning: Chunks \d+ to \d+ and the answer are read with “127\.0\.0\.1:\d+” \(model other\/model-7b\); chunks 1 to \d+ were read with “127\.0\.0\.1:\d+” \(model sim-llm\/memagent-simulator\)\./,
       );
       expect(chosen.stderr).toContain(`saved as run ${id} (memagent show ${id})`);
     } finally {
