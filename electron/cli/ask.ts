@@ -1,20 +1,23 @@
 // `memagent ask`: read the document, chunk it, save it and the runs in the library (unless
 // --no-save), then read every question (read-questions.ts).
-import type { DocumentFormat, Reading } from '../../shared/model.ts';
+import type { DocumentFormat, DocumentInfo, Reading } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
-import { planChunks } from '../core/agent/plan.ts';
 import { sha256Hex } from '../core/documents/cache.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
-import { createLlmClient } from '../core/llm/client.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
-import { createTokenizer } from '../core/tokenize/index.ts';
-import type { LlmClient } from '../core/llm/types.ts';
-import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
+import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
+import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
+import { createRun } from '../core/use-cases/start-run.ts';
 import type { AskOptions } from './ask-args.ts';
-import { clientConfig } from './backend-kind.ts';
-import { builtinResumeFlags, builtinRunBackend, openBuiltin } from './builtin-backend.ts';
+import { builtinResumeFlags } from './builtin-backend.ts';
+import {
+  builtinProfile,
+  cliTimeoutHint,
+  createCliRunParts,
+  serverProfile,
+} from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
@@ -31,10 +34,8 @@ import { cliModelResolver } from './model-resolver.ts';
 import { EXIT } from './report-error.ts';
 import {
   cliJournal,
-  createCliRun,
   openCliLibrary,
   resumeCommand,
-  runBackend,
   saveDocument,
   type CliLibrary,
   type LibraryChoice,
@@ -48,7 +49,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
   const trace = await openTraceFile(options.trace, (text) => notes.note(text));
   // Opened first: a library that cannot be written fails before minutes of reading.
   const library = options.library && !options.dryRun ? openForAsk(options.library) : undefined;
-  let builtin: BuiltinClient | undefined;
+  const parts = createCliRunParts({ apiKey: options.apiKey, concurrency: options.concurrency });
   try {
     // A saved document is known by the SHA-256 of its bytes, as in the app: hashed from the
     // very bytes that are read.
@@ -74,19 +75,21 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     }
 
     const settings = runSettingsOf(options);
-    let client: LlmClient;
-    if (options.builtin) {
-      builtin = await openBuiltin(
-        options.builtin,
+    // The connection flags as an in-memory profile, read through the app's use cases.
+    const more = { quoteCheck: options.quoteCheck };
+    const profile = options.builtin
+      ? builtinProfile(
+          options.builtin,
+          await cliModelResolver(ctx)(options.builtin.modelFile, signal),
+          more,
+        )
+      : serverProfile(options, more);
+    const { client, model } = await openClient(
+      parts,
+      {
+        profile,
         settings,
-        options.concurrency,
-        cliModelResolver(ctx),
-        signal,
-      );
-      client = builtin;
-    } else {
-      client = createLlmClient({
-        ...clientConfig(options),
+        timeoutHint: cliTimeoutHint(options.timeoutMs),
         onRetry: (info) =>
           notes.note(
             redactSecrets(
@@ -94,25 +97,17 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
               secrets,
             ),
           ),
-      });
-    }
-    const model = await client.resolveModel(signal);
-
-    const tokenizer = await createTokenizer(options.tokenizer, {
-      model,
-      baseUrl: options.baseUrl,
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(builtin ? { builtin } : {}),
-    });
-    let chunks;
-    try {
-      chunks = await planChunks(doc, tokenizer, options.chunkTokens, signal);
-    } finally {
-      await tokenizer.dispose();
-    }
+      },
+      signal,
+    );
+    const { chunks, tokenizerId } = await chunkText(
+      parts,
+      { profile, client, model, settings, textKey: documentId ?? options.file, doc },
+      signal,
+    );
     const tokens = chunks.reduce((sum, c) => sum + c.tokens, 0);
     notes.note(
-      `${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizer.id}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`,
+      `${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizerId}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`,
     );
 
     let runs: QuestionRun[] = options.questions.map((question, i) => ({
@@ -121,29 +116,38 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     }));
     const saving: Partial<Pick<ReadQuestions, 'journal' | 'resumeCommand'>> = {};
     if (library && documentId !== undefined) {
-      const now = Date.now();
       const { textKey } = await saveDocument(
         library,
         options.file,
         documentId,
         doc,
         options.reading,
-        now,
+        Date.now(),
       );
-      const backend = options.builtin
-        ? builtinRunBackend(options.builtin.modelFile)
-        : runBackend(options.baseUrl);
+      const info = library.store.documents.get(documentId) as DocumentInfo;
+      const lib: LibraryRunParts = {
+        ...parts,
+        store: library.store,
+        writer: library.writer,
+        now: Date.now,
+      };
+      // Each run with its chunking, in one transaction: a kill leaves it resumable from chunk 1.
       runs = options.questions.map((question) => ({
         question,
-        runId: createCliRun(
-          library,
-          { documentId, textKey, question, settings, model, backend, chunks },
-          now,
-        ),
+        runId: createRun(lib, {
+          info,
+          textKey,
+          question,
+          settings,
+          profile,
+          origin: 'cli',
+          model,
+          chunks,
+        }).id,
       }));
       saving.journal = cliJournal(library, ctx.env);
-      const more = options.builtin ? builtinResumeFlags(options.builtin) : '';
-      saving.resumeCommand = (runId) => resumeCommand(library.choice, runId) + more;
+      const flags = options.builtin ? builtinResumeFlags(options.builtin) : '';
+      saving.resumeCommand = (runId) => resumeCommand(library.choice, runId) + flags;
       notes.note(
         `note: saving as ${plural(runs.length, 'run')} ${runs.map((r) => shortId(r.runId)).join(', ')} in ${library.choice.location.file}`,
       );
@@ -167,7 +171,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       ctx,
     );
   } finally {
-    builtin?.close();
+    await parts.close();
     library?.close();
     await trace?.close();
   }

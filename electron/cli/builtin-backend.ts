@@ -1,9 +1,7 @@
-// `--backend builtin`: its flags, the model file they name, and the client and run record that
-// `ask` uses instead of a server's.
-import path from 'node:path';
+// `--backend builtin`: its flags, the model file they name, and the client `eval` uses instead
+// of a server's (`ask` and `resume` make it a profile, cli-run-parts.ts).
 import { z } from 'zod';
-import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
-import type { RunBackend, RunSettings } from '../../shared/model.ts';
+import type { RunSettings } from '../../shared/model.ts';
 import { builtinOptionsSchema } from '../../shared/schemas.ts';
 import { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
 import { contextTokensFor } from '../core/llm/builtin/context-size.ts';
@@ -104,15 +102,6 @@ export async function openBuiltin(
   if (flags.gpuLayers !== undefined) config.gpuLayers = flags.gpuLayers;
   if (flags.threads !== undefined) config.threads = flags.threads;
   return new BuiltinClient(config);
-}
-
-/** How a run read with the built-in model is recorded: the kind and the model file's name. */
-export function builtinRunBackend(modelFile: string): RunBackend {
-  return {
-    kind: 'builtin',
-    name: `${BACKEND_DEFAULTS.builtin.name}: ${path.basename(modelFile)}`,
-    baseUrl: '',
-  };
 }
 
 /** The flags that continue a run on the same built-in model (`resume` needs the file again). */

@@ -1,23 +1,14 @@
 // The command line's runs in the library: the library opened as a writer, the document entered
 // as the app enters it (with its text in the cache, so the app never reads the file again), the
-// runs created as the app's are, and the command that continues one.
-import { randomUUID } from 'node:crypto';
+// command that continues a run (runs are created by the use cases, core/use-cases/start-run.ts).
 import path from 'node:path';
-import type {
-  ChunkInfo,
-  DocumentText,
-  Reading,
-  RunBackend,
-  RunSettings,
-} from '../../shared/model.ts';
+import type { DocumentText, Reading } from '../../shared/model.ts';
 import { createDocumentCache, type DocumentCache } from '../core/documents/cache.ts';
 import type { RunJournal } from '../core/agent/run-registry.ts';
-import { displayUrl } from '../core/llm/redact.ts';
 import { describeDocument } from '../core/service/document-handlers.ts';
 import { createRunJournal } from '../core/service/run-journal.ts';
 import type { Store } from '../core/store/store.ts';
 import { registerWriter, type Writer } from '../core/store/writers.ts';
-import { backendKindFor } from './backend-kind.ts';
 import { openLibrary, type LibraryLocation } from './library.ts';
 import { writeTransaction } from '../core/store/write-transaction.ts';
 
@@ -103,49 +94,6 @@ export async function saveDocument(
     })();
   }
   return { textKey };
-}
-
-/** The backend as a run remembers it: never a key, a URL without credentials or query. */
-export function runBackend(baseUrl: string): RunBackend {
-  const shown = displayUrl(baseUrl);
-  const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : shown;
-  return { kind: backendKindFor(baseUrl), name: host, baseUrl: shown };
-}
-
-export interface NewCliRun {
-  documentId: string;
-  textKey: string;
-  question: string;
-  settings: RunSettings;
-  model: string;
-  backend: RunBackend;
-  chunks: readonly ChunkInfo[];
-}
-
-/**
- * Creates a run owned by this process, with its chunking, in one transaction: a kill at any
- * point leaves either no run or one that `resume` can read from chunk 1.
- */
-export function createCliRun(library: CliLibrary, run: NewCliRun, now: number): string {
-  const { store } = library;
-  const id = randomUUID();
-  writeTransaction(store.db, () => {
-    store.runs.create({
-      id,
-      documentId: run.documentId,
-      textKey: run.textKey,
-      question: run.question,
-      settings: run.settings,
-      model: run.model,
-      status: 'queued',
-      createdAt: now,
-      origin: 'cli',
-      backend: run.backend,
-    });
-    store.runs.setChunks(id, run.chunks);
-    store.runs.setOwner(id, library.writer.id);
-  })();
-  return id;
 }
 
 /** A word for a POSIX shell: quoted when it holds anything but safe characters. */
