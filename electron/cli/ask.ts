@@ -1,12 +1,13 @@
 // `memagent ask`: read the document, chunk it, save it and the runs in the library (unless
 // --no-save), then read every question (read-questions.ts).
-import type { DocumentFormat, DocumentInfo, Reading } from '../../shared/model.ts';
+import type { DocumentFormat, DocumentInfo, DocumentText, Reading } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
-import { sha256Hex } from '../core/documents/cache.ts';
+import path from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
 import { redactSecrets } from '../core/llm/redact.ts';
+import { openDocument } from '../core/use-cases/open-document.ts';
 import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
 import { createRun } from '../core/use-cases/start-run.ts';
@@ -33,10 +34,10 @@ import { runSettingsOf } from './arg-parsing.ts';
 import { cliModelResolver } from './model-resolver.ts';
 import { EXIT } from './report-error.ts';
 import {
+  cacheOf,
   cliJournal,
   openCliLibrary,
   resumeCommand,
-  saveDocument,
   type CliLibrary,
   type LibraryChoice,
 } from './saved-runs.ts';
@@ -51,15 +52,27 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
   const library = options.library && !options.dryRun ? openForAsk(options.library) : undefined;
   const parts = createCliRunParts({ apiKey: options.apiKey, concurrency: options.concurrency });
   try {
-    // A saved document is known by the SHA-256 of its bytes, as in the app: hashed from the
-    // very bytes that are read.
-    let input: { bytes: Uint8Array; name: string } | undefined;
+    // A saved document is entered as the app's "Open" enters it (core/use-cases/open-document.ts):
+    // known by the SHA-256 of the very bytes that are read, its text cached per reading.
     let documentId: string | undefined;
+    let doc: DocumentText;
     if (library) {
-      input = await readInput({ path: options.file }, DEFAULT_MAX_BYTES);
-      documentId = sha256Hex(input.bytes);
+      const input = await readInput({ path: options.file }, DEFAULT_MAX_BYTES);
+      const opened = await openDocument(
+        { store: library.store, texts: cacheOf(library), now: Date.now },
+        {
+          bytes: input.bytes,
+          name: path.basename(options.file),
+          path: options.file,
+          reading: options.reading,
+          extract: () => readDocument(options, ctx, input),
+        },
+      );
+      documentId = opened.info.id;
+      doc = opened.doc;
+    } else {
+      doc = await readDocument(options, ctx);
     }
-    const doc = await readDocument(options, ctx, input);
     for (const w of doc.warnings) notes.note(`warning: ${w}`);
     const ocr = ocrSummary(doc);
     if (ocr !== undefined) notes.note(`note: ${ocr}`);
@@ -116,14 +129,6 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     }));
     const saving: Partial<Pick<ReadQuestions, 'journal' | 'resumeCommand'>> = {};
     if (library && documentId !== undefined) {
-      const { textKey } = await saveDocument(
-        library,
-        options.file,
-        documentId,
-        doc,
-        options.reading,
-        Date.now(),
-      );
       const info = library.store.documents.get(documentId) as DocumentInfo;
       const lib: LibraryRunParts = {
         ...parts,
@@ -136,7 +141,6 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         question,
         runId: createRun(lib, {
           info,
-          textKey,
           question,
           settings,
           profile,

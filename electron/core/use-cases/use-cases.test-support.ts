@@ -14,7 +14,6 @@ import { extractDocument } from '../documents/index.ts';
 import { createLlmClient } from '../llm/client.ts';
 import { createBuiltinHosts } from '../service/builtin-hosts.ts';
 import { createChunkPlans } from '../service/chunk-plans.ts';
-import { describeDocument } from '../service/document-handlers.ts';
 import { createRunJournal } from '../service/run-journal.ts';
 import { bookText, SMALL_CHUNKS } from '../service/service-harness.test-support.ts';
 import { createTokenizerCache } from '../service/tokenizer-cache.ts';
@@ -22,6 +21,7 @@ import type { StoredProfile } from '../store/columns.ts';
 import { createMemorySecretStore } from '../store/secret-store.ts';
 import { openStore } from '../store/store.ts';
 import { registerWriter } from '../store/writers.ts';
+import { describeDocument } from './open-document.ts';
 import type { PrepareHooks } from './prepare-run.ts';
 import type { LibraryRunParts } from './run-parts.ts';
 
