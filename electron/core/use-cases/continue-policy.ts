@@ -70,7 +70,7 @@ export function claimRun(
 }
 
 /** "This run" in the middle of a sentence; a run's id keeps its case. */
-function lower(name: string): string {
+export function lower(name: string): string {
   return name.replace(/^(This|Run)\b/, (w) => w.toLowerCase());
 }
 

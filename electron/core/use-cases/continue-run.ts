@@ -4,7 +4,13 @@ import type { DocumentInfo, RunSettings, RunSummary } from '../../../shared/mode
 import { CoreError } from '../errors.ts';
 import { displayUrl } from '../llm/redact.ts';
 import type { StoredProfile } from '../store/columns.ts';
-import { claimRun, refuseUnlessContinuable, THIS_RUN, type RunNaming } from './continue-policy.ts';
+import {
+  claimRun,
+  lower,
+  refuseUnlessContinuable,
+  THIS_RUN,
+  type RunNaming,
+} from './continue-policy.ts';
 import type { RunPlan } from './prepare-run.ts';
 import { resumePoint } from './resume-point.ts';
 import type { LibraryRunParts } from './run-parts.ts';
@@ -52,7 +58,7 @@ export async function continueRun(
   if (!info) {
     throw new CoreError(
       'NotFound',
-      `The document of ${naming.name.replace(/^This/, 'this').replace(/^Run/, 'run')} is no longer in the library.`,
+      `The document of ${lower(naming.name)} is no longer in the library.`,
       { hint: 'Ask the question again as a new run.' },
     );
   }

@@ -141,6 +141,27 @@ describe('continue a run', () => {
     ]);
   });
 
+  it('read on with another model on purpose (`resume --model`), keeps the saved chunks and says which model read what', async () => {
+    f = await openFixture();
+    const done = await askedRun();
+    const n = f.parts.store.runs.chunks(done.id).length;
+    const stopped = interruptedCopy(done, 2);
+    f.sim.setOptions({ model: 'other/model-7b' });
+    const { plan } = await continueRun(
+      f.parts,
+      own({ runId: stopped.id, model: 'other/model-7b' }),
+    );
+    expect(plan.rechunkFrom).toBeUndefined();
+    expect(plan.keptModel).toBeUndefined();
+    const before = f.sim.requests.length;
+    expect((await read(plan)).status).toBe('done');
+    expect(promptKinds(before).filter((k) => k === 'update')).toHaveLength(n - 2);
+    expect(f.parts.store.runs.get(stopped.id)?.model).toBe('other/model-7b');
+    expect(f.notes.get(stopped.id)).toEqual([
+      `Chunks 3 to ${n} and the answer are read with “Simulator” (model other/model-7b); chunks 1 to 2 were read with “Simulator” (model sim-llm/memagent-simulator).`,
+    ]);
+  });
+
   it('retried with other chunk sizes, cuts the text again and starts over from chunk 1, saying so', async () => {
     f = await openFixture();
     const done = await askedRun();
