@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import {
   chunkRequestKeys,
   fixtureLauncher,
-} from '../electron/core/jobs/job-fixture.test-support.ts';
-import { driveJob } from '../electron/core/jobs/job-group.ts';
+} from '../electron/core/use-cases/job-fixture.test-support.ts';
+import { driveJob } from '../electron/core/use-cases/job-group.ts';
 import { openStore } from '../electron/core/store/store.ts';
 import { registerWriter } from '../electron/core/store/writers.ts';
 import { startSimLlm } from '../sim/server.ts';
@@ -43,7 +43,7 @@ const LATENCY = {
 };
 const child = path.join(
   import.meta.dirname,
-  '../electron/core/jobs/job-crash-child.test-support.ts',
+  '../electron/core/use-cases/job-crash-child.test-support.ts',
 );
 
 console.log(

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_READING, DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../shared/model.ts';
 import { RunRegistry, type PreparedRun } from '../electron/core/agent/run-registry.ts';
-import { sha256Hex } from '../electron/core/documents/cache.ts';
+import { sha256Hex } from '../electron/core/hash.ts';
 import { createLlmClient } from '../electron/core/llm/client.ts';
 import { createChunkPlans } from '../electron/core/service/chunk-plans.ts';
 import { createDocumentTexts } from '../electron/core/service/document-texts.ts';

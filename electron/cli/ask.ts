@@ -1,21 +1,24 @@
 // `memagent ask`: read the document, chunk it, save it and the runs in the library (unless
 // --no-save), then read every question (read-questions.ts).
-import path from 'node:path';
-import type { DocumentFormat, Reading } from '../../shared/model.ts';
+import type { DocumentFormat, DocumentInfo, DocumentText, Reading } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
-import { planChunks } from '../core/agent/plan.ts';
-import { sha256Hex } from '../core/hash.ts';
+import path from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
-import { createLlmClient } from '../core/llm/client.ts';
 import { redactSecrets } from '../core/redact.ts';
-import { createTokenizer } from '../core/tokenize/index.ts';
-import type { LlmClient } from '../core/llm/types.ts';
-import type { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
+import { openDocument } from '../core/use-cases/open-document.ts';
+import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
+import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
+import { createRun, runBackendOf } from '../core/use-cases/start-run.ts';
 import type { AskOptions } from './ask-args.ts';
-import { clientConfig } from './backend-kind.ts';
-import { builtinResumeFlags, builtinRunBackend, openBuiltin } from './builtin-backend.ts';
+import { builtinResumeFlags } from './builtin-backend.ts';
+import {
+  builtinProfile,
+  cliTimeoutHint,
+  createCliRunParts,
+  serverProfile,
+} from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
@@ -32,11 +35,10 @@ import { saveQuestions } from './questions-job.ts';
 import { cliModelResolver } from './model-resolver.ts';
 import { EXIT } from './report-error.ts';
 import {
+  cacheOf,
   cliJournal,
   openCliLibrary,
   resumeCommand,
-  runBackend,
-  saveDocument,
   type CliLibrary,
   type LibraryChoice,
 } from './saved-runs.ts';
@@ -49,17 +51,29 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
   const trace = await openTraceFile(options.trace, (text) => notes.note(text));
   // Opened first: a library that cannot be written fails before minutes of reading.
   const library = options.library && !options.dryRun ? openForAsk(options.library) : undefined;
-  let builtin: BuiltinClient | undefined;
+  const parts = createCliRunParts({ apiKey: options.apiKey, concurrency: options.concurrency });
   try {
-    // A saved document is known by the SHA-256 of its bytes, as in the app: hashed from the
-    // very bytes that are read.
-    let input: { bytes: Uint8Array; name: string } | undefined;
+    // A saved document is entered as the app's "Open" enters it (core/use-cases/open-document.ts):
+    // known by the SHA-256 of the very bytes that are read, its text cached per reading.
     let documentId: string | undefined;
+    let doc: DocumentText;
     if (library) {
-      input = await readInput({ path: options.file }, DEFAULT_MAX_BYTES);
-      documentId = sha256Hex(input.bytes);
+      const input = await readInput({ path: options.file }, DEFAULT_MAX_BYTES);
+      const opened = await openDocument(
+        { store: library.store, texts: cacheOf(library), now: Date.now },
+        {
+          bytes: input.bytes,
+          name: path.basename(options.file),
+          path: options.file,
+          reading: options.reading,
+          extract: () => readDocument(options, ctx, input),
+        },
+      );
+      documentId = opened.info.id;
+      doc = opened.doc;
+    } else {
+      doc = await readDocument(options, ctx);
     }
-    const doc = await readDocument(options, ctx, input);
     for (const w of doc.warnings) notes.note(`warning: ${w}`);
     const ocr = ocrSummary(doc);
     if (ocr !== undefined) notes.note(`note: ${ocr}`);
@@ -75,19 +89,21 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     }
 
     const settings = runSettingsOf(options);
-    let client: LlmClient;
-    if (options.builtin) {
-      builtin = await openBuiltin(
-        options.builtin,
+    // The connection flags as an in-memory profile, read through the app's use cases.
+    const more = { quoteCheck: options.quoteCheck };
+    const profile = options.builtin
+      ? builtinProfile(
+          options.builtin,
+          await cliModelResolver(ctx)(options.builtin.modelFile, signal),
+          more,
+        )
+      : serverProfile(options, more);
+    const { client, model } = await openClient(
+      parts,
+      {
+        profile,
         settings,
-        options.concurrency,
-        cliModelResolver(ctx),
-        signal,
-      );
-      client = builtin;
-    } else {
-      client = createLlmClient({
-        ...clientConfig(options),
+        timeoutHint: cliTimeoutHint(options.timeoutMs),
         onRetry: (info) =>
           notes.note(
             redactSecrets(
@@ -95,25 +111,17 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
               secrets,
             ),
           ),
-      });
-    }
-    const model = await client.resolveModel(signal);
-
-    const tokenizer = await createTokenizer(options.tokenizer, {
-      model,
-      baseUrl: options.baseUrl,
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(builtin ? { builtin } : {}),
-    });
-    let chunks;
-    try {
-      chunks = await planChunks(doc, tokenizer, options.chunkTokens, signal);
-    } finally {
-      await tokenizer.dispose();
-    }
+      },
+      signal,
+    );
+    const { chunks, tokenizerId } = await chunkText(
+      parts,
+      { profile, client, model, settings, textKey: documentId ?? options.file, doc },
+      signal,
+    );
     const tokens = chunks.reduce((sum, c) => sum + c.tokens, 0);
     notes.note(
-      `${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizer.id}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`,
+      `${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizerId}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`,
     );
 
     let runs: QuestionRun[] = options.questions.map((question, i) => ({
@@ -122,35 +130,34 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     }));
     const saving: Partial<Pick<ReadQuestions, 'journal' | 'resumeCommand' | 'job'>> = {};
     if (library && documentId !== undefined) {
-      const now = Date.now();
-      const { textKey } = await saveDocument(
-        library,
-        options.file,
-        documentId,
-        doc,
-        options.reading,
-        now,
-      );
-      const backend = options.builtin
-        ? builtinRunBackend(options.builtin.modelFile)
-        : runBackend(options.baseUrl);
+      const info = library.store.documents.get(documentId) as DocumentInfo;
+      const lib: LibraryRunParts = {
+        ...parts,
+        store: library.store,
+        writer: library.writer,
+        now: Date.now,
+      };
+      // Each run with its chunking, in one transaction: a kill leaves it resumable from chunk 1.
+      const newRun = (question: string) =>
+        createRun(lib, { info, question, settings, profile, origin: 'cli', model, chunks }).id;
       // Several questions are saved as one job (questions-job.ts), continued as a whole.
       const saved = saveQuestions(
         library,
-        { documentId, textKey, settings, model, backend, chunks },
+        newRun,
         options.questions,
         {
           fileName: path.basename(options.file),
           concurrency: options.concurrency,
+          backend: runBackendOf(profile),
           asJob: !options.builtin,
         },
-        now,
+        Date.now(),
       );
       runs = saved.runs;
       if (saved.job) saving.job = saved.job;
       saving.journal = cliJournal(library, ctx.env);
-      const more = options.builtin ? builtinResumeFlags(options.builtin) : '';
-      saving.resumeCommand = (runId) => resumeCommand(library.choice, runId) + more;
+      const flags = options.builtin ? builtinResumeFlags(options.builtin) : '';
+      saving.resumeCommand = (runId) => resumeCommand(library.choice, runId) + flags;
       notes.note(
         `note: saving as ${saved.job ? `job ${shortId(saved.job.jobId)}, ` : ''}${plural(runs.length, 'run')} ${runs.map((r) => shortId(r.runId)).join(', ')} in ${library.choice.location.file}`,
       );
@@ -174,7 +181,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       ctx,
     );
   } finally {
-    builtin?.close();
+    await parts.close();
     library?.close();
     await trace?.close();
   }

@@ -1,12 +1,7 @@
-// `--backend builtin`: its flags, the model file they name, and the client and run record that
-// `ask` uses instead of a server's.
-import path from 'node:path';
+// `--backend builtin`: its flags and the model file they name (`ask`, `resume` and `eval` make
+// them an in-memory profile, cli-run-parts.ts), and the flags that continue a run with it.
 import { z } from 'zod';
-import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
-import type { RunBackend, RunSettings } from '../../shared/model.ts';
 import { builtinOptionsSchema } from '../../shared/schemas.ts';
-import { BuiltinClient } from '../core/llm/builtin/builtin-client.ts';
-import { contextTokensFor } from '../core/agent/context-size.ts';
 import { parseModelReference } from '../core/models/index.ts';
 import { check, int, oneOf, usage } from './arg-parsing.ts';
 import { shellWord } from './saved-runs.ts';
@@ -83,37 +78,6 @@ export function parseBuiltinFlags(
  * downloads a catalogue model or `hf:` URI not on this computer yet.
  */
 export type ModelFileResolver = (spec: string, signal?: AbortSignal) => Promise<string>;
-
-/**
- * The client of the built-in model for runs with `settings`: a context sized for them, one
- * sequence per question read at once.
- */
-export async function openBuiltin(
-  flags: BuiltinFlags,
-  settings: Pick<RunSettings, 'chunkTokens' | 'memoryTokens' | 'answerTokens'>,
-  concurrency: number,
-  resolve: ModelFileResolver,
-  signal?: AbortSignal,
-): Promise<BuiltinClient> {
-  const config: ConstructorParameters<typeof BuiltinClient>[0] = {
-    modelFile: await resolve(flags.modelFile, signal),
-    contextTokens: contextTokensFor(settings),
-    sequences: concurrency,
-    gpu: flags.gpu,
-  };
-  if (flags.gpuLayers !== undefined) config.gpuLayers = flags.gpuLayers;
-  if (flags.threads !== undefined) config.threads = flags.threads;
-  return new BuiltinClient(config);
-}
-
-/** How a run read with the built-in model is recorded: the kind and the model file's name. */
-export function builtinRunBackend(modelFile: string): RunBackend {
-  return {
-    kind: 'builtin',
-    name: `${BACKEND_DEFAULTS.builtin.name}: ${path.basename(modelFile)}`,
-    baseUrl: '',
-  };
-}
 
 /** The flags that continue a run on the same built-in model (`resume` needs the file again). */
 export function builtinResumeFlags(flags: BuiltinFlags): string {

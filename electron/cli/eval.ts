@@ -24,18 +24,22 @@ import {
 import { tallyWarnings, warningLine } from '../core/eval/row-warnings.ts';
 import { runEval, type EvalServer, type ReadRow } from '../core/eval/run-eval.ts';
 import { summarize } from '../core/eval/summary.ts';
-import { createLlmClient } from '../core/llm/client.ts';
+import { clientForProfile } from '../core/service/backend-client.ts';
+import { builtinSourceOf } from '../core/service/builtin-hosts.ts';
 import { redactSecrets } from '../core/redact.ts';
-import { createTokenizer } from '../core/tokenize/index.ts';
 import type { Tokenizer } from '../core/tokenize/tokenizer.ts';
-import { clientConfig } from './backend-kind.ts';
+import {
+  builtinProfile,
+  cliTimeoutHint,
+  createCliRunParts,
+  serverProfile,
+} from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import type { EvalOptions } from './eval-args.ts';
 import { EvalProgress } from './eval-progress.ts';
 import { summaryTable } from './eval-table.ts';
 import { EXIT } from './report-error.ts';
 import { runSettingsOf } from './arg-parsing.ts';
-import { openBuiltin } from './builtin-backend.ts';
 import { cliModelResolver } from './model-resolver.ts';
 
 /** Room left in a direct prompt's budget for the chat template the server wraps it in. */
@@ -55,42 +59,47 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   const pool = options.docs === undefined ? undefined : await loadDocPool(options.docs);
   if (pool)
     note(`${options.docs}: ${pool.docs.length.toLocaleString('en-US')} documents (${pool.source})`);
-  // The built-in model is one "server": its context holds one sequence per row in flight.
-  const builtin =
-    options.builtin === undefined
-      ? undefined
-      : await openBuiltin(
-          options.builtin,
-          runSettingsOf(options),
-          options.concurrency,
-          cliModelResolver(ctx),
-          signal,
-        );
-  const servers: EvalServer[] = builtin
-    ? [{ url: 'built-in', client: builtin }]
-    : options.baseUrls.map((url) => ({
-        url,
-        client: createLlmClient({
-          ...clientConfig({ ...options, baseUrl: url }),
-          onRetry: (info) =>
-            note(
-              `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-            ),
-        }),
-      }));
-  const first = servers[0] as EvalServer;
+  // Each server (and the built-in model, one "server" whose context holds one sequence per row
+  // in flight) is an in-memory profile, read through the app's client factory and hosts.
+  const parts = createCliRunParts({ apiKey: options.apiKey, concurrency: options.concurrency });
+  const settingsForClient = runSettingsOf(options);
+  const clientOptions = {
+    settings: settingsForClient,
+    timeoutHint: cliTimeoutHint(options.timeoutMs),
+    onRetry: (info: { attempt: number; delayMs: number; reason: string }) =>
+      note(
+        `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
+      ),
+  };
+  let servers: EvalServer[];
   let model: string;
   let tokenizer: Tokenizer;
   try {
+    const profiles =
+      options.builtin === undefined
+        ? options.baseUrls.map((url) => serverProfile({ ...options, baseUrl: url }))
+        : [
+            builtinProfile(
+              options.builtin,
+              await cliModelResolver(ctx)(options.builtin.modelFile, signal),
+            ),
+          ];
+    servers = await Promise.all(
+      profiles.map(async (profile) => ({
+        url: profile.kind === 'builtin' ? 'built-in' : profile.baseUrl,
+        client: await clientForProfile(parts.clients, parts.secrets, profile, clientOptions),
+      })),
+    );
+    const first = servers[0] as EvalServer;
     model = await first.client.resolveModel(signal);
-    tokenizer = await createTokenizer(options.tokenizer, {
+    tokenizer = await parts.tokenizers.get(options.tokenizer, {
       model,
-      baseUrl: builtin ? '' : first.url,
+      baseUrl: options.builtin ? '' : first.url,
       ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(builtin ? { builtin } : {}),
+      ...builtinSourceOf(first.client),
     });
   } catch (error) {
-    builtin?.close();
+    await parts.close();
     throw error;
   }
   let results: OpenResultsFile | undefined;
@@ -187,8 +196,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
     return summary.n > 0 && summary.failed === summary.n ? EXIT.backend : EXIT.ok;
   } finally {
     results?.close();
-    await tokenizer.dispose();
-    builtin?.close();
+    await parts.close();
   }
 }
 

@@ -1,7 +1,7 @@
 // `memagent jobs`: the library's jobs as a table (or JSON), with the command that continues each
 // one that stopped short.
 import { visibleText } from '../../shared/visible-text.ts';
-import { shortJobId } from '../core/jobs/job-claim.ts';
+import { shortJobId } from '../core/use-cases/job-claim.ts';
 import type { JobSummary } from '../core/store/job-repo.ts';
 import { hasLibrary } from '../core/store/read-open.ts';
 import { settleDeadReaders } from '../core/store/writers.ts';

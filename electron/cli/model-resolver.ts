@@ -8,7 +8,7 @@ import type { ModelFileResolver } from './builtin-backend.ts';
 import type { CliContext } from './context.ts';
 import { DownloadProgressView } from './download-progress.ts';
 
-/** The resolver `ask` and `resume` give `openBuiltin`. */
+/** The resolver of `--model-file` for `ask`, `resume` and `eval`. */
 export function cliModelResolver(ctx: CliContext): ModelFileResolver {
   return async (reference, signal) => {
     const view = new DownloadProgressView(ctx.stderr, reference);

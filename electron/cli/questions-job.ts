@@ -4,11 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { plural } from '../../shared/plural.ts';
 import { outcomeBeforeStart, type RunOutcome } from '../core/agent/run-outcome.ts';
-import { shortJobId, type RunStart } from '../core/jobs/job-claim.ts';
-import { driveJob, type RunControls } from '../core/jobs/job-group.ts';
+import { shortJobId, type RunStart } from '../core/use-cases/job-claim.ts';
+import { driveJob, type RunControls } from '../core/use-cases/job-group.ts';
 import { writeTransaction } from '../core/store/write-transaction.ts';
 import type { QuestionRun } from './read-questions.ts';
-import { createCliRun, resumeCommand, type CliLibrary, type NewCliRun } from './saved-runs.ts';
+import type { RunBackend } from '../../shared/model.ts';
+import { resumeCommand, type CliLibrary } from './saved-runs.ts';
+
+/** Enters one question's run (core/use-cases/start-run.ts createRun) and returns its id. */
+export type NewQuestionRun = (question: string) => string;
 
 /** A saved questions job, as `readQuestions` drives it. */
 export interface QuestionsJob {
@@ -26,25 +30,25 @@ export interface QuestionsJob {
  */
 export function createQuestionsJob(
   library: CliLibrary,
-  run: Omit<NewCliRun, 'question'> & { fileName: string; concurrency: number },
+  newRun: NewQuestionRun,
+  job: { fileName: string; concurrency: number; backend: RunBackend },
   questions: readonly string[],
   now: number,
 ): { jobId: string; runIds: string[] } {
   const { store, writer } = library;
   const jobId = randomUUID();
-  const { fileName, concurrency, ...common } = run;
   const runIds = writeTransaction(store.db, () => {
     store.jobs.create({
       id: jobId,
       kind: 'questions',
-      title: `${plural(questions.length, 'question')} about ${fileName}`,
+      title: `${plural(questions.length, 'question')} about ${job.fileName}`,
       createdAt: now,
-      backend: run.backend,
-      settings: { concurrency },
+      backend: job.backend,
+      settings: { concurrency: job.concurrency },
       owner: writer.id,
     });
     return questions.map((question, item) => {
-      const id = createCliRun(library, { ...common, question }, now);
+      const id = newRun(question);
       store.jobs.addRun(jobId, id, item);
       return id;
     });
@@ -101,26 +105,15 @@ export async function driveQuestionsJob(
  */
 export function saveQuestions(
   library: CliLibrary,
-  run: Omit<NewCliRun, 'question'>,
+  newRun: NewQuestionRun,
   questions: readonly string[],
-  options: { fileName: string; concurrency: number; asJob: boolean },
+  options: { fileName: string; concurrency: number; backend: RunBackend; asJob: boolean },
   now: number,
 ): { runs: QuestionRun[]; job?: QuestionsJob } {
   if (questions.length < 2 || !options.asJob) {
-    return {
-      runs: questions.map((question) => ({
-        question,
-        runId: createCliRun(library, { ...run, question }, now),
-      })),
-    };
+    return { runs: questions.map((question) => ({ question, runId: newRun(question) })) };
   }
-  const { fileName, concurrency } = options;
-  const { jobId, runIds } = createQuestionsJob(
-    library,
-    { ...run, fileName, concurrency },
-    questions,
-    now,
-  );
+  const { jobId, runIds } = createQuestionsJob(library, newRun, options, questions, now);
   return {
     runs: questions.map((question, i) => ({ question, runId: runIds[i] as string })),
     job: { library, jobId, resumeCommand: resumeCommand(library.choice, shortJobId(jobId)) },

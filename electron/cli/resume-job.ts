@@ -4,13 +4,13 @@
 import { DEFAULT_READING, type DocumentText, type RunSummary } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
-import { sha256Hex } from '../core/documents/cache.ts';
+import { sha256Hex } from '../core/hash.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
-import { claimJob, shortJobId } from '../core/jobs/job-claim.ts';
-import { displayUrl } from '../core/llm/redact.ts';
-import { sameChunking } from '../core/service/resume-point.ts';
+import { claimJob, shortJobId } from '../core/use-cases/job-claim.ts';
+import { displayUrl } from '../core/redact.ts';
+import { sameChunking } from '../core/use-cases/resume-point.ts';
 import type { JobSummary } from '../core/store/job-repo.ts';
 import type { CliContext } from './context.ts';
 import { readQuestions, shortId, type Notes } from './read-questions.ts';

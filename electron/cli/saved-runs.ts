@@ -1,23 +1,13 @@
-// The command line's runs in the library: the library opened as a writer, the document entered
-// as the app enters it (with its text in the cache, so the app never reads the file again), the
-// runs created as the app's are, and the command that continues one.
-import { randomUUID } from 'node:crypto';
+// The command line's library: opened as a writer, its text cache for the use cases (documents
+// and runs are entered by core/use-cases, as the app enters them), the command that continues
+// a run, and the journal its runs are saved through.
 import path from 'node:path';
-import type {
-  ChunkInfo,
-  DocumentText,
-  Reading,
-  RunBackend,
-  RunSettings,
-} from '../../shared/model.ts';
 import { createDocumentCache, type DocumentCache } from '../core/documents/cache.ts';
 import type { RunJournal } from '../core/agent/run-registry.ts';
-import { displayUrl } from '../core/redact.ts';
-import { describeDocument } from '../core/service/document-handlers.ts';
+import type { TextCache } from '../core/use-cases/open-document.ts';
 import { createRunJournal } from '../core/service/run-journal.ts';
 import type { Store } from '../core/store/store.ts';
 import { registerWriter, type Writer } from '../core/store/writers.ts';
-import { backendKindFor } from './backend-kind.ts';
 import { openLibrary, type LibraryLocation } from './library.ts';
 import { writeTransaction } from '../core/store/write-transaction.ts';
 
@@ -66,87 +56,12 @@ export function openCliLibrary(choice: LibraryChoice): CliLibrary {
   };
 }
 
-/**
- * Enters the document with content hash `id` read from `file` into the library, as the app's
- * "open" does: a new entry with its reading and text key, or the known one touched (path, name,
- * time); when the terminal read it another way (other OCR flags), that reading becomes its
- * current text, as "Read again" does in the app. The text goes into the cache either way.
- */
-export async function saveDocument(
-  library: CliLibrary,
-  file: string,
-  id: string,
-  doc: DocumentText,
-  reading: Reading,
-  now: number,
-): Promise<{ textKey: string }> {
-  const { store } = library;
-  const info = describeDocument(id, path.basename(file), file, doc, now, reading);
-  const textKey = info.textKey ?? id;
-  await library.texts.put(textKey, doc);
-  const known = store.documents.get(id);
-  if (!known) {
-    store.documents.upsert(info);
-  } else {
-    writeTransaction(store.db, () => {
-      store.documents.touch(id, now, file, info.fileName);
-      if (known.textKey !== textKey && info.reading !== undefined) {
-        store.documents.setText(id, {
-          title: info.title,
-          chars: info.chars,
-          pageCount: info.pageCount,
-          warnings: info.warnings,
-          ocrPageCount: info.ocrPageCount,
-          reading: info.reading,
-          textKey,
-        });
-      }
-    })();
-  }
-  return { textKey };
-}
-
-/** The backend as a run remembers it: never a key, a URL without credentials or query. */
-export function runBackend(baseUrl: string): RunBackend {
-  const shown = displayUrl(baseUrl);
-  const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : shown;
-  return { kind: backendKindFor(baseUrl), name: host, baseUrl: shown };
-}
-
-export interface NewCliRun {
-  documentId: string;
-  textKey: string;
-  question: string;
-  settings: RunSettings;
-  model: string;
-  backend: RunBackend;
-  chunks: readonly ChunkInfo[];
-}
-
-/**
- * Creates a run owned by this process, with its chunking, in one transaction: a kill at any
- * point leaves either no run or one that `resume` can read from chunk 1.
- */
-export function createCliRun(library: CliLibrary, run: NewCliRun, now: number): string {
-  const { store } = library;
-  const id = randomUUID();
-  writeTransaction(store.db, () => {
-    store.runs.create({
-      id,
-      documentId: run.documentId,
-      textKey: run.textKey,
-      question: run.question,
-      settings: run.settings,
-      model: run.model,
-      status: 'queued',
-      createdAt: now,
-      origin: 'cli',
-      backend: run.backend,
-    });
-    store.runs.setChunks(id, run.chunks);
-    store.runs.setOwner(id, library.writer.id);
-  })();
-  return id;
+/** The library's text cache as the use cases take it (core/use-cases/open-document.ts). */
+export function cacheOf(library: CliLibrary): TextCache {
+  return {
+    cached: (key) => library.texts.get(key),
+    remember: (key, doc) => library.texts.put(key, doc),
+  };
 }
 
 /** A word for a POSIX shell: quoted when it holds anything but safe characters. */

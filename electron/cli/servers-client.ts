@@ -1,7 +1,7 @@
 // The LLM client of a command's server flags: one --base-url is that server's client; several
 // (--base-url repeated) are one routed client that sends each request to the least-loaded one.
 import { createLlmClient } from '../core/llm/client.ts';
-import { redactSecrets } from '../core/llm/redact.ts';
+import { redactSecrets } from '../core/redact.ts';
 import { createRoutedClient } from '../core/llm/routed-client.ts';
 import type { LlmClient } from '../core/llm/types.ts';
 import type { Connection } from './arg-parsing.ts';

@@ -2,7 +2,7 @@
 // several machines): each request goes to the server with the fewest requests in flight
 // (least-loaded.ts). Scale comes from the serving side; this only spreads the requests.
 import { CoreError } from '../errors.ts';
-import { displayUrl } from './redact.ts';
+import { displayUrl } from '../redact.ts';
 import { createLeastLoaded } from './least-loaded.ts';
 import type { ChatRequest, ChatResult, LlmClient } from './types.ts';
 

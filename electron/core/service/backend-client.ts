@@ -99,6 +99,8 @@ export async function clientForProfile(
     model?: string;
     timeoutMs?: number;
     onRetry?: LlmConfig['onRetry'];
+    /** What a timeout's hint suggests; default: this backend's timeout in Settings. */
+    timeoutHint?: string;
     /** The run's settings: the built-in model's context is sized for them. */
     settings?: Pick<RunSettings, 'chunkTokens' | 'memoryTokens' | 'answerTokens'>;
   } = {},
@@ -115,6 +117,7 @@ export async function clientForProfile(
     kind: profile.kind,
     baseUrl: profile.baseUrl,
     timeoutHint:
+      options.timeoutHint ??
       "The server may be overloaded: run fewer questions at once, or raise this backend's timeout in Settings.",
   };
   if (apiKey !== undefined) config.apiKey = apiKey;

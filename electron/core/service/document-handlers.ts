@@ -1,15 +1,10 @@
 import type { CallHandlers, FilePurpose } from '../../../shared/api.ts';
-import {
-  DEFAULT_READING,
-  type DocumentInfo,
-  type DocumentText,
-  type Reading,
-} from '../../../shared/model.ts';
+import { type DocumentInfo, type DocumentText, type Reading } from '../../../shared/model.ts';
 import { extractDocument, DEFAULT_MAX_BYTES, type ExtractOptions } from '../documents/index.ts';
 import { readInput } from '../documents/read-input.ts';
 import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
-import { sha256Hex as documentId } from '../hash.ts';
+import { describeDocument, documentIdOf, openDocument } from '../use-cases/open-document.ts';
 import { readOriginal, type DocumentTexts } from './document-texts.ts';
 import type { Extractions } from './extractions.ts';
 import { DIALOG_GRANTS, type PathGrants } from './path-grants.ts';
@@ -108,38 +103,33 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
     password: string | undefined,
     senderId: string,
   ): Promise<DocumentInfo> => {
-    const id = documentId(bytes);
+    const id = documentIdOf(bytes);
     // The same content being opened or re-read already: its outcome decides what is left to do.
     await deps.extractions.idle(id);
-    const known = store.documents.get(id);
-    if (known && (await texts.cached(known.textKey ?? id))) {
-      store.documents.touch(id, now(), path, name);
-      const info = store.documents.get(id) as DocumentInfo;
-      if (info.tokenCount === undefined) counter.schedule(id);
-      return info;
-    }
-    const reading = known?.reading ?? DEFAULT_READING;
-    const doc = await deps.extractions.run(id, (signal) => {
-      const job: Extraction = { id, bytes, name, reading, senderId, signal };
-      if (password !== undefined) job.password = password;
-      return extract(job);
-    });
-    const info = describeDocument(id, name, path, doc, now(), reading);
-    await texts.remember(info.textKey ?? id, doc);
-    if (known?.tokenCount !== undefined && known.tokenizer !== undefined) {
-      info.tokenCount = known.tokenCount;
-      info.tokenizer = known.tokenizer;
-    }
-    store.documents.upsert(info);
-    emit(senderId, 'document:progress', {
-      name,
-      stage: 'extracting',
-      done: 1,
-      total: 1,
-      documentId: id,
-    });
-    if (info.tokenCount === undefined) counter.schedule(id);
-    return store.documents.get(id) as DocumentInfo;
+    const opened = await openDocument(
+      { store, texts, now },
+      {
+        bytes,
+        name,
+        path,
+        extract: (reading) =>
+          deps.extractions.run(id, (signal) => {
+            const job: Extraction = { id, bytes, name, reading, senderId, signal };
+            if (password !== undefined) job.password = password;
+            return extract(job);
+          }),
+      },
+    );
+    if (opened.extracted)
+      emit(senderId, 'document:progress', {
+        name,
+        stage: 'extracting',
+        done: 1,
+        total: 1,
+        documentId: id,
+      });
+    if (opened.info.tokenCount === undefined) counter.schedule(id);
+    return opened.info;
   };
 
   const openPath = async (path: string, password: string | undefined, senderId: string) => {
@@ -247,35 +237,6 @@ async function chooseFile(deps: DocumentHandlerDeps, purpose: FilePurpose): Prom
   if (!deps.chooseFile)
     throw new CoreError('Unsupported', 'Choosing a file is not available here.');
   return deps.chooseFile(purpose);
-}
-
-/** A library entry for `doc`; PDFs carry their reading and how many pages OCR read. */
-export function describeDocument(
-  id: string,
-  fileName: string,
-  path: string | undefined,
-  doc: DocumentText,
-  openedAt: number,
-  reading: Reading,
-): DocumentInfo {
-  const pdf = doc.format === 'pdf';
-  const info: DocumentInfo = {
-    id,
-    fileName,
-    format: doc.format,
-    title: doc.title,
-    chars: doc.text.length,
-    openedAt,
-    warnings: doc.warnings,
-    textKey: textKeyOf(id, pdf ? reading : undefined),
-  };
-  if (path !== undefined) info.path = path;
-  if (doc.pages !== undefined) info.pageCount = doc.pages.length;
-  if (pdf) {
-    info.reading = reading;
-    info.ocrPageCount = doc.ocrPages?.length ?? 0;
-  }
-  return info;
 }
 
 export function notInLibrary(): CoreError {

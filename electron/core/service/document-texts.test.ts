@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_READING, type DocumentInfo } from '../../../shared/model.ts';
-import { sha256Hex } from '../documents/cache.ts';
+import { sha256Hex } from '../hash.ts';
 import { extractDocument } from '../documents/index.ts';
 import { createDocumentTexts } from './document-texts.ts';
 import { createOcrService } from './ocr-service.ts';

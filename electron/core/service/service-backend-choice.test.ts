@@ -120,7 +120,7 @@ describe('Retry with another backend or settings', () => {
     const notes = snap.warnings.filter((w) => w.code === 'backend-changed').map((w) => w.message);
     expect(notes).toEqual([
       expect.stringMatching(
-        /^Chunks 1 to \d+ are read with “Simulator” .*the first attempt was with “Office server”/,
+        /^Chunks 1 to \d+ and the answer are read with “Simulator” .*the first attempt was with “Office server”/,
       ),
     ]);
   });

@@ -2,7 +2,7 @@
 // runs), what is left (every run not done), and where each run picks up again.
 import type { ChunkInfo, MemoryState, RunStatus } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
-import { resumePoint } from '../service/resume-point.ts';
+import { resumePoint } from './resume-point.ts';
 import type { JobState } from '../store/job-repo.ts';
 import type { Store } from '../store/store.ts';
 import { beingReadError, describeWriter, otherLiveReader, type Writer } from '../store/writers.ts';
