@@ -93,8 +93,7 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
 
 export const INITIAL_MEMORY = 'No previous memory';
 
-/** The longest question a run accepts, in characters (a question rides along in every prompt). */
-export const MAX_QUESTION_CHARS = 20_000;
+export { MAX_QUESTION_CHARS } from './limits.ts';
 
 /**
  * Events of one run, in order. Exactly one terminal event (`finished`, `error` or `cancelled`)

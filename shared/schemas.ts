@@ -3,7 +3,7 @@
 // schemas: IPC requests (shared/api.ts), the store's JSON columns, the document cache and the
 // CLI's flags. Pure TypeScript and zod: no Node, DOM or electron.
 import { z } from 'zod';
-import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from './limits.ts';
+import { BACKEND_LIMITS as B, BUILTIN_LIMITS, RUN_SETTINGS_LIMITS as L } from './limits.ts';
 
 /** An id crossing a boundary (document hash, run id, profile id). */
 export const idSchema = z.string().min(1).max(200);
@@ -156,9 +156,19 @@ export const builtinOptionsSchema = z.object({
   /** Default 'auto': the best GPU there is; 'off': the CPU only. */
   gpu: z.enum(['auto', 'off']).optional(),
   /** Layers offloaded to the GPU; absent: as many as fit. */
-  gpuLayers: z.number().int().min(0).max(1024).optional(),
+  gpuLayers: z
+    .number()
+    .int()
+    .min(BUILTIN_LIMITS.gpuLayers.min)
+    .max(BUILTIN_LIMITS.gpuLayers.max)
+    .optional(),
   /** CPU threads; absent: the physical cores but one. */
-  threads: z.number().int().min(1).max(256).optional(),
+  threads: z
+    .number()
+    .int()
+    .min(BUILTIN_LIMITS.threads.min)
+    .max(BUILTIN_LIMITS.threads.max)
+    .optional(),
 });
 export type BuiltinOptions = z.infer<typeof builtinOptionsSchema>;
 

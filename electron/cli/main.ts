@@ -71,8 +71,11 @@ export async function main(argv: string[]): Promise<number> {
         await ctx.out(helpText(command.topic));
         return EXIT.ok;
       // Commands load on demand: `extract` and `--help` need neither the LLM client nor tokenizers.
-      case 'ask':
-        return await (await import('./ask.ts')).runAsk(command.options, ctx);
+      case 'ask': {
+        const { withQuestionsList } = await import('./ask-questions.ts');
+        const options = await withQuestionsList(command.options, process.stdin);
+        return await (await import('./ask.ts')).runAsk(options, ctx);
+      }
       case 'extract':
         return await (await import('./extract.ts')).runExtract(command.options, ctx);
       case 'models':

@@ -1,0 +1,14 @@
+// `ask`'s questions: the repeated -q first, in order, then a --questions list's, in order (the
+// list is read once the arguments are checked, so a bad flag fails before stdin is consumed).
+import type { AskOptions } from './ask-args.ts';
+import { readQuestionsFile } from './questions-file.ts';
+
+/** `options` with the --questions list's questions after the -q ones. */
+export async function withQuestionsList(
+  options: AskOptions,
+  stdin: NodeJS.ReadableStream,
+): Promise<AskOptions> {
+  if (options.questionsFile === undefined) return options;
+  const listed = await readQuestionsFile(options.questionsFile, stdin);
+  return { ...options, questions: [...options.questions, ...listed] };
+}
