@@ -4,7 +4,6 @@
 // here under the names the code uses.
 import type {
   AppError,
-  BackendKind,
   ChunkInfo,
   DocumentFormat,
   Evidence,
@@ -12,6 +11,7 @@ import type {
   ModelQuote,
   QuoteCheckStatus,
   Reading,
+  RunBackend,
   RunSettings,
   RunStatus,
   Usage,
@@ -34,6 +34,7 @@ export type {
   PageSpan,
   QuoteCheckStatus,
   Reading,
+  RunBackend,
   RunSettings,
   RunStatus,
   Section,
@@ -198,13 +199,6 @@ export interface RunSummary {
 }
 
 export type RunOrigin = 'app' | 'cli' | 'import';
-
-/** A backend as a run remembers it: never a key, and a URL without credentials or query. */
-export interface RunBackend {
-  kind: BackendKind;
-  name: string;
-  baseUrl: string;
-}
 
 /** A document's questions and how its runs stand (`runs:counts`), counted in the library's database. */
 export interface DocumentRunCounts {

@@ -338,6 +338,29 @@ export const appErrorSchema = z.object({
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 
+/**
+ * A profile's last connection test as main keeps it (across restarts). Saving the profile with
+ * another URL, kind, model, API version or key forgets it: it no longer says anything.
+ */
+export const backendTestRecordSchema = z.object({
+  ok: z.boolean(),
+  /** When the test ended, in ms since the epoch. */
+  at: z.number(),
+  latencyMs: z.number(),
+  /** The model a run would use (see `ConnectionTest.model`). */
+  model: z.string().optional(),
+  error: appErrorSchema.optional(),
+});
+export type BackendTestRecord = z.infer<typeof backendTestRecordSchema>;
+
+/** A backend as a run remembers it (`runs.backend`): never a key, and a URL without credentials or query. */
+export const runBackendSchema = z.object({
+  kind: backendKindSchema,
+  name: z.string().max(2000),
+  baseUrl: z.string().max(2000),
+});
+export type RunBackend = z.infer<typeof runBackendSchema>;
+
 export const warningCodeSchema = z.enum([
   'empty-memory',
   'length-cut',
