@@ -8,6 +8,7 @@ import type { CliContext } from './context.ts';
 import { helpText } from './help.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 import { favourSmallHeap } from './small-heap.ts';
+import { terminalSink } from './live-line.ts';
 
 // A reader that closed the pipe early (`memagent extract book.pdf | head`) is not an error.
 const isEpipe = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
@@ -52,7 +53,8 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
   const ctx: CliContext = {
     out: writeStdout,
-    stderr: process.stderr,
+    // A live line on a terminal; plain lines in a CI log or on a dumb terminal, as in a file.
+    stderr: terminalSink(process.stderr, process.env),
     signal: controller.signal,
     env: process.env,
   };
