@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
-import type { FinalPrompt, TokenizerChoice } from '../../shared/model.ts';
+import type { RunSettings } from '../../shared/model.ts';
 import {
   check,
   commonFlags,
@@ -26,6 +26,7 @@ import {
   concurrencyFlag,
   connectionFlags,
   readSettingFlags,
+  runSettingsFromFlags,
 } from './flags/run-setting-flags.ts';
 import { libraryFlags, libraryLocation } from './library.ts';
 import type { LibraryChoice } from './saved-runs.ts';
@@ -40,7 +41,7 @@ export const ASK_FLAGS = {
   concurrency: concurrencyFlag(CONCURRENCY),
 };
 
-export interface AskOptions extends Connection, ReadingOptions {
+export interface AskOptions extends Connection, ReadingOptions, RunSettings {
   file: string;
   /** The -q questions, in order; a --questions list's come after them (ask-questions.ts). */
   questions: string[];
@@ -48,13 +49,6 @@ export interface AskOptions extends Connection, ReadingOptions {
   questionsFile?: string;
   /** Every --base-url in order (`baseUrl` is the first): requests go to the least loaded. */
   baseUrls: string[];
-  chunkTokens: number;
-  memoryTokens: number;
-  answerTokens: number;
-  temperature: number;
-  topP: number;
-  final: FinalPrompt;
-  tokenizer: TokenizerChoice;
   /** The backend's limit for the whole command: requests in flight at once (--concurrency). */
   concurrency: number;
   /** Ask the model to quote its sources after each answer (--quote-check on|off). */
@@ -140,13 +134,7 @@ export function parseAsk(
     timeoutMs: Math.round(v.timeout * 1000),
     maxRetries: v.retries,
     questions: v.question,
-    chunkTokens: v['chunk-tokens'],
-    memoryTokens: v['memory-tokens'],
-    answerTokens: v['answer-tokens'],
-    temperature: v.temperature,
-    topP: v['top-p'],
-    final: v.final,
-    tokenizer: v.tokenizer,
+    ...runSettingsFromFlags(v, v['answer-tokens']),
     concurrency: v.concurrency,
     // Unset: the app's rule for a profile, by address: free on the user's own server (or the
     // built-in model) only.

@@ -1,11 +1,7 @@
 // `memagent eval`: its options, the schema its flags are checked with, and their parse.
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  DEFAULT_RUN_SETTINGS,
-  type FinalPrompt,
-  type TokenizerChoice,
-} from '../../shared/model.ts';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../../shared/model.ts';
 import { parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
 import {
   check,
@@ -25,6 +21,7 @@ import {
   concurrencyFlag,
   connectionFlags,
   readSettingFlags,
+  runSettingsFromFlags,
 } from './flags/run-setting-flags.ts';
 
 /** Upstream's output budget of the direct baseline (MAX_OUTPUT_LEN in memory_eval/utils/envs.py). */
@@ -56,7 +53,7 @@ export const EVAL_FLAGS = {
   concurrency: concurrencyFlag(EVAL_CONCURRENCY),
 } as const;
 
-export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
+export interface EvalOptions extends Omit<Connection, 'baseUrl'>, RunSettings {
   file: string;
   /** One or more servers; rows go to the one with the fewest requests in flight. */
   baseUrls: string[];
@@ -74,17 +71,10 @@ export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
   method: 'memagent' | 'direct';
   /** Direct: the prompt's token budget (default: the server's context length). */
   maxContext?: number;
-  chunkTokens: number;
-  memoryTokens: number;
-  answerTokens: number;
-  temperature: number;
-  topP: number;
-  final: FinalPrompt;
   /** --backend builtin: the GGUF model run on this computer, instead of --base-url servers. */
   builtin?: BuiltinFlags;
   /** How answers are extracted: the app's way, or upstream's exactly (to reproduce Table 2). */
   extraction: 'app' | 'upstream';
-  tokenizer: TokenizerChoice;
   json: boolean;
   debug: boolean;
 }
@@ -163,16 +153,12 @@ export function parseEval(
     concurrency: v.concurrency,
     retryFailed: v['retry-failed'],
     method: v.method,
-    chunkTokens: v['chunk-tokens'],
-    memoryTokens: v['memory-tokens'],
-    answerTokens:
+    ...runSettingsFromFlags(
+      v,
       v['answer-tokens'] ??
-      (v.method === 'direct' ? DIRECT_ANSWER_TOKENS : DEFAULT_RUN_SETTINGS.answerTokens),
-    temperature: v.temperature,
-    topP: v['top-p'],
-    final: v.final,
+        (v.method === 'direct' ? DIRECT_ANSWER_TOKENS : DEFAULT_RUN_SETTINGS.answerTokens),
+    ),
     extraction: v.extraction,
-    tokenizer: v.tokenizer,
     json: v.json,
     debug: v.debug,
   };

@@ -9,7 +9,12 @@ import {
   BUILTIN_LIMITS,
   RUN_SETTINGS_LIMITS as L,
 } from '../../../shared/limits.ts';
-import { DEFAULT_RUN_SETTINGS as D } from '../../../shared/model.ts';
+import {
+  DEFAULT_RUN_SETTINGS as D,
+  type FinalPrompt,
+  type RunSettings,
+  type TokenizerChoice,
+} from '../../../shared/model.ts';
 import {
   builtinOptionsSchema,
   finalPromptSchema,
@@ -164,6 +169,29 @@ export function readSettingFlags(finalDefault: (typeof finalPromptSchema.options
         text: "how chunks are counted; auto: from the model name, or with --backend builtin the model file's own tokenizer",
       },
     ),
+  };
+}
+
+/** The checked values of `readSettingFlags`, as the run settings the engine reads with. */
+export function runSettingsFromFlags(
+  v: {
+    'chunk-tokens': number;
+    'memory-tokens': number;
+    temperature: number;
+    'top-p': number;
+    final: FinalPrompt;
+    tokenizer: TokenizerChoice;
+  },
+  answerTokens: number,
+): RunSettings {
+  return {
+    chunkTokens: v['chunk-tokens'],
+    memoryTokens: v['memory-tokens'],
+    answerTokens,
+    temperature: v.temperature,
+    topP: v['top-p'],
+    final: v.final,
+    tokenizer: v.tokenizer,
   };
 }
 
