@@ -25,8 +25,8 @@ describe.skipIf(!canRun)('keyboard', () => {
       ['Ctrl+1', 'Library'],
       ['Ctrl+/', 'Show these shortcuts'],
       ['↑ ↓', 'Previous or next chunk'],
-    ]) {
-      await sheet.locator('.shortcut-list > div', { hasText: label }).getByText(keys!).waitFor();
+    ] as const) {
+      await sheet.locator('.shortcut-list > div', { hasText: label }).getByText(keys).waitFor();
     }
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });

@@ -12,7 +12,7 @@ export interface Deflated {
 
 /** `head`, then `body` `times` times, then `tail`, deflated (zlib-wrapped or raw). */
 export async function deflateRepeated(
-  parts: { head?: string; body: string; times: number; tail?: string },
+  parts: { head?: string | undefined; body: string; times: number; tail?: string | undefined },
   format: 'zlib' | 'raw',
 ): Promise<Deflated> {
   const stream = format === 'raw' ? createDeflateRaw({ level: 9 }) : createDeflate({ level: 9 });

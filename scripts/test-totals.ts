@@ -12,7 +12,7 @@ export interface JsonReport {
   testResults: {
     name: string;
     status: string;
-    message?: string;
+    message?: string | undefined;
     assertionResults: { status: string }[];
   }[];
 }

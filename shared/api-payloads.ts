@@ -1,6 +1,10 @@
 // The payloads of the renderer–main contract (shared/api.ts) that are not model types: pages
 // as pixels, text boxes, settings as the renderer sees them, connection tests.
 import type { AppError, BackendProfile, DocumentInfo, DocumentText, RunSettings } from './model.ts';
+import type { BackendTestRecord } from './schemas.ts';
+
+/** Stated once as a zod schema (the store parses the kept tests with it). */
+export type { BackendTestRecord } from './schemas.ts';
 
 /** A PDF page as pixels (`documents:render-page`). */
 export interface RenderedPage {
@@ -62,20 +66,6 @@ export interface AppSettings {
    * and a new library begun. The window shows it until dismissed.
    */
   libraryNotice?: string;
-}
-
-/**
- * A profile's last connection test as main keeps it (across restarts). Saving the profile with
- * another URL, kind, model, API version or key forgets it: it no longer says anything.
- */
-export interface BackendTestRecord {
-  ok: boolean;
-  /** When the test ended, in ms since the epoch. */
-  at: number;
-  latencyMs: number;
-  /** The model a run would use (see `ConnectionTest.model`). */
-  model?: string;
-  error?: AppError;
 }
 
 export interface ConnectionTest {

@@ -23,7 +23,11 @@ export interface EvidenceInput {
   memories: readonly (MemoryState | undefined)[];
   chunks: readonly ChunkInfo[];
   /** The text the run read, with its location map. */
-  document: { text: string; pages?: readonly PageSpan[]; sections?: readonly Section[] };
+  document: {
+    text: string;
+    pages?: readonly PageSpan[] | undefined;
+    sections?: readonly Section[] | undefined;
+  };
   /** The model's quotes verified in their chunks (the quote check); none: alignment alone. */
   quotes?: readonly ModelQuote[];
 }

@@ -11,6 +11,15 @@ export const RUN_SETTINGS_LIMITS = {
   topP: { above: 0, max: 1 },
 } as const;
 
+/** The longest question a run accepts, in characters (a question rides along in every prompt). */
+export const MAX_QUESTION_CHARS = 20_000;
+
+/** The built-in model's GPU layers and CPU threads: profiles and the CLI's --gpu-layers, --threads. */
+export const BUILTIN_LIMITS = {
+  gpuLayers: { min: 0, max: 1024 },
+  threads: { min: 1, max: 256 },
+} as const;
+
 /** A backend's per-attempt timeout and its retries: profiles, and the CLI's --timeout and --retries. */
 /** Defaults: see DEFAULT_TIMEOUT_MS in electron/core/llm/client.ts for why 300 s. */
 export const BACKEND_LIMITS = {

@@ -4,7 +4,6 @@
 // here under the names the code uses.
 import type {
   AppError,
-  BackendKind,
   ChunkInfo,
   DocumentFormat,
   Evidence,
@@ -12,6 +11,7 @@ import type {
   ModelQuote,
   QuoteCheckStatus,
   Reading,
+  RunBackend,
   RunSettings,
   RunStatus,
   Usage,
@@ -34,6 +34,7 @@ export type {
   PageSpan,
   QuoteCheckStatus,
   Reading,
+  RunBackend,
   RunSettings,
   RunStatus,
   Section,
@@ -93,8 +94,7 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
 
 export const INITIAL_MEMORY = 'No previous memory';
 
-/** The longest question a run accepts, in characters (a question rides along in every prompt). */
-export const MAX_QUESTION_CHARS = 20_000;
+export { MAX_QUESTION_CHARS } from './limits.ts';
 
 /**
  * Events of one run, in order. Exactly one terminal event (`finished`, `error` or `cancelled`)
@@ -210,13 +210,6 @@ export interface RunSummary {
 }
 
 export type RunOrigin = 'app' | 'cli' | 'import';
-
-/** A backend as a run remembers it: never a key, and a URL without credentials or query. */
-export interface RunBackend {
-  kind: BackendKind;
-  name: string;
-  baseUrl: string;
-}
 
 /** A document's questions and how its runs stand (`runs:counts`), counted in the library's database. */
 export interface DocumentRunCounts {

@@ -45,7 +45,7 @@ export interface RunView {
   /** The quote check's counts, once it ran. */
   quoteCheck?: QuoteCheckStatus;
   usage: Usage;
-  error?: AppError;
+  error?: AppError | undefined;
   createdAt: number;
   /** Clock of the folding side when this session of the run started (elapsed time, speed). */
   startedAt?: number;

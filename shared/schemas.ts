@@ -3,7 +3,7 @@
 // schemas: IPC requests (shared/api.ts), the store's JSON columns, the document cache and the
 // CLI's flags. Pure TypeScript and zod: no Node, DOM or electron.
 import { z } from 'zod';
-import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from './limits.ts';
+import { BACKEND_LIMITS as B, BUILTIN_LIMITS, RUN_SETTINGS_LIMITS as L } from './limits.ts';
 
 /** An id crossing a boundary (document hash, run id, profile id). */
 export const idSchema = z.string().min(1).max(200);
@@ -156,9 +156,19 @@ export const builtinOptionsSchema = z.object({
   /** Default 'auto': the best GPU there is; 'off': the CPU only. */
   gpu: z.enum(['auto', 'off']).optional(),
   /** Layers offloaded to the GPU; absent: as many as fit. */
-  gpuLayers: z.number().int().min(0).max(1024).optional(),
+  gpuLayers: z
+    .number()
+    .int()
+    .min(BUILTIN_LIMITS.gpuLayers.min)
+    .max(BUILTIN_LIMITS.gpuLayers.max)
+    .optional(),
   /** CPU threads; absent: the physical cores but one. */
-  threads: z.number().int().min(1).max(256).optional(),
+  threads: z
+    .number()
+    .int()
+    .min(BUILTIN_LIMITS.threads.min)
+    .max(BUILTIN_LIMITS.threads.max)
+    .optional(),
 });
 export type BuiltinOptions = z.infer<typeof builtinOptionsSchema>;
 
@@ -327,6 +337,29 @@ export const appErrorSchema = z.object({
   detail: z.string().optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
+
+/**
+ * A profile's last connection test as main keeps it (across restarts). Saving the profile with
+ * another URL, kind, model, API version or key forgets it: it no longer says anything.
+ */
+export const backendTestRecordSchema = z.object({
+  ok: z.boolean(),
+  /** When the test ended, in ms since the epoch. */
+  at: z.number(),
+  latencyMs: z.number(),
+  /** The model a run would use (see `ConnectionTest.model`). */
+  model: z.string().optional(),
+  error: appErrorSchema.optional(),
+});
+export type BackendTestRecord = z.infer<typeof backendTestRecordSchema>;
+
+/** A backend as a run remembers it (`runs.backend`): never a key, and a URL without credentials or query. */
+export const runBackendSchema = z.object({
+  kind: backendKindSchema,
+  name: z.string().max(2000),
+  baseUrl: z.string().max(2000),
+});
+export type RunBackend = z.infer<typeof runBackendSchema>;
 
 export const warningCodeSchema = z.enum([
   'empty-memory',

@@ -120,7 +120,7 @@ export interface SimOptions {
   /** The model id served; tests may name it like a real model (e.g. a Qwen name). */
   model: string;
   /** Ids listed by /v1/models; default `[model]`. An empty list simulates a server with no model. */
-  models?: string[];
+  models?: string[] | undefined;
   latency: LatencyModel | LatencyPreset;
   faults: FaultRule[];
   /** Context window: prompt + max_tokens beyond it is a 400, as in vLLM. */
@@ -130,7 +130,7 @@ export interface SimOptions {
   /** 'exact' tokenizes prompts; 'approx' estimates 4 characters a token (benchmarks). */
   tokenCounting: 'exact' | 'approx';
   /** When set, requests must carry this key (Bearer or `api-key`), else 401. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /**
    * How many of the latest chat requests (and their timings) are kept for inspection; older
    * ones are dropped so a long-running simulator does not grow without bound.

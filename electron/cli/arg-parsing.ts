@@ -1,12 +1,12 @@
-// The command line's shared parsing: number and enum flags checked with zod and the contract's
-// limits, the flags of several commands, and one BadUsage sentence for what is wrong.
+// The command line's shared parsing: number and enum flags checked with zod, the flags every
+// command has, and one BadUsage sentence for what is wrong. The run-setting flags (connection,
+// settings, concurrency, built-in model) are stated once in flags/run-setting-flags.ts.
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { z } from 'zod';
 import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
-import { BACKEND_LIMITS as B, RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
 import { DEFAULT_READING, type Reading, type RunSettings } from '../../shared/model.ts';
-import { httpUrlSchema, readingSchema } from '../../shared/schemas.ts';
+import { readingSchema } from '../../shared/schemas.ts';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { CoreError } from '../core/errors.ts';
 import { appDataDir } from './app-data.ts';
@@ -16,6 +16,7 @@ export const DEFAULT_BASE_URL = BACKEND_DEFAULTS.vllm.baseUrl;
 
 /** Connection settings shared by `ask` and `models`: flags first, then the environment. */
 export interface Connection {
+  /** The first of `baseUrls` (`ask`), or the one server (`models`). */
   baseUrl: string;
   /** Per attempt (--timeout, in seconds on the command line). */
   timeoutMs: number;
@@ -55,28 +56,6 @@ export const oneOf = <T extends string>(flag: string, values: readonly T[]) =>
   z.enum(values, {
     error: `--${flag} is ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`,
   });
-export const temperatureRange = `--temperature must be ${L.temperature.min} to ${L.temperature.max}`;
-export const topPRange = `--top-p must be above ${L.topP.above} and at most ${L.topP.max}`;
-const timeoutRange = `--timeout must be ${B.timeoutSec.min} to ${B.timeoutSec.max} seconds`;
-
-export const connectionSchema = {
-  'base-url': httpUrlSchema('--base-url needs an http:// or https:// URL'),
-  model: z.string().trim().min(1, '--model needs a name').optional(),
-  'api-key': z.string().min(1, '--api-key needs a value').optional(),
-  timeout: num('timeout').pipe(
-    z.number().min(B.timeoutSec.min, timeoutRange).max(B.timeoutSec.max, timeoutRange),
-  ),
-  retries: int('retries', B.retries.min, B.retries.max),
-};
-
-export const connectionFlags = {
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'api-key': { type: 'string' },
-  timeout: { type: 'string', default: String(B.timeoutSec.default) },
-  retries: { type: 'string', default: String(B.retries.default) },
-} as const;
-
 export const readingFlags = {
   ocr: { type: 'string', default: DEFAULT_READING.ocr },
   'ocr-lang': { type: 'string', default: DEFAULT_READING.languages.join('+') },

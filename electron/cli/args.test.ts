@@ -28,6 +28,7 @@ describe('parseCommand', () => {
     expect(ask(['book.pdf', '-q', 'Who?'])).toEqual({
       file: '/home/me/docs/book.pdf',
       baseUrl: DEFAULT_BASE_URL,
+      baseUrls: [DEFAULT_BASE_URL],
       timeoutMs: 300_000,
       maxRetries: 4,
       questions: ['Who?'],
@@ -182,6 +183,44 @@ describe('parseCommand', () => {
       timeoutMs: 1500,
       maxRetries: 0,
     });
+  });
+
+  it('takes --base-url several times on ask and resume: baseUrl is the first, baseUrls all in order', () => {
+    const urls = ['http://a:8000/v1', 'http://b:8000/v1'];
+    const twice = urls.flatMap((u) => ['--base-url', u]);
+    expect(ask(['b', '-q', 'x', ...twice])).toMatchObject({ baseUrl: urls[0], baseUrls: urls });
+    const resumed = parseCommand(['resume', '3f2a', ...twice], env);
+    expect(resumed).toMatchObject({ options: { baseUrl: urls[0], baseUrls: urls } });
+    const plain = parseCommand(['resume', '3f2a'], env);
+    expect(plain).toMatchObject({ options: { baseUrls: [] } });
+    // The quote check is free only when every server is the user's own.
+    const own = ['--base-url', 'http://localhost:8000/v1', '--base-url', 'http://10.0.0.5/v1'];
+    expect(ask(['b', '-q', 'x', ...own]).quoteCheck).toBe(true);
+    const mixed = [
+      '--base-url',
+      'http://localhost:8000/v1',
+      '--base-url',
+      'https://api.openai.com/v1',
+    ];
+    expect(ask(['b', '-q', 'x', ...mixed]).quoteCheck).toBe(false);
+    expect(usageError(['resume', 'r', '--base-url', 'x', '--base-url', 'ftp://h']).message).toBe(
+      '--base-url needs an http:// or https:// URL.',
+    );
+  });
+
+  it('takes --questions LIST beside -q (or alone), resolved from where the command was typed', () => {
+    expect(ask(['b', '--questions', 'qs.txt'])).toMatchObject({
+      questions: [],
+      questionsFile: '/home/me/docs/qs.txt',
+    });
+    expect(ask(['b', '-q', 'x', '--questions', '-'])).toMatchObject({
+      questions: ['x'],
+      questionsFile: '-',
+    });
+    expect(ask(['b', '-q', 'x']).questionsFile).toBeUndefined();
+    expect(usageError(['ask', 'b', '--questions', ' ']).message).toBe(
+      '--questions needs a file (or - for standard input).',
+    );
   });
 
   it('prefers flags over the environment, and MEMAGENT_API_KEY over OPENAI_API_KEY', () => {

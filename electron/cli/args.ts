@@ -6,8 +6,6 @@ import {
   DEFAULT_BASE_URL,
   check,
   commonFlags,
-  connectionFlags,
-  connectionSchema,
   onePositional,
   parse,
   readingFlags,
@@ -19,6 +17,8 @@ import {
 import { parseAsk, type AskOptions } from './ask-args.ts';
 import { parseEval, type EvalOptions } from './eval-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
+import { flagOptions, flagShape } from './flags/flag-spec.ts';
+import { MODELS_FLAGS } from './flags/run-setting-flags.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
 import { parseExport, type ExportOptions } from './export-args.ts';
 import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
@@ -149,12 +149,16 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
   }
 
   if (name === 'models') {
-    const { values, positionals } = parse(rest, { ...connectionFlags, ...commonFlags }, 'models');
+    const { values, positionals } = parse(
+      rest,
+      { ...flagOptions(MODELS_FLAGS), ...commonFlags },
+      'models',
+    );
     if (values.help) return { name: 'help', topic: 'models' };
     if (positionals.length > 0)
       throw usage(`models takes no FILE (got "${positionals[0]}").`, 'models');
     const v = check(
-      z.object(connectionSchema),
+      z.object(flagShape(MODELS_FLAGS)),
       { ...values, 'base-url': values['base-url'] ?? baseUrl },
       'models',
     );

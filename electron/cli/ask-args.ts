@@ -2,46 +2,54 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
-import { RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
-import {
-  DEFAULT_RUN_SETTINGS,
-  type FinalPrompt,
-  type TokenizerChoice,
-} from '../../shared/model.ts';
-import { finalPromptSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
+import type { RunSettings } from '../../shared/model.ts';
 import {
   check,
   commonFlags,
-  connectionFlags,
-  connectionSchema,
-  int,
-  num,
   oneOf,
   onePositional,
   parse,
   price,
   readingFlags,
   readingOptions,
-  temperatureRange,
   usage,
-  topPRange,
   type Connection,
   type ReadingOptions,
 } from './arg-parsing.ts';
-import { builtinFlags, parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
+import { parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
+import { flagOptions, flagShape } from './flags/flag-spec.ts';
+import {
+  BUILTIN_FLAGS,
+  CONCURRENCY,
+  QUESTION_FLAGS,
+  baseUrlsFlag,
+  concurrencyFlag,
+  connectionFlags,
+  readSettingFlags,
+  runSettingsFromFlags,
+} from './flags/run-setting-flags.ts';
 import { libraryFlags, libraryLocation } from './library.ts';
 import type { LibraryChoice } from './saved-runs.ts';
 
-export interface AskOptions extends Connection, ReadingOptions {
+/** `ask`'s run-setting flags, in the order its help lists them (help.ts). */
+export const ASK_FLAGS = {
+  ...QUESTION_FLAGS,
+  ...BUILTIN_FLAGS,
+  'base-url': baseUrlsFlag(),
+  ...connectionFlags(),
+  ...readSettingFlags('boxed'),
+  concurrency: concurrencyFlag(CONCURRENCY),
+};
+
+export interface AskOptions extends Connection, ReadingOptions, RunSettings {
   file: string;
+  /** The -q questions, in order; a --questions list's come after them (ask-questions.ts). */
   questions: string[];
-  chunkTokens: number;
-  memoryTokens: number;
-  answerTokens: number;
-  temperature: number;
-  topP: number;
-  final: FinalPrompt;
-  tokenizer: TokenizerChoice;
+  /** --questions LIST: a file resolved from where the command was typed, or `-` (stdin). */
+  questionsFile?: string;
+  /** Every --base-url in order (`baseUrl` is the first): requests go to the least loaded. */
+  baseUrls: string[];
+  /** The backend's limit for the whole command: requests in flight at once (--concurrency). */
   concurrency: number;
   /** Ask the model to quote its sources after each answer (--quote-check on|off). */
   quoteCheck: boolean;
@@ -61,20 +69,7 @@ export interface AskOptions extends Connection, ReadingOptions {
 }
 
 const askSchema = z.object({
-  ...connectionSchema,
-  question: z
-    .array(z.string().trim().min(1, '--question needs text'))
-    .min(1, 'ask needs at least one --question'),
-  'chunk-tokens': int('chunk-tokens', L.chunkTokens.min, L.chunkTokens.max),
-  'memory-tokens': int('memory-tokens', L.memoryTokens.min, L.memoryTokens.max),
-  'answer-tokens': int('answer-tokens', L.answerTokens.min, L.answerTokens.max),
-  temperature: num('temperature').pipe(
-    z.number().min(L.temperature.min, temperatureRange).max(L.temperature.max, temperatureRange),
-  ),
-  'top-p': num('top-p').pipe(z.number().gt(L.topP.above, topPRange).max(L.topP.max, topPRange)),
-  final: oneOf('final', finalPromptSchema.options),
-  tokenizer: oneOf('tokenizer', tokenizerChoiceSchema.options),
-  concurrency: int('concurrency', 1, 64),
+  ...flagShape(ASK_FLAGS),
   'dry-run': z.boolean(),
   'input-price': price('input-price').optional(),
   'output-price': price('output-price').optional(),
@@ -104,22 +99,12 @@ export function parseAsk(
   ctx: AskContext,
 ): { name: 'help'; topic: 'ask' } | { name: 'ask'; options: AskOptions } {
   const { here, env, baseUrl, envModel, envKey } = ctx;
-  const d = DEFAULT_RUN_SETTINGS;
   const { values, positionals } = parse(
     rest,
     {
-      ...connectionFlags,
+      ...flagOptions(ASK_FLAGS),
       ...commonFlags,
       ...readingFlags,
-      question: { type: 'string', short: 'q', multiple: true },
-      'chunk-tokens': { type: 'string', default: String(d.chunkTokens) },
-      'memory-tokens': { type: 'string', default: String(d.memoryTokens) },
-      'answer-tokens': { type: 'string', default: String(d.answerTokens) },
-      temperature: { type: 'string', default: String(d.temperature) },
-      'top-p': { type: 'string', default: String(d.topP) },
-      final: { type: 'string', default: d.final },
-      tokenizer: { type: 'string', default: d.tokenizer },
-      concurrency: { type: 'string', default: '4' },
       'quote-check': { type: 'string' },
       trace: { type: 'string' },
       password: { type: 'string' },
@@ -127,7 +112,6 @@ export function parseAsk(
       'input-price': { type: 'string' },
       'output-price': { type: 'string' },
       ...libraryFlags,
-      ...builtinFlags,
       'no-save': { type: 'boolean', default: false },
     },
     'ask',
@@ -137,29 +121,26 @@ export function parseAsk(
   const builtin = parseBuiltinFlags(values, here, 'ask');
   const v = check(
     askSchema,
-    { question: [], ...values, 'base-url': values['base-url'] ?? baseUrl },
+    { question: [], ...values, 'base-url': values['base-url'] ?? [baseUrl] },
     'ask',
   );
+  if (v.question.length === 0 && v.questions === undefined)
+    throw usage('ask needs at least one --question (or --questions LIST).', 'ask');
   const options: AskOptions = {
     file,
     ...readingOptions(values, here, env, 'ask'),
-    baseUrl: v['base-url'],
+    baseUrl: v['base-url'][0] as string,
+    baseUrls: v['base-url'],
     timeoutMs: Math.round(v.timeout * 1000),
     maxRetries: v.retries,
     questions: v.question,
-    chunkTokens: v['chunk-tokens'],
-    memoryTokens: v['memory-tokens'],
-    answerTokens: v['answer-tokens'],
-    temperature: v.temperature,
-    topP: v['top-p'],
-    final: v.final,
-    tokenizer: v.tokenizer,
+    ...runSettingsFromFlags(v, v['answer-tokens']),
     concurrency: v.concurrency,
     // Unset: the app's rule for a profile, by address: free on the user's own server (or the
     // built-in model) only.
     quoteCheck:
       v['quote-check'] === undefined
-        ? builtin !== undefined || isOwnServerUrl(v['base-url'])
+        ? builtin !== undefined || v['base-url'].every((url) => isOwnServerUrl(url))
         : v['quote-check'] === 'on',
     json: v.json,
     debug: v.debug,
@@ -172,6 +153,8 @@ export function parseAsk(
   const apiKey = v['api-key'] ?? envKey;
   if (model !== undefined) options.model = model;
   if (apiKey !== undefined) options.apiKey = apiKey;
+  if (v.questions !== undefined)
+    options.questionsFile = v.questions === '-' ? '-' : path.resolve(here, v.questions);
   if (v.trace !== undefined) options.trace = path.resolve(here, v.trace);
   if (v.password !== undefined) options.password = v.password;
   if (v.db !== undefined && v['no-save'])

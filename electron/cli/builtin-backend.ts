@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { builtinOptionsSchema } from '../../shared/schemas.ts';
 import { parseModelReference } from '../core/models/index.ts';
-import { check, int, oneOf, usage } from './arg-parsing.ts';
+import { check, usage } from './arg-parsing.ts';
+import { flagShape } from './flags/flag-spec.ts';
+import { BUILTIN_FLAGS } from './flags/run-setting-flags.ts';
 import { shellWord } from './saved-runs.ts';
 
 /** The built-in model as the command line sets it up. */
@@ -15,32 +17,7 @@ export interface BuiltinFlags {
   threads?: number;
 }
 
-export const builtinFlags = {
-  backend: { type: 'string' },
-  'model-file': { type: 'string' },
-  gpu: { type: 'string', default: 'auto' },
-  'gpu-layers': { type: 'string' },
-  threads: { type: 'string' },
-} as const;
-
-export const BUILTIN_HELP = `  --backend server|builtin
-                          server: an OpenAI-compatible server (default); builtin: a GGUF model
-                          run on this computer by llama.cpp (no server, nothing leaves the machine)
-  --model-file MODEL      the model of --backend builtin (implies it): a GGUF file, a catalogue
-                          id, hf:OWNER/REPO/FILE.gguf or a URL; a model not on this computer is
-                          downloaded first, as memagent pull does (docs/models.md)
-  --gpu auto|off          builtin: use the best GPU there is (default auto) or the CPU only
-  --gpu-layers N          builtin: layers offloaded to the GPU (default: as many as fit)
-  --threads N             builtin: CPU threads (default: the physical cores but one)
-`;
-
-const flagsSchema = z.object({
-  backend: oneOf('backend', ['server', 'builtin'] as const).optional(),
-  'model-file': z.string().trim().min(1, '--model-file needs a GGUF file').optional(),
-  gpu: oneOf('gpu', builtinOptionsSchema.shape.gpu.unwrap().options),
-  'gpu-layers': int('gpu-layers', 0, 1024).optional(),
-  threads: int('threads', 1, 256).optional(),
-});
+const flagsSchema = z.object(flagShape(BUILTIN_FLAGS));
 
 /** The built-in flags of `values`, or undefined when the command talks to a server. */
 export function parseBuiltinFlags(

@@ -288,6 +288,35 @@ describe('memagent ask', () => {
     }
   });
 
+  it('--questions LIST adds a file’s questions after the -q ones; an empty list is bad usage', async () => {
+    const list = path.join(dir, 'questions.txt');
+    writeFileSync(list, '\nWhen was the secret launch code of the observatory set?\r\n\n');
+    const r = await cli([
+      'ask',
+      book(),
+      '-q',
+      QUESTION,
+      '--questions',
+      list,
+      '--chunk-tokens',
+      '400',
+      '--tokenizer',
+      'o200k',
+      '--json',
+      '--no-save',
+    ]);
+    expect(r.code).toBe(0);
+    const docs = JSON.parse(r.stdout) as { question: string }[];
+    expect(docs.map((d) => d.question)).toEqual([
+      QUESTION,
+      'When was the secret launch code of the observatory set?',
+    ]);
+    writeFileSync(list, '\n\n');
+    const empty = await cli(['ask', book(), '--questions', list, '--no-save']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^memagent: .*questions\.txt holds no question\.\nhint: /);
+  });
+
   it.skipIf(!existsSync('/dev/full'))(
     'a trace that cannot be written (full disk) warns once and still prints the answer',
     async () => {

@@ -10,7 +10,14 @@ export class DownloadProgressView {
   #label: string;
 
   constructor(sink: ProgressSink, label: string, now: () => number = () => performance.now()) {
-    this.#line = new LiveLine(sink, now);
+    this.#line = new LiveLine(
+      sink,
+      {
+        text: () => this.line(),
+        position: () => ({ done: this.#last.received, total: this.#last.total ?? 0 }),
+      },
+      now,
+    );
     this.#label = label;
   }
 
@@ -58,15 +65,15 @@ export class DownloadProgressView {
   }
 
   #draw(force: boolean): void {
-    this.#line.draw(() => this.line(), this.#last.received, this.#last.total ?? 0, force);
+    this.#line.draw(force);
   }
 
   /** A message on its own line (server text is shown, not obeyed). */
   note(text: string): void {
-    this.#line.note(text, () => this.#draw(true));
+    this.#line.note(text);
   }
 
   finish(): void {
-    this.#line.finish(() => this.#draw(true));
+    this.#line.finish();
   }
 }

@@ -1,43 +1,59 @@
 // `memagent eval`: its options, the schema its flags are checked with, and their parse.
 import path from 'node:path';
 import { z } from 'zod';
-import { RUN_SETTINGS_LIMITS as L } from '../../shared/limits.ts';
-import {
-  DEFAULT_RUN_SETTINGS,
-  type FinalPrompt,
-  type TokenizerChoice,
-} from '../../shared/model.ts';
-import { finalPromptSchema, httpUrlSchema, tokenizerChoiceSchema } from '../../shared/schemas.ts';
-import {
-  BUILTIN_HELP,
-  builtinFlags,
-  parseBuiltinFlags,
-  type BuiltinFlags,
-} from './builtin-backend.ts';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../../shared/model.ts';
+import { parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
 import {
   check,
   commonFlags,
-  connectionFlags,
-  connectionSchema,
   int,
-  num,
   oneOf,
   onePositional,
   parse,
-  temperatureRange,
-  topPRange,
   usage,
   type Connection,
 } from './arg-parsing.ts';
+import { flagHelp, flagOptions, flagShape } from './flags/flag-spec.ts';
+import {
+  BUILTIN_FLAGS,
+  EVAL_CONCURRENCY,
+  baseUrlsFlag,
+  concurrencyFlag,
+  connectionFlags,
+  readSettingFlags,
+  runSettingsFromFlags,
+} from './flags/run-setting-flags.ts';
 
 /** Upstream's output budget of the direct baseline (MAX_OUTPUT_LEN in memory_eval/utils/envs.py). */
 export const DIRECT_ANSWER_TOKENS = 10_000;
 /** The results file of `--report DIR` without --out: DIR/results.jsonl. */
 export const REPORT_RESULTS_FILE = 'results.jsonl';
 /** Rows in flight by default: vLLM batches, so many rows at once cost little more than one. */
-export const DEFAULT_EVAL_CONCURRENCY = 32;
+export const DEFAULT_EVAL_CONCURRENCY = EVAL_CONCURRENCY.default;
 
-export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
+// Upstream's recurrent evaluation asks for "Therefore, the answer is ..." (MEMAGENT.md).
+const readSettings = readSettingFlags('text');
+
+/** `eval`'s run-setting flags, in the order its help lists them. */
+export const EVAL_FLAGS = {
+  ...BUILTIN_FLAGS,
+  'base-url': baseUrlsFlag(),
+  ...connectionFlags(),
+  ...readSettings,
+  // The direct method's budget is larger: no default here, the parse picks it by method.
+  'answer-tokens': {
+    ...readSettings['answer-tokens'],
+    option: { type: 'string' },
+    schema: readSettings['answer-tokens'].schema.optional(),
+    help: {
+      ...readSettings['answer-tokens'].help,
+      shownDefault: `${DEFAULT_RUN_SETTINGS.answerTokens}; direct ${DIRECT_ANSWER_TOKENS}`,
+    },
+  },
+  concurrency: concurrencyFlag(EVAL_CONCURRENCY),
+} as const;
+
+export interface EvalOptions extends Omit<Connection, 'baseUrl'>, RunSettings {
   file: string;
   /** One or more servers; rows go to the one with the fewest requests in flight. */
   baseUrls: string[];
@@ -55,42 +71,24 @@ export interface EvalOptions extends Omit<Connection, 'baseUrl'> {
   method: 'memagent' | 'direct';
   /** Direct: the prompt's token budget (default: the server's context length). */
   maxContext?: number;
-  chunkTokens: number;
-  memoryTokens: number;
-  answerTokens: number;
-  temperature: number;
-  topP: number;
-  final: FinalPrompt;
   /** --backend builtin: the GGUF model run on this computer, instead of --base-url servers. */
   builtin?: BuiltinFlags;
   /** How answers are extracted: the app's way, or upstream's exactly (to reproduce Table 2). */
   extraction: 'app' | 'upstream';
-  tokenizer: TokenizerChoice;
   json: boolean;
   debug: boolean;
 }
 
 const evalSchema = z.object({
-  ...connectionSchema,
-  'base-url': z.array(httpUrlSchema('--base-url needs an http:// or https:// URL')).min(1),
+  ...flagShape(EVAL_FLAGS),
   limit: int('limit', 1, Number.MAX_SAFE_INTEGER).optional(),
-  concurrency: int('concurrency', 1, 1024),
   out: z.string().trim().min(1, '--out needs a file').optional(),
   report: z.string().trim().min(1, '--report needs a folder').optional(),
   'retry-failed': z.boolean(),
   docs: z.string().trim().min(1, '--docs needs a file').optional(),
   method: oneOf('method', ['memagent', 'direct'] as const),
   'max-context': int('max-context', 256, 100_000_000).optional(),
-  'chunk-tokens': int('chunk-tokens', L.chunkTokens.min, L.chunkTokens.max),
-  'memory-tokens': int('memory-tokens', L.memoryTokens.min, L.memoryTokens.max),
-  'answer-tokens': int('answer-tokens', L.answerTokens.min, L.answerTokens.max).optional(),
-  temperature: num('temperature').pipe(
-    z.number().min(L.temperature.min, temperatureRange).max(L.temperature.max, temperatureRange),
-  ),
-  'top-p': num('top-p').pipe(z.number().gt(L.topP.above, topPRange).max(L.topP.max, topPRange)),
-  final: oneOf('final', finalPromptSchema.options),
   extraction: oneOf('extraction', ['app', 'upstream'] as const),
-  tokenizer: oneOf('tokenizer', tokenizerChoiceSchema.options),
   json: z.boolean(),
   debug: z.boolean(),
 });
@@ -108,31 +106,19 @@ export function parseEval(
   rest: string[],
   ctx: EvalContext,
 ): { name: 'help'; topic: 'eval' } | { name: 'eval'; options: EvalOptions } {
-  const d = DEFAULT_RUN_SETTINGS;
   const { values, positionals } = parse(
     rest,
     {
-      ...connectionFlags,
+      ...flagOptions(EVAL_FLAGS),
       ...commonFlags,
-      ...builtinFlags,
-      'base-url': { type: 'string', multiple: true },
       limit: { type: 'string' },
-      concurrency: { type: 'string', default: String(DEFAULT_EVAL_CONCURRENCY) },
       out: { type: 'string' },
       report: { type: 'string' },
       'retry-failed': { type: 'boolean', default: false },
       docs: { type: 'string' },
       method: { type: 'string', default: 'memagent' },
       'max-context': { type: 'string' },
-      'chunk-tokens': { type: 'string', default: String(d.chunkTokens) },
-      'memory-tokens': { type: 'string', default: String(d.memoryTokens) },
-      'answer-tokens': { type: 'string' },
-      temperature: { type: 'string', default: String(d.temperature) },
-      'top-p': { type: 'string', default: String(d.topP) },
-      // Upstream's recurrent evaluation asks for "Therefore, the answer is ..." (MEMAGENT.md).
-      final: { type: 'string', default: 'text' },
       extraction: { type: 'string', default: 'app' },
-      tokenizer: { type: 'string', default: d.tokenizer },
     },
     'eval',
   );
@@ -167,16 +153,12 @@ export function parseEval(
     concurrency: v.concurrency,
     retryFailed: v['retry-failed'],
     method: v.method,
-    chunkTokens: v['chunk-tokens'],
-    memoryTokens: v['memory-tokens'],
-    answerTokens:
+    ...runSettingsFromFlags(
+      v,
       v['answer-tokens'] ??
-      (v.method === 'direct' ? DIRECT_ANSWER_TOKENS : DEFAULT_RUN_SETTINGS.answerTokens),
-    temperature: v.temperature,
-    topP: v['top-p'],
-    final: v.final,
+        (v.method === 'direct' ? DIRECT_ANSWER_TOKENS : DEFAULT_RUN_SETTINGS.answerTokens),
+    ),
     extraction: v.extraction,
-    tokenizer: v.tokenizer,
     json: v.json,
     debug: v.debug,
   };
@@ -205,14 +187,7 @@ RULER's non-QA tasks by string match all). Rows as the upstream evaluation sets 
 with "outputs". See docs/evaluation.md.
 
 Options:
-${BUILTIN_HELP}  --base-url URL          OpenAI-compatible server; repeat for several: each row goes to the
-                          one with the fewest requests in flight (default $MEMAGENT_BASE_URL
-                          or http://localhost:8000/v1)
-  --model NAME            model (default $MEMAGENT_MODEL, else the first server's first model)
-  --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY)
-  --timeout SECONDS       per request (default 300); --retries N: retries of a failed request
-                          (default 4); a row whose request still fails is counted as failed
-  --method memagent|direct
+${flagHelp(EVAL_FLAGS)}  --method memagent|direct
                           memagent (default): chunk by chunk with a memory; direct: the whole
                           context in one prompt (the paper's long-context baseline), cut to
                           its head and tail when longer than --max-context
@@ -221,7 +196,6 @@ ${BUILTIN_HELP}  --base-url URL          OpenAI-compatible server; repeat for se
   --docs FILE             the documents of sets whose contexts are document numbers
                           (hotpotqa_dev.json for the HotpotQA sets over 1M tokens)
   --limit N               the first N rows only
-  --concurrency N         rows read at once (default ${DEFAULT_EVAL_CONCURRENCY}; each row's requests stay in order)
   --out FILE.jsonl        one result line per row as it ends; run the same command again to
                           continue an interrupted evaluation (done rows are skipped)
   --retry-failed          with --out: run the rows that failed again
@@ -229,18 +203,10 @@ ${BUILTIN_HELP}  --base-url URL          OpenAI-compatible server; repeat for se
                           results (as memagent report); without --out the results go to
                           DIR/${REPORT_RESULTS_FILE}; after Ctrl-C the report covers the rows
                           done and says it is partial
-  --final text|boxed      final prompt (default text, as the upstream evaluation)
   --extraction app|upstream
                           how the answer is taken from the final reply: the app's way
                           (default; "The answer is" in any case) or upstream's exactly
                           (case-sensitive "the answer is"), to reproduce the paper's scores
-  --chunk-tokens N        tokens per chunk (default 5000)
-  --memory-tokens N       max tokens of each memory update (default 1024)
-  --answer-tokens N       max tokens of the answer (default 1024; direct ${DIRECT_ANSWER_TOKENS})
-  --temperature T, --top-p P
-                          sampling (default 0.7 and 0.95, as the upstream evaluation)
-  --tokenizer auto|qwen|o200k|server
-                          how contexts are counted and chunked (default auto)
   --json                  print {n, scored, failed, em, sub_em, f1} (percentages) on stdout
   --debug                 show technical details and stack traces of errors
 `;

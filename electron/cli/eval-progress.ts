@@ -20,7 +20,11 @@ export class EvalProgress {
   #running = 0;
 
   constructor(sink: ProgressSink, total: number, now: () => number = () => performance.now()) {
-    this.#line = new LiveLine(sink, now);
+    this.#line = new LiveLine(
+      sink,
+      { text: () => this.line(), position: () => ({ done: this.#done, total: this.#total }) },
+      now,
+    );
     this.#now = now;
     this.#t0 = now();
     this.#total = total;
@@ -74,14 +78,14 @@ export class EvalProgress {
   }
 
   draw(force = false): void {
-    this.#line.draw(() => this.line(), this.#done, this.#total, force);
+    this.#line.draw(force);
   }
 
   note(text: string): void {
-    this.#line.note(text, () => this.draw(true));
+    this.#line.note(text);
   }
 
   finish(): void {
-    this.#line.finish(() => this.draw(true));
+    this.#line.finish();
   }
 }

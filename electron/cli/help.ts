@@ -2,8 +2,10 @@ import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
 import { appDataDir } from './app-data.ts';
-import { BUILTIN_HELP } from './builtin-backend.ts';
+import { ASK_FLAGS } from './ask-args.ts';
 import { EVAL_HELP } from './eval-args.ts';
+import { flagHelp } from './flags/flag-spec.ts';
+import { RESUME_FLAGS } from './resume-args.ts';
 import { BUILTIN_MODELS_HELP, PULL_HELP } from './model-files-args.ts';
 import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
@@ -12,9 +14,9 @@ import { JOBS_HELP } from './jobs-args.ts';
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
 
 Usage:
-  memagent ask FILE --question Q [--question Q2 ...] [options]
+  memagent ask FILE --question Q [--question Q2 ...] [--questions LIST] [options]
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
-  memagent resume RUN_ID|JOB_ID [--json] [--db FILE] [--model NAME] [--base-url URL] [--api-key KEY]
+  memagent resume RUN_ID|JOB_ID [--json] [--db FILE] [--model NAME] [--base-url URL ...] [--api-key KEY]
   memagent models [--base-url URL]
   memagent models --builtin [--json] [--remove ID | --add FILE]
   memagent pull MODEL [--force] [--json]
@@ -55,30 +57,13 @@ const READING = `  --ocr auto|all-pages|off
                           ${path.join(appDataDir(), 'ocr-languages')})
 `;
 
-const ASK = `memagent ask FILE --question Q [--question Q2 ...] [options]
+const ASK = `memagent ask FILE --question Q [--question Q2 ...] [--questions LIST] [options]
 
-Reads every chunk of FILE for each question (questions run concurrently) and prints the answers.
+Reads every chunk of FILE for each question (questions run concurrently, at most --concurrency
+requests at once) and prints the answers.
 
 Options:
-  -q, --question Q        the question (repeat for several)
-${BUILTIN_HELP}  --base-url URL          OpenAI-compatible server (default $MEMAGENT_BASE_URL or http://localhost:8000/v1)
-  --model NAME            model (default $MEMAGENT_MODEL, else the server's first model)
-  --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY)
-  --timeout SECONDS       per request: the whole reply, or the wait for a stream to start
-                          (default 300; 1 to 3600); a timed-out request is retried once at most
-  --retries N             retries of a failed request: 5xx, 429, dropped connections, timeouts
-                          (default 4; 0 to 10)
-  --chunk-tokens N        tokens per chunk (default 5000)
-  --memory-tokens N       max tokens of each memory update (default 1024)
-  --answer-tokens N       max tokens of the final answer (default 1024)
-  --temperature T         sampling temperature (default 0.7; 0 for repeatable runs)
-  --top-p P               nucleus sampling (default 0.95)
-  --final boxed|text      final prompt: \\boxed{} answer or "the answer is" (default boxed)
-  --tokenizer auto|qwen|o200k|server
-                          how chunks are counted (default auto: from the model name; with
-                          --backend builtin, the model file's own tokenizer)
-  --concurrency N         questions run at once (default 4)
-  --dry-run               print chunks, prompt tokens (exact for the tokenizer, template
+${flagHelp(ASK_FLAGS)}  --dry-run               print chunks, prompt tokens (exact for the tokenizer, template
                           included; memory at its budget), the completion-token bound and,
                           with prices, the cost range; sends nothing to the model
   --input-price P, --output-price P
@@ -111,20 +96,13 @@ is done; the job shows as running, then done or failed, as it was read in one go
 document's file is gone or its bytes changed, when the server does not serve the run's model, or
 while another process (the app, another terminal) is reading it.
 
+A run begun with the built-in model needs its --model-file again. Keys are never saved in the
+library, and the app's own keys are in its encrypted store, which a terminal cannot read: a run
+made in the app needs --api-key (or $MEMAGENT_API_KEY) again.
+
 Options:
   --db FILE               the library the run is in (default: the app's)
-  --base-url URL          another server (default: the one the run read with; for a run made in
-                          the app, its backend profile's URL)
-  --model NAME            read the rest with this model on purpose (the run notes the change)
-  --model-file PATH       read the rest with the built-in model (a run begun with it needs its
-                          GGUF file again); --gpu, --gpu-layers, --threads as for \`ask\`
-  --api-key KEY           API key (default $MEMAGENT_API_KEY or $OPENAI_API_KEY). Keys are never
-                          saved in the library, and the app's own keys are in its encrypted store,
-                          which a terminal cannot read: a run made in the app needs the key again
-  --timeout SECONDS, --retries N
-                          as for \`ask\`
-  --concurrency N         requests at once (default 4)
-  --ocr-languages-dir DIR OCR languages, should a scanned PDF's text have to be read again
+${flagHelp(RESUME_FLAGS)}  --ocr-languages-dir DIR OCR languages, should a scanned PDF's text have to be read again
   --json                  print one JSON document on stdout, as \`ask --json\` does
   --trace FILE.jsonl      write every run event as a JSON line
   --debug                 show technical details and stack traces of errors

@@ -8,6 +8,7 @@ import type { CliContext } from './context.ts';
 import { helpText } from './help.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 import { favourSmallHeap } from './small-heap.ts';
+import { terminalSink } from './live-line.ts';
 
 // A reader that closed the pipe early (`memagent extract book.pdf | head`) is not an error.
 const isEpipe = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
@@ -52,7 +53,8 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
   const ctx: CliContext = {
     out: writeStdout,
-    stderr: process.stderr,
+    // A live line on a terminal; plain lines in a CI log or on a dumb terminal, as in a file.
+    stderr: terminalSink(process.stderr, process.env),
     signal: controller.signal,
     env: process.env,
   };
@@ -71,8 +73,11 @@ export async function main(argv: string[]): Promise<number> {
         await ctx.out(helpText(command.topic));
         return EXIT.ok;
       // Commands load on demand: `extract` and `--help` need neither the LLM client nor tokenizers.
-      case 'ask':
-        return await (await import('./ask.ts')).runAsk(command.options, ctx);
+      case 'ask': {
+        const { withQuestionsList } = await import('./ask-questions.ts');
+        const options = await withQuestionsList(command.options, process.stdin);
+        return await (await import('./ask.ts')).runAsk(options, ctx);
+      }
       case 'extract':
         return await (await import('./extract.ts')).runExtract(command.options, ctx);
       case 'models':

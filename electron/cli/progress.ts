@@ -33,7 +33,14 @@ export class ProgressView {
     runs: number,
     now: () => number = () => performance.now(),
   ) {
-    this.#line = new LiveLine(sink, now);
+    this.#line = new LiveLine(
+      sink,
+      {
+        text: () => this.line(),
+        position: () => ({ done: this.#doneChunks, total: this.totalChunks }),
+      },
+      now,
+    );
     this.#chunkTokens = chunks.map((c) => c.tokens);
     this.#runs = runs;
     this.#totalTokens = this.#chunkTokens.reduce((a, b) => a + b, 0) * runs;
@@ -86,20 +93,17 @@ export class ProgressView {
 
   /** Redraws now (`force`) or when due. */
   draw(force: boolean): void {
-    this.#line.draw(() => this.line(), this.#doneChunks, this.totalChunks, force);
+    this.#line.draw(force);
   }
 
-  /**
-   * Writes a message on its own line without breaking the live line. Notes quote model and
-   * server text: its control characters are shown, only the view's own redraw is obeyed.
-   */
+  /** Writes a message (model and server text: shown, not obeyed) on its own line. */
   note(text: string): void {
-    this.#line.note(text, () => this.draw(true));
+    this.#line.note(text);
   }
 
   /** Ends the live line (leaves the last state visible). */
   finish(): void {
     this.#finished = true;
-    this.#line.finish(() => this.draw(true));
+    this.#line.finish();
   }
 }

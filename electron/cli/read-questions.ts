@@ -112,8 +112,8 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     const launch = (run: QuestionRun, from = run.from) =>
       registry.launch(run.runId, {
         owner: 'cli',
-        // TODO(issue 23, registry): pass `group: input.job?.jobId` once LaunchOptions has it, so
-        // the limiter shares the backend fairly between jobs.
+        // The job's runs take turns with other work on the backend (the limiter's groups).
+        ...(input.job ? { group: input.job.jobId } : {}),
         prepare: () => ({
           text: input.doc.text,
           locations: input.doc,

@@ -15,7 +15,16 @@ export class ReadingProgress {
   #finished = false;
 
   constructor(sink: ProgressSink, now: () => number = () => performance.now()) {
-    this.#line = new LiveLine(sink, now);
+    this.#line = new LiveLine(
+      sink,
+      {
+        text: () => this.line(),
+        // The page count arrives with the first finished page: a bar of 1 until then.
+        position: () => ({ done: this.#done, total: Math.max(1, this.#total) }),
+        shown: () => this.#ocrSince !== undefined,
+      },
+      now,
+    );
     this.#now = now;
   }
 
@@ -52,14 +61,13 @@ export class ReadingProgress {
   }
 
   draw(force: boolean): void {
-    if (this.#ocrSince === undefined) return;
-    this.#line.draw(() => this.line(), this.#done, Math.max(1, this.#total), force);
+    this.#line.draw(force);
   }
 
   /** Ends the line, if OCR ever drew it. */
   finish(): void {
     if (this.#ocrSince === undefined || this.#finished) return;
     this.#finished = true;
-    this.#line.finish(() => this.draw(true));
+    this.#line.finish();
   }
 }

@@ -2,16 +2,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { appDataDir } from './app-data.ts';
+import { check, commonFlags, parse, usage } from './arg-parsing.ts';
+import { parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
+import { flagOptions, flagShape } from './flags/flag-spec.ts';
 import {
-  check,
-  commonFlags,
+  BUILTIN_FLAGS,
+  CONCURRENCY,
+  baseUrlsFlag,
+  concurrencyFlag,
   connectionFlags,
-  connectionSchema,
-  int,
-  parse,
-  usage,
-} from './arg-parsing.ts';
-import { builtinFlags, parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
+} from './flags/run-setting-flags.ts';
 import { libraryFlags, libraryLocation } from './library.ts';
 import type { LibraryChoice } from './saved-runs.ts';
 
@@ -19,8 +19,10 @@ export interface ResumeOptions {
   /** The run's id or a unique beginning of it. */
   runId: string;
   library: LibraryChoice;
-  /** Another server than the one the run read with. */
+  /** Another server than the one the run read with: the first of `baseUrls`. */
   baseUrl?: string;
+  /** Every --base-url in order (empty: the run's own server); requests go to the least loaded. */
+  baseUrls: string[];
   /** Read the rest with this model, on purpose. */
   model?: string;
   /** --model-file: read the rest with the built-in model (a run it began needs the file again). */
@@ -28,7 +30,8 @@ export interface ResumeOptions {
   apiKey?: string;
   timeoutMs: number;
   maxRetries: number;
-  /** Requests at once: the run's reading is sequential, this bounds it with the quote check. */
+  /** The backend's limit for the whole command (the run's reading is sequential; the quote
+   * check may add requests). */
   concurrency: number;
   json: boolean;
   debug: boolean;
@@ -37,10 +40,22 @@ export interface ResumeOptions {
   ocrLanguageDir: string;
 }
 
+/** `resume`'s run-setting flags, in the order its help lists them (help.ts). */
+export const RESUME_FLAGS = {
+  ...BUILTIN_FLAGS,
+  'base-url': baseUrlsFlag(
+    "the one the run read with; for a run made in the app, its backend profile's URL",
+  ),
+  ...connectionFlags({
+    text: 'read the rest with this model on purpose (the run notes the change)',
+    shownDefault: 'the model the run began with',
+  }),
+  concurrency: concurrencyFlag(CONCURRENCY),
+};
+
 const resumeSchema = z.object({
-  ...connectionSchema,
-  'base-url': connectionSchema['base-url'].optional(),
-  concurrency: int('concurrency', 1, 64),
+  ...flagShape(RESUME_FLAGS),
+  'base-url': RESUME_FLAGS['base-url'].schema.optional(),
   json: z.boolean(),
   debug: z.boolean(),
   trace: z.string().min(1).optional(),
@@ -54,12 +69,10 @@ export function parseResume(
   const { values, positionals } = parse(
     rest,
     {
-      ...connectionFlags,
+      ...flagOptions(RESUME_FLAGS),
       ...commonFlags,
       ...libraryFlags,
-      ...builtinFlags,
       'ocr-languages-dir': { type: 'string' },
-      concurrency: { type: 'string', default: '4' },
       trace: { type: 'string' },
     },
     'resume',
@@ -81,6 +94,7 @@ export function parseResume(
       location: libraryLocation(values.db, ctx.here, ctx.env),
       named: values.db !== undefined,
     },
+    baseUrls: v['base-url'] ?? [],
     timeoutMs: Math.round(v.timeout * 1000),
     maxRetries: v.retries,
     concurrency: v.concurrency,
@@ -95,7 +109,8 @@ export function parseResume(
     throw usage('--db needs a file.', 'resume');
   // The server and model come from the run; the environment's defaults would silently
   // override them, so only flags do. The key is never stored: flag or environment.
-  if (v['base-url'] !== undefined) options.baseUrl = v['base-url'];
+  const baseUrl = v['base-url']?.[0];
+  if (baseUrl !== undefined) options.baseUrl = baseUrl;
   if (v.model !== undefined) options.model = v.model;
   const apiKey = v['api-key'] ?? ctx.envKey;
   if (apiKey !== undefined) options.apiKey = apiKey;

@@ -13,7 +13,7 @@ export class CoreError extends Error {
   constructor(
     kind: ErrorKind,
     message: string,
-    options: { hint?: string; detail?: string; cause?: unknown } = {},
+    options: { hint?: string | undefined; detail?: string | undefined; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CoreError';

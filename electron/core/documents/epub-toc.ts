@@ -23,7 +23,7 @@ const localName = (tag: string): string => tag.toLowerCase().replace(/^.*:/, '')
  */
 export function parseNcx(xml: string): TocEntry[] {
   const entries: TocEntry[] = [];
-  const stack: { title: string; href?: string; pushed: boolean }[] = [];
+  const stack: { title: string; href?: string | undefined; pushed: boolean }[] = [];
   let inText = false;
   let text = '';
   for (const m of xml.matchAll(TOKEN)) {

@@ -98,9 +98,9 @@ interface Job {
 }
 
 interface Slot {
-  worker?: Tesseract.Worker;
-  key?: string;
-  job?: Job;
+  worker?: Tesseract.Worker | undefined;
+  key?: string | undefined;
+  job?: Job | undefined;
 }
 
 function checkGeometry(request: OcrPageRequest): void {

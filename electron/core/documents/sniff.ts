@@ -1,4 +1,5 @@
-import { unzipSync } from 'fflate';
+// ZIP containers are looked into with the same reader as the DOCX and EPUB readers (zip-limits.ts).
+import { zipEntryNames } from './zip-limits.ts';
 
 /** What the first bytes of a file say it is. `zip` is a ZIP that is neither DOCX nor EPUB. */
 export type SniffedKind =
@@ -14,32 +15,6 @@ function ascii(bytes: Uint8Array, start: number, end: number): string {
   let s = '';
   for (let i = start; i < Math.min(end, bytes.length); i++) s += String.fromCharCode(bytes[i] ?? 0);
   return s;
-}
-
-/** Names of the entries of a ZIP, read from the central directory only (no decompression). */
-function zipEntryNames(bytes: Uint8Array): string[] {
-  const names: string[] = [];
-  try {
-    // `filter` sees every entry before any is inflated; returning false inflates nothing.
-    unzipSync(bytes, {
-      filter: (file) => {
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch {
-    // A damaged central directory: fall back to the local headers' names below.
-  }
-  if (names.length > 0) return names;
-  // Local file headers: "PK\x03\x04", name length at +26, name at +30.
-  const limit = Math.min(bytes.length, 1 << 20);
-  for (let i = 0; i + 30 < limit; i++) {
-    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 3 && bytes[i + 3] === 4) {
-      const len = (bytes[i + 26] ?? 0) | ((bytes[i + 27] ?? 0) << 8);
-      names.push(ascii(bytes, i + 30, i + 30 + len));
-    }
-  }
-  return names;
 }
 
 /**

@@ -119,6 +119,33 @@ function centralDirectory(bytes: Uint8Array, maxEntries: number): Map<string, En
   return entries;
 }
 
+/**
+ * The entry names of a ZIP, for sniffing (is it a DOCX, an EPUB?): from the central directory,
+ * with nothing inflated; when that is damaged or over the entry limit, from the local file
+ * headers in the first MB ("PK\x03\x04", name length at +26, name at +30), so a truncated DOCX
+ * is still known as one and its reader can say it is damaged.
+ */
+export function zipEntryNames(
+  bytes: Uint8Array,
+  limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
+): string[] {
+  try {
+    const names = [...centralDirectory(bytes, limits.maxEntries).keys()];
+    if (names.length > 0) return names;
+  } catch {
+    // Damaged or too many entries: the local headers below.
+  }
+  const names: string[] = [];
+  const limit = Math.min(bytes.length, 1 << 20);
+  for (let i = 0; i + 30 < limit; i++) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 3 && bytes[i + 3] === 4) {
+      const length = (bytes[i + 26] ?? 0) | ((bytes[i + 27] ?? 0) << 8);
+      names.push(String.fromCharCode(...bytes.subarray(i + 30, i + 30 + length)));
+    }
+  }
+  return names;
+}
+
 /** Opens `bytes` as a ZIP under `limits`; throws Damaged or TooLarge (too many entries). */
 export function openZip(
   bytes: Uint8Array,

@@ -13,96 +13,10 @@ import {
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
 import { openUserFile } from '../user-file.ts';
+import { rowResultSchema, type RowResult } from './result-row.ts';
 import type { RowWarning } from './row-warnings.ts';
 
-/**
- * The settings an evaluation's rows were read with, recorded on every line: a rerun with other
- * settings on the same --out is refused, since its rows would be skipped as done and mixed in.
- * Only what applies to the method is present (chunks and memory for MemAgent, the prompt
- * budget for direct).
- */
-export interface ResultSettings {
-  /** The final prompt (MemAgent): text or boxed. */
-  final?: string;
-  chunk_tokens?: number;
-  memory_tokens?: number;
-  answer_tokens: number;
-  /** The direct prompt's budget, when given (--max-context). */
-  max_context?: number;
-  /** The tokenizer that counted and chunked the contexts (qwen2.5, o200k_base, server). */
-  tokenizer: string;
-  /** Present only for `--extraction upstream` (lines without it used the app's extraction). */
-  extraction?: 'upstream';
-}
-
-/** One row's result, as written (snake_case, like upstream's result files). */
-export interface RowResult {
-  id: string;
-  /** The row's context length in tokens, with the run's tokenizer. */
-  length: number;
-  /** The extracted answer; null when the reply had none or the row failed. */
-  prediction: string | null;
-  /** The whole final reply (thinking stripped); null when the row failed before it. */
-  response: string | null;
-  answers: string[];
-  /** 0/1; null for rows scored by string match all (RULER's non-QA tasks). */
-  em: number | null;
-  /** 0/1, or the fraction of gold strings found for string match all. */
-  sub_em: number;
-  /** 0..1; null for string match all. */
-  f1: number | null;
-  /** Requests to read the context: chunks for MemAgent, 1 for direct. */
-  chunks: number;
-  usage: { prompt_tokens: number; completion_tokens: number };
-  ms: number;
-  /** Why the row has no model answer (requests failed after retries); null when it has one. */
-  error: { kind: string; message: string } | null;
-  num_docs?: number;
-  method: 'memagent' | 'direct';
-  model: string | null;
-  /** The server that read the row (when several --base-url are given). */
-  server?: string;
-  /** The row's task family (make-eval's `task`, or the RULER task in the data file's name). */
-  task?: string;
-  /** The question asked (the row's `input`). */
-  question?: string;
-  /** What went less than cleanly while reading the row, by kind (see row-warnings.ts). */
-  warnings?: RowWarning[];
-  settings?: ResultSettings;
-}
-
-const resultSchema = z.object({
-  id: z.string(),
-  length: z.number(),
-  prediction: z.string().nullable(),
-  response: z.string().nullable(),
-  answers: z.array(z.string()),
-  em: z.number().nullable(),
-  sub_em: z.number(),
-  f1: z.number().nullable(),
-  chunks: z.number(),
-  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }),
-  ms: z.number(),
-  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
-  num_docs: z.number().optional(),
-  method: z.enum(['memagent', 'direct']),
-  model: z.string().nullable(),
-  server: z.string().optional(),
-  task: z.string().optional(),
-  question: z.string().optional(),
-  warnings: z.array(z.object({ kind: z.string(), count: z.number() })).optional(),
-  settings: z
-    .object({
-      final: z.string().optional(),
-      chunk_tokens: z.number().optional(),
-      memory_tokens: z.number().optional(),
-      answer_tokens: z.number(),
-      max_context: z.number().optional(),
-      tokenizer: z.string(),
-      extraction: z.literal('upstream').optional(),
-    })
-    .optional(),
-});
+export type { ResultSettings, RowResult } from './result-row.ts';
 
 /** An open results file: the rows it held when opened, and appends one line per row. */
 export interface OpenResultsFile {
@@ -132,7 +46,7 @@ export function openResultsFile(file: string): OpenResultsFile {
       } catch {
         value = undefined;
       }
-      const parsed = resultSchema.safeParse(value);
+      const parsed = rowResultSchema.safeParse(value);
       if (!parsed.success) {
         throw new CoreError(
           'Damaged',
@@ -142,7 +56,7 @@ export function openResultsFile(file: string): OpenResultsFile {
           },
         );
       }
-      earlier.set(parsed.data.id, parsed.data as RowResult);
+      earlier.set(parsed.data.id, parsed.data);
     });
     keep = Buffer.byteLength(text.slice(0, complete), 'utf8');
   } catch (error) {

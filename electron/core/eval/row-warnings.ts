@@ -1,14 +1,13 @@
 // What went less than cleanly while a row was read (a memory cut at its token limit, a final
 // reply cut, thinking stripped, a direct prompt cut to its head and tail), counted by kind. A
 // results line carries them so a score can be read with its caveats; summaries count them.
+import { z } from 'zod';
 import type { MemoryState } from '../../../shared/model.ts';
 import type { RunWarning } from '../agent/run-outcome.ts';
 
 /** One kind of warning on a row, and how many times it happened there. */
-export interface RowWarning {
-  kind: string;
-  count: number;
-}
+export const rowWarningSchema = z.object({ kind: z.string(), count: z.number() });
+export type RowWarning = z.infer<typeof rowWarningSchema>;
 
 /** What each kind means, for summaries (a kind not listed is shown as it is). */
 export const WARNING_KINDS: Readonly<Record<string, string>> = {

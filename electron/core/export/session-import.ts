@@ -151,7 +151,8 @@ function addRun(store: Store, documentId: string, run: SessionFileRun, now: numb
     read.promptTokens += m.usage.promptTokens;
     read.completionTokens += m.usage.completionTokens;
   }
-  for (const w of run.warnings) runs.addWarning(run.id, w);
+  for (const { chunk, ...w } of run.warnings)
+    runs.addWarning(run.id, chunk === undefined ? w : { ...w, chunk });
   // The export keeps the run's total usage, not the answer's: the answer takes the rest, so
   // the imported run's total is the exported one.
   const rest = {

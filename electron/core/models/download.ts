@@ -40,7 +40,7 @@ export type DownloadEvent =
   | { type: 'connecting'; url: string }
   /** Reading a part saved earlier again to rebuild its checksum. */
   | { type: 'rehashing'; bytes: number }
-  | { type: 'started'; resumedFrom: number; total?: number }
+  | { type: 'started'; resumedFrom: number; total?: number | undefined }
   /** Starting again from byte 0, and why, in a sentence. */
   | { type: 'restarted'; reason: string }
   /** A dropped connection or a stall, continued automatically. */

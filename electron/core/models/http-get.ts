@@ -14,8 +14,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** What Hugging Face published about the file on the way (X-Linked-Size, X-Linked-Etag, X-Repo-Commit). */
 export interface Linked {
   size?: number;
-  sha256?: string;
-  commit?: string;
+  sha256?: string | undefined;
+  commit?: string | undefined;
 }
 
 export interface OpenOptions {

@@ -2,7 +2,7 @@
 // Settings can say "Last checked …: 7 of 8 right" after a restart.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { CheckSnapshot } from '../../../shared/backend-check.ts';
+import { checkSnapshotSchema, type CheckSnapshot } from '../../../shared/backend-check-schema.ts';
 import type { StoredProfile } from './columns.ts';
 import { parseColumn } from './columns.ts';
 
@@ -29,29 +29,6 @@ const connectionColumn = z.object({
   model: z.string(),
   apiVersion: z.string(),
 });
-
-// The fields Settings reads are checked; the rest is kept as written by this app.
-const resultColumn = z
-  .object({
-    profileId: z.string(),
-    profileName: z.string(),
-    model: z.string().nullable(),
-    sourceTitle: z.string(),
-    subEm: z.number().nullable(),
-    elapsedMs: z.number(),
-    usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }),
-    cost: z.number().nullable(),
-    failures: z.array(z.object({ message: z.string(), rows: z.number() })),
-    state: z.enum(['preparing', 'running', 'done', 'cancelled', 'error']),
-    startedAt: z.number(),
-    rows: z.number().int(),
-    rowsDone: z.number().int(),
-    right: z.number().int(),
-    failed: z.number().int(),
-    wrong: z.array(z.object({ question: z.string(), expected: z.string() }).passthrough()),
-    byLength: z.array(z.object({ label: z.string() }).passthrough()),
-  })
-  .passthrough();
 
 export interface CheckRepo {
   /** Keeps `snapshot` as the profile's last check (replacing the one before). */
@@ -85,11 +62,7 @@ export function createCheckRepo(db: Database.Database): CheckRepo {
         const where = `backend_checks of ${row.profile_id}`;
         const connection = parseColumn(connectionColumn, row.connection, where);
         if (current.get(row.profile_id) !== JSON.stringify(connection)) continue;
-        out[row.profile_id] = parseColumn(
-          resultColumn,
-          row.result,
-          where,
-        ) as unknown as CheckSnapshot;
+        out[row.profile_id] = parseColumn(checkSnapshotSchema, row.result, where);
       }
       return out;
     },

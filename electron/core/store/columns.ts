@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   appErrorSchema,
   backendProfileSchema,
+  backendTestRecordSchema,
   chunkPagesSchema,
   evidenceSchema,
   readingSchema,
+  runBackendSchema,
   runSettingsSchema,
 } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
@@ -39,23 +41,10 @@ export const originColumn = z.enum(['app', 'cli', 'import']);
 export const evidenceColumn = z.array(evidenceSchema);
 
 /** `runs.backend`: the backend a run read with, never a key (`RunBackend`). */
-export const backendColumn = z.object({
-  kind: backendProfileSchema.shape.kind,
-  name: z.string().max(2000),
-  baseUrl: z.string().max(2000),
-});
+export const backendColumn = runBackendSchema;
 
-/** The last connection test of each profile (shared/api.ts `BackendTestRecord`), by profile id. */
-export const testRecordsColumn = z.record(
-  z.string(),
-  z.object({
-    ok: z.boolean(),
-    at: z.number(),
-    latencyMs: z.number(),
-    model: z.string().optional(),
-    error: appErrorSchema.optional(),
-  }),
-);
+/** The last connection test of each profile (`BackendTestRecord`), by profile id. */
+export const testRecordsColumn = z.record(z.string(), backendTestRecordSchema);
 
 /** Parses a JSON column with `schema`; a bad value is reported as a damaged library. */
 export function parseColumn<S extends z.ZodType>(

@@ -22,10 +22,13 @@ interface DocumentRow {
 }
 
 /** What a new reading of a document changes (`documents:reread`). */
-export type DocumentTextChange = Pick<
-  DocumentInfo,
-  'title' | 'chars' | 'pageCount' | 'warnings' | 'ocrPageCount'
-> & { reading: Reading; textKey: string };
+export type DocumentTextChange = Pick<DocumentInfo, 'title' | 'chars' | 'warnings'> & {
+  /** Undefined: the format has no pages (stored as NULL). */
+  pageCount: number | undefined;
+  ocrPageCount: number | undefined;
+  reading: Reading;
+  textKey: string;
+};
 
 /** The documents library: one row per distinct file content (SHA-256 of its bytes). */
 export interface DocumentRepo {

@@ -50,8 +50,8 @@ const SUMMARY_SELECT = `
 
 /** Which runs `list` returns: all by default. */
 export interface RunFilter {
-  documentId?: string;
-  statuses?: readonly RunStatus[];
+  documentId?: string | undefined;
+  statuses?: readonly RunStatus[] | undefined;
   /** Newest first, at most this many. */
   limit?: number;
 }

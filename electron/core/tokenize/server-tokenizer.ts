@@ -136,7 +136,7 @@ export class ServerTokenizer implements Tokenizer {
       res = await fetch(url, {
         method: body === undefined ? 'GET' : 'POST',
         headers,
-        body,
+        body: body ?? null,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {

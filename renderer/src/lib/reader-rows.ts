@@ -33,7 +33,7 @@ export function buildRows(
   text: string,
   pages: readonly PageSpan[] = [],
   chunks: readonly ChunkInfo[] = [],
-  options: { joinLines?: boolean; headings?: readonly number[] } = {},
+  options: { joinLines?: boolean; headings?: readonly number[] | undefined } = {},
 ): RowIndex {
   const markers: Marker[] = [];
   for (const c of chunks)

@@ -15,7 +15,7 @@ export interface AskDraft {
    * The run just asked with this text: the box is emptied once it has started reading, and
    * keeps the text (with the error) when it fails before that.
    */
-  pendingRunId?: string;
+  pendingRunId?: string | undefined;
   /** Counts requests to put the cursor in the question box ("Edit and ask again", "Ask again"). */
   focusSeq: number;
   /** With that cursor, select the text to be typed over ("Ask a related question"). */

@@ -1,5 +1,6 @@
 // The parent's side of one model host process: start and load, requests matched to replies by
 // id, and the end of every pending request when the process dies.
+import type { AppError } from '../../../../shared/model.ts';
 import { CoreError } from '../../errors.ts';
 import type { HostChannel, HostLauncher } from './launcher.ts';
 import type { HostMessage, LoadOptions, ModelInfo, ParentMessage } from './protocol.ts';
@@ -154,14 +155,6 @@ export class HostConnection {
   }
 }
 
-function fromValue(error: {
-  kind: CoreError['kind'];
-  message: string;
-  hint?: string;
-  detail?: string;
-}): CoreError {
-  const options: { hint?: string; detail?: string } = {};
-  if (error.hint !== undefined) options.hint = error.hint;
-  if (error.detail !== undefined) options.detail = error.detail;
-  return new CoreError(error.kind, error.message, options);
+function fromValue(error: AppError): CoreError {
+  return new CoreError(error.kind, error.message, { hint: error.hint, detail: error.detail });
 }
