@@ -13,10 +13,10 @@ import { DEFAULT_READING, DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../sha
 import { RunRegistry, type PreparedRun } from '../electron/core/agent/run-registry.ts';
 import { sha256Hex } from '../electron/core/hash.ts';
 import { createLlmClient } from '../electron/core/llm/client.ts';
-import { createChunkPlans } from '../electron/core/service/chunk-plans.ts';
-import { createDocumentTexts } from '../electron/core/service/document-texts.ts';
-import { createOcrService } from '../electron/core/service/ocr-service.ts';
-import { createTokenizerCache } from '../electron/core/service/tokenizer-cache.ts';
+import { createChunkPlans } from '../electron/core/caches/chunk-plans.ts';
+import { createDocumentTexts } from '../electron/core/caches/document-texts.ts';
+import { createOcrService } from '../electron/core/documents/ocr-service.ts';
+import { createTokenizerCache } from '../electron/core/caches/tokenizer-cache.ts';
 import type { LatencyPreset } from '../sim/options.ts';
 import { startChildSim } from './engine-sim.ts';
 

@@ -123,7 +123,7 @@ describe("core's layers", () => {
     const edges = folderGraph();
     // The graph is real: the lowest folders are imported, the top one imports most of core.
     expect(edges.some((edge) => edge.to === BASE)).toBe(true);
-    expect(edges.filter((edge) => edge.from === 'service').length).toBeGreaterThan(5);
+    expect(edges.filter((edge) => edge.from === 'ipc').length).toBeGreaterThan(5);
     const cycle = findCycle(edges);
     expect(cycle?.map((edge) => `${edge.from} → ${edge.to} (${edge.example})`)).toBeUndefined();
   });
@@ -189,10 +189,10 @@ describe('the layer rule', () => {
     expect(lint('jobs', "import { y } from '../queues/y.ts';")).toEqual([
       expect.stringContaining('electron/core/queues/ has no place'),
     ]);
-    expect(lint('service', "import { main } from '../../cli/main.ts';")).toEqual([
+    expect(lint('ipc', "import { main } from '../../cli/main.ts';")).toEqual([
       '1: electron/core imports only core and shared/, not electron/cli/main.ts.',
     ]);
-    expect(lint('service', "import { d } from '../agent/test-support.ts';")).toEqual([
+    expect(lint('ipc', "import { d } from '../agent/test-support.ts';")).toEqual([
       '1: Product code never imports test code (test-support.ts).',
     ]);
   });

@@ -27,16 +27,21 @@ export const CORE_LAYERS: readonly (readonly string[])[] = [
   ['jobs'],
   // MemAgent: templates, chunks, the run loop, the run registry
   ['agent'],
-  // SQLite: documents, runs, memories, settings (stores agent's shapes, e.g. speeds)
+  // SQLite: documents, runs, memories, jobs, settings (stores agent's shapes, e.g. speeds); the
+  // run registry's journal; opening the app's library
   ['store'],
-  // session and readable exports of stored runs
-  ['export'],
+  // memory-bounded caches of texts, chunk plans, tokenizers, prompt frames and pages; session
+  // and readable exports of stored runs
+  ['caches', 'export'],
   // evaluation sets, rows and reports (reports are written with export's HTML and Markdown)
   ['eval'],
-  // open a document, prepare, start, continue a run
+  // the backend family behind one client: a client for a profile, the built-in model's hosts,
+  // the connection test
+  ['backends'],
+  // the application layer: open a document, prepare, start, continue a run; job groups
   ['use-cases'],
-  // the IPC handlers and the composition of everything above (createService)
-  ['service'],
+  // the IPC adapters (parse, call a use case, return) and the app's composition (createService)
+  ['ipc'],
 ];
 
 /** Where core ends, for a path given absolute. */

@@ -22,8 +22,8 @@ import {
   createService,
   type Service,
   type ServiceDeps,
-} from '../../electron/core/service/create-service.ts';
-import { invokeCall } from '../../electron/core/service/invoke-call.ts';
+} from '../../electron/core/ipc/create-service.ts';
+import { invokeCall } from '../../electron/core/ipc/invoke-call.ts';
 import { createMemorySecretStore } from '../../electron/core/store/secret-store.ts';
 import { deadUrl } from '../../sim/dead-url.ts';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';

@@ -2,8 +2,8 @@
 // event goes. ipc-main.ts only adapts Electron's objects to these functions.
 import type { CallHandlers, CallName, CallResponse, EventName, Events } from '../../shared/api.ts';
 import { toAppError } from '../core/errors.ts';
-import { invokeCall } from '../core/service/invoke-call.ts';
-import type { GrantPurpose, PathGrants } from '../core/service/path-grants.ts';
+import { invokeCall } from '../core/ipc/invoke-call.ts';
+import type { GrantPurpose, PathGrants } from '../core/ipc/path-grants.ts';
 import { eventChannel } from './bridge.ts';
 import { isAppUrl } from './security.ts';
 

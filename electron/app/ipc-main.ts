@@ -2,7 +2,7 @@
 // (sender check + zod validation in ipc-dispatch.ts) and delivers events to the window that asked.
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { CallName, EventName, Events } from '../../shared/api.ts';
-import type { Service } from '../core/service/create-service.ts';
+import type { Service } from '../core/ipc/create-service.ts';
 import { callChannel, exposedCallNames } from './bridge.ts';
 import {
   createCallDispatcher,

@@ -10,7 +10,7 @@ import {
   bookText,
   startHarness,
   type Harness,
-} from '../core/service/service-harness.test-support.ts';
+} from '../core/ipc/service-harness.test-support.ts';
 import { createCallDispatcher, isTrustedSender, type SenderInfo } from './ipc-dispatch.ts';
 import { APP_ENTRY_URL } from './security.ts';
 

@@ -27,7 +27,7 @@ import {
   type EventWindow,
   type SenderInfo,
 } from './ipc-dispatch.ts';
-import { createPathGrants } from '../core/service/path-grants.ts';
+import { createPathGrants } from '../core/ipc/path-grants.ts';
 import { APP_ENTRY_URL } from './security.ts';
 
 interface Received {

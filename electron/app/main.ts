@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, type FileFilter } from 'electron';
 import type { FilePurpose } from '../../shared/api.ts';
 import { toAppError } from '../core/errors.ts';
-import { createService, type Service } from '../core/service/create-service.ts';
+import { createService, type Service } from '../core/ipc/create-service.ts';
 import { openSavedFile, printPdf, showSavedFile } from './export-glue.ts';
 import { builtinLauncher } from './builtin-launcher.ts';
 import { hardenApp, openExternalSafely } from './harden.ts';

@@ -8,7 +8,7 @@ import {
   bookText,
   startHarness,
   type Harness,
-} from '../core/service/service-harness.test-support.ts';
+} from '../core/ipc/service-harness.test-support.ts';
 import {
   FAILING_QUESTION,
   sampleLibrary,

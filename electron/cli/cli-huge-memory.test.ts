@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedTexts, exportSelection, resolveSelection } from '../core/export/index.ts';
 import { sessionToHtml } from '../core/export/html.ts';
 import { collectSession } from '../core/export/selection.ts';
-import { bookText } from '../core/service/service-harness.test-support.ts';
+import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
 import { runCli } from './cli.test-support.ts';
 import { buildLibrary } from './library-fixture.test-support.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
-import { bookText } from '../core/service/service-harness.test-support.ts';
+import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
 import { runCli } from './cli.test-support.ts';
 

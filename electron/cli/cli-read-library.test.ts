@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookText } from '../core/service/service-harness.test-support.ts';
+import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
 import { repoRoot, runCli, type CliResult } from './cli.test-support.ts';
 import { buildLibrary } from './library-fixture.test-support.ts';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
-import { bookText } from '../core/service/service-harness.test-support.ts';
+import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
 import { runCli } from './cli.test-support.ts';
 import { buildLibrary } from './library-fixture.test-support.ts';

@@ -13,15 +13,15 @@ import { parseMemAgentPrompt } from '../../sim/memory-agent.ts';
 import { seededRandom as random } from '../core/seeded-random.test-support.ts';
 import { startSimLlm, type RecordedRequest, type SimServer } from '../../sim/server.ts';
 import { needleDocument } from '../core/agent/test-support.ts';
-import { createService, type Service } from '../core/service/create-service.ts';
-import { invokeCall } from '../core/service/invoke-call.ts';
+import { createService, type Service } from '../core/ipc/create-service.ts';
+import { invokeCall } from '../core/ipc/invoke-call.ts';
 import {
   chatPrompts,
   openBookAndProfile,
   SMALL_CHUNKS,
   startHarness,
   stopWhenChunkDone,
-} from '../core/service/service-harness.test-support.ts';
+} from '../core/ipc/service-harness.test-support.ts';
 import { createMemorySecretStore } from '../core/store/secret-store.ts';
 import { runCli, startCli, type CliResult } from './cli.test-support.ts';
 

@@ -24,8 +24,8 @@ import {
 import { tallyWarnings, warningLine } from '../core/eval/row-warnings.ts';
 import { runEval, type EvalServer, type ReadRow } from '../core/eval/run-eval.ts';
 import { summarize } from '../core/eval/summary.ts';
-import { clientForProfile } from '../core/service/backend-client.ts';
-import { builtinSourceOf } from '../core/service/builtin-hosts.ts';
+import { clientForProfile } from '../core/backends/backend-client.ts';
+import { builtinSourceOf } from '../core/backends/builtin-hosts.ts';
 import { redactSecrets } from '../core/redact.ts';
 import type { Tokenizer } from '../core/tokenize/tokenizer.ts';
 import {

@@ -4,8 +4,8 @@
 import { pathToFileURL } from 'node:url';
 import { isTerminal, type RunEvent, type RunSettings } from '../../shared/model.ts';
 import { startSimLlm } from '../../sim/server.ts';
-import { createService } from '../core/service/create-service.ts';
-import { invokeCall } from '../core/service/invoke-call.ts';
+import { createService } from '../core/ipc/create-service.ts';
+import { invokeCall } from '../core/ipc/invoke-call.ts';
 import { createMemorySecretStore } from '../core/store/secret-store.ts';
 
 export interface FixtureRun {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createDocumentCache, type DocumentCache } from '../core/documents/cache.ts';
 import type { RunJournal } from '../core/agent/run-registry.ts';
 import type { TextCache } from '../core/use-cases/open-document.ts';
-import { createRunJournal } from '../core/service/run-journal.ts';
+import { createRunJournal } from '../core/store/run-journal.ts';
 import type { Store } from '../core/store/store.ts';
 import { registerWriter, type Writer } from '../core/store/writers.ts';
 import { openLibrary, type LibraryLocation } from './library.ts';

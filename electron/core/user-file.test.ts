@@ -10,7 +10,7 @@ import { expectKind } from './documents/test-support.ts';
 import { loadDocPool } from './eval/doc-pool.ts';
 import { readSessionFile } from './export/session-import.ts';
 import { checkGgufFile } from './models/gguf.ts';
-import { addOcrLanguageFile } from './service/ocr-language-files.ts';
+import { addOcrLanguageFile } from './documents/ocr-language-files.ts';
 
 let dir: string;
 beforeAll(() => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/store.ts';
-import { bookText, startHarness, type Harness } from '../service/service-harness.test-support.ts';
+import { bookText, startHarness, type Harness } from '../ipc/service-harness.test-support.ts';
 import { cachedTexts, collectSession, renderSession, resolveSelection } from './index.ts';
 import {
   FAILING_QUESTION,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { RunSettings } from '../../../shared/model.ts';
-import { SMALL_CHUNKS, type Harness } from '../service/service-harness.test-support.ts';
+import { SMALL_CHUNKS, type Harness } from '../ipc/service-harness.test-support.ts';
 
 export const FAILING_QUESTION = 'Which chapter explains the failure?';
 

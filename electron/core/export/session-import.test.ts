@@ -11,7 +11,7 @@ import {
   openBookAndProfile,
   startHarness,
   type Harness,
-} from '../service/service-harness.test-support.ts';
+} from '../ipc/service-harness.test-support.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { buildSessionExport, renderSession, type SessionExport } from './index.ts';
 import { hostileSession, RUNS } from './hostile-session.test-support.ts';

@@ -8,7 +8,7 @@ import {
   startHarness,
   stopWhenChunkDone,
   type Harness,
-} from '../service/service-harness.test-support.ts';
+} from '../ipc/service-harness.test-support.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { buildTrajectories, trajectoriesToJsonl, type TrajectoryLine } from './trajectory.ts';
 

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../../../shared/model.ts';
 import { toAppError } from '../errors.ts';
-import { openAppLibrary } from '../service/library-open.ts';
+import { openAppLibrary } from './library-open.ts';
 import { markerOf } from './damage-mark.ts';
 import { damageMemoryPage } from './damaged-page.test-support.ts';
 import { DATABASE_FILE, LibraryDamaged } from './database.ts';

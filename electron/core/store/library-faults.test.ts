@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../../../shared/model.ts';
 import { CoreError, toAppError } from '../errors.ts';
-import { openAppLibrary } from '../service/library-open.ts';
+import { openAppLibrary } from './library-open.ts';
 import { damageMemoryPage } from './damaged-page.test-support.ts';
 import { DATABASE_FILE, LibraryDamaged } from './database.ts';
 import { SCHEMA_VERSION } from './migrations.ts';

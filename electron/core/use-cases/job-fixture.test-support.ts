@@ -9,7 +9,7 @@ import type { RunOutcome } from '../agent/run-outcome.ts';
 import { paragraphChunks } from '../agent/test-support.ts';
 import { createLlmClient } from '../llm/client.ts';
 import type { LlmClient } from '../llm/types.ts';
-import { createRunJournal } from '../service/run-journal.ts';
+import { createRunJournal } from '../store/run-journal.ts';
 import type { Store } from '../store/store.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 import type { RunStart } from './job-claim.ts';
@@ -82,8 +82,6 @@ export function createFixtureJob(
           textKey: id,
           question: `What is the vault code of building ${d}? (asked ${q + 1})`,
           settings: JOB_SETTINGS,
-          profileId: undefined,
-          model: undefined,
           status: 'queued',
           createdAt: now,
         });

@@ -8,7 +8,7 @@ import {
   type Reading,
 } from '../../../shared/model.ts';
 import { sha256Hex } from '../hash.ts';
-import { textKeyOf } from '../service/text-keys.ts';
+import { textKeyOf } from '../caches/text-keys.ts';
 import type { Store } from '../store/store.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 

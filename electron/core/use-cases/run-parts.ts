@@ -2,9 +2,9 @@
 // a command of the command line builds one for itself (cli-run-parts.ts), with an in-memory
 // backend profile, so both read with the same clients, tokenizers, chunk plans and model hosts.
 import type { DocumentText } from '../../../shared/model.ts';
-import type { ClientSource } from '../service/backend-client.ts';
-import type { ChunkPlans } from '../service/chunk-plans.ts';
-import type { TokenizerCache } from '../service/tokenizer-cache.ts';
+import type { ClientSource } from '../backends/backend-client.ts';
+import type { ChunkPlans } from '../caches/chunk-plans.ts';
+import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
 import type { Writer } from '../store/writers.ts';

@@ -4,8 +4,8 @@ import {
   defaultOcrPoolSize,
   type OcrExtraction,
   type OcrPool,
-} from '../documents/index.ts';
-import { cancelledError } from '../documents/worker-host.ts';
+} from './index.ts';
+import { cancelledError } from './worker-host.ts';
 import { addOcrLanguageFile, listOcrLanguages } from './ocr-language-files.ts';
 
 /** The service's OCR: one pool for every document, started on the first page that needs it. */

@@ -8,7 +8,7 @@ import { DEFAULT_READING, type DocumentInfo } from '../../../shared/model.ts';
 import { sha256Hex } from '../hash.ts';
 import { extractDocument } from '../documents/index.ts';
 import { createDocumentTexts } from './document-texts.ts';
-import { createOcrService } from './ocr-service.ts';
+import { createOcrService } from '../documents/ocr-service.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -22,7 +22,7 @@ import { hfResolveUrl, parseHfUri } from '../models/model-ref.ts';
 import { partPath, readPartState, removePartFiles } from '../models/part-file.ts';
 import type { JobRegistry } from '../jobs/job-registry.ts';
 import type { Store } from '../store/store.ts';
-import type { BuiltinHosts } from './builtin-hosts.ts';
+import type { BuiltinHosts } from '../backends/builtin-hosts.ts';
 import { asResult } from './invoke-call.ts';
 import type { Emit } from './service-deps.ts';
 

@@ -5,7 +5,7 @@ import { extractDocument, type ExtractOptions } from '../documents/index.ts';
 import { readInput } from '../documents/read-input.ts';
 import { CoreError } from '../errors.ts';
 import { documentTextBytes, textCacheBytes } from './cache-budget.ts';
-import type { OcrService } from './ocr-service.ts';
+import type { OcrService } from '../documents/ocr-service.ts';
 import { createPromiseCache } from './promise-cache.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { RunEvent } from '../../../shared/model.ts';
 import type { RunJournal, StoredRun } from '../agent/run-registry.ts';
-import type { Store } from '../store/store.ts';
+import type { Store } from './store.ts';
 import { addTimings, timingsOf } from '../agent/speed.ts';
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import type { OcrLanguage } from '../../../shared/model.ts';
 import { OCR_LANGUAGE_FILE } from '../../../shared/schemas.ts';
-import { SHIPPED_OCR_LANGUAGES } from '../documents/index.ts';
+import { SHIPPED_OCR_LANGUAGES } from './index.ts';
 import { CoreError } from '../errors.ts';
 import { openUserFile } from '../user-file.ts';
 import { ocrLanguageName } from './ocr-language-names.ts';

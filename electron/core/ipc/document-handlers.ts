@@ -5,13 +5,13 @@ import { readInput } from '../documents/read-input.ts';
 import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { describeDocument, documentIdOf, openDocument } from '../use-cases/open-document.ts';
-import { readOriginal, type DocumentTexts } from './document-texts.ts';
-import type { Extractions } from './extractions.ts';
+import { readOriginal, type DocumentTexts } from '../caches/document-texts.ts';
+import type { Extractions } from '../jobs/extractions.ts';
 import { DIALOG_GRANTS, type PathGrants } from './path-grants.ts';
 import { asResult } from './invoke-call.ts';
-import type { OcrService } from './ocr-service.ts';
+import type { OcrService } from '../documents/ocr-service.ts';
 import type { Emit } from './service-deps.ts';
-import { textKeyOf } from './text-keys.ts';
+import { textKeyOf } from '../caches/text-keys.ts';
 import type { TokenCounter } from './token-counter.ts';
 
 type DocumentHandlers = Pick<

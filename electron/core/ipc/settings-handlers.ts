@@ -11,13 +11,13 @@ import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { resolveProfile, type ClientSource } from './backend-client.ts';
+import { resolveProfile, type ClientSource } from '../backends/backend-client.ts';
 import {
   QUICK_TEST_TIMEOUT_MS,
   TEST_TIMEOUT_MS,
   changesConnection,
   testConnection,
-} from './connection-test.ts';
+} from '../backends/connection-test.ts';
 import { asResult } from './invoke-call.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 

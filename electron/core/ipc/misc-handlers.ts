@@ -2,7 +2,7 @@ import type { CallHandlers } from '../../../shared/api.ts';
 import { CoreError } from '../errors.ts';
 import { externalUrl } from '../external-url.ts';
 import { asResult } from './invoke-call.ts';
-import type { OcrService } from './ocr-service.ts';
+import type { OcrService } from '../documents/ocr-service.ts';
 
 type MiscHandlers = Pick<
   CallHandlers,

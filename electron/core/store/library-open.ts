@@ -1,8 +1,8 @@
 // The app's library at start: a damaged file is kept (moved aside, never overwritten or
 // deleted) and a new library started, with a notice saying where the old one is.
 import path from 'node:path';
-import { DATABASE_FILE, LibraryDamaged, moveAside } from '../store/database.ts';
-import { openStore, type Store } from '../store/store.ts';
+import { DATABASE_FILE, LibraryDamaged, moveAside } from './database.ts';
+import { openStore, type Store } from './store.ts';
 
 export interface OpenedLibrary {
   store: Store;

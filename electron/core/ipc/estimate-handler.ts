@@ -5,13 +5,13 @@ import { estimateRun } from '../agent/estimate.ts';
 import { fitSpeed } from '../agent/speed.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
-import { clientForProfile, resolveProfile, type ClientSource } from './backend-client.ts';
+import { clientForProfile, resolveProfile, type ClientSource } from '../backends/backend-client.ts';
 import { notInLibrary } from './document-handlers.ts';
-import type { DocumentTexts } from './document-texts.ts';
+import type { DocumentTexts } from '../caches/document-texts.ts';
 import { asResult } from './invoke-call.ts';
-import type { PromptFrames } from './prompt-frames.ts';
-import type { TokenizerCache } from './tokenizer-cache.ts';
-import { builtinSourceOf } from './builtin-hosts.ts';
+import type { PromptFrames } from '../caches/prompt-frames.ts';
+import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
+import { builtinSourceOf } from '../backends/builtin-hosts.ts';
 
 export interface EstimateHandlerDeps {
   store: Store;

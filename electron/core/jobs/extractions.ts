@@ -1,5 +1,5 @@
 import { CoreError } from '../errors.ts';
-import type { JobRegistry } from '../jobs/job-registry.ts';
+import type { JobRegistry } from './job-registry.ts';
 
 /**
  * Opens and re-reads in progress, one per document: each is a job (kind 'extraction') whose

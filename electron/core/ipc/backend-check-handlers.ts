@@ -21,15 +21,15 @@ import {
   clientForProfile,
   resolveProfile,
   type ClientSource,
-} from './backend-client.ts';
+} from '../backends/backend-client.ts';
 import { notInLibrary } from './document-handlers.ts';
-import type { DocumentTexts } from './document-texts.ts';
+import type { DocumentTexts } from '../caches/document-texts.ts';
 import { asResult } from './invoke-call.ts';
-import { createPromiseCache } from './promise-cache.ts';
-import { QUICK_TEST_TIMEOUT_MS, testConnection } from './connection-test.ts';
+import { createPromiseCache } from '../caches/promise-cache.ts';
+import { QUICK_TEST_TIMEOUT_MS, testConnection } from '../backends/connection-test.ts';
 import type { Emit } from './service-deps.ts';
-import type { TokenizerCache } from './tokenizer-cache.ts';
-import { builtinSourceOf } from './builtin-hosts.ts';
+import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
+import { builtinSourceOf } from '../backends/builtin-hosts.ts';
 
 export interface CheckHandlerDeps {
   store: Store;

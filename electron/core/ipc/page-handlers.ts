@@ -3,9 +3,9 @@ import { CoreError } from '../errors.ts';
 import { geometryOf, rectsForSpan } from '../documents/geometry.ts';
 import type { Store } from '../store/store.ts';
 import { notInLibrary } from './document-handlers.ts';
-import type { DocumentTexts } from './document-texts.ts';
+import type { DocumentTexts } from '../caches/document-texts.ts';
 import { asResult } from './invoke-call.ts';
-import type { PageRenderer } from './page-render.ts';
+import type { PageRenderer } from '../caches/page-render.ts';
 
 type PageHandlers = Pick<CallHandlers, 'documents:render-page' | 'documents:text-rects'>;
 

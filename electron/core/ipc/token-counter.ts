@@ -1,9 +1,9 @@
 import type { DocumentInfo, TokenizerChoice } from '../../../shared/model.ts';
 import type { Store } from '../store/store.ts';
-import type { DocumentTexts } from './document-texts.ts';
+import type { DocumentTexts } from '../caches/document-texts.ts';
 import type { Emit } from './service-deps.ts';
 import type { TokenizerSource } from '../tokenize/index.ts';
-import type { TokenizerCache } from './tokenizer-cache.ts';
+import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
 
 /** Pieces of about this many characters, cut at line ends, are counted one batch at a time. */
 const PIECE_CHARS = 256 * 1024;

@@ -10,7 +10,7 @@ import { renderDocument } from '../documents/render-document.ts';
 import { CoreError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { notInLibrary } from './document-handlers.ts';
-import { readOriginal, type DocumentTexts } from './document-texts.ts';
+import { readOriginal, type DocumentTexts } from '../caches/document-texts.ts';
 import { asResult } from './invoke-call.ts';
 
 const KEEP = 3;

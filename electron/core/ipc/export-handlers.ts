@@ -6,7 +6,7 @@ import { CoreError } from '../errors.ts';
 import { exportSelection, type PdfPrinter } from '../export/index.ts';
 import { localZone } from '../export/readable.ts';
 import type { Store } from '../store/store.ts';
-import type { DocumentTexts } from './document-texts.ts';
+import type { DocumentTexts } from '../caches/document-texts.ts';
 import { asResult } from './invoke-call.ts';
 import type { PathGrants } from './path-grants.ts';
 
