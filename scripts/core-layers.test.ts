@@ -161,7 +161,7 @@ describe('the layer rule', () => {
         "import type { Store } from '../store/store.ts';",
         "export { runMemAgent } from '../agent/run.ts';",
         "export * from '../jobs/job-registry.ts';",
-        "const service = await import('../service/create-service.ts');",
+        "const service = await import('../ipc/create-service.ts');",
         "type Report = typeof import('../eval/report.ts');",
         "const worker = new URL('../use-cases/worker.ts', import.meta.url);",
         "import { sha256Hex } from '../hash.ts';",
