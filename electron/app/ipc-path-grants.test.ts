@@ -6,11 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallName, CallResponse, FilePurpose } from '../../shared/api.ts';
 import { hostileSession } from '../core/export/hostile-session.test-support.ts';
-import {
-  bookText,
-  startHarness,
-  type Harness,
-} from '../core/ipc/service-harness.test-support.ts';
+import { bookText, startHarness, type Harness } from '../core/ipc/service-harness.test-support.ts';
 import { createCallDispatcher, isTrustedSender, type SenderInfo } from './ipc-dispatch.ts';
 import { APP_ENTRY_URL } from './security.ts';
 

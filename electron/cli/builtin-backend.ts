@@ -1,7 +1,6 @@
 // `--backend builtin`: its flags and the model file they name (`ask`, `resume` and `eval` make
 // them an in-memory profile, cli-run-parts.ts), and the flags that continue a run with it.
 import { z } from 'zod';
-import { builtinOptionsSchema } from '../../shared/schemas.ts';
 import { parseModelReference } from '../core/models/index.ts';
 import { check, usage } from './arg-parsing.ts';
 import { flagShape } from './flags/flag-spec.ts';

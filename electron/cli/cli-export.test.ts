@@ -4,11 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bookText,
-  startHarness,
-  type Harness,
-} from '../core/ipc/service-harness.test-support.ts';
+import { bookText, startHarness, type Harness } from '../core/ipc/service-harness.test-support.ts';
 import {
   FAILING_QUESTION,
   sampleLibrary,

@@ -1,10 +1,5 @@
 import type { OcrLanguage, Reading } from '../../../shared/model.ts';
-import {
-  createOcrPool,
-  defaultOcrPoolSize,
-  type OcrExtraction,
-  type OcrPool,
-} from './index.ts';
+import { createOcrPool, defaultOcrPoolSize, type OcrExtraction, type OcrPool } from './index.ts';
 import { cancelledError } from './worker-host.ts';
 import { addOcrLanguageFile, listOcrLanguages } from './ocr-language-files.ts';
 
