@@ -5,7 +5,11 @@ import type { SecretStore } from '../store/secret-store.ts';
 import { backfillEvidence } from '../store/evidence-backfill.ts';
 import type { Store } from '../store/store.ts';
 import { beingReadError, describeWriter, otherLiveReader, type Writer } from '../store/writers.ts';
-import { checkProfileReady, resolveProfile, type ClientSource } from '../backends/backend-client.ts';
+import {
+  checkProfileReady,
+  resolveProfile,
+  type ClientSource,
+} from '../backends/backend-client.ts';
 import type { ChunkPlans } from '../caches/chunk-plans.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from '../caches/document-texts.ts';

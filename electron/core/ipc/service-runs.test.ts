@@ -387,38 +387,40 @@ describe('runs through the service', () => {
   });
   it('starts a queued run the user prioritises before the runs queued earlier', async () => {
     // One run at a time; the first run's first request is never answered, so it holds the slot.
-    h = await startHarness({
+    const harness = await startHarness({
       deps: { concurrency: 1 },
       sim: { faults: [{ kind: 'stall', next: 1 }] },
     });
+    h = harness;
     // A short book: the order of the runs is what matters, not their reading.
-    const { documentId } = await openBookAndProfile(h, bookText(6));
+    const { documentId } = await openBookAndProfile(harness, bookText(6));
     const start = (question: string) =>
-      h?.ok('runs:start', { documentId, question, settings: SMALL_CHUNKS }) as Promise<{
-        id: string;
-      }>;
+      harness.ok('runs:start', { documentId, question, settings: SMALL_CHUNKS });
     const first = await start('What is the vault code?');
     // Its request has reached the simulator (and is the one that stalls).
-    await vi.waitFor(() => expect(chatPrompts(h as Harness)).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(chatPrompts(harness)).toHaveLength(1), { timeout: 10_000 });
     const queued = [
       await start('Who set the vault code?'),
       await start('When was it set?'),
       await start('Where is the vault?'),
     ];
-    expect(await h.call('runs:prioritise', { runId: queued[2]?.id ?? '' })).toEqual({
+    expect(await harness.call('runs:prioritise', { runId: queued[2]?.id ?? '' })).toEqual({
       ok: true,
       value: null,
     });
-    await h.ok('runs:cancel', { runId: first.id });
-    const ends = await Promise.all(queued.map((r) => h?.finished(r.id)));
-    expect(ends.map((e) => e?.type)).toEqual(['finished', 'finished', 'finished']);
-    const startedOrder = h.emitted
+    await harness.ok('runs:cancel', { runId: first.id });
+    const ends = await Promise.all(queued.map((r) => harness.finished(r.id)));
+    expect(ends.map((e) => e.type)).toEqual(['finished', 'finished', 'finished']);
+    const startedOrder = harness.emitted
       .filter((e) => e.name === 'run:event')
       .map((e) => (e.payload as Events['run:event']).event)
       .filter((e) => e.type === 'started')
       .map((e) => e.runId);
     expect(startedOrder).toEqual([first.id, queued[2]?.id, queued[0]?.id, queued[1]?.id]);
     // A run that has ended has nothing to move: no error for the view that asked.
-    expect(await h.call('runs:prioritise', { runId: first.id })).toEqual({ ok: true, value: null });
+    expect(await harness.call('runs:prioritise', { runId: first.id })).toEqual({
+      ok: true,
+      value: null,
+    });
   });
 });
