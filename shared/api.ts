@@ -181,6 +181,12 @@ export const calls = {
   'runs:pause': { request: z.object({ runId }) },
   'runs:resume': { request: z.object({ runId }) },
   'runs:cancel': { request: z.object({ runId }) },
+  /**
+   * The user is looking at this run: if it is queued in this process, it goes ahead of the other
+   * queued runs (the latest prioritised first). Nothing happens to a run that is reading, ended
+   * or not this process's.
+   */
+  'runs:prioritise': { request: z.object({ runId }) },
   'runs:list': { request: z.object({ documentId }) },
   'runs:get': { request: z.object({ runId }) },
   /**
@@ -339,6 +345,7 @@ export interface CallResponses {
   'runs:pause': Result<null>;
   'runs:resume': Result<null>;
   'runs:cancel': Result<null>;
+  'runs:prioritise': Result<null>;
   'runs:list': Result<RunSummary[]>;
   'runs:get': Result<RunSnapshot>;
   'runs:continue': Result<RunSummary>;

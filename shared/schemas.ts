@@ -187,6 +187,23 @@ export const backendProfileSchema = z.object({
       (url) => url === '' || anyHttpUrl.safeParse(url).success,
       refusal('BadUsage', PROFILE_URL_MESSAGE),
     ),
+  /**
+   * More servers of the same model beside `baseUrl` (several GPUs' or machines' replicas): each
+   * request goes to the least-loaded one. Set by the command line's repeated --base-url; the
+   * app's Settings does not edit it yet.
+   */
+  extraBaseUrls: z
+    .array(
+      z
+        .string()
+        .max(2000)
+        .refine(
+          (url) => anyHttpUrl.safeParse(url).success,
+          refusal('BadUsage', PROFILE_URL_MESSAGE),
+        ),
+    )
+    .max(63)
+    .optional(),
   /** The built-in kind's model file and options. */
   builtin: builtinOptionsSchema.optional(),
   /** Empty: discovered from /v1/models. For Azure: the deployment name. */

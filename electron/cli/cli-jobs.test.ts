@@ -46,7 +46,7 @@ interface JobJson {
   state: string;
   title: string;
   counts: { total: number; done: number; failed: number; queued: number; interrupted: number };
-  backend: { baseUrl: string };
+  backend: { baseUrl: string; name: string };
   resumeCommand: string | null;
 }
 
@@ -88,6 +88,30 @@ describe('questions asked together', () => {
         `\\n${job?.id.slice(0, 8)}  questions  3 questions about book.txt  done +3/3 +0 +0 +0 +http`,
       ),
     );
+  });
+
+  it('with --base-url repeated are read over every server, the job naming them', async () => {
+    const a = await startSimLlm();
+    const b = await startSimLlm();
+    sims.push(a, b);
+    const db = path.join(dir, 'two-servers.db');
+    const r = await runCli([...ask(db, a.baseUrl), '--base-url', b.baseUrl]);
+    expect(r.code, r.stderr).toBe(0);
+    const answers = JSON.parse(r.stdout) as { answer: string; memories: unknown[] }[];
+    expect(answers[0]?.answer).toBe('4711');
+    // Every question's chunks were read, spread over both servers.
+    const chunks = answers[0]?.memories.length ?? 0;
+    expect(chunks).toBeGreaterThan(1);
+    expect(chunkPrompts(a).length).toBeGreaterThan(0);
+    expect(chunkPrompts(b).length).toBeGreaterThan(0);
+    expect(chunkPrompts(a).length + chunkPrompts(b).length).toBe(3 * chunks);
+    // The three questions were at most --concurrency 3 requests at once over both servers.
+    expect(a.peakRunning + b.peakRunning).toBeLessThanOrEqual(3);
+    const [job] = await jobsOf(db);
+    expect(job).toMatchObject({
+      state: 'done',
+      backend: { baseUrl: a.baseUrl, name: `${new URL(a.baseUrl).host} +1 more` },
+    });
   });
 
   it('killed mid-way show as an interrupted job, and `resume JOB` reads only what was left', async () => {

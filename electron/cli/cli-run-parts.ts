@@ -59,12 +59,17 @@ export function cliTimeoutHint(timeoutMs: number): string {
   return `The server may be overloaded: lower --concurrency, or raise --timeout (now ${timeoutMs / 1000} s).`;
 }
 
-/** The server the connection flags name, as a profile named after its host. */
+/**
+ * The servers the connection flags name, as a profile named after the first one's host: with
+ * `baseUrls` (--base-url repeated; the first is `baseUrl`), the others are its extra servers and
+ * its client routes each request to the least-loaded one (clientForProfile).
+ */
 export function serverProfile(
-  connection: Connection,
+  connection: Connection & { baseUrls?: readonly string[] },
   more: Pick<StoredProfile, 'quoteCheck'> = {},
 ): StoredProfile {
   const { baseUrl } = connection;
+  const extra = (connection.baseUrls ?? []).slice(1);
   const profile: StoredProfile = {
     id: CLI_PROFILE_ID,
     name: URL.canParse(baseUrl) ? new URL(baseUrl).host : baseUrl,
@@ -74,6 +79,7 @@ export function serverProfile(
     maxRetries: connection.maxRetries,
     ...more,
   };
+  if (extra.length > 0) profile.extraBaseUrls = extra;
   if (connection.model !== undefined) profile.model = connection.model;
   return profile;
 }

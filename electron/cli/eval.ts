@@ -77,7 +77,9 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   try {
     const profiles =
       options.builtin === undefined
-        ? options.baseUrls.map((url) => serverProfile({ ...options, baseUrl: url }))
+        ? options.baseUrls.map((url) =>
+            serverProfile({ ...options, baseUrl: url, baseUrls: [url] }),
+          )
         : [
             builtinProfile(
               options.builtin,

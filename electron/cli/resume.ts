@@ -11,6 +11,7 @@ import { CoreError } from '../core/errors.ts';
 import { displayUrl, redactSecrets } from '../core/redact.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
 import { findRunOrJob } from '../core/store/lookup.ts';
+import { serverUrlsOf } from '../core/backends/backend-client.ts';
 import { resumeJob } from './resume-job.ts';
 import { releaseRun } from '../core/use-cases/continue-policy.ts';
 import { continueRun } from '../core/use-cases/continue-run.ts';
@@ -43,7 +44,13 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
     const { store } = library;
     // A job id continues the whole job (resume-job.ts).
     const found = findRunOrJob(store, options.runId, options.library.location.file);
-    if ('job' in found) return await resumeJob(found.job, options, ctx, { library, notes, trace });
+    if ('job' in found)
+      return await resumeJob(found.job, options, ctx, {
+        library,
+        notes,
+        trace,
+        ...(options.baseUrls.length > 0 ? { baseUrls: options.baseUrls } : {}),
+      });
     const runId = found.run.id;
     const short = shortId(runId);
     const lib: LibraryRunParts = { ...parts, store, writer: library.writer, now: Date.now };
@@ -95,7 +102,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
     const { prepared, chunks } = ready;
     const startChunk = prepared.startChunk ?? 0;
     notes.note(
-      `note: continuing run ${short} (“${summary.question}”) at chunk ${Math.min(startChunk + 1, chunks.length)} of ${chunks.length}; model ${ready.model} ${builtin ? 'built in' : `at ${displayUrl(plan.profile.baseUrl)}`}`,
+      `note: continuing run ${short} (“${summary.question}”) at chunk ${Math.min(startChunk + 1, chunks.length)} of ${chunks.length}; model ${ready.model} ${builtin ? 'built in' : `at ${serverUrlsOf(plan.profile).map(displayUrl).join(', ')}`}`,
     );
     const from: NonNullable<Parameters<typeof readQuestions>[0]['runs'][number]['from']> = {};
     if (prepared.startChunk !== undefined) from.startChunk = prepared.startChunk;
@@ -164,7 +171,12 @@ async function resumeProfile(
       hint: 'Pass --base-url URL.',
     });
   }
-  return serverProfile({ baseUrl, ...flags }, { quoteCheck: isOwnServerUrl(baseUrl) });
+  // --base-url repeated: the rest is read over all of them, least-loaded first.
+  const baseUrls = options.baseUrls.length > 0 ? options.baseUrls : [baseUrl];
+  return serverProfile(
+    { baseUrl, baseUrls, ...flags },
+    { quoteCheck: baseUrls.every((url) => isOwnServerUrl(url)) },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LlmClient } from '../llm/types.ts';
 import { createLlmClient, type LlmConfig } from '../llm/client.ts';
+import { createRoutedClient } from '../llm/routed-client.ts';
 import { BACKEND_DEFAULTS, urlNamesDeployment } from '../../../shared/backends.ts';
 import { httpUrlSchema } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
@@ -113,20 +114,34 @@ export async function clientForProfile(
     );
   }
   const apiKey = await secrets.get(profile.id);
-  const config: LlmConfig = {
-    kind: profile.kind,
-    baseUrl: profile.baseUrl,
-    timeoutHint:
-      options.timeoutHint ??
-      "The server may be overloaded: run fewer questions at once, or raise this backend's timeout in Settings.",
-  };
-  if (apiKey !== undefined) config.apiKey = apiKey;
-  const model = options.model ?? profile.model;
-  if (model) config.model = model;
-  if (profile.apiVersion !== undefined) config.apiVersion = profile.apiVersion;
-  const timeoutMs = options.timeoutMs ?? profile.timeoutMs;
-  if (timeoutMs !== undefined) config.timeoutMs = timeoutMs;
-  if (profile.maxRetries !== undefined) config.maxRetries = profile.maxRetries;
-  if (options.onRetry) config.onRetry = options.onRetry;
-  return clients.factory(config);
+  const urls = serverUrlsOf(profile);
+  const clientAt = (baseUrl: string) => clients.factory(configAt(baseUrl));
+  // Several servers are one client that sends each request to the least-loaded one.
+  if (urls.length > 1)
+    return createRoutedClient(urls.map((url) => ({ url, client: clientAt(url) })));
+  return clientAt(profile.baseUrl);
+
+  function configAt(baseUrl: string): LlmConfig {
+    const config: LlmConfig = {
+      kind: profile.kind,
+      baseUrl,
+      timeoutHint:
+        options.timeoutHint ??
+        "The server may be overloaded: run fewer questions at once, or raise this backend's timeout in Settings.",
+    };
+    if (apiKey !== undefined) config.apiKey = apiKey;
+    const model = options.model ?? profile.model;
+    if (model) config.model = model;
+    if (profile.apiVersion !== undefined) config.apiVersion = profile.apiVersion;
+    const timeoutMs = options.timeoutMs ?? profile.timeoutMs;
+    if (timeoutMs !== undefined) config.timeoutMs = timeoutMs;
+    if (profile.maxRetries !== undefined) config.maxRetries = profile.maxRetries;
+    if (options.onRetry) config.onRetry = options.onRetry;
+    return config;
+  }
+}
+
+/** Every server a profile reads with: its URL, then its extra ones (none for the built-in kind). */
+export function serverUrlsOf(profile: Pick<StoredProfile, 'baseUrl' | 'extraBaseUrls'>): string[] {
+  return [profile.baseUrl, ...(profile.extraBaseUrls ?? [])];
 }

@@ -28,6 +28,7 @@ type RunHandlers = Pick<
   | 'runs:pause'
   | 'runs:resume'
   | 'runs:cancel'
+  | 'runs:prioritise'
   | 'runs:list'
   | 'runs:get'
   | 'runs:delete'
@@ -76,6 +77,9 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
       act(runId);
       return null;
     });
+
+  // Each prioritise outranks every earlier one: the run looked at last goes first.
+  let lastPriority = 0;
 
   /** The run's own lines: the client's retries and what changed on the way. */
   const hooks = (runId: string): PrepareHooks => ({
@@ -142,6 +146,12 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     'runs:pause': ({ runId }) => control(runId, (id) => registry.pause(id)),
     'runs:resume': ({ runId }) => control(runId, (id) => registry.resume(id)),
     'runs:cancel': ({ runId }) => control(runId, (id) => registry.cancel(id)),
+    'runs:prioritise': ({ runId }) =>
+      asResult(() => {
+        // A hint from the view: a run that is not going here has nothing to move.
+        if (registry.isLive(runId)) registry.setPriority(runId, (lastPriority += 1));
+        return null;
+      }),
     'runs:list': ({ documentId }) => asResult(() => store.runs.listByDocument(documentId)),
     'runs:get': ({ runId }) =>
       asResult(async () => {

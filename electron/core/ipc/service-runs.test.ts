@@ -1,11 +1,12 @@
 import { deadUrl } from '../../../sim/dead-url.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallResponse, Events } from '../../../shared/api.ts';
 import { INITIAL_MEMORY, type BackendProfile, type MemoryState } from '../../../shared/model.ts';
 import { applyRunEvent, applySnapshot, emptyRunView } from '../../../shared/run-view.ts';
 import { openStore } from '../store/store.ts';
 import {
   SMALL_CHUNKS,
+  bookText,
   chatPrompts,
   openBookAndProfile,
   startHarness,
@@ -383,5 +384,43 @@ describe('runs through the service', () => {
     const snap = await h.ok('runs:get', { runId: run.id });
     expect(snap.summary.model).toBe('BytedTsinghua-SIA/RL-MemoryAgent-14B');
     expect(snap.warnings.filter((w) => w.code === 'generic-model')).toEqual([]);
+  });
+  it('starts a queued run the user prioritises before the runs queued earlier', async () => {
+    // One run at a time; the first run's first request is never answered, so it holds the slot.
+    const harness = await startHarness({
+      deps: { concurrency: 1 },
+      sim: { faults: [{ kind: 'stall', next: 1 }] },
+    });
+    h = harness;
+    // A short book: the order of the runs is what matters, not their reading.
+    const { documentId } = await openBookAndProfile(harness, bookText(6));
+    const start = (question: string) =>
+      harness.ok('runs:start', { documentId, question, settings: SMALL_CHUNKS });
+    const first = await start('What is the vault code?');
+    // Its request has reached the simulator (and is the one that stalls).
+    await vi.waitFor(() => expect(chatPrompts(harness)).toHaveLength(1), { timeout: 10_000 });
+    const queued = [
+      await start('Who set the vault code?'),
+      await start('When was it set?'),
+      await start('Where is the vault?'),
+    ];
+    expect(await harness.call('runs:prioritise', { runId: queued[2]?.id ?? '' })).toEqual({
+      ok: true,
+      value: null,
+    });
+    await harness.ok('runs:cancel', { runId: first.id });
+    const ends = await Promise.all(queued.map((r) => harness.finished(r.id)));
+    expect(ends.map((e) => e.type)).toEqual(['finished', 'finished', 'finished']);
+    const startedOrder = harness.emitted
+      .filter((e) => e.name === 'run:event')
+      .map((e) => (e.payload as Events['run:event']).event)
+      .filter((e) => e.type === 'started')
+      .map((e) => e.runId);
+    expect(startedOrder).toEqual([first.id, queued[2]?.id, queued[0]?.id, queued[1]?.id]);
+    // A run that has ended has nothing to move: no error for the view that asked.
+    expect(await harness.call('runs:prioritise', { runId: first.id })).toEqual({
+      ok: true,
+      value: null,
+    });
   });
 });

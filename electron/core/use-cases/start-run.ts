@@ -14,9 +14,17 @@ import { writeTransaction } from '../store/write-transaction.ts';
 import type { RunPlan } from './prepare-run.ts';
 import type { LibraryRunParts } from './run-parts.ts';
 
-/** How a run remembers its backend: never a key, a URL without credentials or query. */
+/**
+ * How a run remembers its backend: never a key, a URL without credentials or query. Several
+ * servers are named by the first, "+N more" (continuing reads from the first unless told more).
+ */
 export function runBackendOf(profile: StoredProfile): RunBackend {
-  return { kind: profile.kind, name: profile.name, baseUrl: displayUrl(profile.baseUrl) };
+  const more = profile.extraBaseUrls?.length ?? 0;
+  return {
+    kind: profile.kind,
+    name: more > 0 ? `${profile.name} +${more} more` : profile.name,
+    baseUrl: displayUrl(profile.baseUrl),
+  };
 }
 
 export interface NewRun {

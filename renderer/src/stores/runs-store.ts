@@ -172,6 +172,14 @@ export async function continueRun(
   return result.ok ? null : result.error;
 }
 
+/**
+ * The user opened a queued run: it goes ahead of the other queued runs. A hint, so a run that
+ * started or ended meanwhile (main does nothing) shows no error.
+ */
+export async function prioritiseRun(runId: string): Promise<void> {
+  await call(bridge(), 'runs:prioritise', { runId });
+}
+
 export async function cancelRun(runId: string): Promise<void> {
   const result = await call(bridge(), 'runs:cancel', { runId });
   if (!result.ok) markError(runId, result.error);

@@ -4,6 +4,7 @@ import { useOlderTextKey } from '../../stores/older-text.ts';
 import {
   deleteRun,
   loadRunDetail,
+  prioritiseRun,
   READ_ELSEWHERE_POLL_MS,
   refreshRunDetail,
   useRunsStore,
@@ -23,6 +24,11 @@ export function RunDetail(props: { runId: string }) {
   useEffect(() => {
     void loadRunDetail(props.runId);
   }, [props.runId]);
+  // What the user is looking at is read first: a queued run of this app goes ahead of the rest.
+  const queuedHere = run?.status === 'queued' && run.readBy === undefined;
+  useEffect(() => {
+    if (queuedHere) void prioritiseRun(props.runId);
+  }, [props.runId, queuedHere]);
   // A run a terminal is reading sends this window no events: its saved progress is fetched
   // again until that process lets it go.
   const readBy = run?.readBy;
