@@ -51,6 +51,8 @@ const { values } = parseArgs({
     'kill-at': { type: 'string', default: '0.5' },
     'no-kill': { type: 'boolean', default: false },
     speed: { type: 'string', default: '8' },
+    // Read without streaming the memory (as evaluation does): what the streamed deltas cost.
+    'no-stream': { type: 'boolean', default: false },
     // V8 flags for the driving process, e.g. --node-flags=--max-old-space-size=96
     'node-flags': { type: 'string', default: '' },
     // Internal: this file as the driving child process.
@@ -239,8 +241,15 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
           try {
             const loadText = (s: AbortSignal) =>
               texts.load(info, { textKey: plan.textKey, signal: s });
-            return (await prepareRun(parts, plan, loadText, { note: () => undefined }, signal))
-              .prepared;
+            const { prepared } = await prepareRun(
+              parts,
+              plan,
+              loadText,
+              { note: () => undefined },
+              signal,
+            );
+            if (values['no-stream']) prepared.streamMemory = false;
+            return prepared;
           } finally {
             preparing -= 1;
           }
@@ -322,6 +331,7 @@ function runDriver(
     String(chunkTokens),
     '--questions',
     String(questions),
+    ...(values['no-stream'] ? ['--no-stream'] : []),
   ];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
