@@ -6,7 +6,8 @@
 // (3) a SIGKILL at about half of the chunk commits, then the job continued in a new process:
 // finished runs read again, chunk requests sent again. Prints figures, asserts nothing.
 // `npm exec -- node bench/job-scale.ts [--documents 50] [--questions 10] [--concurrency 8]
-//   [--chunk-tokens 1000] [--small-documents 5] [--kill-at 0.5] [--no-kill]`
+//   [--chunk-tokens 1000] [--small-documents 5] [--kill-at 0.5] [--no-kill] [--speed 8]
+//   [--no-stream] [--node-flags=--max-old-space-size=96]`
 // Each phase's driving process is a child (this file with --role drive), so its peak RSS is its
 // own; the documents and the job are entered beforehand by this process.
 import { spawn } from 'node:child_process';
