@@ -3,6 +3,7 @@
 // JSON in argv[2]; the parent talks over the IPC channel.
 import { startSimLlm } from '../sim/server.ts';
 import type { SimOptions } from '../sim/options.ts';
+import { parseMemAgentPrompt } from '../sim/memory-agent.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Partial<SimOptions>;
 const sim = await startSimLlm(options);
@@ -33,13 +34,19 @@ process.on('message', (message: { type: string }) => {
   } else if (message.type === 'calls') {
     // Each chat request with what the latency model charged it, and the question it asked (a
     // MemAgent prompt's <problem>), so a bench can tell which requests were one row's chain.
-    const calls = sim.timings.map((t, i) => ({
-      question: PROBLEM.exec(promptOf(sim.requests[i]?.body))?.[1] ?? '',
-      promptTokens: t.promptTokens ?? 0,
-      pacedTokens: t.pacedTokens ?? 0,
-      receivedAt: t.receivedAt,
-      finishedAt: t.finishedAt,
-    }));
+    // A chunk request also names its chunk: the first characters of its section.
+    const calls = sim.timings.map((t, i) => {
+      const prompt = promptOf(sim.requests[i]?.body);
+      const parsed = parseMemAgentPrompt(prompt);
+      return {
+        question: PROBLEM.exec(prompt)?.[1] ?? '',
+        ...(parsed.kind === 'update' ? { section: parsed.section.slice(0, 80) } : {}),
+        promptTokens: t.promptTokens ?? 0,
+        pacedTokens: t.pacedTokens ?? 0,
+        receivedAt: t.receivedAt,
+        finishedAt: t.finishedAt,
+      };
+    });
     process.send?.({ type: 'calls', calls });
   } else if (message.type === 'close') {
     void sim.close().then(() => process.exit(0));

@@ -15,6 +15,8 @@ export interface SimStats {
 export interface SimCall {
   /** The MemAgent prompt's question ('' for other prompts). */
   question: string;
+  /** A chunk request's section, its first 80 characters (absent for final and other prompts). */
+  section?: string;
   promptTokens: number;
   /** Output tokens the latency model paced. */
   pacedTokens: number;
