@@ -26,9 +26,9 @@ import {
 import { RunRegistry } from '../electron/core/agent/run-registry.ts';
 import { extractDocument } from '../electron/core/documents/index.ts';
 import { BackendLimits } from '../electron/core/jobs/backend-limits.ts';
-import { createDocumentTexts } from '../electron/core/service/document-texts.ts';
-import { createOcrService } from '../electron/core/service/ocr-service.ts';
-import { createRunJournal } from '../electron/core/service/run-journal.ts';
+import { createDocumentTexts } from '../electron/core/caches/document-texts.ts';
+import { createOcrService } from '../electron/core/documents/ocr-service.ts';
+import { createRunJournal } from '../electron/core/store/run-journal.ts';
 import type { StoredProfile } from '../electron/core/store/columns.ts';
 import { openStore, type Store } from '../electron/core/store/store.ts';
 import { writeTransaction } from '../electron/core/store/write-transaction.ts';
@@ -120,7 +120,7 @@ const textsFor = (store: Store, dir: string) =>
   createDocumentTexts({
     cacheDir: path.join(dir, 'text-cache'),
     maxBytes: 1 << 30,
-    readingFor: (id, key) => store.documents.readingFor(id, key),
+    readingFor: (id: string, key: string) => store.documents.readingFor(id, key),
     ocr: createOcrService(path.join(dir, 'ocr')),
   });
 
@@ -217,11 +217,14 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
     if (m.rss > peakRss) [peakRss, atPeak] = [m.rss, m];
   }, 50);
   const t0 = performance.now();
+  const statusCounts = new Map<string, number>();
   const group = driveJob({
     store,
     writer,
     jobId,
     controls: registry,
+    onRunEnd: (_runId, outcome) =>
+      statusCounts.set(outcome.status, (statusCounts.get(outcome.status) ?? 0) + 1),
     // Enough launched to keep every slot busy; the rest wait in the driver, holding nothing.
     window: concurrency * 2,
     launchRun(runId, from) {
@@ -266,10 +269,10 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
   const held = process.memoryUsage();
   if (process.env.JOB_SCALE_SNAPSHOT) v8.writeHeapSnapshot(process.env.JOB_SCALE_SNAPSHOT);
   const statuses: Record<string, number> = {};
-  for (const o of end.outcomes.values()) statuses[o.status] = (statuses[o.status] ?? 0) + 1;
+  for (const [status, n] of statusCounts) statuses[status] = n;
   const result = {
     state: end.state,
-    launched: end.outcomes.size,
+    launched: end.ran,
     statuses,
     wallMs,
     peakPreparing,

@@ -73,6 +73,8 @@ export async function driveQuestionsJob(
   signal: AbortSignal,
 ): Promise<{ outcome: RunOutcome; from?: QuestionFrom }[]> {
   const byId = new Map(runs.map((r) => [r.runId, r]));
+  // The few runs of one `ask`: their outcomes are printed, so they are kept here.
+  const ended = new Map<string, { outcome: RunOutcome; from: QuestionFrom | undefined }>();
   const group = driveJob({
     store: job.library.store,
     writer: job.library.writer,
@@ -85,15 +87,15 @@ export async function driveQuestionsJob(
       if (!run) throw new Error(`run ${runId} is not one of this job's questions`);
       return launch(run, start);
     },
+    onRunEnd: (runId, outcome, from) => ended.set(runId, { outcome, from }),
   });
-  const end = await group.ended;
+  await group.ended;
   return runs.map((run) => {
-    const outcome = end.outcomes.get(run.runId);
-    const start = end.starts.get(run.runId);
+    const end = ended.get(run.runId);
     return {
       // A run never launched (the job was interrupted first) ended before its start.
-      outcome: outcome ?? outcomeBeforeStart(run.runId, { status: 'cancelled' }, 0),
-      ...(start ? { from: start } : {}),
+      outcome: end?.outcome ?? outcomeBeforeStart(run.runId, { status: 'cancelled' }, 0),
+      ...(end?.from ? { from: end.from } : {}),
     };
   });
 }

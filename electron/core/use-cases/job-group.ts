@@ -37,14 +37,18 @@ export interface JobGroupOptions {
   now?: () => number;
   /** The job's state changed, or one of its runs ended. */
   onChange?: () => void;
+  /**
+   * One of its runs ended, with its outcome and where this reading of it began. The driver
+   * keeps no outcome itself: a job of hundreds of runs would hold every memory trail until its
+   * end, while the library already has them; a caller that prints them collects what it needs.
+   */
+  onRunEnd?: (runId: string, outcome: RunOutcome, from: RunStart | undefined) => void;
 }
 
-/** How a job ended: its one terminal state and the outcome of each run read this time. */
+/** How a job ended: its one terminal state, and how many runs were read this time. */
 export interface JobEnd {
   state: Extract<JobState, 'done' | 'failed' | 'cancelled' | 'interrupted'>;
-  outcomes: Map<string, RunOutcome>;
-  /** Where each run read this time began (its earlier memories are not in its outcome). */
-  starts: Map<string, RunStart>;
+  ran: number;
 }
 
 export interface JobGroup {
@@ -70,8 +74,8 @@ export function driveJob(options: JobGroupOptions): JobGroup {
   const runIds = claimJob(store, options.writer, jobId, now());
   const waiting = [...runIds];
   const live = new Set<string>();
-  const outcomes = new Map<string, RunOutcome>();
   const starts = new Map<string, RunStart>();
+  let ran = 0;
   let paused = false;
   let cancelled = false;
   let stopping = options.signal?.aborted ?? false;
@@ -101,7 +105,14 @@ export function driveJob(options: JobGroupOptions): JobGroup {
 
   const endRun = (runId: string, outcome: RunOutcome) => {
     live.delete(runId);
-    outcomes.set(runId, outcome);
+    ran += 1;
+    const from = starts.get(runId);
+    starts.delete(runId);
+    try {
+      options.onRunEnd?.(runId, outcome, from);
+    } catch {
+      // A listener's failure is not the job's.
+    }
     changed();
     pump();
   };
@@ -134,7 +145,7 @@ export function driveJob(options: JobGroupOptions): JobGroup {
     done = true;
     const state = cancelled ? 'cancelled' : stopping ? 'interrupted' : endState(store, jobId);
     setState(state);
-    finish({ state, outcomes, starts });
+    finish({ state, ran });
   };
 
   const onStop = () => {
@@ -172,7 +183,11 @@ export function driveJob(options: JobGroupOptions): JobGroup {
       const at = now();
       for (const runId of waiting.splice(0)) {
         store.runs.setStatus(runId, 'cancelled', { finishedAt: at, error: null });
-        outcomes.set(runId, outcomeBeforeStart(runId, { status: 'cancelled' }, 0));
+        try {
+          options.onRunEnd?.(runId, outcomeBeforeStart(runId, { status: 'cancelled' }, 0), undefined);
+        } catch {
+          // A listener's failure is not the job's.
+        }
       }
       for (const runId of live) control(runId, 'cancel');
       pump();
