@@ -184,7 +184,11 @@ export function driveJob(options: JobGroupOptions): JobGroup {
       for (const runId of waiting.splice(0)) {
         store.runs.setStatus(runId, 'cancelled', { finishedAt: at, error: null });
         try {
-          options.onRunEnd?.(runId, outcomeBeforeStart(runId, { status: 'cancelled' }, 0), undefined);
+          options.onRunEnd?.(
+            runId,
+            outcomeBeforeStart(runId, { status: 'cancelled' }, 0),
+            undefined,
+          );
         } catch {
           // A listener's failure is not the job's.
         }
