@@ -15,11 +15,7 @@ import { localTime, oneLine, table, type Column } from './terminal-table.ts';
 /** The states a job is continued from. */
 const CONTINUABLE = new Set<JobSummary['state']>(['interrupted', 'cancelled', 'failed']);
 
-export async function runJobs(
-  options: JobsOptions,
-  ctx: CliContext,
-  terminal: { isTTY?: boolean; columns?: number } = process.stdout,
-): Promise<number> {
+export async function runJobs(options: JobsOptions, ctx: CliContext): Promise<number> {
   const where = options.library.location.file;
   if (!hasLibrary(where)) {
     await ctx.out(
@@ -51,6 +47,7 @@ export async function runJobs(
       );
       return EXIT.ok;
     }
+    const terminal = ctx.stdoutTerminal;
     const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
     await ctx.out(`${render(shown, width)}\n`);
     const toContinue = shown.filter((job) => command(job) !== undefined);

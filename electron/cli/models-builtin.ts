@@ -30,7 +30,6 @@ function checksum(m: ModelListing): string {
 export async function runBuiltinModels(
   options: BuiltinModelsOptions,
   ctx: CliContext,
-  terminal: { isTTY?: boolean; columns?: number } = process.stdout,
 ): Promise<number> {
   const say = sayTo(ctx);
   const store = openModelStore(options.modelsDir);
@@ -76,6 +75,7 @@ export async function runBuiltinModels(
     oneLine(describeSource(m.source)),
     oneLine(m.missing ? `(missing) ${m.file}` : m.file),
   ]);
+  const terminal = ctx.stdoutTerminal;
   const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
   await ctx.out(`${table(COLUMNS, rows, width)}\n`);
   return EXIT.ok;

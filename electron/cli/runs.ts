@@ -16,11 +16,7 @@ import { localTime, oneLine, table, type Column } from './terminal-table.ts';
 /** Characters of an answer in the table (`--json` has it whole). */
 const ANSWER_CHARS = 100;
 
-export async function runRuns(
-  options: RunsOptions,
-  ctx: CliContext,
-  terminal: { isTTY?: boolean; columns?: number } = process.stdout,
-): Promise<number> {
+export async function runRuns(options: RunsOptions, ctx: CliContext): Promise<number> {
   // Listing creates nothing: no library file (none asked yet, or a --db typo) is a sentence.
   if (!hasLibrary(options.library.file)) {
     await ctx.out(
@@ -55,6 +51,7 @@ export async function runRuns(
       await ctx.out(`${emptySentence(store, options, document)}\n`);
       return EXIT.ok;
     }
+    const terminal = ctx.stdoutTerminal;
     const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
     await ctx.out(`${render(shown, documents, width)}\n`);
     if (found.length > options.limit)
