@@ -71,7 +71,7 @@ export async function runBuiltinModels(
     oneLine(m.id),
     formatBytes(m.bytes),
     checksum(m),
-    localTime(m.addedAt),
+    localTime(m.addedAt, ctx.env.TZ),
     oneLine(describeSource(m.source)),
     oneLine(m.missing ? `(missing) ${m.file}` : m.file),
   ]);
