@@ -321,6 +321,33 @@ describe('memagent ask', () => {
     expect(empty.stderr).toMatch(/^memagent: .*questions\.txt holds no question\.\nhint: /);
   });
 
+  it('--questions - reads the list from standard input, after the -q ones', async () => {
+    const r = await runCliInProcess(
+      [
+        'ask',
+        book(),
+        '-q',
+        QUESTION,
+        '--questions',
+        '-',
+        '--chunk-tokens',
+        '400',
+        '--tokenizer',
+        'o200k',
+        '--json',
+        '--no-save',
+      ],
+      { MEMAGENT_BASE_URL: sim.baseUrl },
+      { stdin: '\uFEFFWhen was the secret launch code of the observatory set?\n\n' },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const docs = JSON.parse(r.stdout) as { question: string }[];
+    expect(docs.map((d) => d.question)).toEqual([
+      QUESTION,
+      'When was the secret launch code of the observatory set?',
+    ]);
+  });
+
   it.skipIf(!existsSync('/dev/full'))(
     'a trace that cannot be written (full disk) warns once and still prints the answer',
     async () => {
