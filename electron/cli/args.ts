@@ -72,11 +72,18 @@ export type Command =
   | { name: 'make-eval'; options: MakeEvalOptions }
   | { name: 'report'; options: ReportOptions };
 
-/** Parses the command line (without `node main.ts`). Throws `CoreError('BadUsage')`. */
-export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): Command {
+/**
+ * Parses the command line (without `node main.ts`); relative paths are `cwd`'s (or `INIT_CWD`'s).
+ * Throws `CoreError('BadUsage')`.
+ */
+export function parseCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string = process.cwd(),
+): Command {
   const [name, ...rest] = argv;
   // `npm run memagent` runs in the package folder; paths are meant from where the user typed them.
-  const here = env.INIT_CWD || process.cwd();
+  const here = env.INIT_CWD || cwd;
   const oneFile = (positionals: string[], topic: string) =>
     path.resolve(here, onePositional(positionals, topic));
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {

@@ -6,10 +6,11 @@ import { readQuestionsList } from './questions-file.ts';
 /** `options` with the --questions list's questions after the -q ones. */
 export async function withQuestionsList(
   options: AskOptions,
-  stdin: NodeJS.ReadableStream,
+  cwd: string,
+  stdin: AsyncIterable<Buffer | string>,
 ): Promise<AskOptions> {
   if (options.questionsFile === undefined) return options;
   // A relative path is the working directory's, as every other path argument.
-  const listed = await readQuestionsList(options.questionsFile, process.cwd(), stdin);
+  const listed = await readQuestionsList(options.questionsFile, cwd, stdin);
   return { ...options, questions: [...options.questions, ...listed] };
 }

@@ -9,7 +9,7 @@ import { writeTinyGguf } from '../core/llm/builtin/tiny-gguf.test-support.ts';
 import { hostileGgufs } from '../core/models/hostile-gguf.test-support.ts';
 import { startModelServer } from '../core/models/model-server.test-support.ts';
 import type { AskJson } from './ask-result.ts';
-import { runCli, startCli } from './cli.test-support.ts';
+import { runCli, startCli, runCliInProcess } from './cli.test-support.ts';
 
 const SMALL = [
   '--chunk-tokens',
@@ -41,6 +41,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('memagent ask --backend builtin', () => {
   it('reads a document with the model file and no server', async () => {
+    // A real process, end to end; the rest of the file runs the command in process.
     const r = await runCli(
       ['ask', doc, '-q', QUESTION, '--backend', 'builtin', '--model-file', model, ...SMALL],
       // Nothing listens here: the built-in backend must not touch the network.
@@ -56,7 +57,7 @@ describe('memagent ask --backend builtin', () => {
   });
 
   it('prints JSON with every chunk read and the model named, with --no-save', async () => {
-    const r = await runCli([
+    const r = await runCliInProcess([
       'ask',
       doc,
       '-q',
@@ -76,17 +77,33 @@ describe('memagent ask --backend builtin', () => {
   });
 
   it('says what is missing or wrong in one sentence', async () => {
-    const none = await runCli(['ask', doc, '-q', QUESTION, '--backend', 'builtin', '--no-save']);
+    const none = await runCliInProcess([
+      'ask',
+      doc,
+      '-q',
+      QUESTION,
+      '--backend',
+      'builtin',
+      '--no-save',
+    ]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/--backend builtin needs --model-file PATH/);
 
-    const notModel = await runCli(['ask', doc, '-q', QUESTION, '--model-file', doc, '--no-save']);
+    const notModel = await runCliInProcess([
+      'ask',
+      doc,
+      '-q',
+      QUESTION,
+      '--model-file',
+      doc,
+      '--no-save',
+    ]);
     expect(notModel.code).toBe(3);
     expect(notModel.stderr).toContain(
       `${doc} is not a GGUF model file: it does not start with the GGUF signature.`,
     );
 
-    const threads = await runCli([
+    const threads = await runCliInProcess([
       'ask',
       doc,
       '-q',
@@ -104,7 +121,7 @@ describe('memagent ask --backend builtin', () => {
     // Before the header check: "stopped unexpectedly (signal SIGABRT) … short of memory", exit 4.
     const file = path.join(dir, 'deep.gguf');
     writeFileSync(file, hostileGgufs().find((h) => h.kind === 'a billion layers')!.bytes);
-    const r = await runCli([
+    const r = await runCliInProcess([
       'ask',
       doc,
       '-q',
@@ -132,14 +149,14 @@ describe('memagent ask --model-file hf:…', () => {
       server.files.set('/owner/tiny-GGUF/tiny.gguf', { body: readFileSync(model) });
       const env = { HF_ENDPOINT: server.url, MEMAGENT_USER_DATA_DIR: dataDir };
       const args = ['ask', doc, '-q', QUESTION, '--model-file', 'hf:owner/tiny-GGUF/tiny.gguf'];
-      const first = await runCli([...args, ...SMALL, '--no-save'], env);
+      const first = await runCliInProcess([...args, ...SMALL, '--no-save'], env);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stderr).toMatch(/\[#{20}\] hf:owner\/tiny-GGUF\/tiny\.gguf · /);
       expect(first.stderr).toMatch(/model tiny-test-llama/);
       expect(existsSync(path.join(dataDir, 'models', 'tiny.gguf'))).toBe(true);
       const downloads = server.requests.length;
 
-      const second = await runCli([...args, ...SMALL, '--no-save'], env);
+      const second = await runCliInProcess([...args, ...SMALL, '--no-save'], env);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stderr).not.toContain('hf:owner/tiny-GGUF/tiny.gguf · ');
       expect(server.requests.length).toBe(downloads);
@@ -150,7 +167,15 @@ describe('memagent ask --model-file hf:…', () => {
   });
 
   it('refuses a model that is neither a file, a catalogue id nor a URI in one sentence', async () => {
-    const r = await runCli(['ask', doc, '-q', QUESTION, '--model-file', 'qwen-best', '--no-save']);
+    const r = await runCliInProcess([
+      'ask',
+      doc,
+      '-q',
+      QUESTION,
+      '--model-file',
+      'qwen-best',
+      '--no-save',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       /"qwen-best" is not a model in the catalogue, an hf: URI, a URL or a \.gguf file\./,
@@ -169,7 +194,7 @@ describe('memagent eval --backend builtin', () => {
     }));
     writeFileSync(data, rows.map((r) => JSON.stringify(r)).join('\n'));
     const out = path.join(dir, 'builtin-results.jsonl');
-    const r = await runCli([
+    const r = await runCliInProcess([
       'eval',
       data,
       '--model-file',
@@ -199,10 +224,17 @@ describe('memagent eval --backend builtin', () => {
   });
 
   it('refuses the direct method and --base-url beside the model file, in one sentence', async () => {
-    const direct = await runCli(['eval', doc, '--model-file', model, '--method', 'direct']);
+    const direct = await runCliInProcess([
+      'eval',
+      doc,
+      '--model-file',
+      model,
+      '--method',
+      'direct',
+    ]);
     expect(direct.code).toBe(2);
     expect(direct.stderr).toMatch(/--method direct puts a whole context in one request/);
-    const both = await runCli([
+    const both = await runCliInProcess([
       'eval',
       doc,
       '--model-file',
@@ -238,11 +270,11 @@ describe('memagent resume of a run read with the built-in model', () => {
     const args = (line ?? '').split('npm run memagent -- ')[1]?.split(' ') ?? [];
     const runId = args[1] ?? '';
 
-    const without = await runCli(['resume', runId, '--db', db]);
+    const without = await runCliInProcess(['resume', runId, '--db', db]);
     expect(without.code).toBe(2);
     expect(without.stderr).toMatch(/was read with the built-in model/);
 
-    const resumed = await runCli([...args, '--json']);
+    const resumed = await runCliInProcess([...args, '--json']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/continuing run [\w-]+ .* model tiny-test-llama built in/);
     const json = JSON.parse(resumed.stdout) as AskJson & { runId: string };

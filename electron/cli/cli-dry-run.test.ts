@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { needleDocument } from '../core/agent/test-support.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCliInProcess } from './cli.test-support.ts';
 import { QUOTE_CHECK_CHUNKS } from '../../shared/quote-check.ts';
 import type { DryRunJson } from './dry-run.ts';
 
@@ -41,9 +41,12 @@ afterAll(async () => {
 describe('memagent ask --dry-run', () => {
   it('prints the estimate as JSON with no server listening', async () => {
     const base = await deadUrl();
-    const r = await runCli(['ask', book, '-q', QUESTION, ...SETTINGS, '--dry-run', '--json'], {
-      MEMAGENT_BASE_URL: base,
-    });
+    const r = await runCliInProcess(
+      ['ask', book, '-q', QUESTION, ...SETTINGS, '--dry-run', '--json'],
+      {
+        MEMAGENT_BASE_URL: base,
+      },
+    );
     expect(r.stderr).not.toMatch(/unreachable|ECONNREFUSED/);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as DryRunJson;
@@ -53,7 +56,7 @@ describe('memagent ask --dry-run', () => {
     expect(json.maxCompletionTokens).toBe(json.chunks * 200 + 100 + QUOTE_CHECK_CHUNKS * 200);
     expect(json.cost).toBeNull();
 
-    const off = await runCli(
+    const off = await runCliInProcess(
       ['ask', book, '-q', QUESTION, ...SETTINGS, '--dry-run', '--json', '--quote-check', 'off'],
       { MEMAGENT_BASE_URL: base },
     );
@@ -66,7 +69,7 @@ describe('memagent ask --dry-run', () => {
     const env = { MEMAGENT_BASE_URL: sim.baseUrl };
     const flags = ['ask', book, '-q', QUESTION, ...SETTINGS, '--tokenizer', 'qwen'];
     const before = sim.requests.length;
-    const dry = await runCli(
+    const dry = await runCliInProcess(
       [...flags, '--dry-run', '--json', '--input-price', '2', '--output-price', '8'],
       env,
     );
@@ -79,7 +82,7 @@ describe('memagent ask --dry-run', () => {
     expect(estimate.cost?.min).toBeLessThan(estimate.cost?.max ?? 0);
 
     const chatsBefore = chats();
-    const run = await runCli([...flags, '--json'], env);
+    const run = await runCliInProcess([...flags, '--json'], env);
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as {
       usage: { prompt_tokens?: number; promptTokens?: number };
@@ -94,7 +97,7 @@ describe('memagent ask --dry-run', () => {
   });
 
   it('says it in words, one block a question, and names what is missing for a cost', async () => {
-    const r = await runCli(
+    const r = await runCliInProcess(
       ['ask', book, '-q', QUESTION, '-q', 'Who built it?', ...SETTINGS, '--dry-run'],
       { MEMAGENT_BASE_URL: await deadUrl() },
     );
@@ -109,7 +112,7 @@ describe('memagent ask --dry-run', () => {
   });
 
   it('refuses a negative price', async () => {
-    const r = await runCli(['ask', book, '-q', 'x', '--dry-run', '--input-price=-1']);
+    const r = await runCliInProcess(['ask', book, '-q', 'x', '--dry-run', '--input-price=-1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--input-price must be 0 or more');
   });

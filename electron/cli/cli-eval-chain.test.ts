@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import type { RowResult } from '../core/eval/results-file.ts';
-import { repoRoot, runCli, startCli } from './cli.test-support.ts';
+import { repoRoot, runCli, startCli, runCliInProcess } from './cli.test-support.ts';
 
 // CI has the shared corpus beside the checkout (../shared); a real PDF goes through extraction.
 const HAYSTACK = path.resolve(repoRoot, '../shared/corpus/gpl-3.0.pdf');
@@ -36,7 +36,7 @@ beforeAll(async () => {
   sim = await startSimLlm();
   dir = mkdtempSync(path.join(tmpdir(), 'memagent-eval-chain-'));
   set = path.join(dir, 'set.jsonl');
-  const made = await runCli([
+  const made = await runCliInProcess([
     'make-eval',
     HAYSTACK,
     '-o',
@@ -61,6 +61,7 @@ describe('make-eval, eval and report together', () => {
   it('scores each generated row by its own task, records task and question, and reports per task', async () => {
     const report = path.join(dir, 'report');
     const out = path.join(dir, 'results.jsonl');
+    // A real process, end to end; the rest of the file runs the command in process.
     const r = await runCli(evalArgs('--json', '--out', out, '--report', report), env());
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -120,7 +121,7 @@ describe('make-eval, eval and report together', () => {
     expect(r.stderr).toContain(`wrote ${path.join(report, 'report.md')}`);
 
     // The human summary (here of the rows kept in --out) counts the rows' warnings.
-    const human = await runCli(evalArgs('--out', out), env());
+    const human = await runCliInProcess(evalArgs('--out', out), env());
     expect(human.code, human.stderr).toBe(0);
     const noAnswer = rows.filter((row) => row.warnings?.some((w) => w.kind === 'no-answer'));
     expect(human.stdout).toContain(
@@ -129,7 +130,7 @@ describe('make-eval, eval and report together', () => {
     expect(human.stdout).toMatch(/^1\.75K\s+2\.04K\s+12\s+12\s+0\s/m);
 
     // memagent report reads the same file to the same numbers: one tally.
-    const again = await runCli(['report', out, '-o', path.join(dir, 'again'), '--json']);
+    const again = await runCliInProcess(['report', out, '-o', path.join(dir, 'again'), '--json']);
     expect(again.code, again.stderr).toBe(0);
     const json = JSON.parse(again.stdout) as {
       results: { sub_em: number; em: number; tasks: { task: string; sub_em: number }[] }[];
@@ -180,7 +181,7 @@ describe('make-eval, eval and report together', () => {
     );
 
     // The same command continues into the same file, and the report is whole again.
-    const rest = await runCli(evalArgs('--json', '--report', report), env());
+    const rest = await runCliInProcess(evalArgs('--json', '--report', report), env());
     expect(rest.code, rest.stderr).toBe(0);
     expect(JSON.parse(rest.stdout)).toMatchObject({ n: 24, failed: 0 });
     expect(lines(path.join(report, 'results.jsonl'))).toHaveLength(24);

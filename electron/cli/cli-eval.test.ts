@@ -7,7 +7,7 @@ import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { needleDocument, QUESTION } from '../core/agent/test-support.ts';
 import type { RowResult } from '../core/eval/results-file.ts';
 import { qwenTokenizer } from '../core/tokenize/index.ts';
-import { runCli, startCli } from './cli.test-support.ts';
+import { runCliInProcess, startCli } from './cli.test-support.ts';
 
 let sim: SimServer;
 let dir: string;
@@ -41,7 +41,8 @@ const evalArgs = (file: string, ...more: string[]) => [
   '256',
   ...more,
 ];
-const cli = (args: string[]) => runCli(args, { MEMAGENT_BASE_URL: sim.baseUrl });
+/** The command in this process. */
+const cli = (args: string[]) => runCliInProcess(args, { MEMAGENT_BASE_URL: sim.baseUrl });
 const results = (file: string) =>
   readFileSync(file, 'utf8')
     .trimEnd()
@@ -246,7 +247,7 @@ describe('memagent eval', () => {
       const data = dataset('two.json', 8, 0);
       const out = path.join(dir, 'two-results.jsonl');
       const before = sim.requests.length;
-      const r = await runCli(
+      const r = await runCliInProcess(
         evalArgs(
           data,
           '--json',

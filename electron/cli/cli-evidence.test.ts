@@ -9,7 +9,7 @@ import { CUT_EVIDENCE } from '../../shared/evidence-cut.ts';
 import type { Evidence } from '../../shared/model.ts';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { needleDocument } from '../core/agent/test-support.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCliInProcess } from './cli.test-support.ts';
 
 let sim: SimServer;
 let dir: string;
@@ -27,7 +27,9 @@ afterAll(async () => {
 });
 
 const cli = (...args: string[]) =>
-  runCli([...args, '--db', path.join(dir, 'memagent.db')], { MEMAGENT_BASE_URL: sim.baseUrl });
+  runCliInProcess([...args, '--db', path.join(dir, 'memagent.db')], {
+    MEMAGENT_BASE_URL: sim.baseUrl,
+  });
 
 it('ask --json, show --json and the JSON export give the same stored passages, text or none', async () => {
   const asked = await cli(

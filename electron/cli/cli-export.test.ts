@@ -12,7 +12,7 @@ import {
   type SampleLibrary,
 } from '../core/export/sample-library.test-support.ts';
 import { missingSystemTools, skipNote } from '../core/system-tools.test-support.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** The PDF is read back by poppler; its Japanese needs a CJK font to be printed legibly. */
@@ -51,6 +51,7 @@ describe('memagent export', () => {
   it('writes one run by a short id prefix as Markdown, and keeps an existing file unless --force', async () => {
     const run = lib.done[0] ?? '';
     const target = out('run.md');
+    // A real process, end to end; the rest of the file runs the command in process.
     const first = await runCli(['export', run.slice(0, 8), '-o', target, '--db', db], {
       TZ: 'Europe/Berlin',
     });
@@ -64,11 +65,11 @@ describe('memagent export', () => {
       /Exported \d+ \w+ \d{4}, \d\d:\d\d (GMT\+1|CET); times are in Europe\/Berlin\./,
     );
 
-    const again = await runCli(['export', run, '-o', target, '--db', db]);
+    const again = await runCliInProcess(['export', run, '-o', target, '--db', db]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`${target} exists already.`);
     expect(fs.readFileSync(target, 'utf8')).toBe(md);
-    const forced = await runCli([
+    const forced = await runCliInProcess([
       'export',
       run,
       '-o',
@@ -88,7 +89,7 @@ describe('memagent export', () => {
   });
 
   it('writes every run of a question to stdout, and refuses what it cannot do in one sentence', async () => {
-    const both = await runCli([
+    const both = await runCliInProcess([
       'export',
       '--question',
       lib.done[2] ?? '',
@@ -137,11 +138,13 @@ describe('memagent export', () => {
       ],
     ];
     for (const [args, code, sentence] of cases) {
-      const result = await runCli(args);
+      const result = await runCliInProcess(args);
       expect(result.stderr, args.join(' ')).toContain(sentence);
       expect(result.code, args.join(' ')).toBe(code);
     }
-    const none = await runCli(['export', lib.failed, '-o', out('y.pdf'), '--db', db], { PATH: '' });
+    const none = await runCliInProcess(['export', lib.failed, '-o', out('y.pdf'), '--db', db], {
+      PATH: '',
+    });
     expect(none.code).toBe(3);
     expect(none.stderr).toContain(
       'A PDF export needs Chromium, Chrome or Edge, and none was found.',
@@ -156,7 +159,7 @@ describe('memagent export', () => {
     `prints a document’s session to PDF: answers, quotes, Japanese and hostile text legible, pages not blank${skipNote(NO_PDF_TOOLS)}`,
     async () => {
       const pdf = out('ledger.pdf');
-      const result = await runCli([
+      const result = await runCliInProcess([
         'export',
         '--document',
         file,
@@ -205,7 +208,7 @@ describe('memagent export', () => {
   );
   it('writes trajectories (JSONL): one line per finished run, each chunk’s conversation and the answer’s', async () => {
     const target = out('session.jsonl');
-    const result = await runCli(['export', '--document', file, '-o', target, '--db', db]);
+    const result = await runCliInProcess(['export', '--document', file, '-o', target, '--db', db]);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`as Trajectories (JSONL) to ${target}`);
     const lines = fs

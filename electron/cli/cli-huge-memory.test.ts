@@ -10,7 +10,7 @@ import { sessionToHtml } from '../core/export/html.ts';
 import { collectSession } from '../core/export/selection.ts';
 import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCliInProcess } from './cli.test-support.ts';
 import { buildLibrary } from './library-fixture.test-support.ts';
 
 // "Ωa" × 3 M: one run of letters, which overflowed the evidence tokeniser's regexp stack.
@@ -67,11 +67,11 @@ describe('a run with a 6 MB one-word memory and answer', () => {
 
   it('memagent show prints it, and --json too', async () => {
     const db = path.join(dir, 'memagent.db');
-    const shown = await runCli(['show', runId, '--db', db]);
+    const shown = await runCliInProcess(['show', runId, '--db', db]);
     expect(shown.stderr).toBe('');
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('Final memory (after chunk');
-    const json = await runCli(['show', runId, '--db', db, '--json']);
+    const json = await runCliInProcess(['show', runId, '--db', db, '--json']);
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as { run: { answer: string }; evidence: unknown[] };
     expect(parsed.run.answer.endsWith(WORD)).toBe(true);

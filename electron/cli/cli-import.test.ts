@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSession } from '../core/export/index.ts';
 import { HOSTILE, hostileSession, RUNS } from '../core/export/hostile-session.test-support.ts';
 import { openStore } from '../core/store/store.ts';
-import { repoRoot, runCli } from './cli.test-support.ts';
+import { repoRoot, runCli, runCliInProcess } from './cli.test-support.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -21,6 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('memagent import', () => {
   it('adds a session to the library once, and says what it did', async () => {
     const db = path.join(dir, 'library.db');
+    // A real process, end to end; the rest of the file runs the command in process.
     const first = await runCli(['import', path.join(dir, 'session.json'), '--db', db]);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
@@ -33,7 +34,13 @@ describe('memagent import', () => {
     expect(lines[2]).toBe(`Library: ${db}`);
     expect(first.stdout).not.toMatch(/[\u202E\u2066]/);
 
-    const again = await runCli(['import', path.join(dir, 'session.json'), '--db', db, '--json']);
+    const again = await runCliInProcess([
+      'import',
+      path.join(dir, 'session.json'),
+      '--db',
+      db,
+      '--json',
+    ]);
     expect(again.code).toBe(0);
     const report = JSON.parse(again.stdout) as Record<string, unknown>;
     expect(report).toMatchObject({
@@ -57,7 +64,7 @@ describe('memagent import', () => {
     }
 
     // `show` cites the passages the session carried: the document's text is not here.
-    const shown = await runCli(['show', RUNS.first, '--db', db]);
+    const shown = await runCliInProcess(['show', RUNS.first, '--db', db]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('From the pages (as the imported session carried them)');
     expect(shown.stdout).toContain(`“${HOSTILE.quote}”`);
@@ -65,22 +72,22 @@ describe('memagent import', () => {
 
   it('refuses a newer format, a file that is not a session, and a missing file, with one sentence each', async () => {
     const db = path.join(dir, 'other.db');
-    const newer = await runCli(['import', path.join(dir, 'newer.json'), '--db', db]);
+    const newer = await runCliInProcess(['import', path.join(dir, 'newer.json'), '--db', db]);
     expect(newer.code).toBe(3);
     expect(newer.stderr).toBe(
       'memagent: This session was exported by a newer version of MemAgent Desktop (format 3); update the app to import it.\nhint: This version imports formats 1 and 2.\n',
     );
-    const text = await runCli(['import', path.join(dir, 'notes.txt'), '--db', db]);
+    const text = await runCliInProcess(['import', path.join(dir, 'notes.txt'), '--db', db]);
     expect(text.code).toBe(3);
     expect(text.stderr).toMatch(
       /^memagent: This file is not a MemAgent session: it is not JSON\.\nhint: /,
     );
-    const missing = await runCli(['import', path.join(dir, 'nowhere.json'), '--db', db]);
+    const missing = await runCliInProcess(['import', path.join(dir, 'nowhere.json'), '--db', db]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain(
       `memagent: The session file ${path.join(dir, 'nowhere.json')} does not exist.\n`,
     );
-    const none = await runCli(['import', '--db', db]);
+    const none = await runCliInProcess(['import', '--db', db]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^memagent: import needs a FILE\./);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 
 let dir: string;
 let book: string;
@@ -51,7 +51,7 @@ interface JobJson {
 }
 
 const jobsOf = async (db: string): Promise<JobJson[]> => {
-  const r = await runCli(['jobs', '--json', '--db', db]);
+  const r = await runCliInProcess(['jobs', '--json', '--db', db]);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as JobJson[];
 };
@@ -67,7 +67,7 @@ describe('questions asked together', () => {
     const sim = await startSimLlm();
     sims.push(sim);
     const db = path.join(dir, 'together.db');
-    const r = await runCli(ask(db, sim.baseUrl));
+    const r = await runCliInProcess(ask(db, sim.baseUrl));
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveLength(3);
     const [job, ...others] = await jobsOf(db);
@@ -81,6 +81,7 @@ describe('questions asked together', () => {
       resumeCommand: null,
     });
     expect(r.stderr).toContain(`note: saving as job ${job?.id.slice(0, 8)}, 3 runs`);
+    // A real process, end to end; the rest of the file runs the command in process.
     const table = await runCli(['jobs', '--db', db]);
     expect(table.stdout).toMatch(/^ID\s+KIND\s+TITLE\s+STATE\s+DONE\s+FAILED\s+QUEUED\s+READING/);
     expect(table.stdout).toMatch(
@@ -127,7 +128,7 @@ describe('questions asked together', () => {
     expect(job).toMatchObject({ state: 'interrupted', counts: { total: 3, done: 0 } });
     const short = job?.id.slice(0, 8) ?? '';
     expect(job?.resumeCommand).toBe(`npm run memagent -- resume ${short} --db ${db}`);
-    const table = await runCli(['jobs', '--db', db]);
+    const table = await runCliInProcess(['jobs', '--db', db]);
     expect(table.stdout).toContain(
       `to continue ${short} (interrupted): npm run memagent -- resume ${short} --db ${db}`,
     );
@@ -138,7 +139,7 @@ describe('questions asked together', () => {
     const chunks = store.runs.chunks(runIds[0] ?? '').length;
     store.close();
 
-    const resumed = await runCli([
+    const resumed = await runCliInProcess([
       'resume',
       short,
       '--db',
@@ -159,7 +160,7 @@ describe('questions asked together', () => {
     expect(chunkPrompts(other)).toHaveLength(saved.reduce((sum, k) => sum + chunks - k, 0));
     const [after] = await jobsOf(db);
     expect(after).toMatchObject({ state: 'done', counts: { done: 3 } });
-    const again = await runCli(['resume', short, '--db', db]);
+    const again = await runCliInProcess(['resume', short, '--db', db]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`Job ${short} is already done`);
   });

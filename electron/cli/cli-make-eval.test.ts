@@ -6,7 +6,7 @@ import { CoreError } from '../core/errors.ts';
 import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
 import { parseCommand } from './args.ts';
 import { helpText } from './help.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 import type { MakeEvalOptions } from './make-eval-args.ts';
 import { parseLength } from './make-eval-args.ts';
 
@@ -103,10 +103,11 @@ describe('memagent make-eval', () => {
       '--seed',
       '5',
     ];
+    // A real process, end to end; the rest of the file runs the command in process.
     const first = await runCli(args('one.jsonl'));
     expect(first.stderr).toMatch(/Wrote 2 rows to one\.jsonl \(seed 5, qwen2\.5 tokens/);
     expect(first.code).toBe(0);
-    const second = await runCli([...args('two.jsonl'), '--json']);
+    const second = await runCliInProcess([...args('two.jsonl'), '--json']);
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({ rows: 2, seed: 5, tokenizer: 'qwen2.5' });
     const one = readFileSync(path.join(dir, 'one.jsonl'), 'utf8');
@@ -124,13 +125,13 @@ describe('memagent make-eval', () => {
         words,
       ).toBe(true);
 
-    const again = await runCli(args('one.jsonl'));
+    const again = await runCliInProcess(args('one.jsonl'));
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/one\.jsonl exists already\.\nhint: .*--force/);
   });
 
   it('refuses a haystack with too little text, with a hint', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'make-eval',
       'test-fixtures/notes.md',
       '-o',

@@ -9,7 +9,7 @@ import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { makeScannedPdf } from '../core/documents/ocr.test-support.ts';
 import { corpusDir } from '../core/documents/test-support.ts';
 import { missingSystemTools, skipNote } from '../core/system-tools.test-support.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 
 const gpl = path.join(corpusDir, 'gpl-3.0.pdf');
 const TITLE = 'GNU GENERAL PUBLIC LICENSE';
@@ -18,9 +18,13 @@ let sim: SimServer;
 let dir: string;
 let scanned: string;
 let textPdf: string;
-const cli = (args: string[], onStderr?: Parameters<typeof runCli>[2]) =>
-  // The app's data folder (and its OCR languages) is the test's own.
-  runCli(args, { MEMAGENT_BASE_URL: sim.baseUrl, MEMAGENT_USER_DATA_DIR: dir }, onStderr);
+// The app's data folder (and its OCR languages) is the test's own.
+const env = () => ({ MEMAGENT_BASE_URL: sim.baseUrl, MEMAGENT_USER_DATA_DIR: dir });
+/** The command in this process. */
+const cli = (args: string[]) => runCliInProcess(args, env());
+/** A real `memagent` process, for Ctrl-C and SIGTERM. */
+const spawned = (args: string[], onStderr: Parameters<typeof runCli>[2]) =>
+  runCli(args, env(), onStderr);
 
 interface ExtractJson {
   text: string;
@@ -115,7 +119,7 @@ describe.skipIf(NO_SCANS !== null)(`memagent and scanned PDFs${skipNote(NO_SCANS
   it('Ctrl-C or SIGTERM while a page is recognised stops at once with exit 130', async () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       let sent = false;
-      const r = await cli(['extract', scanned], (stderr, kill) => {
+      const r = await spawned(['extract', scanned], (stderr, kill) => {
         if (!sent && stderr.includes('recognising pages by OCR')) {
           sent = true;
           kill(signal);

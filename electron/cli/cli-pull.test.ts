@@ -11,7 +11,7 @@ import {
   type ModelServer,
 } from '../core/models/model-server.test-support.ts';
 import { hostileGgufs } from '../core/models/hostile-gguf.test-support.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 
 let server: ModelServer;
 let dataDir: string;
@@ -30,6 +30,7 @@ describe('memagent pull and models --builtin', () => {
   it('downloads with a progress line, lists the model, knows it has it, and removes it', async () => {
     const body = fakeGguf(3 * 1024 * 1024);
     server.files.set('/owner/repo/Tiny-Q8_0.gguf', { body, slice: 128 * 1024, delayMs: 2 });
+    // A real process, end to end; the rest of the file runs the command in process.
     const pulled = await runCli(['pull', 'hf:owner/repo/Tiny-Q8_0.gguf'], env());
     expect(pulled.stderr).toContain(
       'Downloaded tiny-q8_0 (3.1 MB, hf:owner/repo/Tiny-Q8_0.gguf): size and SHA-256 match what the server published.',
@@ -44,6 +45,7 @@ describe('memagent pull and models --builtin', () => {
     expect(pulled.stdout).toBe(`${file}\n`);
     expect(sha256(readFileSync(file))).toBe(sha256(body));
 
+    // A real process, end to end; the rest of the file runs the command in process.
     const listed = await runCli(['models', '--builtin'], env());
     expect(listed.code).toBe(0);
     const [head, row] = listed.stdout.split('\n');
@@ -53,7 +55,9 @@ describe('memagent pull and models --builtin', () => {
         `^tiny-q8_0 +3\\.1 MB +${sha256(body).slice(0, 12)} ✓ +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d +hf:owner/repo/Tiny-Q8_0\\.gguf +${file}$`,
       ),
     );
-    const json = JSON.parse((await runCli(['models', '--builtin', '--json'], env())).stdout);
+    const json = JSON.parse(
+      (await runCliInProcess(['models', '--builtin', '--json'], env())).stdout,
+    );
     expect(json.models).toEqual([
       expect.objectContaining({
         id: 'tiny-q8_0',
@@ -63,12 +67,12 @@ describe('memagent pull and models --builtin', () => {
       }),
     ]);
 
-    const again = await runCli(['pull', 'hf:owner/repo/Tiny-Q8_0.gguf'], env());
+    const again = await runCliInProcess(['pull', 'hf:owner/repo/Tiny-Q8_0.gguf'], env());
     expect(again.stderr).toContain(
       'tiny-q8_0 is already on this computer (3.1 MB); --force downloads it again.',
     );
 
-    const removed = await runCli(['models', '--builtin', '--remove', 'tiny-q8_0'], env());
+    const removed = await runCliInProcess(['models', '--builtin', '--remove', 'tiny-q8_0'], env());
     expect(removed.stderr).toBe(`Removed tiny-q8_0 and deleted ${file} (3.1 MB).\n`);
     expect(existsSync(file)).toBe(false);
   });
@@ -94,7 +98,7 @@ describe('memagent pull and models --builtin', () => {
     );
     expect(existsSync(path.join(dataDir, 'models', 'Slow.gguf.part'))).toBe(true);
 
-    const resumed = await runCli(['pull', 'hf:owner/repo/Slow.gguf', '--json'], env());
+    const resumed = await runCliInProcess(['pull', 'hf:owner/repo/Slow.gguf', '--json'], env());
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toMatch(/Continuing from \d/);
     expect(JSON.parse(resumed.stdout)).toMatchObject({
@@ -111,22 +115,22 @@ describe('memagent pull and models --builtin', () => {
   it('adds a GGUF file by reference, refuses another file in one sentence, and forgets without deleting', async () => {
     const file = path.join(dataDir, 'My Model.gguf');
     writeFileSync(file, fakeGguf(5000));
-    const added = await runCli(['models', '--builtin', '--add', file], env());
+    const added = await runCliInProcess(['models', '--builtin', '--add', file], env());
     expect(added.stderr).toBe(
       `Added my-model (5.0 KB) by reference: the file stays at ${file} and is not copied.\n`,
     );
-    const listed = await runCli(['models', '--builtin'], env());
+    const listed = await runCliInProcess(['models', '--builtin'], env());
     expect(listed.stdout.split('\n')[1]).toMatch(
       /^my-model +5\.0 KB +[0-9a-f]{12} +\S+ \S+ +added from disk +/,
     );
     const other = path.join(dataDir, 'notes.gguf');
     writeFileSync(other, 'just some text');
-    const refused = await runCli(['models', '--builtin', '--add', other], env());
+    const refused = await runCliInProcess(['models', '--builtin', '--add', other], env());
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(
       /^memagent: \S+\/notes\.gguf is not a GGUF model file: it does not start with the GGUF signature\.\nhint: /,
     );
-    const removed = await runCli(['models', '--builtin', '--remove', 'my-model'], env());
+    const removed = await runCliInProcess(['models', '--builtin', '--remove', 'my-model'], env());
     expect(removed.stderr).toContain('its file was added from elsewhere and is left where it is');
     expect(existsSync(file)).toBe(true);
   });
@@ -134,18 +138,18 @@ describe('memagent pull and models --builtin', () => {
   it('refuses to add a GGUF file whose vocabulary is empty, in one sentence, exit 3', async () => {
     const file = path.join(dataDir, 'empty-vocabulary.gguf');
     writeFileSync(file, hostileGgufs().find((h) => h.kind === 'a vocabulary of 0 tokens')!.bytes);
-    const refused = await runCli(['models', '--builtin', '--add', file], env());
+    const refused = await runCliInProcess(['models', '--builtin', '--add', file], env());
     expect(refused.code).toBe(3);
     expect(refused.stderr).toBe(
       `memagent: The model file ${file} is damaged: its vocabulary (tokenizer.ggml.tokens) is empty.\nhint: Download or convert the model file again, or choose another one.\n`,
     );
-    const listed = await runCli(['models', '--builtin', '--json'], env());
+    const listed = await runCliInProcess(['models', '--builtin', '--json'], env());
     expect(JSON.parse(listed.stdout).models).toEqual([]);
   });
 
   it('says a gated model needs a token, without ever printing the token', async () => {
     server.files.set('/owner/gated/G.gguf', { body: fakeGguf(1000), status: 403 });
-    const result = await runCli(['pull', 'hf:owner/gated/G.gguf', '--debug'], {
+    const result = await runCliInProcess(['pull', 'hf:owner/gated/G.gguf', '--debug'], {
       ...env(),
       HF_TOKEN: 'hf_verysecrettoken',
     });
@@ -154,7 +158,7 @@ describe('memagent pull and models --builtin', () => {
       /^memagent: 127\.0\.0\.1:\d+ refused the Hugging Face token for this file \(HTTP 403\)\.\nhint: Accept the model's licence/,
     );
     expect(result.stderr).not.toContain('hf_verysecrettoken');
-    const missing = await runCli(['pull', 'hf:owner/repo/None.gguf'], env());
+    const missing = await runCliInProcess(['pull', 'hf:owner/repo/None.gguf'], env());
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(
       /^memagent: There is no file at http:\/\/127\.0\.0\.1:\d+\/owner\/repo\/resolve\/main\/None\.gguf \(HTTP 404\)\./,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
-import { repoRoot, runCli, type CliResult } from './cli.test-support.ts';
+import { repoRoot, type CliResult, runCliInProcess } from './cli.test-support.ts';
 import { buildLibrary } from './library-fixture.test-support.ts';
 
 let dir: string;
@@ -85,12 +85,12 @@ describe('commands that only read the library', () => {
   it('an empty --db file is no library: runs says so and writes nothing into it; show refuses', async () => {
     const empty = path.join(dir, 'empty.db');
     fs.writeFileSync(empty, '');
-    const runs = await runCli(['runs', '--db', empty]);
+    const runs = await runCliInProcess(['runs', '--db', empty]);
     expect(runs.code).toBe(0);
     expect(runs.stdout).toBe(
       `There is no library at ${empty} yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.\n`,
     );
-    const show = await runCli(['show', runId.slice(0, 8), '--db', empty]);
+    const show = await runCliInProcess(['show', runId.slice(0, 8), '--db', empty]);
     expect(show.code).not.toBe(0);
     expect(show.stderr).toContain(`There is no library at ${empty}.`);
     expect(fs.statSync(empty).size).toBe(0);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_A, FILE_B, tempDir, writeResults } from '../core/eval/report.test-support.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 
 let tmp: ReturnType<typeof tempDir>;
 let a: string;
@@ -17,6 +17,7 @@ afterAll(() => tmp.remove());
 describe('memagent report', () => {
   it('writes the Markdown and the chart, and prints each file in a line', async () => {
     const dir = path.join(tmp.dir, 'two');
+    // A real process, end to end; the rest of the file runs the command in process.
     const r = await runCli(['report', a, b, '-o', dir, '--label', 'mini', '--label', '14B']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -32,7 +33,7 @@ describe('memagent report', () => {
   });
 
   it('--json gives the percentages per file and length; files are found from where typed', async () => {
-    const r = await runCli(['report', 'a.jsonl', '--json'], { INIT_CWD: tmp.dir });
+    const r = await runCliInProcess(['report', 'a.jsonl', '--json'], { INIT_CWD: tmp.dir });
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(r.stdout) as {
       markdown: string;
@@ -55,17 +56,22 @@ describe('memagent report', () => {
   });
 
   it('refuses missing files and wrong labels with one sentence and a hint', async () => {
-    const missing = await runCli(['report', path.join(tmp.dir, 'gone.jsonl'), '-o', tmp.dir]);
+    const missing = await runCliInProcess([
+      'report',
+      path.join(tmp.dir, 'gone.jsonl'),
+      '-o',
+      tmp.dir,
+    ]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toBe(
       `memagent: The results file ${path.join(tmp.dir, 'gone.jsonl')} does not exist.\nhint: Check the path; \`memagent eval --out FILE\` writes results files.\n`,
     );
-    const labels = await runCli(['report', a, b, '--label', 'one']);
+    const labels = await runCliInProcess(['report', a, b, '--label', 'one']);
     expect(labels.code).toBe(2);
     expect(labels.stderr).toMatch(
       /^memagent: --label was given 1 time for 2 results files; give one per file, in the same order\.\nhint: Run `memagent report --help`/,
     );
-    const none = await runCli(['report']);
+    const none = await runCliInProcess(['report']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^memagent: report needs one or more results files/);
   });

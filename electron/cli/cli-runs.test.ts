@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
 import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import { openStore } from '../core/store/store.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 import { buildLibrary } from './library-fixture.test-support.ts';
 import { displayWidth, table } from './terminal-table.ts';
 
@@ -39,7 +39,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const cli = (...args: string[]) => runCli([...args, '--db', db], { TZ });
+/** The command in this process, in Tokyo's time zone (its context's TZ). */
+const cli = (...args: string[]) => runCliInProcess([...args, '--db', db], { TZ });
+/** A real `memagent` process, with TZ in its environment. */
+const spawned = (...args: string[]) => runCli([...args, '--db', db], { TZ });
 
 /** The time as `memagent` prints it in Tokyo. */
 function tokyo(at: number): string {
@@ -133,19 +136,19 @@ describe('memagent runs', () => {
 
   it('an empty library, or none, says so in a sentence; listing creates no library', async () => {
     const none = path.join(dir, 'none.db');
-    const missing = await runCli(['runs', '--db', none]);
+    const missing = await runCliInProcess(['runs', '--db', none]);
     expect(missing.code).toBe(0);
     expect(missing.stdout).toBe(
       `There is no library at ${none} yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.\n`,
     );
     expect(fs.existsSync(none)).toBe(false);
-    const show = await runCli(['show', 'abcd', '--db', none]);
+    const show = await runCliInProcess(['show', 'abcd', '--db', none]);
     expect(show.code).toBe(3);
     expect(show.stderr).toContain(`memagent: There is no library at ${none}.`);
     expect(fs.existsSync(none)).toBe(false);
     const empty = path.join(dir, 'empty.db');
     openStore(dir, empty).close();
-    const r = await runCli(['runs', '--db', empty]);
+    const r = await runCliInProcess(['runs', '--db', empty]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       `The library ${empty} has no runs yet: ask a question with \`memagent ask FILE -q "..."\` or in the app.\n`,
@@ -156,7 +159,7 @@ describe('memagent runs', () => {
     const bad = path.join(dir, 'damaged.db');
     fs.writeFileSync(bad, 'this is not a database at all');
     for (const args of [['runs'], ['show', ids.vault]]) {
-      const r = await runCli([...args, '--db', bad]);
+      const r = await runCliInProcess([...args, '--db', bad]);
       expect(r.code).toBe(3);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(
@@ -171,7 +174,8 @@ describe('memagent runs', () => {
 
 describe('memagent show', () => {
   it('shows question, answer, the passage and page it came from, and the whole 27-chunk timeline', async () => {
-    const r = await cli('show', ids.vault.slice(0, 6));
+    // A real process, end to end; the rest of the file runs the command in process.
+    const r = await spawned('show', ids.vault.slice(0, 6));
     expect(r.stderr).toBe('');
     const out = r.stdout;
     expect(out).toContain(`Run ${ids.vault}\n  done · 27/27 chunks · asked `);
@@ -203,9 +207,12 @@ describe('memagent show', () => {
       const moved = `${book}.away`;
       fs.renameSync(book, moved);
       try {
-        const r = await runCli(['show', ids.vault, '--db', path.join(other, 'memagent.db')], {
-          TZ,
-        });
+        const r = await runCliInProcess(
+          ['show', ids.vault, '--db', path.join(other, 'memagent.db')],
+          {
+            TZ,
+          },
+        );
         expect(r.stderr).toBe('');
         expect(r.stdout).toMatch(/From the pages\n {2}chunk \d+ \(quoted by the model\)\n/);
         expect(r.stdout).toBe(shown.stdout);
@@ -264,7 +271,7 @@ describe('memagent show', () => {
       }
       store.close();
       const file = path.join(other, 'memagent.db');
-      const folded = await runCli(['show', 'long-run', '--db', file]);
+      const folded = await runCliInProcess(['show', 'long-run', '--db', file]);
       const lines = folded.stdout.split('\n');
       expect(folded.stdout).toContain('Memory timeline (700 chunks read of 700; ');
       expect(lines.length).toBeLessThan(80);
@@ -276,7 +283,7 @@ describe('memagent show', () => {
       expect(lines.some((l) => /^ +351 {2}pp\. 351–352 +5,000 tok {2}\+6 −0 words$/.test(l))).toBe(
         true,
       );
-      const all = await runCli(['show', 'long-run', '--db', file, '--all']);
+      const all = await runCliInProcess(['show', 'long-run', '--db', file, '--all']);
       expect(all.stdout.split('\n').filter((l) => /^[* ] +\d+ {2}/.test(l))).toHaveLength(700);
       expect(all.stdout).toContain('kept the previous memory (reply empty or cut)');
     } finally {

@@ -23,7 +23,7 @@ import {
   stopWhenChunkDone,
 } from '../core/ipc/service-harness.test-support.ts';
 import { createMemorySecretStore } from '../core/store/secret-store.ts';
-import { runCli, startCli, type CliResult } from './cli.test-support.ts';
+import { runCli, startCli, type CliResult, runCliInProcess } from './cli.test-support.ts';
 
 const QUESTION = 'What is the secret launch code of the northern observatory?';
 /** Each request waits this long: a run of 13 chunks takes about half a second of requests. */
@@ -125,7 +125,7 @@ beforeAll(async () => {
   ];
   const sim = sims[0] as SimServer;
   const before = sim.requests.length;
-  const r = await runCli(ask(sim, path.join(dir, 'reference.db')), env(sim));
+  const r = await runCliInProcess(ask(sim, path.join(dir, 'reference.db')), env(sim));
   expect(r.code, r.stderr).toBe(0);
   reference = JSON.parse(r.stdout) as AskJson;
   expect(reference.answer).toBe('AMBER-4471');
@@ -175,7 +175,7 @@ async function trial(sim: SimServer, name: string, kill: Kill): Promise<boolean>
   expect(after.memories, what).toEqual(after.memories.map((_, i) => i));
   if ('inCommitOf' in kill) expect(after.memories.length, what).toBe(kill.inCommitOf);
 
-  const resumed = await runCli(['resume', id, '--db', db, '--json'], env(sim));
+  const resumed = await runCliInProcess(['resume', id, '--db', db, '--json'], env(sim));
   expect(resumed.code, `${what}: ${resumed.stderr}`).toBe(0);
   const out = JSON.parse(resumed.stdout) as AskJson;
   expect(out.memories, what).toEqual(reference.memories);
@@ -231,6 +231,7 @@ describe('memagent ask, killed and resumed', () => {
 describe('two processes on one library', () => {
   it('lets two terminals write runs to one library at once: both complete, intact, unblocked', async () => {
     const db = path.join(dir, 'shared.db');
+    // Two real processes: the library's locking between processes is what is tested.
     const [a, b] = await Promise.all(sims.map((sim) => runCli(ask(sim, db), env(sim))));
     for (const r of [a, b] as CliResult[]) {
       expect(r.code, r.stderr).toBe(0);
@@ -318,7 +319,10 @@ describe('two processes on one library', () => {
     const id = shortIdIn(killed.stderr);
 
     // `memagent runs`, which only reads, lists it interrupted too, not "running" forever.
-    const listed = await runCli(['runs', '--json'], env(sim, { MEMAGENT_USER_DATA_DIR: dataDir }));
+    const listed = await runCliInProcess(
+      ['runs', '--json'],
+      env(sim, { MEMAGENT_USER_DATA_DIR: dataDir }),
+    );
     expect(listed.code).toBe(0);
     expect((JSON.parse(listed.stdout) as { status: string }[]).map((r) => r.status)).toEqual([
       'interrupted',
@@ -337,7 +341,7 @@ describe('two processes on one library', () => {
     }
 
     const resume = (...more: string[]) =>
-      runCli(['resume', id, ...more], env(sim, { MEMAGENT_USER_DATA_DIR: dataDir }));
+      runCliInProcess(['resume', id, ...more], env(sim, { MEMAGENT_USER_DATA_DIR: dataDir }));
     // The file's bytes changed: refused, naming the file.
     writeFileSync(copy, `${readFileSync(book, 'utf8')}\nOne more line.\n`);
     const changed = await resume();
@@ -353,7 +357,7 @@ describe('two processes on one library', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('AMBER-4471');
     expect(resumed.stderr).toContain(`saved as run ${id} (memagent show ${id})`);
-    const unknown = await runCli(
+    const unknown = await runCliInProcess(
       ['resume', 'ffffffff', '--db', path.join(dataDir, 'memagent.db')],
       env(sim),
     );
@@ -382,6 +386,7 @@ describe('Ctrl-C and --no-save', () => {
     );
     // The printed command, as the user would paste it after `npm run memagent --`.
     const args = (line ?? '').split('npm run memagent -- ')[1]?.split(' ') ?? [];
+    // A real process, end to end; the other resumes here run the command in process.
     const resumed = await runCli([...args, '--json'], env(sim));
     expect(resumed.code, resumed.stderr).toBe(0);
     const out = JSON.parse(resumed.stdout) as AskJson;
@@ -396,7 +401,7 @@ describe('Ctrl-C and --no-save', () => {
   it('--no-save writes no library and prints no run id', async () => {
     const sim = sims[1] as SimServer;
     const dataDir = mkdtempSync(path.join(dir, 'nosave-'));
-    const r = await runCli(
+    const r = await runCliInProcess(
       [...ask(sim, ''), '--no-save'],
       env(sim, { MEMAGENT_USER_DATA_DIR: dataDir }),
     );
@@ -423,7 +428,7 @@ describe('a run made in the app', () => {
       // The app quits after chunk 2, as a crash would.
       await stopWhenChunkDone(h, summary.id, () => 1);
       const before = chatPrompts(h).length;
-      const r = await runCli(
+      const r = await runCliInProcess(
         ['resume', summary.id.slice(0, 10), '--db', path.join(h.dir, 'memagent.db'), '--json'],
         // The environment's server is not the run's: the profile's URL is used.
         { MEMAGENT_BASE_URL: 'http://127.0.0.1:9/v1' },
@@ -466,7 +471,12 @@ describe('a run made in the app', () => {
         'run:event',
         (p) => p.event.runId === summary.id && p.event.type === 'paused',
       );
-      const r = await runCli(['resume', summary.id, '--db', path.join(h.dir, 'memagent.db')]);
+      const r = await runCliInProcess([
+        'resume',
+        summary.id,
+        '--db',
+        path.join(h.dir, 'memagent.db'),
+      ]);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain(
         `memagent: This question is being read by the MemAgent app (pid ${process.pid}).`,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSession } from '../core/export/index.ts';
 import { hostileSession, RUNS } from '../core/export/hostile-session.test-support.ts';
 import { MAX_RUN_CHUNKS } from '../core/export/session-checks.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -24,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('memagent show of a run that claims 2 million chunks and has two', () => {
   it('prints its timeline as the two chunks and one line for the rest, in a small heap', async () => {
     const db = path.join(dir, 'library.db');
-    const imported = await runCli(['import', path.join(dir, 'session.json'), '--db', db]);
+    const imported = await runCliInProcess(['import', path.join(dir, 'session.json'), '--db', db]);
     expect(imported.code).toBe(0);
     // A 40 MB old generation: walking every index took hundreds of megabytes.
     const heap = { NODE_OPTIONS: '--max-old-space-size=40' };

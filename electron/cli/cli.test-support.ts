@@ -1,10 +1,16 @@
-// The real `memagent` process for the CLI tests: `node electron/cli/main.ts ARGS` in the
-// repository, with none of the user's backend settings from the environment.
+// `memagent` for the CLI tests, with none of the user's backend settings from the environment:
+// in this process (`runCliInProcess`, the default: the command against buffers, as `main.ts`
+// runs it against the process) or as a real process (`runCli`/`startCli`, `node
+// electron/cli/main.ts ARGS`) for what only a process shows: signals, closed pipes, a crash's
+// exit, a terminal, and a few end-to-end runs per command.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { CliContext } from './context.ts';
+import { runCommand } from './run-command.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -36,18 +42,23 @@ export interface StartedCli {
   result: Promise<CliResult>;
 }
 
+/** This process's environment without the user's backend settings, then the test's own. */
+function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const clean = { ...process.env };
+  for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
+    delete clean[k];
+  return { ...clean, MEMAGENT_USER_DATA_DIR: defaultDataDir(), ...env };
+}
+
 /** Starts the CLI; `onStderr` sees stderr so far and may signal the process. */
 export function startCli(
   args: string[],
   env: Record<string, string> = {},
   onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
 ): StartedCli {
-  const clean = { ...process.env };
-  for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
-    delete clean[k];
   const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
     cwd: repoRoot,
-    env: { ...clean, MEMAGENT_USER_DATA_DIR: defaultDataDir(), ...env },
+    env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const result = new Promise<CliResult>((resolve, reject) => {
@@ -71,4 +82,48 @@ export function runCli(
   onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
 ): Promise<CliResult> {
   return startCli(args, env, onStderr).result;
+}
+
+/** What `runCliInProcess` gives the command besides its arguments and environment. */
+export interface InProcessOptions {
+  /** Standard input's text (empty otherwise, as a spawned CLI's ignored stdin). */
+  stdin?: string;
+  /** Sees stderr so far at each write, as `runCli`'s `onStderr` (no process to signal here). */
+  onStderr?: (text: string) => void;
+}
+
+/**
+ * Runs the command in this process, as `main.ts` would in its own: the same environment, working
+ * directory (the repository) and output, with stdout and stderr collected (neither a terminal).
+ * The result has the spawned CLI's shape; `signal` is always null.
+ */
+export async function runCliInProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  options: InProcessOptions = {},
+): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const ctx: CliContext = {
+    out: (text) => {
+      stdout += text;
+      return Promise.resolve();
+    },
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+        options.onStderr?.(stderr);
+        return true;
+      },
+      isTTY: false,
+      columns: undefined,
+    },
+    stdoutTerminal: { isTTY: false },
+    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+    cwd: repoRoot,
+    signal: new AbortController().signal,
+    env: cliEnv(env),
+  };
+  const code = await runCommand(args, ctx);
+  return { code, signal: null, stdout, stderr };
 }

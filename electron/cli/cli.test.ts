@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { TEMPLATE, TEMPLATE_FINAL_BOXED, TEMPLATE_QUOTE } from '../core/agent/templates.ts';
 import { expectedPrompt, needleDocument } from '../core/agent/test-support.ts';
-import { repoRoot, runCli } from './cli.test-support.ts';
+import { repoRoot, runCli, runCliInProcess } from './cli.test-support.ts';
 
 const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
 const QUESTION = 'What is the secret launch code of the northern observatory?';
@@ -17,7 +17,11 @@ const ANSWERED =
 let sim: SimServer;
 let dir: string;
 
-const cli = (
+/** The command in this process: what it prints and its exit code. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCliInProcess(args, { MEMAGENT_BASE_URL: sim.baseUrl, ...env });
+/** A real `memagent` process: for Ctrl-C and an end-to-end run. */
+const spawned = (
   args: string[],
   env: Record<string, string> = {},
   onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
@@ -51,8 +55,8 @@ const book = () => path.join(dir, 'book.txt');
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 describe('memagent ask', () => {
-  it('prints the answer on stdout and progress on stderr', async () => {
-    const r = await cli([
+  it('prints the answer on stdout and progress on stderr (a real process)', async () => {
+    const r = await spawned([
       'ask',
       book(),
       '--question',
@@ -317,6 +321,33 @@ describe('memagent ask', () => {
     expect(empty.stderr).toMatch(/^memagent: .*questions\.txt holds no question\.\nhint: /);
   });
 
+  it('--questions - reads the list from standard input, after the -q ones', async () => {
+    const r = await runCliInProcess(
+      [
+        'ask',
+        book(),
+        '-q',
+        QUESTION,
+        '--questions',
+        '-',
+        '--chunk-tokens',
+        '400',
+        '--tokenizer',
+        'o200k',
+        '--json',
+        '--no-save',
+      ],
+      { MEMAGENT_BASE_URL: sim.baseUrl },
+      { stdin: '\uFEFFWhen was the secret launch code of the observatory set?\n\n' },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const docs = JSON.parse(r.stdout) as { question: string }[];
+    expect(docs.map((d) => d.question)).toEqual([
+      QUESTION,
+      'When was the secret launch code of the observatory set?',
+    ]);
+  });
+
   it.skipIf(!existsSync('/dev/full'))(
     'a trace that cannot be written (full disk) warns once and still prints the answer',
     async () => {
@@ -501,7 +532,7 @@ describe('memagent ask', () => {
     });
     const from = sim.timings.length;
     let sent = false;
-    const r = await cli(
+    const r = await spawned(
       ['ask', book(), '-q', QUESTION, '--tokenizer', 'o200k', '--chunk-tokens', '300', '--json'],
       {},
       (stderr, kill) => {

@@ -23,7 +23,7 @@ import { libraryLocation, openLibraryToRead } from './library.ts';
 import { EXIT } from './report-error.ts';
 
 export async function runExport(options: ExportOptions, ctx: CliContext): Promise<number> {
-  const here = ctx.env.INIT_CWD || process.cwd();
+  const here = ctx.env.INIT_CWD || ctx.cwd;
   if (options.output !== '-' && !options.force && fs.existsSync(options.output))
     throw new CoreError('BadUsage', `${options.output} exists already.`, {
       hint: 'Choose another -o file, or pass --force to replace it.',

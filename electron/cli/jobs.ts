@@ -15,11 +15,7 @@ import { localTime, oneLine, table, type Column } from './terminal-table.ts';
 /** The states a job is continued from. */
 const CONTINUABLE = new Set<JobSummary['state']>(['interrupted', 'cancelled', 'failed']);
 
-export async function runJobs(
-  options: JobsOptions,
-  ctx: CliContext,
-  terminal: { isTTY?: boolean; columns?: number } = process.stdout,
-): Promise<number> {
+export async function runJobs(options: JobsOptions, ctx: CliContext): Promise<number> {
   const where = options.library.location.file;
   if (!hasLibrary(where)) {
     await ctx.out(
@@ -51,8 +47,9 @@ export async function runJobs(
       );
       return EXIT.ok;
     }
+    const terminal = ctx.stdoutTerminal;
     const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
-    await ctx.out(`${render(shown, width)}\n`);
+    await ctx.out(`${render(shown, ctx.env.TZ, width)}\n`);
     const toContinue = shown.filter((job) => command(job) !== undefined);
     for (const job of toContinue)
       await ctx.out(`to continue ${shortJobId(job.id)} (${job.state}): ${command(job) ?? ''}\n`);
@@ -78,7 +75,7 @@ const COLUMNS: Column[] = [
   { title: 'ENDED' },
 ];
 
-function render(jobs: readonly JobSummary[], width?: number): string {
+function render(jobs: readonly JobSummary[], zone: string | undefined, width?: number): string {
   const rows = jobs.map((job) => {
     const c = job.counts;
     // Interrupted and cancelled runs wait to be continued, as queued ones do.
@@ -93,8 +90,8 @@ function render(jobs: readonly JobSummary[], width?: number): string {
       String(waiting),
       String(c.reading),
       job.backend ? oneLine(job.backend.baseUrl || job.backend.name) : '',
-      localTime(job.createdAt),
-      job.endedAt === undefined ? '' : localTime(job.endedAt),
+      localTime(job.createdAt, zone),
+      job.endedAt === undefined ? '' : localTime(job.endedAt, zone),
     ];
   });
   return table(COLUMNS, rows, width);

@@ -30,7 +30,6 @@ function checksum(m: ModelListing): string {
 export async function runBuiltinModels(
   options: BuiltinModelsOptions,
   ctx: CliContext,
-  terminal: { isTTY?: boolean; columns?: number } = process.stdout,
 ): Promise<number> {
   const say = sayTo(ctx);
   const store = openModelStore(options.modelsDir);
@@ -72,10 +71,11 @@ export async function runBuiltinModels(
     oneLine(m.id),
     formatBytes(m.bytes),
     checksum(m),
-    localTime(m.addedAt),
+    localTime(m.addedAt, ctx.env.TZ),
     oneLine(describeSource(m.source)),
     oneLine(m.missing ? `(missing) ${m.file}` : m.file),
   ]);
+  const terminal = ctx.stdoutTerminal;
   const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
   await ctx.out(`${table(COLUMNS, rows, width)}\n`);
   return EXIT.ok;

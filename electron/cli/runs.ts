@@ -16,11 +16,7 @@ import { localTime, oneLine, table, type Column } from './terminal-table.ts';
 /** Characters of an answer in the table (`--json` has it whole). */
 const ANSWER_CHARS = 100;
 
-export async function runRuns(
-  options: RunsOptions,
-  ctx: CliContext,
-  terminal: { isTTY?: boolean; columns?: number } = process.stdout,
-): Promise<number> {
+export async function runRuns(options: RunsOptions, ctx: CliContext): Promise<number> {
   // Listing creates nothing: no library file (none asked yet, or a --db typo) is a sentence.
   if (!hasLibrary(options.library.file)) {
     await ctx.out(
@@ -55,8 +51,9 @@ export async function runRuns(
       await ctx.out(`${emptySentence(store, options, document)}\n`);
       return EXIT.ok;
     }
+    const terminal = ctx.stdoutTerminal;
     const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
-    await ctx.out(`${render(shown, documents, width)}\n`);
+    await ctx.out(`${render(shown, documents, ctx.env.TZ, width)}\n`);
     if (found.length > options.limit)
       await ctx.out(`(the newest ${options.limit}; --limit N shows more)\n`);
     return EXIT.ok;
@@ -100,15 +97,20 @@ const COLUMNS: Column[] = [
   { title: 'ANSWER', share: 2, min: 10 },
 ];
 
-function render(found: Found[], documents: Map<string, DocumentInfo>, width?: number): string {
+function render(
+  found: Found[],
+  documents: Map<string, DocumentInfo>,
+  zone: string | undefined,
+  width?: number,
+): string {
   const rows = found.map(({ run }) => [
     run.id.slice(0, 8),
     oneLine(documentName(documents.get(run.documentId), run.documentId)),
     oneLine(run.question),
     run.status,
     `${run.chunksDone}/${run.chunkCount}`,
-    localTime(run.createdAt),
-    run.finishedAt === undefined ? '' : finished(run.createdAt, run.finishedAt),
+    localTime(run.createdAt, zone),
+    run.finishedAt === undefined ? '' : finished(run.createdAt, run.finishedAt, zone),
     answerCell(run),
   ]);
   const lines = table(COLUMNS, rows, width).split('\n');
@@ -145,9 +147,9 @@ function answerCell(run: RunSummary): string {
 }
 
 /** The finish time, without the date when it is the day the run was asked. */
-function finished(asked: number, at: number): string {
-  const full = localTime(at);
-  return full.slice(0, 10) === localTime(asked).slice(0, 10) ? full.slice(11) : full;
+function finished(asked: number, at: number, zone: string | undefined): string {
+  const full = localTime(at, zone);
+  return full.slice(0, 10) === localTime(asked, zone).slice(0, 10) ? full.slice(11) : full;
 }
 
 function asJson(found: Found, documents: Map<string, DocumentInfo>) {

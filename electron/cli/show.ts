@@ -59,7 +59,7 @@ export async function runShow(options: ShowOptions, ctx: CliContext): Promise<nu
     const memories = store.runs.memories(run.id);
     // Lines are appended one by one: a timeline (--all) of 10⁶ chunks has as many, more than
     // a spread (`push(...lines)`) may pass as arguments.
-    const out: string[] = header(run, info);
+    const out: string[] = header(run, info, ctx.env.TZ);
     out.push('', 'Question', indent(run.question));
     out.push('', 'Answer', indent(answerText(run, warnings)));
     const from = sources(run, evidence, chunks, memories);
@@ -114,9 +114,13 @@ async function storedEvidence(
   }
 }
 
-function header(run: RunSummary, info: DocumentInfo | undefined): string[] {
-  const times = [`asked ${localTime(run.createdAt)}`];
-  if (run.finishedAt !== undefined) times.push(`finished ${localTime(run.finishedAt)}`);
+function header(
+  run: RunSummary,
+  info: DocumentInfo | undefined,
+  zone: string | undefined,
+): string[] {
+  const times = [`asked ${localTime(run.createdAt, zone)}`];
+  if (run.finishedAt !== undefined) times.push(`finished ${localTime(run.finishedAt, zone)}`);
   const doc = info
     ? oneLine(documentName(info, info.id))
     : `(document ${run.documentId.slice(0, 8)}, no longer in the library)`;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
-import { runCli } from './cli.test-support.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
 
 /** Sets the window title, clears the screen, writes the clipboard (OSC 52), a C1 CSI. */
 const ESCAPES = '\x1b]0;PWNED\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07\x9b31m';
@@ -16,7 +16,10 @@ const QUESTION = 'What is the secret launch code of the northern observatory?';
 let sim: SimServer;
 let dir: string;
 
-const cli = (args: string[]) => runCli(args, { MEMAGENT_BASE_URL: sim.baseUrl });
+/** The command in this process. */
+const cli = (args: string[]) => runCliInProcess(args, { MEMAGENT_BASE_URL: sim.baseUrl });
+/** A real `memagent` process: what reaches the real stdout. */
+const spawned = (args: string[]) => runCli(args, { MEMAGENT_BASE_URL: sim.baseUrl });
 
 /** Control and bidi characters other than the newline and tab that lay text out. */
 const raw = (text: string) =>
@@ -42,7 +45,7 @@ const ask = ['ask', '--question', QUESTION, '--tokenizer', 'o200k'];
 
 describe('what the CLI prints from documents, models and servers', () => {
   it('ask shows the escapes in the answer and in the model name instead of obeying them', async () => {
-    const r = await cli([...ask, path.join(dir, 'hostile.html')]);
+    const r = await spawned([...ask, path.join(dir, 'hostile.html')]);
     expect(r.code).toBe(0);
     // The answer, then the sentence it rests on, escapes shown in both.
     expect(r.stdout).toBe(

@@ -94,9 +94,35 @@ export function table(
   return [line(columns.map((c) => c.title)), ...rows.map(line)].join('\n');
 }
 
-/** "2026-11-23 21:04" in the machine's time zone. */
-export function localTime(at: number): string {
+/**
+ * "2026-11-23 21:04" in `timeZone` (the command's `TZ`, an IANA name), else in the machine's
+ * zone. A process started with `TZ` gets the same from either; a command run inside another
+ * process (the tests) gets its own context's zone.
+ */
+export function localTime(at: number, timeZone?: string): string {
+  const zoned = timeZone ? inZone(at, timeZone) : undefined;
+  if (zoned !== undefined) return zoned;
   const d = new Date(at);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** `localTime` in a named zone; undefined for a `TZ` Intl does not know (Node then uses UTC or the POSIX rule itself). */
+function inZone(at: number, timeZone: string): string | undefined {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+  } catch {
+    return undefined;
+  }
+  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
