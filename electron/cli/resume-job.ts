@@ -1,12 +1,9 @@
 // `memagent resume JOB_ID`: continues a whole questions job — its runs stopped part-way from
 // their last saved memory, its queued ones from the start, none that is done — through the job
 // driver, and prints the answers as `ask` does.
-import { DEFAULT_READING, type DocumentText, type RunSummary } from '../../shared/model.ts';
+import type { DocumentText, RunSummary } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
-import { sha256Hex } from '../core/hash.ts';
-import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
-import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
 import { claimJob, shortJobId } from '../core/use-cases/job-claim.ts';
 import { displayUrl } from '../core/redact.ts';
@@ -14,8 +11,8 @@ import { sameChunking } from '../core/use-cases/resume-point.ts';
 import type { JobSummary } from '../core/store/job-repo.ts';
 import type { CliContext } from './context.ts';
 import { readQuestions, shortId, type Notes } from './read-questions.ts';
-import { readDocument } from './reading.ts';
 import type { ResumeOptions } from './resume-args.ts';
+import { savedText } from './saved-text.ts';
 import { cliJournal, resumeCommand, type CliLibrary } from './saved-runs.ts';
 import { serversClient } from './servers-client.ts';
 import type { TraceFile } from './trace-file.ts';
@@ -67,7 +64,7 @@ export async function resumeJob(
       },
     );
   }
-  const doc = await savedText(library, first, options, ctx);
+  const doc = await jobText(library, first, options, ctx);
   if (chunks.some((c) => c.end > doc.text.length)) {
     throw new CoreError(
       'Damaged',
@@ -136,7 +133,7 @@ function serverOf(job: JobSummary, run: RunSummary): string[] {
  * The text the job's runs were read from: the saved text of the very bytes they read (the file
  * must still hash to the document's id), read again as they read it when not in the cache.
  */
-async function savedText(
+async function jobText(
   library: CliLibrary,
   run: RunSummary,
   options: ResumeOptions,
@@ -153,31 +150,8 @@ async function savedText(
       },
     );
   }
-  let input;
-  try {
-    input = await readInput({ path: file }, DEFAULT_MAX_BYTES);
-  } catch (error) {
-    throw new CoreError('NotFound', `The document of this job is gone: ${file} cannot be read.`, {
-      hint: 'Put the file back at that path, or ask the questions again as a new job.',
-      detail: error instanceof Error ? error.message : String(error),
-    });
-  }
-  if (sha256Hex(input.bytes) !== info.id) {
-    throw new CoreError(
-      'NotFound',
-      `${file} has changed since this job read it: its saved memories do not fit the file any more.`,
-      { hint: 'Restore the original file, or ask the questions again as a new job.' },
-    );
-  }
-  const textKey = run.textKey ?? info.id;
-  const cached = await library.texts.get(textKey);
-  if (cached !== undefined) return cached;
-  const reading = library.store.documents.readingFor(info.id, textKey) ?? DEFAULT_READING;
-  const doc = await readDocument(
-    { file, reading, ocrLanguageDir: options.ocrLanguageDir },
-    ctx,
-    input,
-  );
-  await library.texts.put(textKey, doc);
-  return doc;
+  return savedText(library, info, file, run.textKey ?? info.id, options, ctx, {
+    who: 'this job',
+    instead: 'ask the questions again as a new job',
+  });
 }

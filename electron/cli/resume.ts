@@ -2,11 +2,7 @@
 // use case the app's "Continue" and "Retry with…" use (core/use-cases/continue-run.ts), and
 // prints the result as `ask` does.
 import type { DocumentInfo, DocumentText, RunSummary } from '../../shared/model.ts';
-import { DEFAULT_READING } from '../../shared/model.ts';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
-import { sha256Hex } from '../core/hash.ts';
-import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
-import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
 import { displayUrl, redactSecrets } from '../core/redact.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
@@ -26,9 +22,9 @@ import {
 } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import { cliModelResolver } from './model-resolver.ts';
-import { readDocument } from './reading.ts';
 import { Notes, readQuestions, shortId } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
+import { savedText } from './saved-text.ts';
 import { cliJournal, openCliLibrary, resumeCommand, type CliLibrary } from './saved-runs.ts';
 import { openTraceFile } from './trace-file.ts';
 
@@ -201,36 +197,8 @@ async function runText(
       },
     );
   }
-  let input;
-  try {
-    input = await readInput({ path: file }, DEFAULT_MAX_BYTES);
-  } catch (error) {
-    throw new CoreError(
-      'NotFound',
-      `The document of run ${short} is gone: ${file} cannot be read.`,
-      {
-        hint: 'Put the file back at that path, or ask the question again as a new run.',
-        detail: error instanceof Error ? error.message : String(error),
-      },
-    );
-  }
-  if (sha256Hex(input.bytes) !== info.id) {
-    throw new CoreError(
-      'NotFound',
-      `${file} has changed since run ${short} read it: its saved memories do not fit the file any more.`,
-      { hint: 'Restore the original file, or ask the question again as a new run.' },
-    );
-  }
-  const textKey = summary.textKey ?? info.id;
-  const cached = await library.texts.get(textKey);
-  if (cached !== undefined) return cached;
-  // Not in the cache (cleared, another machine's library): read again as the run read it.
-  const reading = library.store.documents.readingFor(info.id, textKey) ?? DEFAULT_READING;
-  const doc = await readDocument(
-    { file, reading, ocrLanguageDir: options.ocrLanguageDir },
-    ctx,
-    input,
-  );
-  await library.texts.put(textKey, doc);
-  return doc;
+  return savedText(library, info, file, summary.textKey ?? info.id, options, ctx, {
+    who: `run ${short}`,
+    instead: 'ask the question again as a new run',
+  });
 }
