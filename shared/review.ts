@@ -1,0 +1,137 @@
+// A review: a checklist of questions × a collection of documents, one stored job whose cells are
+// runs. These are the shapes every reader of a review shares — the table in the renderer, the
+// reports, `memagent review --json` — read from the stored runs, never recomputed per view.
+// Pure TypeScript: no Node, DOM or electron imports.
+import type { RunBackend } from './model.ts';
+
+/** How a question's answer is shown, normalised and compared. */
+export const ANSWER_KINDS = [
+  'yes_no',
+  'date',
+  'amount',
+  'duration',
+  'party',
+  'clause',
+  'number',
+  'text',
+] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/**
+ * A cell's state. `answered`: an answer was extracted; `not_stated`: the answer says the document
+ * does not say; `no_answer`: the run ended with no extractable answer; `cut`: the model's reply was
+ * cut (length or content filter) and is shown as such; the others are the run's own states.
+ */
+export const CELL_STATUSES = [
+  'queued',
+  'reading',
+  'paused',
+  'answered',
+  'not_stated',
+  'no_answer',
+  'failed',
+  'cut',
+  'cancelled',
+  'interrupted',
+] as const;
+export type CellStatus = (typeof CELL_STATUSES)[number];
+
+/** One question of a review, in its column order. */
+export interface ReviewQuestion {
+  id: string;
+  text: string;
+  kind: AnswerKind;
+  /** Written into the MemAgent prompt's problem slot after the question. */
+  guidance?: string;
+  /** The value the user expects (e.g. "England"): a cell that differs is flagged. */
+  expected?: string;
+}
+
+/** One document of a review, in its row order. */
+export interface ReviewDocument {
+  /** The library's document id (SHA-256 of the file). */
+  id: string;
+  title: string;
+  path?: string;
+  pageCount?: number;
+}
+
+/** What a cell's run read: the guarantee behind a "not stated". */
+export interface CellCoverage {
+  chunksRead: number;
+  chunks: number;
+  /** Pages the chunks read cover, when the document has pages. */
+  pages?: { first: number; last: number };
+  /** Every chunk of the document was read. */
+  complete: boolean;
+}
+
+export interface CellEvidence {
+  page?: number;
+  /** The page's printed label when it differs from its index ("149"). */
+  pageLabel?: string;
+  section?: string;
+  quote: string;
+}
+
+/** An earlier reading of a cell, kept when it is re-run. */
+export interface CellHistoryEntry {
+  runId: string;
+  status: CellStatus;
+  answer?: string;
+  display?: string;
+  endedAt?: number;
+  backend?: RunBackend;
+}
+
+export interface ReviewCell {
+  documentId: string;
+  questionId: string;
+  status: CellStatus;
+  /** The model's own words (the extracted answer). */
+  answer?: string;
+  /** The normalised value (ISO date, amount with currency code, "yes"/"no"...), for sorting. */
+  value?: string;
+  /** The normalised answer as shown in the table. */
+  display?: string;
+  /** The answer differs from the question's expected value. */
+  disagrees?: boolean;
+  coverage: CellCoverage;
+  evidence: CellEvidence[];
+  /** The run behind the cell (absent only for a cell not yet created). */
+  runId?: string;
+  /** One sentence when the run failed. */
+  error?: string;
+  /** Earlier readings, newest first. */
+  history: CellHistoryEntry[];
+}
+
+export interface ReviewCounts {
+  cells: number;
+  done: number;
+  reading: number;
+  queued: number;
+  failed: number;
+}
+
+export interface ReviewSummary {
+  /** The review's job id. */
+  id: string;
+  title: string;
+  checklistName: string;
+  state: 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled' | 'interrupted';
+  createdAt: number;
+  updatedAt: number;
+  endedAt?: number;
+  backend?: RunBackend;
+  counts: ReviewCounts;
+}
+
+/** A whole review as every view and report reads it. */
+export interface ReviewMatrix {
+  review: ReviewSummary;
+  documents: ReviewDocument[];
+  questions: ReviewQuestion[];
+  /** Row-major: documents × questions, one per pair. */
+  cells: ReviewCell[];
+}
