@@ -2,6 +2,7 @@
 // shown in the table, the coverage line behind it, where a quote is.
 import { evidenceLocation } from '../../../shared/page-label.ts';
 import { plural } from '../../../shared/plural.ts';
+import { visibleText } from '../../../shared/visible-text.ts';
 import type {
   CellCoverage,
   CellEvidence,
@@ -97,8 +98,11 @@ export function expectedNote(question: ReviewQuestion): string {
   return question.expected === undefined ? '' : `expected ${question.expected}`;
 }
 
-/** Text on one line: runs of whitespace (newlines too) as one space. */
-export const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/**
+ * Text on one line: runs of whitespace (newlines too) as one space, after the controls among them
+ * (a vertical tab, a form feed) are made visible like every other control.
+ */
+export const oneLine = (text: string): string => visibleText(text).replace(/\s+/g, ' ').trim();
 
 /** Text on one line cut to `max` characters with "…". */
 export function clip(text: string, max: number): string {
