@@ -379,3 +379,11 @@ export function reviewFixture(): ReviewMatrix {
     cells,
   };
 }
+
+/** The raw control and bidi characters in `text`, as code points (newline, tab and CR aside). */
+export function rawControls(text: string): string[] {
+  return [...text.matchAll(/[\p{Cc}\p{Bidi_Control}]/gu)]
+    .map((m) => m[0])
+    .filter((c) => c !== '\n' && c !== '\t' && c !== '\r')
+    .map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
