@@ -16,6 +16,7 @@ import { formatCount, formatDuration, formatMoney } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import { runStats } from '../../lib/run-stats.ts';
 import { plural } from '../../../../shared/plural.ts';
+import { warningLine } from '../../../../shared/warning-groups.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { useNow } from '../common/use-now.ts';
 import { RetryDialog } from './retry-dialog.tsx';
@@ -181,10 +182,7 @@ export function RunProgress(props: { run: RunView }) {
           <summary>{plural(run.warnings.length, 'warning')}</summary>
           <ul>
             {run.warnings.map((w, i) => (
-              <li key={i}>
-                {w.chunk === undefined ? '' : `Chunk ${w.chunk + 1}: `}
-                {w.message}
-              </li>
+              <li key={i}>{warningLine(w)}</li>
             ))}
           </ul>
         </details>
