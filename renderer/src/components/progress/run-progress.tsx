@@ -47,7 +47,11 @@ export function RunProgress(props: { run: RunView }) {
       : 'Preparing the document…';
   else if (run.status === 'running' && run.chunkCount === 0) headline = 'Preparing the document…';
   else if (active && current !== null && current >= run.chunkCount)
-    headline = 'Writing the answer…';
+    // Answered, its quotes being checked: the answer is on screen already.
+    headline =
+      run.response === undefined
+        ? 'Writing the answer…'
+        : 'Answered; finding the passages it rests on…';
   else if (active && current !== null)
     headline = `Reading chunk ${current + 1} of ${run.chunkCount}${chunk?.pages ? ` (${pagesLabel(chunk.pages)})` : ''}`;
   else if (run.status === 'done')
