@@ -39,3 +39,27 @@ export function chunksNote(chunks: readonly number[]): string {
   const listed = `${chunks.slice(0, 8).join(', ')}${chunks.length > 8 ? ', …' : ''}`;
   return ` (${chunks.length === 1 ? 'chunk' : 'chunks'} ${listed})`;
 }
+
+/** Whether `message` names chunk `chunk` (1-based) itself, as the cut and empty-memory warnings do. */
+function namesChunk(message: string, chunk: number): boolean {
+  return new RegExp(`\\bchunk ${chunk}\\b`, 'i').test(message);
+}
+
+/**
+ * A group's chunks note (chunksNote), or '' for one warning whose message already names its
+ * chunk: "The memory for chunk 3 was cut …", never "… (chunk 3)" after it.
+ */
+export function groupChunksNote(group: WarningGroup): string {
+  const [only] = group.chunks;
+  if (group.count === 1 && group.chunks.length === 1 && namesChunk(group.first, only!)) return '';
+  return chunksNote(group.chunks);
+}
+
+/**
+ * One warning as a line of a list: its message, after "Chunk 3: " only when the message does
+ * not name its chunk itself (a warning stored before its wording did), never the chunk twice.
+ */
+export function warningLine(w: { chunk?: number; message: string }): string {
+  if (w.chunk === undefined || namesChunk(w.message, w.chunk + 1)) return w.message;
+  return `Chunk ${w.chunk + 1}: ${w.message}`;
+}

@@ -2,7 +2,7 @@
 // warnings, the memory timeline and the final memory.
 import path from 'node:path';
 import { CUT_EVIDENCE } from '../../shared/evidence-cut.ts';
-import { chunksNote, groupWarnings } from '../../shared/warning-groups.ts';
+import { groupChunksNote, groupWarnings } from '../../shared/warning-groups.ts';
 import { answerStopped } from '../../shared/answer-cut.ts';
 import type { DocumentInfo, Evidence, RunSummary } from '../../shared/model.ts';
 import { evidenceLocation, locationLabel } from '../../shared/page-label.ts';
@@ -209,8 +209,9 @@ function shorten(labels: string[]): string {
 
 /** One line per kind: a failed question's eight retry warnings are "8 retries". */
 export function warningLines(warnings: readonly StoredWarning[]): string[] {
-  return groupWarnings(warnings).map(({ code, count, chunks, first, last }) => {
-    const where = chunksNote(chunks);
+  return groupWarnings(warnings).map((group) => {
+    const { code, count, first, last } = group;
+    const where = groupChunksNote(group);
     if (code === 'retry')
       return `${plural(count, 'retry', 'retries')}${where}; the last: ${oneLine(last)}`;
     return count === 1 ? `${oneLine(first)}${where}` : `${count} × ${oneLine(first)}${where}`;

@@ -2,6 +2,7 @@ import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
 import { plural } from '../../../shared/plural.ts';
 import { quoteCheckLine, quotedLabel } from '../../../shared/quote-check.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
+import { warningLine } from '../../../shared/warning-groups.ts';
 import { EXPORT_CSS } from './html-style.ts';
 import {
   changeLabel,
@@ -141,10 +142,7 @@ function renderRun(
   if (run.warnings.length > 0 && !options.print)
     out.push(
       `<details><summary>${plural(run.warnings.length, 'warning')}</summary><ul>${run.warnings
-        .map(
-          (w) =>
-            `<li>${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${esc(w.message)}</li>`,
-        )
+        .map((w) => `<li>${esc(warningLine(w))}</li>`)
         .join('')}</ul></details>`,
     );
   out.push('</article>');

@@ -1,6 +1,7 @@
 import { evidenceLocation, locationLabel } from '../../../shared/page-label.ts';
 import { plural } from '../../../shared/plural.ts';
 import { quoteCheckLine, quotedLabel } from '../../../shared/quote-check.ts';
+import { warningLine } from '../../../shared/warning-groups.ts';
 import { mdFence, mdInline } from './markdown-text.ts';
 import {
   changeLabel,
@@ -142,8 +143,7 @@ function trail(run: ExportedRun, label: string, memory: 'final' | 'all', out: st
   if (run.response !== null) out.push('Full final reply:', '', mdFence(run.response), '');
   if (run.warnings.length > 0) {
     out.push('Warnings:', '');
-    for (const w of run.warnings)
-      out.push(`- ${w.chunk === undefined ? '' : `chunk ${w.chunk + 1}: `}${mdInline(w.message)}`);
+    for (const w of run.warnings) out.push(`- ${mdInline(warningLine(w))}`);
     out.push('');
   }
 }

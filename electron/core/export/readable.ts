@@ -3,7 +3,7 @@
 import { diffWords, type ChangeObject } from 'diff';
 import { formatDuration } from '../../../shared/duration.ts';
 import { plural } from '../../../shared/plural.ts';
-import { chunksNote, groupWarnings } from '../../../shared/warning-groups.ts';
+import { groupChunksNote, groupWarnings } from '../../../shared/warning-groups.ts';
 import type { ExportedMemory, ExportedRun, SessionExport } from './session.ts';
 
 /** How a session is rendered for people. */
@@ -95,10 +95,11 @@ function lastMessage(run: ExportedRun): string | undefined {
  */
 export function warningsLine(run: ExportedRun): string | undefined {
   if (run.warnings.length === 0) return undefined;
-  const parts = groupWarnings(run.warnings).map(({ code, count, chunks, first }) => {
+  const parts = groupWarnings(run.warnings).map((group) => {
+    const { code, count, first } = group;
     if (code === 'retry') return plural(count, 'retry', 'retries');
     const sentence = first.replace(/[.;:\s]+$/, '');
-    const where = chunksNote(chunks);
+    const where = groupChunksNote(group);
     return count === 1 ? `${sentence}${where}.` : `${count}× ${sentence}${where}.`;
   });
   return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');

@@ -13,13 +13,25 @@ export function AnswerView(props: { run: RunView }) {
   return (
     <section className="answer" aria-label="Answer">
       <h3 className="small-heading">
-        Answer
+        {/* A cut answer is never headed as if it were whole. */}
+        {run.answer && run.answerCut ? 'Incomplete answer' : 'Answer'}
         {run.origin === 'import' ? (
           <span className="badge imported" data-testid="answer-imported">
             Imported
           </span>
         ) : null}
       </h3>
+      {/* Why it is incomplete is read before the text. */}
+      {run.answer && run.answerCut && stopped ? (
+        <p className="warn" role="note" data-testid="answer-cut">
+          <OutsideText text={stopped.message} />
+        </p>
+      ) : run.answer && run.answerCut ? (
+        <p className="warn" role="note" data-testid="answer-cut">
+          Incomplete: the final reply was cut at its token limit ({answerTokens(run)}), so the model
+          may have had more to say. Raise “Answer length” in Run settings and ask again.
+        </p>
+      ) : null}
       {run.answer ? (
         <p className="answer-text" data-testid="answer">
           {/* Model output: its bidi controls must not reorder what the user reads. */}
@@ -37,16 +49,6 @@ export function AnswerView(props: { run: RunView }) {
       ) : (
         <p className="warn">The reply has no extractable answer; read the full reply below.</p>
       )}
-      {run.answer && run.answerCut && stopped ? (
-        <p className="warn" role="note" data-testid="answer-cut">
-          <OutsideText text={stopped.message} />
-        </p>
-      ) : run.answer && run.answerCut ? (
-        <p className="warn" role="note" data-testid="answer-cut">
-          Incomplete: the final reply was cut at its token limit ({answerTokens(run)}), so the model
-          may have had more to say. Raise “Answer length” in Run settings and ask again.
-        </p>
-      ) : null}
       {run.answer ? (
         <EvidenceList run={run} evidence={evidence} ready={ready} carried={carried === true} />
       ) : null}

@@ -4,7 +4,8 @@
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
-import { CUT_EVIDENCE } from '../../../../shared/evidence-cut.ts';
+import { answerCutCause } from '../../../../shared/answer-cut.ts';
+import { cutEvidenceLabel } from '../../../../shared/evidence-cut.ts';
 import { quoteCheckLine } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
@@ -41,8 +42,8 @@ export function EvidenceList(props: {
         </p>
       ) : null}
       {best && run.answerCut ? (
-        <p className="muted" data-testid="evidence-cut">
-          {CUT_EVIDENCE}
+        <p className="warn" role="note" data-testid="evidence-cut">
+          {cutEvidenceLabel(answerCutCause(run.warnings))}
         </p>
       ) : null}
       {best ? (

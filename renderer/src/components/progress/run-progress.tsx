@@ -16,6 +16,7 @@ import { formatCount, formatDuration, formatMoney } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import { runStats } from '../../lib/run-stats.ts';
 import { plural } from '../../../../shared/plural.ts';
+import { warningLine } from '../../../../shared/warning-groups.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { useNow } from '../common/use-now.ts';
 import { RetryDialog } from './retry-dialog.tsx';
@@ -46,7 +47,11 @@ export function RunProgress(props: { run: RunView }) {
       : 'Preparing the document…';
   else if (run.status === 'running' && run.chunkCount === 0) headline = 'Preparing the document…';
   else if (active && current !== null && current >= run.chunkCount)
-    headline = 'Writing the answer…';
+    // Answered, its quotes being checked: the answer is on screen already.
+    headline =
+      run.response === undefined
+        ? 'Writing the answer…'
+        : 'Answered; finding the passages it rests on…';
   else if (active && current !== null)
     headline = `Reading chunk ${current + 1} of ${run.chunkCount}${chunk?.pages ? ` (${pagesLabel(chunk.pages)})` : ''}`;
   else if (run.status === 'done')
@@ -181,10 +186,7 @@ export function RunProgress(props: { run: RunView }) {
           <summary>{plural(run.warnings.length, 'warning')}</summary>
           <ul>
             {run.warnings.map((w, i) => (
-              <li key={i}>
-                {w.chunk === undefined ? '' : `Chunk ${w.chunk + 1}: `}
-                {w.message}
-              </li>
+              <li key={i}>{warningLine(w)}</li>
             ))}
           </ul>
         </details>
