@@ -8,13 +8,11 @@ export function sameServer(a: string, b: string): boolean {
   return comparable(a) === comparable(b);
 }
 
+// Without URL (shared/ sees no DOM or Node): scheme and host lower-cased, then the rest as is.
 function comparable(url: string): string {
-  const trimmed = url.trim();
-  try {
-    return new URL(trimmed).href.replace(/\/+$/, '');
-  } catch {
-    return trimmed.replace(/\/+$/, '');
-  }
+  const trimmed = url.trim().replace(/\/+$/, '');
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(trimmed)?.[0] ?? '';
+  return origin.toLowerCase() + trimmed.slice(origin.length);
 }
 
 /**
