@@ -63,7 +63,8 @@ export function ProfileCard(props: {
         <>
           <div className="muted small">
             {p.baseUrl}
-            {p.extraBaseUrls?.length ? ` +${plural(p.extraBaseUrls.length, 'server')}` : ''} · model:{' '}
+            {p.extraBaseUrls?.length ? ` +${plural(p.extraBaseUrls.length, 'server')}` : ''} ·
+            model:{' '}
             {p.model || (BACKEND_DEFAULTS[p.kind].needsModel ? 'none named' : 'first served model')}{' '}
             · API key: {p.hasApiKey ? 'stored' : 'none'}
           </div>
@@ -125,8 +126,8 @@ export function ProfileCard(props: {
       {test && test !== 'testing' ? (
         test.ok ? (
           <p className="ok" role="status">
-            {test.servers ? `All ${test.servers} servers answered` : 'Connected'} in {test.latencyMs}{' '}
-            ms. {test.model ? `Runs will use ${test.model}. ` : ''}
+            {test.servers ? `All ${test.servers} servers answered` : 'Connected'} in{' '}
+            {test.latencyMs} ms. {test.model ? `Runs will use ${test.model}. ` : ''}
             Models on the server: {test.models.join(', ') || 'none listed'}
           </p>
         ) : test.error ? (

@@ -62,8 +62,7 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
     if (kind === 'builtin') {
       next.baseUrl = '';
       setExtraUrls([]);
-    }
-    else if (p.kind === 'builtin') {
+    } else if (p.kind === 'builtin') {
       delete next.builtin;
       next.baseUrl = KINDS[kind].baseUrl;
     }
