@@ -77,4 +77,6 @@ export interface ConnectionTest {
   model?: string;
   /** True when `model` is not an RL-MemoryAgent model: expect lower accuracy (MEMAGENT.md). */
   genericModel?: boolean;
+  /** How many servers answered, when the profile has more than one (each was tested). */
+  servers?: number;
 }

@@ -137,6 +137,11 @@ export function refusal(kind: ErrorKind, message: string, hint?: string) {
 
 const anyHttpUrl = z.url({ protocol: /^https?$/ });
 
+/** True for an http: or https: URL: the one rule for every server URL (profiles, --base-url). */
+export function isHttpUrl(url: string): boolean {
+  return anyHttpUrl.safeParse(url).success;
+}
+
 /**
  * A server's base URL: http: or https: only, the schemes an OpenAI-compatible API is served on
  * (`file:`, `javascript:`, `ftp:` would fail later as a lost connection). One rule for profiles
@@ -189,8 +194,8 @@ export const backendProfileSchema = z.object({
     ),
   /**
    * More servers of the same model beside `baseUrl` (several GPUs' or machines' replicas): each
-   * request goes to the least-loaded one. Set by the command line's repeated --base-url; the
-   * app's Settings does not edit it yet.
+   * request goes to the least-loaded one. Set by the command line's repeated --base-url and by
+   * Settings ("More servers for this backend"); shared/server-urls.ts says what is refused.
    */
   extraBaseUrls: z
     .array(

@@ -88,6 +88,22 @@ describe('memagent export', () => {
     });
   });
 
+  it('writes times in the zone of its own context’s TZ, not this process’s', async () => {
+    const run = lib.done[0] ?? '';
+    const zone =
+      Intl.DateTimeFormat().resolvedOptions().timeZone === 'Asia/Tokyo'
+        ? 'America/Lima'
+        : 'Asia/Tokyo';
+    const md = await runCliInProcess(['export', run, '-o', '-', '--format', 'md', '--db', db], {
+      TZ: zone,
+    });
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain(`times are in ${zone}.`);
+    expect(md.stdout).toMatch(
+      zone === 'Asia/Tokyo' ? /\d\d:\d\d (GMT\+9|JST)/ : /\d\d:\d\d (GMT-5|PET)/,
+    );
+  });
+
   it('writes every run of a question to stdout, and refuses what it cannot do in one sentence', async () => {
     const both = await runCliInProcess([
       'export',

@@ -5,7 +5,7 @@
 // exit, a terminal, and a few end-to-end runs per command.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,8 @@ export interface InProcessOptions {
   stdin?: string;
   /** Sees stderr so far at each write, as `runCli`'s `onStderr` (no process to signal here). */
   onStderr?: (text: string) => void;
+  /** The home folder the command sees (default: this process's). */
+  home?: string;
 }
 
 /**
@@ -123,6 +125,7 @@ export async function runCliInProcess(
     cwd: repoRoot,
     signal: new AbortController().signal,
     env: cliEnv(env),
+    home: options.home ?? homedir(),
   };
   const code = await runCommand(args, ctx);
   return { code, signal: null, stdout, stderr };

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { TEMPLATE, TEMPLATE_FINAL_BOXED, TEMPLATE_QUOTE } from '../core/agent/templates.ts';
 import { expectedPrompt, needleDocument } from '../core/agent/test-support.ts';
+import { modelsDirIn } from '../core/models/index.ts';
+import { appDataDir } from './app-data.ts';
 import { repoRoot, runCli, runCliInProcess } from './cli.test-support.ts';
 
 const KEY = 'sk-test-SECRET-5d41402abc4b2a76';
@@ -629,5 +631,26 @@ describe('memagent models, extract, help', () => {
     expect(r.stdout).toContain('memagent ask FILE --question Q');
     const ask = await cli(['ask', '--help']);
     expect(ask.stdout).toContain('--chunk-tokens N');
+  });
+
+  it('--help names default paths in the home folder and environment of its own context', async () => {
+    const home = path.join(tmpdir(), 'memagent-help-home');
+    // No data folder named in the environment: the app's, found from the home folder.
+    const none = { MEMAGENT_USER_DATA_DIR: '', XDG_CONFIG_HOME: '', APPDATA: '' };
+    const dataDir = appDataDir({}, process.platform, home);
+    const ask = await runCliInProcess(['ask', '--help'], none, { home });
+    expect(ask.stdout).toContain(path.join(dataDir, 'memagent.db'));
+    expect(ask.stdout).toContain(path.join(dataDir, 'ocr-languages'));
+    const pull = await runCliInProcess(['pull', '--help'], none, { home });
+    expect(pull.stdout).toContain(`(${modelsDirIn(dataDir)})`);
+    // MEMAGENT_USER_DATA_DIR in the context (not in this process) wins, as it does for a run.
+    const own = path.join(tmpdir(), 'memagent-help-data');
+    const named = await runCliInProcess(
+      ['export', '--help'],
+      { MEMAGENT_USER_DATA_DIR: own },
+      { home },
+    );
+    expect(named.stdout).toContain(path.join(own, 'memagent.db'));
+    expect(named.stdout).not.toContain(home);
   });
 });

@@ -17,4 +17,6 @@ export interface CliContext {
   /** Aborted on the first Ctrl-C. */
   signal: AbortSignal;
   env: NodeJS.ProcessEnv;
+  /** The user's home folder: default paths (the app's data folder) are built from it and `env`. */
+  home: string;
 }

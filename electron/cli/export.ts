@@ -42,7 +42,7 @@ export async function runExport(options: ExportOptions, ctx: CliContext): Promis
     const output = await exportSelection(store, selection, options.format, {
       now: Date.now(),
       load: cachedTexts(path.join(location.dataDir, 'cache')),
-      timeZone: localZone(),
+      timeZone: localZone(ctx.env.TZ),
       memory: options.memory,
       printPdf,
       signal: ctx.signal,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
@@ -6,7 +7,9 @@ import { ASK_FLAGS } from './ask-args.ts';
 import { EVAL_HELP } from './eval-args.ts';
 import { flagHelp } from './flags/flag-spec.ts';
 import { RESUME_FLAGS } from './resume-args.ts';
-import { BUILTIN_MODELS_HELP, PULL_HELP } from './model-files-args.ts';
+import { builtinModelsHelp, pullHelp } from './model-files-args.ts';
+import { modelsDirIn } from '../core/models/index.ts';
+import type { CliContext } from './context.ts';
 import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 import { JOBS_HELP } from './jobs-args.ts';
@@ -47,17 +50,19 @@ backend unreachable or failed after retries, 5 the library cannot be written (re
 disk full), 130 interrupted (Ctrl-C or SIGTERM).
 `;
 
-const READING = `  --ocr auto|all-pages|off
+/** The commands' help, with the default paths of this user's data folder. */
+function topicTexts(dataDir: string, modelsDir: string) {
+  const READING = `  --ocr auto|all-pages|off
                           which PDF pages OCR reads: auto, those without text that show
                           images (default); all-pages, every page (a bad text layer); off, none
   --ocr-lang CODES        OCR languages, tesseract codes joined by + (default eng; eng+deu).
                           Shipped: ${SHIPPED_OCR_LANGUAGES.join(', ')}; for others put
                           CODE.traineddata in the language folder
   --ocr-languages-dir DIR the language folder (default: the app's,
-                          ${path.join(appDataDir(), 'ocr-languages')})
+                          ${path.join(dataDir, 'ocr-languages')})
 `;
 
-const ASK = `memagent ask FILE --question Q [--question Q2 ...] [--questions LIST] [options]
+  const ASK = `memagent ask FILE --question Q [--question Q2 ...] [--questions LIST] [options]
 
 Reads every chunk of FILE for each question (questions run concurrently, at most --concurrency
 requests at once) and prints the answers.
@@ -77,7 +82,7 @@ ${flagHelp(ASK_FLAGS)}  --dry-run               print chunks, prompt tokens (exa
 ${READING}  --json                  print one JSON document on stdout (an array for several questions)
   --trace FILE.jsonl      write every run event as a JSON line
   --db FILE               save the runs in this library file (default: the app's,
-                          ${path.join(appDataDir(), 'memagent.db')})
+                          ${path.join(dataDir, 'memagent.db')})
   --no-save               save nothing: no document, no run; the answers are only printed
   --debug                 show technical details and stack traces of errors
 
@@ -86,7 +91,7 @@ its id is printed on stderr, and in --json as "runId". Ctrl-C stops with every f
 kept and prints the command that continues each run; a second Ctrl-C quits at once.
 `;
 
-const RESUME = `memagent resume RUN_ID|JOB_ID [options]
+  const RESUME = `memagent resume RUN_ID|JOB_ID [options]
 
 Continues an interrupted, cancelled or failed run from its last saved memory, with the chunking,
 settings and model it began with, and prints the result as \`ask\` does. RUN_ID may be the first
@@ -108,7 +113,7 @@ ${flagHelp(RESUME_FLAGS)}  --ocr-languages-dir DIR OCR languages, should a scann
   --debug                 show technical details and stack traces of errors
 `;
 
-const EXTRACT = `memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
+  const EXTRACT = `memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
 
 Prints the text the model would read; warnings and what OCR read go to stderr. --json prints the
 document (format, title, text, pages, sections, warnings, ocr_pages: [{page, confidence}]) plus
@@ -120,13 +125,13 @@ ${READING}  --json                  print the document as JSON
   --debug                 show technical details and stack traces of errors
 `;
 
-const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--timeout SECONDS] [--retries N] [--json]
+  const MODELS = `memagent models [--base-url URL] [--api-key KEY] [--timeout SECONDS] [--retries N] [--json]
 
 Lists the models the server offers: a connection test.
 
-${BUILTIN_MODELS_HELP}`;
+${builtinModelsHelp(modelsDir)}`;
 
-const IMPORT = `memagent import FILE [--db FILE] [--json]
+  const IMPORT = `memagent import FILE [--db FILE] [--json]
 
 Adds a session exported as JSON (by the app or \`memagent export --format json\`) to the library:
 its document (without its text, which an export does not carry) and its questions with their
@@ -134,11 +139,11 @@ answers, memories and cited passages, marked as imported. Importing the same fil
 nothing; a question whose id the library holds with other content is left as it is.
 
 Options:
-  --db FILE               the library database (default: the app's, ${path.join(appDataDir(), 'memagent.db')})
+  --db FILE               the library database (default: the app's, ${path.join(dataDir, 'memagent.db')})
   --json                  print what was imported as JSON: document, imported, already, conflicts
 `;
 
-const EXPORT = `memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [options]
+  const EXPORT = `memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [options]
 
 Writes runs from the library: one run (RUN_ID), every run of that run's question (--question),
 or every question asked about a document (--document, the file itself or its id). Ids may be
@@ -155,11 +160,11 @@ Options:
                           every memory state as well (HTML, PDF and JSON always hold the trail)
   --chromium PATH         the browser that prints PDFs (default $MEMAGENT_CHROMIUM, else
                           Chromium, Chrome or Edge where they are usually installed)
-  --db FILE               the library (default: the app's, ${path.join(appDataDir(), 'memagent.db')})
+  --db FILE               the library (default: the app's, ${path.join(dataDir, 'memagent.db')})
   --debug                 show technical details and stack traces of errors
 `;
 
-const MAKE_EVAL = `memagent make-eval HAYSTACK... -o SET.jsonl [options]
+  const MAKE_EVAL = `memagent make-eval HAYSTACK... -o SET.jsonl [options]
 
 Builds an evaluation set from your own documents (a book, contracts), with nothing downloaded:
 each row hides needle facts at recorded depths in HAYSTACK text of a chosen length and asks about
@@ -183,21 +188,33 @@ Options:
 ${READING}  --json                  print a summary of what was written as JSON
   --debug                 show technical details and stack traces of errors
 `;
+  return { READING, ASK, RESUME, EXTRACT, MODELS, IMPORT, EXPORT, MAKE_EVAL };
+}
 
-/** Help text for a command (or the overview). */
-export function helpText(topic?: string): string {
-  if (topic === 'ask') return ASK;
-  if (topic === 'extract') return EXTRACT;
-  if (topic === 'models') return MODELS;
-  if (topic === 'pull') return PULL_HELP;
-  if (topic === 'resume') return RESUME;
-  if (topic === 'import') return IMPORT;
-  if (topic === 'export') return EXPORT;
+/**
+ * Help text for a command (or the overview). Default paths are those of `where` (the command's
+ * context: its environment and home folder), so a command run inside another process (the
+ * tests) shows its own; without it, this process's.
+ */
+export function helpText(
+  topic?: string,
+  where: Pick<CliContext, 'env' | 'home'> = { env: process.env, home: os.homedir() },
+): string {
+  const dataDir = appDataDir(where.env, process.platform, where.home);
+  const modelsDir = modelsDirIn(dataDir);
+  const t = topicTexts(dataDir, modelsDir);
+  if (topic === 'ask') return t.ASK;
+  if (topic === 'extract') return t.EXTRACT;
+  if (topic === 'models') return t.MODELS;
+  if (topic === 'pull') return pullHelp(modelsDir);
+  if (topic === 'resume') return t.RESUME;
+  if (topic === 'import') return t.IMPORT;
+  if (topic === 'export') return t.EXPORT;
   if (topic === 'runs') return RUNS_HELP;
   if (topic === 'show') return SHOW_HELP;
   if (topic === 'jobs') return JOBS_HELP;
   if (topic === 'eval') return EVAL_HELP;
-  if (topic === 'make-eval') return MAKE_EVAL;
+  if (topic === 'make-eval') return t.MAKE_EVAL;
   if (topic === 'report') return REPORT_HELP;
   return MAIN;
 }

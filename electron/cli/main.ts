@@ -2,6 +2,7 @@
 // The `memagent` command line: `npm run memagent -- ask book.pdf --question "..."`. This file
 // is the process around a command (streams, signals, exit); the command itself is
 // `runCommand` (run-command.ts), which reads only the context built here.
+import os from 'node:os';
 import { enableCompileCache } from '../core/compile-cache.ts';
 import type { CliContext } from './context.ts';
 import { EXIT } from './report-error.ts';
@@ -58,6 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     cwd: process.cwd(),
     signal: controller.signal,
     env: process.env,
+    home: os.homedir(),
   };
   try {
     return await runCommand(argv, ctx);

@@ -27,8 +27,6 @@ export interface BuiltinModelsOptions {
   debug: boolean;
 }
 
-const modelsDirOf = (env: NodeJS.ProcessEnv) => modelsDirIn(appDataDir(env));
-
 export function parsePull(
   rest: string[],
   { here, env }: { here: string; env: NodeJS.ProcessEnv },
@@ -42,7 +40,7 @@ export function parsePull(
   return {
     model: onePositional(positionals, 'pull'),
     here,
-    modelsDir: modelsDirOf(env),
+    modelsDir: modelsDirIn(appDataDir(env)),
     force: values.force,
     json: values.json,
     debug: values.debug,
@@ -70,7 +68,7 @@ export function parseBuiltinModels(
   if (values.remove !== undefined && values.add !== undefined)
     throw usage('Give --remove or --add, not both.', 'models');
   const options: BuiltinModelsOptions = {
-    modelsDir: modelsDirOf(env),
+    modelsDir: modelsDirIn(appDataDir(env)),
     json: values.json,
     debug: values.debug,
   };
@@ -90,10 +88,11 @@ const catalogue = MODEL_CATALOGUE.map(
     `  ${m.id.padEnd(30)} ${`about ${formatBytes(m.approxBytes)}`.padEnd(15)} ${m.licence}\n${' '.repeat(33)}${m.note}`,
 ).join('\n');
 
-export const PULL_HELP = `memagent pull MODEL [--force] [--json]
+/** `memagent pull --help`, naming the models folder `modelsDir`. */
+export const pullHelp = (modelsDir: string): string => `memagent pull MODEL [--force] [--json]
 
 Downloads a GGUF model for the built-in backend, with a progress bar, into the app's models
-folder (${modelsDirOf(process.env)}). MODEL is a catalogue id, hf:OWNER/REPO/FILE.gguf[#REVISION],
+folder (${modelsDir}). MODEL is a catalogue id, hf:OWNER/REPO/FILE.gguf[#REVISION],
 hf:OWNER/REPO:QUANT (the repo's one .gguf of that quantization), or an https URL of a .gguf file.
 
 Catalogue (sizes are Hugging Face's, rounded; each download is checked against the size and
@@ -115,10 +114,13 @@ Environment: HF_TOKEN, a Hugging Face read token for gated or private models (se
 Face only, never shown); HF_ENDPOINT, another Hugging Face endpoint or mirror.
 `;
 
-export const BUILTIN_MODELS_HELP = `memagent models --builtin [--json] [--remove ID | --add FILE]
+/** `memagent models --builtin --help`, naming the models folder `modelsDir`. */
+export const builtinModelsHelp = (
+  modelsDir: string,
+): string => `memagent models --builtin [--json] [--remove ID | --add FILE]
 
 Lists the built-in backend's models on this computer: those downloaded with \`memagent pull\`
-into ${modelsDirOf(process.env)}, and GGUF files added from elsewhere (by reference:
+into ${modelsDir}, and GGUF files added from elsewhere (by reference:
 they stay where they are and are not copied).
 
 Options:

@@ -29,7 +29,7 @@ export async function runCommand(argv: string[], context: CliContext): Promise<n
     const command = parseCommand(argv, ctx.env, ctx.cwd);
     switch (command.name) {
       case 'help':
-        await ctx.out(helpText(command.topic));
+        await ctx.out(helpText(command.topic, ctx));
         return EXIT.ok;
       // Commands load on demand: `extract` and `--help` need neither the LLM client nor tokenizers.
       case 'ask': {

@@ -17,8 +17,20 @@ export interface RenderOptions {
   memory?: 'final' | 'all';
 }
 
-/** The zone of this process (TZ on the command line, the system's in the app). */
-export function localZone(): string {
+/**
+ * The zone exports write times in: `tz` (the command's TZ, an IANA name) when Intl knows it,
+ * else this process's zone (the system's in the app). Taken from the caller, not the process, so
+ * a command run inside another process (the tests) writes its own context's zone.
+ */
+export function localZone(tz?: string): string {
+  const named = tz?.trim();
+  if (named) {
+    try {
+      return new Intl.DateTimeFormat('en-GB', { timeZone: named }).resolvedOptions().timeZone;
+    } catch {
+      // Not an IANA name Intl knows (a POSIX rule such as "CET-1"): the process's zone.
+    }
+  }
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 

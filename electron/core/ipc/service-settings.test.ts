@@ -7,6 +7,8 @@ import { DEFAULT_RUN_SETTINGS } from '../../../shared/model.ts';
 import { writeTinyGguf } from '../llm/builtin/tiny-gguf.test-support.ts';
 import { modelsDirIn } from '../models/index.ts';
 import { DATABASE_FILE } from '../store/database.ts';
+import { deadUrl } from '../../../sim/dead-url.ts';
+import { startSimLlm } from '../../../sim/server.ts';
 import { invokeCall } from './invoke-call.ts';
 import { SEEDED_PROFILE_ID } from './settings-handlers.ts';
 import {
@@ -14,6 +16,7 @@ import {
   bookText,
   openBookAndProfile,
   startHarness,
+  useSimProfile,
   type Harness,
 } from './service-harness.test-support.ts';
 
@@ -295,5 +298,63 @@ describe('settings, profiles and keys', () => {
     expect(missing).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
     const noProfile = await h.call('settings:set-active-profile', { profileId: 'nope' });
     expect(noProfile).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+  });
+
+  it('keeps a profile’s extra servers through every save, refuses bad or repeated ones, and tests each server', async () => {
+    h = await startHarness();
+    const second = await startSimLlm({});
+    try {
+      const profileId = await useSimProfile(h);
+      const sim = (await h.ok('settings:get', {})).profiles.find((p) => p.id === profileId);
+      if (!sim) throw new Error('no profile');
+      const down = await deadUrl();
+      const withExtras = { ...sim, extraBaseUrls: [second.baseUrl, down] };
+      await h.ok('settings:save-profile', { profile: withExtras });
+      // The window saves what it was given, edited: nothing it did not touch is lost.
+      const got = (await h.ok('settings:get', {})).profiles.find((p) => p.id === profileId);
+      expect(got?.extraBaseUrls).toEqual([second.baseUrl, down]);
+      await h.ok('settings:save-profile', { profile: { ...got!, name: 'Two GPUs' } });
+      const renamed = (await h.ok('settings:get', {})).profiles.find((p) => p.id === profileId);
+      expect(renamed).toMatchObject({ name: 'Two GPUs', extraBaseUrls: [second.baseUrl, down] });
+
+      // Each server is tested; the one that does not answer is named.
+      const failed = await h.ok('backend:test', { profileId });
+      expect(failed.ok).toBe(false);
+      expect(failed.error?.message).toContain(down.replace(/\/$/, ''));
+      expect(failed.error?.message).not.toContain(second.baseUrl);
+      const tested = (await h.ok('settings:get', {})).lastTests[profileId];
+      expect(tested?.ok).toBe(false);
+
+      // Removing the dead server changes what a test talks to: the old verdict is forgotten.
+      await h.ok('settings:save-profile', {
+        profile: { ...renamed!, extraBaseUrls: [second.baseUrl] },
+      });
+      expect((await h.ok('settings:get', {})).lastTests[profileId]).toBeUndefined();
+      const both = await h.ok('backend:test', { profileId });
+      expect(both).toMatchObject({ ok: true, servers: 2 });
+
+      // The same rules as the main URL, and no server twice: one sentence each.
+      const refuse = async (extraBaseUrls: string[]) => {
+        const result = await h!.call('settings:save-profile', {
+          profile: { ...renamed!, extraBaseUrls },
+        });
+        return result.ok ? 'saved' : result.error.message;
+      };
+      await expect(refuse([`${sim.baseUrl}/`])).resolves.toBe(
+        `${sim.baseUrl}/ is already the server URL above.`,
+      );
+      await expect(refuse([second.baseUrl, second.baseUrl])).resolves.toBe(
+        `${second.baseUrl} is already in the list.`,
+      );
+      await expect(refuse(['ftp://h/v1'])).resolves.toBe(
+        'The server URL must be an http:// or https:// address.',
+      );
+      // An empty list is no list; the built-in kind has no servers to add.
+      await h.ok('settings:save-profile', { profile: { ...renamed!, extraBaseUrls: [] } });
+      const cleared = (await h.ok('settings:get', {})).profiles.find((p) => p.id === profileId);
+      expect(cleared).not.toHaveProperty('extraBaseUrls');
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
 import { PROFILE_URL_MESSAGE } from '../../../shared/schemas.ts';
+import { firstExtraUrlProblem } from '../../../shared/server-urls.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { SecretStore } from '../store/secret-store.ts';
@@ -89,6 +90,14 @@ export function createSettingsHandlers(
         // Only the built-in kind has no server: it names a model file instead.
         if (stored.kind !== 'builtin' && stored.baseUrl === '')
           throw new CoreError('BadUsage', PROFILE_URL_MESSAGE);
+        // The built-in kind has no servers to add; an empty list is no list.
+        if (stored.kind === 'builtin' || stored.extraBaseUrls?.length === 0)
+          delete stored.extraBaseUrls;
+        const extraProblem = firstExtraUrlProblem(stored.baseUrl, stored.extraBaseUrls);
+        if (extraProblem !== undefined)
+          throw new CoreError('BadUsage', extraProblem, {
+            hint: 'Correct or remove it under “More servers for this backend”.',
+          });
         if (stored.kind === 'builtin' && !stored.builtin?.modelFile)
           throw new CoreError('BadUsage', 'A built-in backend needs a model file.', {
             hint: 'Choose a GGUF model file, or download the recommended one.',

@@ -12,6 +12,7 @@ import { ErrorBanner } from '../common/error-banner.tsx';
 import { modelNameOf } from '../models/builtin-fields.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { KINDS } from './profile-kinds.ts';
+import { plural } from '../../../../shared/plural.ts';
 import { useState } from 'react';
 import { checkVerdict } from '../../../../shared/backend-check.ts';
 import { checkDate } from '../../lib/check-text.ts';
@@ -61,7 +62,9 @@ export function ProfileCard(props: {
       ) : (
         <>
           <div className="muted small">
-            {p.baseUrl} · model:{' '}
+            {p.baseUrl}
+            {p.extraBaseUrls?.length ? ` +${plural(p.extraBaseUrls.length, 'server')}` : ''} ·
+            model:{' '}
             {p.model || (BACKEND_DEFAULTS[p.kind].needsModel ? 'none named' : 'first served model')}{' '}
             · API key: {p.hasApiKey ? 'stored' : 'none'}
           </div>
@@ -123,7 +126,8 @@ export function ProfileCard(props: {
       {test && test !== 'testing' ? (
         test.ok ? (
           <p className="ok" role="status">
-            Connected in {test.latencyMs} ms. {test.model ? `Runs will use ${test.model}. ` : ''}
+            {test.servers ? `All ${test.servers} servers answered` : 'Connected'} in{' '}
+            {test.latencyMs} ms. {test.model ? `Runs will use ${test.model}. ` : ''}
             Models on the server: {test.models.join(', ') || 'none listed'}
           </p>
         ) : test.error ? (

@@ -19,6 +19,7 @@ import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { HintText } from '../common/hint-text.tsx';
 import { KIND_ORDER, KINDS } from './profile-kinds.ts';
 import { BuiltinFields } from '../models/builtin-fields.tsx';
+import { ExtraServersField, extraUrlsToSave, extraUrlsValid } from './extra-servers-field.tsx';
 
 function newId(): string {
   return `profile-${crypto.randomUUID()}`;
@@ -35,6 +36,9 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
     },
   );
   const [apiKey, setApiKey] = useState('');
+  // The extra servers as typed (blank lines included); saved trimmed, blank ones dropped.
+  const [extraUrls, setExtraUrls] = useState<string[]>(props.initial?.extraBaseUrls ?? []);
+  const [triedSave, setTriedSave] = useState(false);
   const needsModel =
     BACKEND_DEFAULTS[p.kind].needsModel && !(p.kind === 'azure' && urlNamesDeployment(p.baseUrl));
   const [removeKey, setRemoveKey] = useState(false);
@@ -55,8 +59,10 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
       ...(wasDefault ? { baseUrl: KINDS[kind].baseUrl, name: KINDS[kind].label } : {}),
     };
     // The built-in kind has no server; a server kind has no model file.
-    if (kind === 'builtin') next.baseUrl = '';
-    else if (p.kind === 'builtin') {
+    if (kind === 'builtin') {
+      next.baseUrl = '';
+      setExtraUrls([]);
+    } else if (p.kind === 'builtin') {
       delete next.builtin;
       next.baseUrl = KINDS[kind].baseUrl;
     }
@@ -69,8 +75,20 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
       aria-label={props.initial ? `Edit ${props.initial.name}` : 'New backend'}
       onSubmit={(e) => {
         e.preventDefault();
+        // Each problem is already shown under its line; main refuses the same on its own.
+        setTriedSave(true);
+        if (!extraUrlsValid(p.baseUrl, extraUrls)) return;
         const key = removeKey ? '' : apiKey === '' ? undefined : apiKey;
-        void saveProfile({ ...p, name: p.name || KINDS[p.kind].label }, key).then(async (saved) => {
+        // Every field of the profile is sent back, known to this form or not: saving never
+        // drops one (extraBaseUrls was such a field before this form edited it).
+        const { extraBaseUrls: _old, ...rest } = p;
+        const extras = p.kind === 'builtin' ? [] : extraUrlsToSave(extraUrls);
+        const profile: BackendProfile = {
+          ...rest,
+          name: p.name || KINDS[p.kind].label,
+          ...(extras.length > 0 ? { extraBaseUrls: extras } : {}),
+        };
+        void saveProfile(profile, key).then(async (saved) => {
           if (!saved) return;
           if (!useSettingsStore.getState().settings.activeProfileId)
             await setActiveProfile(saved.id);
@@ -123,6 +141,13 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
               required
             />
           </label>
+          <ExtraServersField
+            profileId={p.id}
+            baseUrl={p.baseUrl}
+            urls={extraUrls}
+            onChange={setExtraUrls}
+            showAll={triedSave}
+          />
           <label>
             {p.kind === 'azure' ? 'Deployment' : 'Model'}
             <input
