@@ -55,7 +55,7 @@ describe.skipIf(!canRun)('the question box', () => {
     const answer = page.getByRole('region', { name: 'Answer' });
     await answer
       .getByText(
-        /^The server stopped the final reply before it was complete \(finish_reason "content_filter"\): it gave no complete answer\./,
+        /^The server's content filter stopped the final reply before it was complete \(finish_reason "content_filter"\): it gave no complete answer\./,
       )
       .waitFor();
     await expect(answer.getByTestId('answer').count()).resolves.toBe(0);

@@ -122,6 +122,8 @@ async function askAndWatchTheCheck(
   await expect(answer.getByTestId('no-evidence').count()).resolves.toBe(0);
   // The progress says the answer is in, not that it is still being written.
   await page.getByText('Answered; finding the passages it rests on…').waitFor();
+  // The question list says the same, not "Reading 36/36".
+  await page.locator('.run-item.selected .badge', { hasText: 'Finding passages' }).waitFor();
   await shoot(page, `${shotName}-finding`);
   gate.release();
   const done = await finished(h, since);
@@ -163,6 +165,8 @@ async function expectCutAnswer(page: Page, by: RegExp, labelBy: string): Promise
     new RegExp(`^The answer was cut short ${labelBy}: these passages support it`),
   );
   await answer.locator('.evidence button.passage').first().waitFor();
+  // The question list does not call a cut answer "Answered".
+  await page.locator('.run-item.selected .badge', { hasText: 'Incomplete' }).waitFor();
   // The label stands over the passages, the passages under it.
   const labelBox = (await label.boundingBox())!;
   const passageBox = (await answer.locator('.evidence button.passage').first().boundingBox())!;

@@ -7,6 +7,10 @@ type Cut = Exclude<ReplyEnd, { kind: 'complete' }>;
 
 const chars = (n: number): string => `${n.toLocaleString('en-US')} characters`;
 
+/** Who stopped a reply, in plain words; the finish reason itself follows in brackets. */
+const stopper = (reason: string): string =>
+  reason === 'content_filter' ? "The server's content filter" : 'The server';
+
 /** The warning of a memory update for chunk `chunk` (0-based) that was cut; the previous memory is kept. */
 export function memoryCutWarning(
   end: Cut,
@@ -24,7 +28,7 @@ export function memoryCutWarning(
     case 'stopped':
       return {
         code: 'memory-stopped',
-        message: `The server stopped the memory update for chunk ${k} before it was complete (finish_reason "${end.reason}"); ${kept}.`,
+        message: `${stopper(end.reason)} stopped the memory update for chunk ${k} before it was complete (finish_reason "${end.reason}"); ${kept}.`,
       };
     case 'overlong':
       return {
@@ -54,7 +58,7 @@ export function answerCutWarning(
     case 'stopped':
       return {
         code: 'answer-stopped',
-        message: `The server stopped the final reply before it was complete (finish_reason "${end.reason}"): ${outcome}. Ask again, or check the server's content filter and settings.`,
+        message: `${stopper(end.reason)} stopped the final reply before it was complete (finish_reason "${end.reason}"): ${outcome}. Ask again, or check the server's content filter and settings.`,
       };
     case 'overlong':
       return {

@@ -207,7 +207,7 @@ describe('a reply the model got wrong keeps the previous memory and says so', ()
         { kind: 'stopped-reply', afterTokens: 4, finishReason: reason },
         'memory-stopped',
         new RegExp(
-          `^The server stopped the memory update for chunk \\d before it was complete \\(finish_reason "${reason}"\\); the previous memory was kept\\.$`,
+          `^${reason === 'content_filter' ? "The server's content filter" : 'The server'} stopped the memory update for chunk \\d before it was complete \\(finish_reason "${reason}"\\); the previous memory was kept\\.$`,
         ),
         streamed,
       ]),
@@ -276,7 +276,7 @@ describe('a reply the model got wrong keeps the previous memory and says so', ()
       const warned = log.of('warning');
       expect(warned.map((w) => w.code)).toEqual(['answer-stopped']);
       expect(warned[0]?.message).toMatch(
-        /^The server stopped the final reply before it was complete \(finish_reason "content_filter"\): it gave no complete answer\./,
+        /^The server's content filter stopped the final reply before it was complete \(finish_reason "content_filter"\): it gave no complete answer\./,
       );
       expect(log.of('answer')).toEqual([expect.objectContaining({ answer: null, cut: true })]);
     },

@@ -8,7 +8,7 @@ import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { ExportButton } from './export-button.tsx';
-import { RUN_STATUS } from './run-status.ts';
+import { runBadge } from './run-status.ts';
 
 export function QuestionHistory(props: { run: RunView }) {
   const { run } = props;
@@ -45,7 +45,7 @@ export function QuestionHistory(props: { run: RunView }) {
                     {relativeTime(r.createdAt, now)}
                     <span className="muted small">{clockTime(r.createdAt)}</span>
                   </span>
-                  <span className={`badge status-${r.status}`}>{RUN_STATUS[r.status]}</span>
+                  <span className={`badge status-${runBadge(r).status}`}>{runBadge(r).label}</span>
                   <span className="history-how muted small">
                     <span>
                       {r.settings

@@ -1,14 +1,13 @@
 // The questions asked of this document, newest first: one entry per question text, with its
 // latest run's status and time, and how often it was asked.
 import { useShallow } from 'zustand/react/shallow';
-import { chunksDone } from '../../../../shared/run-view.ts';
 import { groupByQuestion } from '../../lib/question-groups.ts';
 import { dateTime, relativeTime } from '../../lib/relative-time.ts';
 import { useDocumentRuns } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { useNow } from '../common/use-now.ts';
-import { RUN_STATUS } from './run-status.ts';
+import { runBadge } from './run-status.ts';
 
 export function RunList(props: { documentId: string }) {
   const runs = useDocumentRuns(props.documentId);
@@ -40,11 +39,8 @@ export function RunList(props: { documentId: string }) {
                   {g.question ? <OutsideText text={g.question} /> : 'Question'}
                 </span>
                 <span className="run-meta">
-                  <span className={`badge status-${shown.status}`}>
-                    {RUN_STATUS[shown.status]}
-                    {shown.status === 'running' || shown.status === 'paused'
-                      ? ` ${chunksDone(shown)}/${shown.chunkCount}`
-                      : ''}
+                  <span className={`badge status-${runBadge(shown).status}`}>
+                    {runBadge(shown).label}
                   </span>
                   <time
                     className="muted small"
