@@ -67,7 +67,7 @@ const MATRIX_SELECT = `
     SELECT c.document_id, c.question_id, c.run_id,
       ROW_NUMBER() OVER (
         PARTITION BY c.document_id, c.question_id ORDER BY c.created_at DESC, c.id DESC) AS nth
-    FROM review_cells c WHERE c.job_id = ?1
+    FROM review_cells c WHERE c.job_id = @job
   ),
   cells AS (
     SELECT ranked.*, r.status, r.chunk_count, r.finished_at, r.backend, r.error,
@@ -76,8 +76,8 @@ const MATRIX_SELECT = `
       d.position AS row_at, q.position AS column_at
     FROM ranked
     JOIN runs r ON r.id = ranked.run_id
-    JOIN review_documents d ON d.job_id = ?1 AND d.document_id = ranked.document_id
-    JOIN review_questions q ON q.job_id = ?1 AND q.question_id = ranked.question_id
+    JOIN review_documents d ON d.job_id = @job AND d.document_id = ranked.document_id
+    JOIN review_questions q ON q.job_id = @job AND q.question_id = ranked.question_id
   )
   SELECT cells.*,
     a.run_id IS NOT NULL AS has_answer, a.answer,
@@ -95,8 +95,8 @@ const MATRIX_SELECT = `
 export function createReviewMatrixRows(
   db: Database.Database,
 ): (jobId: string) => ReviewMatrixRow[] {
-  const select = db.prepare<[string], Row>(MATRIX_SELECT);
-  return (jobId) => select.all(jobId).map(toMatrixRow);
+  const select = db.prepare<{ job: string }, Row>(MATRIX_SELECT);
+  return (jobId) => select.all({ job: jobId }).map(toMatrixRow);
 }
 
 function toMatrixRow(row: Row): ReviewMatrixRow {

@@ -138,26 +138,27 @@ export function createReviewRepo(db: Database.Database): ReviewRepo {
   // The cell's earlier runs leave the job (its counts and its resume are its current runs) and
   // stay in the cell's history.
   const retire = db.prepare(`
-    UPDATE runs SET job_id = NULL, job_item = NULL WHERE job_id = ?1 AND id IN (
-      SELECT run_id FROM review_cells WHERE job_id = ?1 AND document_id = ?2 AND question_id = ?3)`);
+    UPDATE runs SET job_id = NULL, job_item = NULL WHERE job_id = @job AND id IN (
+      SELECT run_id FROM review_cells
+      WHERE job_id = @job AND document_id = @document AND question_id = @question)`);
   const insertCell = db.prepare(`
     INSERT INTO review_cells (job_id, document_id, question_id, run_id, created_at)
     VALUES (?, ?, ?, ?, ?)`);
   // The newest row of each cell, in the table's order.
   const cells = db.prepare<
-    [string],
+    { job: string },
     { document_id: string; question_id: string; run_id: string; status: string }
   >(`
     WITH ranked AS (
       SELECT c.*, ROW_NUMBER() OVER (
         PARTITION BY c.document_id, c.question_id ORDER BY c.created_at DESC, c.id DESC) AS nth
-      FROM review_cells c WHERE c.job_id = ?1
+      FROM review_cells c WHERE c.job_id = @job
     )
     SELECT ranked.document_id, ranked.question_id, ranked.run_id, r.status
     FROM ranked
     JOIN runs r ON r.id = ranked.run_id
-    JOIN review_documents d ON d.job_id = ?1 AND d.document_id = ranked.document_id
-    JOIN review_questions q ON q.job_id = ?1 AND q.question_id = ranked.question_id
+    JOIN review_documents d ON d.job_id = @job AND d.document_id = ranked.document_id
+    JOIN review_questions q ON q.job_id = @job AND q.question_id = ranked.question_id
     WHERE ranked.nth = 1 ORDER BY d.position, q.position`);
 
   const appendDocuments = (jobId: string, ids: readonly string[]) => {
@@ -213,11 +214,11 @@ export function createReviewRepo(db: Database.Database): ReviewRepo {
     addDocuments: appendDocuments,
     addQuestions: appendQuestions,
     addCellRun(jobId, cell, runId, at) {
-      retire.run(jobId, cell.documentId, cell.questionId);
+      retire.run({ job: jobId, document: cell.documentId, question: cell.questionId });
       insertCell.run(jobId, cell.documentId, cell.questionId, runId, at);
     },
     cells(jobId) {
-      return cells.all(jobId).map((c) => ({
+      return cells.all({ job: jobId }).map((c) => ({
         documentId: c.document_id,
         questionId: c.question_id,
         runId: c.run_id,
