@@ -332,7 +332,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 11,
     description:
-      'reviews: saved checklists, and a review job\'s documents, questions and cells (each cell\'s runs, newest current)',
+      "reviews: saved checklists, and a review job's documents, questions and cells (each cell's runs, newest current)",
     up(db) {
       // checklists: questions is JSON ReviewQuestion[] in their order; names are unique so a
       // command line can name one. A review is a job of kind 'review' (migration 10) with one

@@ -69,7 +69,7 @@ const MATRIX_SELECT = `
         PARTITION BY c.document_id, c.question_id ORDER BY c.created_at DESC, c.id DESC) AS nth
     FROM review_cells c WHERE c.job_id = @job
   ),
-  cells AS (
+  cells AS MATERIALIZED (
     SELECT ranked.*, r.status, r.chunk_count, r.finished_at, r.backend, r.error,
       CASE WHEN ranked.nth = 1 THEN r.evidence END AS evidence,
       (SELECT MAX(m.chunk) FROM memory_states m WHERE m.run_id = ranked.run_id) AS last_read,

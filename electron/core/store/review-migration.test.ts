@@ -23,7 +23,12 @@ it('brings a version-10 library to version 11, keeping its job and runs, and sto
   const old = new Database(file);
   old.pragma('journal_mode = WAL');
   old.pragma('foreign_keys = ON');
-  expect(migrate(old, MIGRATIONS.filter((m) => m.version <= 10))).toBe(10);
+  expect(
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= 10),
+    ),
+  ).toBe(10);
   old.exec(`
     INSERT INTO documents (id, file_name, format, title, chars, opened_at, text_key)
       VALUES ('d1', 'lease.txt', 'text', 'Lease', 10, 1, 'd1');
@@ -39,17 +44,30 @@ it('brings a version-10 library to version 11, keeping its job and runs, and sto
   try {
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(SCHEMA_VERSION).toBe(11);
-    expect(store.jobs.get('j1')).toMatchObject({ kind: 'questions', counts: { total: 1, done: 1 } });
+    expect(store.jobs.get('j1')).toMatchObject({
+      kind: 'questions',
+      counts: { total: 1, done: 1 },
+    });
     expect(store.runs.get('r1')?.question).toBe('Who signed it?');
     expect(store.checklists.list()).toEqual([]);
     expect(store.reviews.list()).toEqual([]);
 
-    const profile = { id: 'p', name: 'Server', kind: 'custom' as const, baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 1000, maxRetries: 0 };
+    const profile = {
+      id: 'p',
+      name: 'Server',
+      kind: 'custom' as const,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      timeoutMs: 1000,
+      maxRetries: 0,
+    };
     const jobId = createReview(
       { store, writer, now: Date.now },
       {
         title: 'Lease review',
-        checklist: { name: 'Lease', questions: [{ id: 'q', text: 'Who signed it?', kind: 'party' }] },
+        checklist: {
+          name: 'Lease',
+          questions: [{ id: 'q', text: 'Who signed it?', kind: 'party' }],
+        },
         documentIds: ['d1'],
         profile,
         settings: DEFAULT_RUN_SETTINGS,

@@ -85,7 +85,10 @@ export function addDocuments(
     const cells = documents.flatMap((document) =>
       questions.map((question) => ({ document, question })),
     );
-    const ids = enterCells(parts, jobId, cells, { ...options, settings: options.settings ?? runSettings });
+    const ids = enterCells(parts, jobId, cells, {
+      ...options,
+      settings: options.settings ?? runSettings,
+    });
     rekey(store, jobId, runSettings);
     reopen(store, jobId, job.state, parts.now());
     return ids;
@@ -114,7 +117,10 @@ export function addQuestions(
     const cells = documents.flatMap((document) =>
       questions.map((question) => ({ document, question })),
     );
-    const ids = enterCells(parts, jobId, cells, { ...options, settings: options.settings ?? runSettings });
+    const ids = enterCells(parts, jobId, cells, {
+      ...options,
+      settings: options.settings ?? runSettings,
+    });
     rekey(store, jobId, runSettings);
     reopen(store, jobId, job.state, parts.now());
     return ids;

@@ -238,8 +238,15 @@ describe('adding to a review', () => {
   it('adds a question: one new queued cell per document, in a new last column', () => {
     const jobId = newReview();
     const before = lib.store.jobs.runs(jobId).length;
-    const renewal = { id: 'renewal', text: 'Does the contract renew itself?', kind: 'yes_no' as const };
-    const added = addQuestions(lib.parts, jobId, [renewal], { profile: lib.profile, origin: 'app' });
+    const renewal = {
+      id: 'renewal',
+      text: 'Does the contract renew itself?',
+      kind: 'yes_no' as const,
+    };
+    const added = addQuestions(lib.parts, jobId, [renewal], {
+      profile: lib.profile,
+      origin: 'app',
+    });
     expect(added).toHaveLength(2);
     expect(lib.store.jobs.runs(jobId)).toHaveLength(before + 2);
     const matrix = reviewMatrix(lib.store, jobId);
@@ -261,7 +268,12 @@ describe('re-running cells', () => {
     const other = { ...lib.profile, id: 'lab', name: 'Lab server' };
     lib.store.settings.saveProfile(other);
 
-    const again = rerunCells(lib.parts, jobId, { questionId: 'law' }, { profile: other, origin: 'app' });
+    const again = rerunCells(
+      lib.parts,
+      jobId,
+      { questionId: 'law' },
+      { profile: other, origin: 'app' },
+    );
     expect(again).toHaveLength(2);
     // The job's runs are the current cells: the old ones left it, so its counts and its resume
     // see only the new ones.
@@ -299,7 +311,12 @@ describe('re-running cells', () => {
   it('re-reads a row; a cell still queued has its old run cancelled, one being read is refused', () => {
     const jobId = newReview();
     const runs = lib.store.jobs.runs(jobId).map((r) => r.id);
-    const again = rerunCells(lib.parts, jobId, { documentId: docs[1] as string }, { origin: 'cli' });
+    const again = rerunCells(
+      lib.parts,
+      jobId,
+      { documentId: docs[1] as string },
+      { origin: 'cli' },
+    );
     expect(again).toHaveLength(3);
     expect(runs.slice(3).map((id) => lib.store.runs.get(id)?.status)).toEqual(
       Array(3).fill('cancelled'),
@@ -314,20 +331,35 @@ describe('re-running cells', () => {
 describe('the same review found again', () => {
   it('finds a review by its key: the same documents in any order, questions and settings', () => {
     const jobId = newReview();
-    const key = reviewKey({ documentIds: [...docs].reverse(), questions: QUESTIONS, settings: REVIEW_SETTINGS });
+    const key = reviewKey({
+      documentIds: [...docs].reverse(),
+      questions: QUESTIONS,
+      settings: REVIEW_SETTINGS,
+    });
     expect(findReview(lib.store, key)).toBe(jobId);
     const otherSettings = { ...REVIEW_SETTINGS, chunkTokens: REVIEW_SETTINGS.chunkTokens + 1 };
     expect(
-      findReview(lib.store, reviewKey({ documentIds: docs, questions: QUESTIONS, settings: otherSettings })),
+      findReview(
+        lib.store,
+        reviewKey({ documentIds: docs, questions: QUESTIONS, settings: otherSettings }),
+      ),
     ).toBeUndefined();
-    const reworded = QUESTIONS.map((q, i) => (i === 0 ? { ...q, guidance: 'Name the country.' } : q));
+    const reworded = QUESTIONS.map((q, i) =>
+      i === 0 ? { ...q, guidance: 'Name the country.' } : q,
+    );
     expect(
-      findReview(lib.store, reviewKey({ documentIds: docs, questions: reworded, settings: REVIEW_SETTINGS })),
+      findReview(
+        lib.store,
+        reviewKey({ documentIds: docs, questions: reworded, settings: REVIEW_SETTINGS }),
+      ),
     ).toBeUndefined();
     // The expected value changes how the table is read, not what was asked.
     const expecting = QUESTIONS.map((q) => ({ ...q, expected: 'Wales' }));
     expect(
-      findReview(lib.store, reviewKey({ documentIds: docs, questions: expecting, settings: REVIEW_SETTINGS })),
+      findReview(
+        lib.store,
+        reviewKey({ documentIds: docs, questions: expecting, settings: REVIEW_SETTINGS }),
+      ),
     ).toBe(jobId);
   });
 
@@ -337,7 +369,10 @@ describe('the same review found again', () => {
     addDocuments(lib.parts, first, [gamma], { profile: lib.profile, origin: 'cli' });
     const all = [...docs, gamma];
     expect(
-      findReview(lib.store, reviewKey({ documentIds: all, questions: QUESTIONS, settings: REVIEW_SETTINGS })),
+      findReview(
+        lib.store,
+        reviewKey({ documentIds: all, questions: QUESTIONS, settings: REVIEW_SETTINGS }),
+      ),
     ).toBe(first);
     const second = newReview([docs[0] as string]);
     expect(listReviews(lib.store).map((r) => [r.id, r.counts.cells])).toEqual([
