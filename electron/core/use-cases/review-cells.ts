@@ -141,7 +141,7 @@ export function rerunCells(
 ): string[] {
   const { store } = parts;
   return writeTransaction(store.db, () => {
-    const { job } = reviewOf(store, jobId);
+    const { job, runSettings } = reviewOf(store, jobId);
     const current = new Map(
       store.reviews.cells(jobId).map((c) => [`${c.documentId}\n${c.questionId}`, c]),
     );
@@ -176,8 +176,8 @@ export function rerunCells(
           hint: 'The backend these cells were read with is not kept in the library.',
         });
       }
-      const settings = options.settings ?? old?.settings;
-      if (!settings) throw new CoreError('BadUsage', 'Choose the settings to read the cells with.');
+      // A cell whose run was deleted is read with the review's settings.
+      const settings = options.settings ?? old?.settings ?? runSettings;
       const cell: CellToEnter = { document: reviewDocument(store, pair.documentId), question };
       ids.push(...enterCells(parts, jobId, [cell], { ...options, profile, settings }));
     }

@@ -326,6 +326,26 @@ describe('re-running cells', () => {
       rerunCells(lib.parts, jobId, { documentId: docs[1] as string }, { origin: 'cli' }),
     ).toThrow(/is being read/);
   });
+
+  it('shows a cell whose run was deleted as empty, and reads it again on request', () => {
+    const jobId = newReview();
+    const [first] = lib.store.jobs.runs(jobId).map((r) => r.id);
+    lib.store.runs.remove(first as string);
+    const cell = reviewMatrix(lib.store, jobId).cells[0];
+    expect(cell).toMatchObject({ status: 'cancelled', history: [] });
+    expect(cell?.runId).toBeUndefined();
+    const [again] = rerunCells(
+      lib.parts,
+      jobId,
+      { cells: [{ documentId: docs[0] as string, questionId: 'law' }] },
+      { profile: lib.profile, origin: 'app' },
+    );
+    expect(lib.store.runs.get(again as string)?.settings).toEqual(REVIEW_SETTINGS);
+    expect(reviewMatrix(lib.store, jobId).cells[0]).toMatchObject({
+      status: 'queued',
+      runId: again,
+    });
+  });
 });
 
 describe('the same review found again', () => {
