@@ -229,7 +229,7 @@ export function createReviewRepo(db: Database.Database): ReviewRepo {
   };
 }
 
-export function toQuestion(row: QuestionRow): ReviewQuestion {
+function toQuestion(row: QuestionRow): ReviewQuestion {
   return {
     id: row.question_id,
     text: row.text,

@@ -13,6 +13,7 @@ import { reviewKey } from './review-key.ts';
 import {
   enterCells,
   reviewDocument,
+  crossCells,
   type CellToEnter,
   type ReviewParts,
   type ReviewRunOptions,
@@ -64,6 +65,31 @@ function rekey(store: Store, jobId: string, settings: RunSettings): void {
 }
 
 /**
+ * Adds rows or columns to review `jobId` in one transaction: `append` stores them and returns
+ * the new cells; each gets a queued run, the key follows, and an ended review is queued again.
+ */
+function extend(
+  parts: ReviewParts,
+  jobId: string,
+  options: ReviewAddOptions,
+  append: () => CellToEnter[],
+): string[] {
+  const { store } = parts;
+  return writeTransaction(store.db, () => {
+    const { job, runSettings } = reviewOf(store, jobId);
+    const cells = append();
+    if (cells.length === 0) return [];
+    const ids = enterCells(parts, jobId, cells, {
+      ...options,
+      settings: options.settings ?? runSettings,
+    });
+    rekey(store, jobId, runSettings);
+    reopen(store, jobId, job.state, parts.now());
+    return ids;
+  })();
+}
+
+/**
  * Adds documents (rows) to review `jobId`: a queued run for each new document × every question;
  * documents already in it are left as they are. Returns the new runs' ids, row-major.
  */
@@ -74,25 +100,13 @@ export function addDocuments(
   options: ReviewAddOptions,
 ): string[] {
   const { store } = parts;
-  return writeTransaction(store.db, () => {
-    const { job, runSettings } = reviewOf(store, jobId);
+  return extend(parts, jobId, options, () => {
     const present = new Set(store.reviews.documents(jobId).map((d) => d.id));
     const added = [...new Set(documentIds)].filter((id) => !present.has(id));
-    if (added.length === 0) return [];
     const documents = added.map((id) => reviewDocument(store, id));
     store.reviews.addDocuments(jobId, added);
-    const questions = store.reviews.questions(jobId);
-    const cells = documents.flatMap((document) =>
-      questions.map((question) => ({ document, question })),
-    );
-    const ids = enterCells(parts, jobId, cells, {
-      ...options,
-      settings: options.settings ?? runSettings,
-    });
-    rekey(store, jobId, runSettings);
-    reopen(store, jobId, job.state, parts.now());
-    return ids;
-  })();
+    return crossCells(documents, store.reviews.questions(jobId));
+  });
 }
 
 /**
@@ -107,24 +121,13 @@ export function addQuestions(
   options: ReviewAddOptions,
 ): string[] {
   const { store } = parts;
-  return writeTransaction(store.db, () => {
-    const { job, runSettings } = reviewOf(store, jobId);
+  return extend(parts, jobId, options, () => {
     const existing = store.reviews.questions(jobId).map((q) => q.id);
     checkDistinct([...existing, ...questions.map((q) => q.id)], 'question');
-    if (questions.length === 0) return [];
     store.reviews.addQuestions(jobId, questions);
     const documents = store.reviews.documents(jobId).map((d) => reviewDocument(store, d.id));
-    const cells = documents.flatMap((document) =>
-      questions.map((question) => ({ document, question })),
-    );
-    const ids = enterCells(parts, jobId, cells, {
-      ...options,
-      settings: options.settings ?? runSettings,
-    });
-    rekey(store, jobId, runSettings);
-    reopen(store, jobId, job.state, parts.now());
-    return ids;
-  })();
+    return crossCells(documents, questions);
+  });
 }
 
 /**

@@ -7,9 +7,9 @@ import { CoreError } from '../errors.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 import { reviewKey } from './review-key.ts';
 import {
+  crossCells,
   enterCells,
   reviewDocument,
-  type CellToEnter,
   type ReviewParts,
   type ReviewRunOptions,
 } from './review-runs.ts';
@@ -86,10 +86,7 @@ export function createReview(parts: ReviewParts, review: NewReview): string {
       documentIds: review.documentIds,
       questions,
     });
-    const cells: CellToEnter[] = documents.flatMap((document) =>
-      questions.map((question) => ({ document, question })),
-    );
-    enterCells(parts, jobId, cells, review);
+    enterCells(parts, jobId, crossCells(documents, questions), review);
   })();
   return jobId;
 }

@@ -36,6 +36,14 @@ export interface CellToEnter {
   question: ReviewQuestion;
 }
 
+/** Every document × every question, row-major: the table's and the job's order. */
+export function crossCells(
+  documents: readonly DocumentInfo[],
+  questions: readonly ReviewQuestion[],
+): CellToEnter[] {
+  return documents.flatMap((document) => questions.map((question) => ({ document, question })));
+}
+
 /** The library's document `id`, or NotFound. */
 export function reviewDocument(store: Store, id: string): DocumentInfo {
   const info = store.documents.get(id);
