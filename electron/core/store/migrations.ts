@@ -329,6 +329,64 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    description:
+      "reviews: saved checklists, and a review job's documents, questions and cells (each cell's runs, newest current)",
+    up(db) {
+      // checklists: questions is JSON ReviewQuestion[] in their order; names are unique so a
+      // command line can name one. A review is a job of kind 'review' (migration 10) with one
+      // `reviews` row: key, the hash of what makes it "the same review" (sorted document ids,
+      // the questions' text, kind and guidance, the run settings), so `memagent review` run
+      // again finds it; checklist_name, what the user chose it from. Its rows and columns keep
+      // their order (position). A cell is every (document, question) pair; review_cells holds
+      // one row per run the cell ever had: the newest (created_at, then id) is the cell's
+      // current run, the job's item; older ones are its history, unlinked from the job
+      // (runs.job_id NULL) so the job's counts and its resume see only the current runs.
+      // Deleting a run removes its cell row; deleting the job removes the review's rows.
+      db.exec(`
+        CREATE TABLE checklists (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          questions TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE TABLE reviews (
+          job_id TEXT PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+          key TEXT NOT NULL,
+          checklist_name TEXT NOT NULL,
+          checklist_id TEXT
+        );
+        CREATE INDEX reviews_by_key ON reviews(key);
+        CREATE TABLE review_documents (
+          job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+          document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (job_id, document_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE review_questions (
+          job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+          question_id TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          text TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          guidance TEXT,
+          expected TEXT,
+          PRIMARY KEY (job_id, question_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE review_cells (
+          id INTEGER PRIMARY KEY,
+          job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+          document_id TEXT NOT NULL,
+          question_id TEXT NOT NULL,
+          run_id TEXT NOT NULL UNIQUE REFERENCES runs(id) ON DELETE CASCADE,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX review_cells_by_cell ON review_cells(job_id, document_id, question_id, created_at);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

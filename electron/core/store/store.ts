@@ -2,10 +2,12 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { trackLibrary } from './damage-mark.ts';
 import { DATABASE_FILE, openDatabase } from './database.ts';
+import { createChecklistRepo, type ChecklistRepo } from './checklist-repo.ts';
 import { createDocumentRepo, type DocumentRepo } from './document-repo.ts';
 import { createEvidenceQueue, type EvidenceQueue } from './evidence-queue.ts';
 import { createJobRepo, type JobRepo } from './job-repo.ts';
 import { createQuoteRepo, type QuoteRepo } from './quote-repo.ts';
+import { createReviewRepo, type ReviewRepo } from './review-repo.ts';
 import { createRunRepo, type RunRepo } from './run-repo.ts';
 import { openToRead } from './read-open.ts';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo.ts';
@@ -17,6 +19,10 @@ export interface Store {
   readonly runs: RunRepo;
   /** Groups of runs read together, stored so their queue survives a crash. */
   readonly jobs: JobRepo;
+  /** Saved checklists (a name and its questions). */
+  readonly checklists: ChecklistRepo;
+  /** A review job's documents, questions and cells (each cell's runs). */
+  readonly reviews: ReviewRepo;
   /** The quote check's results of runs. */
   readonly quotes: QuoteRepo;
   readonly settings: SettingsRepo;
@@ -50,6 +56,8 @@ function storeOver(db: Database.Database, file: string): Store {
     documents: createDocumentRepo(db),
     runs: createRunRepo(db),
     jobs: createJobRepo(db),
+    checklists: createChecklistRepo(db),
+    reviews: createReviewRepo(db),
     quotes: createQuoteRepo(db),
     settings: createSettingsRepo(db),
     evidenceQueue: createEvidenceQueue(db),

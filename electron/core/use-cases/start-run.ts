@@ -48,7 +48,10 @@ export interface NewRun {
  * Only a profile kept in the library is named by the run; the CLI's in-memory one is recorded
  * as its backend only.
  */
-export function createRun(parts: LibraryRunParts, run: NewRun): RunSummary {
+export function createRun(
+  parts: Pick<LibraryRunParts, 'store' | 'writer' | 'now'>,
+  run: NewRun,
+): RunSummary {
   const { store, writer } = parts;
   const id = randomUUID();
   const model = run.model ?? run.profile.model;

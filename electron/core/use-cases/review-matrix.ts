@@ -1,0 +1,197 @@
+// The read model of a review: the whole table as every view, report and `memagent review --json`
+// reads it, from the stored runs in five queries (the job, the review, its rows, its columns,
+// and every run of every cell at once), never one per cell, and never a document's text.
+import type {
+  CellCoverage,
+  CellEvidence,
+  CellHistoryEntry,
+  CellStatus,
+  ReviewCell,
+  ReviewCounts,
+  ReviewMatrix,
+  ReviewQuestion,
+  ReviewSummary,
+} from '../../../shared/review.ts';
+import type { Evidence } from '../../../shared/model.ts';
+import { CoreError } from '../errors.ts';
+import type { JobSummary } from '../store/job-repo.ts';
+import type { ReviewMatrixRow, StoredReview } from '../store/review-repo.ts';
+import type { Store } from '../store/store.ts';
+import { readTransaction } from '../store/write-transaction.ts';
+import { shortJobId } from './job-claim.ts';
+import { defaultNormalise, type AnswerNormaliser } from './review-defaults.ts';
+
+export interface ReviewMatrixOptions {
+  /** How answers are normalised per kind (default: see review-defaults.ts). */
+  normalise?: AnswerNormaliser;
+}
+
+const RUN_STATES: Record<Exclude<ReviewMatrixRow['status'], 'done'>, CellStatus> = {
+  queued: 'queued',
+  running: 'reading',
+  paused: 'paused',
+  error: 'failed',
+  cancelled: 'cancelled',
+  interrupted: 'interrupted',
+};
+
+/**
+ * A cell's state from its run: the run's own state until it is done; then `cut` when the final
+ * reply was cut or stopped, `no_answer` when nothing could be extracted, `not_stated` when the
+ * answer says the document does not say, else `answered`.
+ */
+export function cellStatus(
+  row: ReviewMatrixRow,
+  kind: ReviewQuestion['kind'],
+  normalise: AnswerNormaliser,
+): CellStatus {
+  if (row.status !== 'done') return RUN_STATES[row.status];
+  if (row.cut) return 'cut';
+  if (row.answer === null || row.answer.trim() === '') return 'no_answer';
+  return normalise(row.answer, kind).notStated ? 'not_stated' : 'answered';
+}
+
+function coverageOf(row: ReviewMatrixRow | undefined): CellCoverage {
+  if (!row) return { chunksRead: 0, chunks: 0, complete: false };
+  const coverage: CellCoverage = {
+    chunksRead: row.chunksRead,
+    chunks: row.chunks,
+    complete: row.chunks > 0 && row.chunksRead >= row.chunks,
+  };
+  if (row.firstPages && row.lastPages)
+    coverage.pages = { first: row.firstPages.first, last: row.lastPages.last };
+  return coverage;
+}
+
+function evidenceOf(evidence: readonly Evidence[] | undefined): CellEvidence[] {
+  return (evidence ?? []).map((e) => ({
+    quote: e.quote,
+    ...(e.page !== null ? { page: e.page } : {}),
+    // The printed label only when it says something the index does not ("iv", "149").
+    ...(e.pageLabel !== null && e.pageLabel !== String(e.page) ? { pageLabel: e.pageLabel } : {}),
+    ...(e.section !== null ? { section: e.section } : {}),
+  }));
+}
+
+function historyEntry(
+  row: ReviewMatrixRow,
+  question: ReviewQuestion,
+  normalise: AnswerNormaliser,
+): CellHistoryEntry {
+  const entry: CellHistoryEntry = {
+    runId: row.runId,
+    status: cellStatus(row, question.kind, normalise),
+  };
+  if (row.answer !== null) {
+    entry.answer = row.answer;
+    entry.display = normalise(row.answer, question.kind).display;
+  }
+  if (row.endedAt !== undefined) entry.endedAt = row.endedAt;
+  if (row.backend !== undefined) entry.backend = row.backend;
+  return entry;
+}
+
+function cellOf(
+  documentId: string,
+  question: ReviewQuestion,
+  runs: readonly ReviewMatrixRow[],
+  normalise: AnswerNormaliser,
+): ReviewCell {
+  const [current, ...earlier] = runs;
+  const history = earlier.map((r) => historyEntry(r, question, normalise));
+  // A cell whose every run was deleted has nothing to show until it is read again.
+  if (!current) {
+    return {
+      documentId,
+      questionId: question.id,
+      status: 'cancelled',
+      coverage: coverageOf(undefined),
+      evidence: [],
+      history,
+    };
+  }
+  const status = cellStatus(current, question.kind, normalise);
+  const cell: ReviewCell = {
+    documentId,
+    questionId: question.id,
+    status,
+    coverage: coverageOf(current),
+    evidence: evidenceOf(current.evidence),
+    runId: current.runId,
+    history,
+  };
+  if (current.answer !== null) {
+    const normal = normalise(current.answer, question.kind);
+    cell.answer = current.answer;
+    cell.value = normal.value;
+    cell.display = normal.display;
+    if (question.expected !== undefined && (status === 'answered' || status === 'not_stated')) {
+      cell.disagrees = normalise(question.expected, question.kind).value !== normal.value;
+    }
+  }
+  if (current.error) cell.error = current.error.message;
+  return cell;
+}
+
+function countsOf(cells: readonly ReviewCell[]): ReviewCounts {
+  const counts: ReviewCounts = { cells: cells.length, done: 0, reading: 0, queued: 0, failed: 0 };
+  for (const { status } of cells) {
+    if (status === 'reading' || status === 'paused') counts.reading += 1;
+    else if (status === 'queued') counts.queued += 1;
+    else if (status === 'failed') counts.failed += 1;
+    else if (status !== 'cancelled' && status !== 'interrupted') counts.done += 1;
+  }
+  return counts;
+}
+
+/** The summary of review `review` over its job; `counts` from its cells. */
+export function reviewSummary(
+  job: JobSummary,
+  review: StoredReview,
+  counts: ReviewCounts,
+): ReviewSummary {
+  const summary: ReviewSummary = {
+    id: job.id,
+    title: job.title,
+    checklistName: review.checklistName,
+    state: job.state,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    counts,
+  };
+  if (job.endedAt !== undefined) summary.endedAt = job.endedAt;
+  if (job.backend !== undefined) summary.backend = job.backend;
+  return summary;
+}
+
+/**
+ * Review `jobId` as one table: its summary, rows, columns and every cell row-major with its
+ * status, answer, stored evidence, coverage and history. Read in one consistent snapshot.
+ */
+export function reviewMatrix(
+  store: Store,
+  jobId: string,
+  options: ReviewMatrixOptions = {},
+): ReviewMatrix {
+  const normalise = options.normalise ?? defaultNormalise;
+  return readTransaction(store.db, () => {
+    const job = store.jobs.get(jobId);
+    const review = store.reviews.get(jobId);
+    if (!job || job.kind !== 'review' || !review)
+      throw new CoreError('NotFound', `No review ${shortJobId(jobId)} in this library.`);
+    const documents = store.reviews.documents(jobId);
+    const questions = store.reviews.questions(jobId);
+    const rows = store.reviews.matrixRows(jobId);
+    const byCell = new Map<string, ReviewMatrixRow[]>();
+    for (const row of rows) {
+      const key = `${row.documentId}\n${row.questionId}`;
+      const list = byCell.get(key);
+      if (list) list.push(row);
+      else byCell.set(key, [row]);
+    }
+    const cells = documents.flatMap((d) =>
+      questions.map((q) => cellOf(d.id, q, byCell.get(`${d.id}\n${q.id}`) ?? [], normalise)),
+    );
+    return { review: reviewSummary(job, review, countsOf(cells)), documents, questions, cells };
+  })();
+}
