@@ -102,7 +102,11 @@ type OcrPages = NonNullable<DocumentText['ocrPages']>;
 export async function readQuestions(input: ReadQuestions, ctx: CliContext): Promise<number> {
   const { runs, notes, signal } = { ...input, signal: ctx.signal };
   const jobRuns = 'jobRuns' in input ? input.jobRuns : undefined;
-  const progress = new ProgressView(ctx.stderr, jobRuns ? [] : (input as OneText).chunks, runs.length);
+  const progress = new ProgressView(
+    ctx.stderr,
+    jobRuns ? [] : (input as OneText).chunks,
+    runs.length,
+  );
   // What each run read, for its output: the one text's, or its own once prepared.
   const read = new Map<string, { chunks: ChunkInfo[]; ocrPages: OcrPages }>();
   const readOf = (runId: string) =>

@@ -105,7 +105,8 @@ export async function resumeJob(
               owner: 'cli',
               model: options.model,
               hooks: (runId) => ({
-                note: (code, message) => registry.warn(runId, { type: 'warning', runId, code, message }),
+                note: (code, message) =>
+                  registry.warn(runId, { type: 'warning', runId, code, message }),
                 onRetry: (retry) =>
                   notes.note(
                     redactSecrets(

@@ -51,9 +51,13 @@ export function jobLauncher(
     if (!summary) throw new CoreError('NotFound', 'This question of the job no longer exists.');
     const info = store.documents.get(summary.documentId);
     if (!info) {
-      throw new CoreError('NotFound', 'The document of this question is no longer in the library.', {
-        hint: 'Ask the question again as a new run.',
-      });
+      throw new CoreError(
+        'NotFound',
+        'The document of this question is no longer in the library.',
+        {
+          hint: 'Ask the question again as a new run.',
+        },
+      );
     }
     const plan: RunPlan = {
       runId,
