@@ -35,8 +35,8 @@ import { writeTransaction } from '../electron/core/store/write-transaction.ts';
 import { registerWriter } from '../electron/core/store/writers.ts';
 import { driveJob } from '../electron/core/use-cases/job-group.ts';
 import { openDocument } from '../electron/core/use-cases/open-document.ts';
-import { prepareRun, type RunPlan } from '../electron/core/use-cases/prepare-run.ts';
-import { createRun, newRunPlan, runBackendOf } from '../electron/core/use-cases/start-run.ts';
+import { jobLauncher } from '../electron/core/use-cases/job-launcher.ts';
+import { createRun, runBackendOf } from '../electron/core/use-cases/start-run.ts';
 import { createCliRunParts } from '../electron/cli/cli-run-parts.ts';
 import { replayLatency, type ReplayCall } from '../sim/latency-replay.ts';
 import { H100_14B, type LatencyModel } from '../sim/options.ts';
@@ -227,39 +227,33 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
       statusCounts.set(outcome.status, (statusCounts.get(outcome.status) ?? 0) + 1),
     // Enough launched to keep every slot busy; the rest wait in the driver, holding nothing.
     window: concurrency * 2,
-    launchRun(runId, from) {
-      const summary = store.runs.get(runId);
-      const info = summary && store.documents.get(summary.documentId);
-      if (!summary || !info) throw new Error(`no run ${runId}`);
-      const plan: RunPlan = {
-        ...newRunPlan(summary, profile),
-        from: { chunks: from.chunks, startChunk: from.startChunk, startMemory: from.startMemory },
-      };
-      return registry.launch(runId, {
-        owner: 'bench',
-        backend: profile.id,
-        group: jobId,
-        async prepare(signal) {
-          preparing += 1;
-          peakPreparing = Math.max(peakPreparing, preparing);
-          try {
-            const loadText = (s: AbortSignal) =>
-              texts.load(info, { textKey: plan.textKey, signal: s });
-            const { prepared } = await prepareRun(
-              parts,
-              plan,
-              loadText,
-              { note: () => undefined },
-              signal,
-            );
-            if (values['no-stream']) prepared.streamMemory = false;
-            return prepared;
-          } finally {
-            preparing -= 1;
-          }
-        },
-      });
-    },
+    // The core use case (job-launcher.ts); only the count of preparations at once (slot held,
+    // client, text, chunking) is the benchmark's, so its registry's launch is wrapped.
+    launchRun: jobLauncher({
+      parts,
+      registry: {
+        launch: (runId, options) =>
+          registry.launch(runId, {
+            ...options,
+            async prepare(signal) {
+              preparing += 1;
+              peakPreparing = Math.max(peakPreparing, preparing);
+              try {
+                return await options.prepare(signal);
+              } finally {
+                preparing -= 1;
+              }
+            },
+          }),
+      },
+      texts,
+      jobId,
+      profile,
+      owner: 'bench',
+      onPrepared: (_runId, ready) => {
+        if (values['no-stream']) ready.prepared.streamMemory = false;
+      },
+    }),
   });
   const end = await group.ended;
   const wallMs = performance.now() - t0;

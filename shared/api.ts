@@ -13,6 +13,7 @@ import {
 import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
+import type { JobView } from './jobs.ts';
 import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 import {
@@ -61,6 +62,10 @@ const checkSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bundled') }),
   z.object({ kind: z.literal('document'), documentId }),
 ]);
+
+/** Most documents and questions one `jobs:start` takes (a review is a job of its own). */
+export const MAX_JOB_DOCUMENTS = 200;
+export const MAX_JOB_QUESTIONS = 50;
 
 /** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -209,6 +214,35 @@ export const calls = {
   'runs:delete': { request: z.object({ runId }) },
   /** Per document: how many questions, and how many runs are reading, failed or done. */
   'runs:counts': { request: z.object({}) },
+  /** The library's jobs (questions asked together, evaluations, reviews), newest first. */
+  'jobs:list': { request: z.object({}) },
+  /**
+   * Asks every question about every document as one stored job (kind `questions`), driven by
+   * this app a few runs at a time on the backend's limit; it survives a crash as one job that
+   * `jobs:continue` picks up. Run events go to the caller; `job:updated` to every window.
+   */
+  'jobs:start': {
+    request: z.object({
+      documentIds: z.array(documentId).min(1).max(MAX_JOB_DOCUMENTS),
+      questions: z
+        .array(z.string().trim().min(1).max(MAX_QUESTION_CHARS))
+        .min(1)
+        .max(MAX_JOB_QUESTIONS),
+      settings: runSettingsSchema,
+      profileId: id.optional(),
+    }),
+  },
+  /** Pauses a job this app drives: its runs stop at their next chunk, no more start. */
+  'jobs:pause': { request: z.object({ jobId: id }) },
+  'jobs:resume': { request: z.object({ jobId: id }) },
+  /** Cancels a job: its reading runs stop, its waiting ones never start. */
+  'jobs:cancel': { request: z.object({ jobId: id }) },
+  /**
+   * Continues a job that stopped with questions left (interrupted by a crash or quit, cancelled,
+   * failed): its runs from their last saved memories, none that is done, with the job's backend
+   * profile while it exists, else the active one.
+   */
+  'jobs:continue': { request: z.object({ jobId: id }) },
   /**
    * Searches every document's questions, answers and memory states for `text`, literally and in
    * any case (history-search.ts): runs newest first, each with where it matched.
@@ -351,6 +385,12 @@ export interface CallResponses {
   'runs:continue': Result<RunSummary>;
   'runs:delete': Result<null>;
   'runs:counts': Result<DocumentRunCounts[]>;
+  'jobs:list': Result<JobView[]>;
+  'jobs:start': Result<JobView>;
+  'jobs:pause': Result<null>;
+  'jobs:resume': Result<null>;
+  'jobs:cancel': Result<null>;
+  'jobs:continue': Result<JobView>;
   'history:search': Result<HistoryHit[]>;
   'settings:get': Result<AppSettings>;
   'settings:save-profile': Result<BackendProfile>;
@@ -395,6 +435,8 @@ export interface Events {
     /** Set once the document is known (always for `tokenizing`). */
     documentId?: string;
   };
+  /** A job's state or counts changed (a run of it ended, it was paused ...); to every window. */
+  'job:updated': JobView;
   /** A library entry changed (e.g. its token count became known); sent to every window. */
   'document:updated': DocumentInfo;
   /** The running backend check after each row, and once when it ends (to the window that started it). */
@@ -419,6 +461,7 @@ const EVENT_NAMES = {
   'run:event': true,
   'document:progress': true,
   'document:updated': true,
+  'job:updated': true,
   'menu:command': true,
   'check:event': true,
   'models:download': true,

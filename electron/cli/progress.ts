@@ -10,15 +10,17 @@ function rate(tokensPerSec: number): string {
 }
 
 /**
- * The live progress line on stderr for one or several runs over the same chunks: chunks read
+ * The live progress line on stderr for one or several runs, over the same chunks or (a job over
+ * several documents) each run over its own once it is known (`setChunks`): chunks read
  * out of the total, document tokens read per second, elapsed time and ETA. On a terminal it
  * redraws one line with \r; otherwise it prints a plain line every 10% or 30 s.
  */
 export class ProgressView {
   #line: LiveLine;
   #chunkTokens: number[];
+  /** Runs whose chunking is their own (a job over several documents). */
+  #ownTokens = new Map<string, number[]>();
   #runs: number;
-  #totalTokens: number;
   /** Each run's events folded the way the app folds them. */
   #views = new Map<string, RunView>();
   #doneChunks = 0;
@@ -43,13 +45,30 @@ export class ProgressView {
     );
     this.#chunkTokens = chunks.map((c) => c.tokens);
     this.#runs = runs;
-    this.#totalTokens = this.#chunkTokens.reduce((a, b) => a + b, 0) * runs;
     this.#now = now;
     this.#t0 = now();
   }
 
   get totalChunks(): number {
-    return this.#chunkTokens.length * this.#runs;
+    let own = 0;
+    for (const tokens of this.#ownTokens.values()) own += tokens.length;
+    return this.#chunkTokens.length * (this.#runs - this.#ownTokens.size) + own;
+  }
+
+  get #totalTokens(): number {
+    const sum = (tokens: readonly number[]) => tokens.reduce((a, b) => a + b, 0);
+    let own = 0;
+    for (const tokens of this.#ownTokens.values()) own += sum(tokens);
+    return sum(this.#chunkTokens) * (this.#runs - this.#ownTokens.size) + own;
+  }
+
+  /** Run `runId` reads these chunks, not the shared ones (known once it is prepared). */
+  setChunks(runId: string, chunks: readonly ChunkInfo[]): void {
+    this.#ownTokens.set(
+      runId,
+      chunks.map((c) => c.tokens),
+    );
+    this.draw(false);
   }
 
   /** Folds a numbered run event into the run's view and redraws when the counts changed. */
@@ -62,9 +81,10 @@ export class ProgressView {
     let chunks = 0;
     let tokens = 0;
     for (const view of this.#views.values()) {
+      const of = this.#ownTokens.get(view.id) ?? this.#chunkTokens;
       for (const k of chunksBehind(view)) {
         chunks += 1;
-        tokens += this.#chunkTokens[k] ?? 0;
+        tokens += of[k] ?? 0;
       }
     }
     this.#doneChunks = chunks;

@@ -67,14 +67,14 @@ export type QuestionFrom = NonNullable<QuestionRun['from']>;
 export async function driveQuestionsJob(
   job: QuestionsJob,
   runs: readonly QuestionRun[],
-  launch: (run: QuestionRun, from: QuestionFrom) => Promise<RunOutcome>,
+  launch: (run: QuestionRun, from: RunStart) => Promise<RunOutcome>,
   controls: RunControls,
   window: number,
   signal: AbortSignal,
 ): Promise<{ outcome: RunOutcome; from?: QuestionFrom }[]> {
   const byId = new Map(runs.map((r) => [r.runId, r]));
   // The few runs of one `ask`: their outcomes are printed, so they are kept here.
-  const ended = new Map<string, { outcome: RunOutcome; from: QuestionFrom | undefined }>();
+  const ended = new Map<string, { outcome: RunOutcome; from: RunStart | undefined }>();
   const group = driveJob({
     store: job.library.store,
     writer: job.library.writer,

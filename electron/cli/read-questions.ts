@@ -1,5 +1,6 @@
-// The reading part of `ask` and `resume`: questions through the run registry with the live
-// progress line, then the answers on stdout (human or --json), failures on stderr, and on Ctrl-C
+// The reading part of `ask` and `resume`: questions through the run registry (one text read by
+// every question, or a job's runs each over its own document through core's job launcher) with
+// the live progress line, then the answers on stdout (human or --json), failures on stderr, and on Ctrl-C
 // the command that continues each saved run.
 import type { WriteStream } from 'node:fs';
 import type { Events } from '../../shared/api.ts';
@@ -13,6 +14,8 @@ import { CUT_EVIDENCE } from '../../shared/evidence-cut.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import type { RunOutcome } from '../core/agent/run-outcome.ts';
 import { RunRegistry, type PreparedRun, type RunJournal } from '../core/agent/run-registry.ts';
+import type { RunStart } from '../core/use-cases/job-claim.ts';
+import type { ReadyRun } from '../core/use-cases/prepare-run.ts';
 import type { LlmClient } from '../core/llm/types.ts';
 import { toAskJson } from './ask-result.ts';
 import { driveQuestionsJob, type QuestionsJob } from './questions-job.ts';
@@ -45,16 +48,38 @@ export interface QuestionRun {
   runId: string;
   question: string;
   from?: Pick<PreparedRun, 'startChunk' | 'startMemory' | 'earlierMemories'>;
+  /** The document's title, printed beside the question (a job over several documents). */
+  document?: string;
 }
 
-export interface ReadQuestions {
+/** One text read by every question with one client: `ask`, `resume RUN`. */
+export interface OneText {
   doc: DocumentText;
   chunks: ChunkInfo[];
   settings: RunSettings;
   client: LlmClient;
+  quoteCheck: boolean;
+}
+
+/** A job's runs, each prepared over its own document once it has a slot: `resume JOB`. */
+export interface JobRuns {
+  /**
+   * The job's launcher over this command's registry (core/use-cases/job-launcher.ts);
+   * `prepared` is told each run's text and chunking before it reads.
+   */
+  launcher(
+    registry: RunRegistry,
+    prepared: (runId: string, ready: ReadyRun) => void,
+  ): (runId: string, from: RunStart) => Promise<RunOutcome>;
+  /** The chunking of runs that saved one: the progress line's total before they start. */
+  chunks: ReadonlyMap<string, ChunkInfo[]>;
+}
+
+export type ReadQuestions = ReadOptions & (OneText | { jobRuns: JobRuns; job: QuestionsJob });
+
+interface ReadOptions {
   runs: QuestionRun[];
   concurrency: number;
-  quoteCheck: boolean;
   json: boolean;
   debug: boolean;
   secrets: readonly (string | undefined)[];
@@ -71,10 +96,25 @@ export interface ReadQuestions {
   job?: QuestionsJob;
 }
 
+type OcrPages = NonNullable<DocumentText['ocrPages']>;
+
 /** Reads every question, prints the results as `ask` does, returns the exit code. */
 export async function readQuestions(input: ReadQuestions, ctx: CliContext): Promise<number> {
-  const { runs, chunks, notes, signal } = { ...input, signal: ctx.signal };
-  const progress = new ProgressView(ctx.stderr, chunks, runs.length);
+  const { runs, notes, signal } = { ...input, signal: ctx.signal };
+  const jobRuns = 'jobRuns' in input ? input.jobRuns : undefined;
+  const progress = new ProgressView(
+    ctx.stderr,
+    jobRuns ? [] : (input as OneText).chunks,
+    runs.length,
+  );
+  // What each run read, for its output: the one text's, or its own once prepared.
+  const read = new Map<string, { chunks: ChunkInfo[]; ocrPages: OcrPages }>();
+  const readOf = (runId: string) =>
+    read.get(runId) ??
+    (jobRuns
+      ? { chunks: jobRuns.chunks.get(runId) ?? [], ocrPages: [] }
+      : { chunks: (input as OneText).chunks, ocrPages: (input as OneText).doc.ocrPages ?? [] });
+  for (const [runId, chunks] of jobRuns?.chunks ?? []) progress.setChunks(runId, chunks);
   notes.attach(progress);
   const labels = new Map(runs.map((r, i) => [r.runId, `Q${i + 1}`]));
   // Each question's events, folded the way the app folds them: the JSON's warnings come from
@@ -109,21 +149,27 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
 
   const outcomes: RunOutcome[] = [];
   try {
-    const launch = (run: QuestionRun, from = run.from) =>
+    // Token-by-token deltas are only observable in a trace; plain responses cost less.
+    const streamMemory = input.trace() !== undefined;
+    const launchJobRun = jobRuns?.launcher(registry, (runId, ready) => {
+      read.set(runId, { chunks: ready.chunks, ocrPages: ready.doc.ocrPages ?? [] });
+      progress.setChunks(runId, ready.chunks);
+      ready.prepared.streamMemory = streamMemory;
+    });
+    const launchText = (text: OneText, run: QuestionRun, from = run.from) =>
       registry.launch(run.runId, {
         owner: 'cli',
         // The job's runs take turns with other work on the backend (the limiter's groups).
         ...(input.job ? { group: input.job.jobId } : {}),
         prepare: () => ({
-          text: input.doc.text,
-          locations: input.doc,
-          chunks,
+          text: text.doc.text,
+          locations: text.doc,
+          chunks: text.chunks,
           question: run.question,
-          settings: input.settings,
-          client: input.client,
-          // Token-by-token deltas are only observable in a trace; plain responses cost less.
-          streamMemory: input.trace() !== undefined,
-          quoteCheck: input.quoteCheck,
+          settings: text.settings,
+          client: text.client,
+          streamMemory,
+          quoteCheck: text.quoteCheck,
           ...(from && {
             startChunk: from.startChunk,
             earlierMemories: from.earlierMemories,
@@ -131,6 +177,10 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
           }),
         }),
       });
+    const launch = (run: QuestionRun, from?: RunStart) =>
+      launchJobRun
+        ? launchJobRun(run.runId, from ?? { startChunk: 0, earlierMemories: [] })
+        : launchText(input as OneText, run, from ?? run.from);
     const launched = input.job
       ? driveQuestionsJob(input.job, runs, launch, registry, input.concurrency, signal)
       : Promise.all(runs.map(async (run) => ({ outcome: await launch(run), from: run.from })));
@@ -160,9 +210,9 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     if (!input.resumeCommand) return;
     outcomes.forEach((o, i) => {
       if (!which(o)) return;
-      const read = `${o.atChunk} of ${plural(chunks.length, 'chunk')} read`;
+      const count = `${o.atChunk} of ${plural(readOf(o.runId).chunks.length, 'chunk')} read`;
       const who = runs.length > 1 ? `Q${i + 1} ` : '';
-      notes.note(`to continue ${who}(${read}): ${input.resumeCommand?.(o.runId) ?? ''}`);
+      notes.note(`to continue ${who}(${count}): ${input.resumeCommand?.(o.runId) ?? ''}`);
     });
   };
 
@@ -181,8 +231,8 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     const results = outcomes.map((o, i) => {
       const json = toAskJson(
         runs[i]?.question ?? '',
-        chunks,
-        input.doc.ocrPages ?? [],
+        readOf(o.runId).chunks,
+        readOf(o.runId).ocrPages,
         o,
         views.get(o.runId)?.warnings ?? [],
         evidence[i] ?? [],
@@ -190,13 +240,15 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
         input.debug,
       );
       // The library's id of the run; a run that was not saved (--no-save) has none.
-      return input.journal ? { runId: o.runId, ...json } : json;
+      const document = runs[i]?.document;
+      const withDocument = document === undefined ? json : { document, ...json };
+      return input.journal ? { runId: o.runId, ...withDocument } : withDocument;
     });
     await ctx.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
   } else {
     await ctx.out(
       humanAnswers(
-        runs.map((r) => r.question),
+        runs.map((r) => (r.document === undefined ? r.question : `${r.question} — ${r.document}`)),
         outcomes,
         evidence,
       ),

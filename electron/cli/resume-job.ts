@@ -1,25 +1,31 @@
-// `memagent resume JOB_ID`: continues a whole questions job — its runs stopped part-way from
-// their last saved memory, its queued ones from the start, none that is done — through the job
-// driver, and prints the answers as `ask` does.
-import type { DocumentText, RunSummary } from '../../shared/model.ts';
+// `memagent resume JOB_ID`: continues a whole job over one document or several — its runs
+// stopped part-way from their last saved memory, its queued ones from the start, none that is
+// done — through the job driver and core's job launcher (each run's text loaded once it has a
+// slot, through the shared text cache), and prints the answers as `ask` does, each beside its
+// document's title when the job reads several.
+import path from 'node:path';
+import type { ChunkInfo, RunSummary } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
+import { createDocumentTexts } from '../core/caches/document-texts.ts';
+import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
+import { createOcrService } from '../core/documents/ocr-service.ts';
 import { CoreError } from '../core/errors.ts';
-import { claimJob, shortJobId } from '../core/use-cases/job-claim.ts';
-import { displayUrl } from '../core/redact.ts';
-import { sameChunking } from '../core/use-cases/resume-point.ts';
+import { displayUrl, redactSecrets } from '../core/redact.ts';
 import type { JobSummary } from '../core/store/job-repo.ts';
+import { claimJob, shortJobId } from '../core/use-cases/job-claim.ts';
+import { jobLauncher } from '../core/use-cases/job-launcher.ts';
+import { cliTimeoutHint, serverProfile, type CliRunParts } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
-import { readQuestions, shortId, type Notes } from './read-questions.ts';
+import { readQuestions, type Notes, type QuestionRun } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
-import { savedText } from './saved-text.ts';
 import { cliJournal, resumeCommand, type CliLibrary } from './saved-runs.ts';
-import { serversClient } from './servers-client.ts';
 import type { TraceFile } from './trace-file.ts';
 
 /** What `resume` has opened already (it closes them). */
 export interface ResumeJobContext {
   library: CliLibrary;
+  parts: CliRunParts;
   notes: Notes;
   trace: TraceFile | undefined;
   /** Several --base-url: the requests are spread over them (least-loaded). */
@@ -31,7 +37,7 @@ export async function resumeJob(
   job: JobSummary,
   options: ResumeOptions,
   ctx: CliContext,
-  { library, notes, trace, baseUrls }: ResumeJobContext,
+  { library, parts, notes, trace, baseUrls }: ResumeJobContext,
 ): Promise<number> {
   const { store } = library;
   const short = shortJobId(job.id);
@@ -40,80 +46,95 @@ export async function resumeJob(
       hint: 'Continue its runs one by one (`memagent runs` lists them), or give --base-url URL.',
     });
   }
-  // Claimed first (refused while another process reads it, or when nothing is left), so no file
+  // Claimed first (refused while another process reads it, or when nothing is left), so nothing
   // is read for a job that cannot go on; the driver claims it again for the same process.
   const left = claimJob(store, library.writer, job.id, Date.now()).map(
     (id) => store.runs.get(id) as RunSummary,
   );
   const first = left[0] as RunSummary;
-  if (left.some((r) => r.documentId !== first.documentId || r.textKey !== first.textKey)) {
-    throw new CoreError('Unsupported', `Job ${short} reads several documents.`, {
-      hint: 'This version of memagent continues jobs over one document; continue its runs one by one.',
-    });
-  }
-  const chunks = store.runs.chunks(first.id);
-  const sameChunks = left.every(
-    (r) => r.chunkCount === chunks.length && sameChunking(store.runs.chunks(r.id), chunks),
-  );
-  if (chunks.length === 0 || !sameChunks) {
-    throw new CoreError(
-      'Damaged',
-      `Job ${short}'s saved chunking is missing or differs between its questions.`,
-      {
-        hint: 'Ask the questions again as a new job.',
-      },
-    );
-  }
-  const doc = await jobText(library, first, options, ctx);
-  if (chunks.some((c) => c.end > doc.text.length)) {
-    throw new CoreError(
-      'Damaged',
-      `Job ${short}'s saved chunking does not match its document's text.`,
-      {
-        hint: 'Ask the questions again as a new job.',
-      },
-    );
-  }
-
   const urls =
     baseUrls ?? (options.baseUrl !== undefined ? [options.baseUrl] : serverOf(job, first));
-  const model = options.model ?? first.model;
   const secrets = [options.apiKey];
-  const client = serversClient(
-    urls,
+  const profile = serverProfile(
     {
+      baseUrl: urls[0] as string,
+      baseUrls: urls,
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(model !== undefined ? { model } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
     },
-    (text) => notes.note(text),
-    secrets,
+    { quoteCheck: urls.every((u) => isOwnServerUrl(u)) },
   );
+  const ocr = createOcrService(options.ocrLanguageDir);
+  // The texts the runs were read from: the library's cache, else extracted again from the file
+  // (which must still hash to the document's id) as they were read.
+  const texts = createDocumentTexts({
+    cacheDir: path.join(library.choice.location.dataDir, 'cache'),
+    maxBytes: DEFAULT_MAX_BYTES,
+    readingFor: (id, key) => store.documents.readingFor(id, key),
+    ocr,
+  });
+  const titles = documentTitles(library, job.id);
+  const chunks = new Map<string, ChunkInfo[]>();
+  for (const run of left) {
+    const saved = store.runs.chunks(run.id);
+    if (saved.length > 0 && saved.length === run.chunkCount) chunks.set(run.id, saved);
+  }
+  const runs: QuestionRun[] = left.map((r) => ({
+    runId: r.id,
+    question: r.question,
+    ...(titles ? { document: titles.get(r.documentId) ?? r.documentId } : {}),
+  }));
   const done = job.counts.total - left.length;
+  const model = options.model ?? first.model;
   notes.note(
-    `note: continuing job ${short} (${job.title}): ${plural(left.length, 'question')} left${done > 0 ? `, ${done} answered before` : ''}; model ${model ?? 'the server’s'} at ${urls.map(displayUrl).join(', ')}`,
+    `note: continuing job ${short} (${job.title}): ${plural(left.length, 'question')} left${titles ? ` over ${plural(new Set(left.map((r) => r.documentId)).size, 'document')}` : ''}${done > 0 ? `, ${done} answered before` : ''}; model ${model ?? 'the server’s'} at ${urls.map(displayUrl).join(', ')}`,
   );
-  return await readQuestions(
-    {
-      doc,
-      chunks,
-      settings: first.settings,
-      client,
-      runs: left.map((r) => ({ runId: r.id, question: r.question })),
-      concurrency: options.concurrency,
-      quoteCheck: urls.every((u) => isOwnServerUrl(u)),
-      json: options.json,
-      debug: options.debug,
-      secrets,
-      notes,
-      trace: () => trace?.current(),
-      journal: cliJournal(library, ctx.env),
-      resumeCommand: (id) => resumeCommand(library.choice, id),
-      job: { library, jobId: job.id, resumeCommand: resumeCommand(library.choice, short) },
-    },
-    ctx,
-  );
+  try {
+    return await readQuestions(
+      {
+        jobRuns: {
+          chunks,
+          launcher: (registry, prepared) =>
+            jobLauncher({
+              parts: { ...parts, store, writer: library.writer, now: Date.now },
+              registry,
+              texts,
+              jobId: job.id,
+              profile,
+              owner: 'cli',
+              model: options.model,
+              hooks: (runId) => ({
+                note: (code, message) =>
+                  registry.warn(runId, { type: 'warning', runId, code, message }),
+                onRetry: (retry) =>
+                  notes.note(
+                    redactSecrets(
+                      `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
+                      secrets,
+                    ),
+                  ),
+                timeoutHint: cliTimeoutHint(options.timeoutMs),
+              }),
+              onPrepared: prepared,
+            }),
+        },
+        runs,
+        concurrency: options.concurrency,
+        json: options.json,
+        debug: options.debug,
+        secrets,
+        notes,
+        trace: () => trace?.current(),
+        journal: cliJournal(library, ctx.env),
+        resumeCommand: (id) => resumeCommand(library.choice, id),
+        job: { library, jobId: job.id, resumeCommand: resumeCommand(library.choice, short) },
+      },
+      ctx,
+    );
+  } finally {
+    await ocr.close();
+  }
 }
 
 /** The server the job read with: its own record, else its first run's. */
@@ -130,28 +151,17 @@ function serverOf(job: JobSummary, run: RunSummary): string[] {
 }
 
 /**
- * The text the job's runs were read from: the saved text of the very bytes they read (the file
- * must still hash to the document's id), read again as they read it when not in the cache.
+ * The titles of the job's documents by id when it reads several (each answer names its
+ * document), else undefined: a job over one document prints as `ask` does.
  */
-async function jobText(
-  library: CliLibrary,
-  run: RunSummary,
-  options: ResumeOptions,
-  ctx: CliContext,
-): Promise<DocumentText> {
-  const info = library.store.documents.get(run.documentId);
-  const file = info?.path;
-  if (!info || file === undefined) {
-    throw new CoreError(
-      'NotFound',
-      `The document of run ${shortId(run.id)} is no longer in the library or has no file.`,
-      {
-        hint: 'Ask the questions again as a new job.',
-      },
-    );
+function documentTitles(library: CliLibrary, jobId: string): Map<string, string> | undefined {
+  const { store } = library;
+  const ids = new Set(store.jobs.runs(jobId).map((r) => store.runs.get(r.id)?.documentId ?? ''));
+  if (ids.size < 2) return undefined;
+  const titles = new Map<string, string>();
+  for (const id of ids) {
+    const info = store.documents.get(id);
+    titles.set(id, info ? info.title || info.fileName : 'a document no longer in the library');
   }
-  return savedText(library, info, file, run.textKey ?? info.id, options, ctx, {
-    who: 'this job',
-    instead: 'ask the questions again as a new job',
-  });
+  return titles;
 }

@@ -43,6 +43,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
     if ('job' in found)
       return await resumeJob(found.job, options, ctx, {
         library,
+        parts,
         notes,
         trace,
         ...(options.baseUrls.length > 0 ? { baseUrls: options.baseUrls } : {}),

@@ -5,6 +5,7 @@ import { LibraryScreen } from './components/library/library-screen.tsx';
 import { PasswordDialog } from './components/library/password-dialog.tsx';
 import { RereadDialog } from './components/library/reread-dialog.tsx';
 import { ReaderScreen } from './components/reader/reader-screen.tsx';
+import { JobsScreen } from './components/jobs/jobs-screen.tsx';
 import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
 import { useShortcuts } from './components/nav/use-shortcuts.ts';
@@ -27,6 +28,7 @@ export function App() {
         {screen === 'library' ? <LibraryScreen /> : null}
         {screen === 'reader' ? <ReaderScreen /> : null}
         {screen === 'ask' ? <AskScreen /> : null}
+        {screen === 'jobs' ? <JobsScreen /> : null}
         {screen === 'settings' ? <SettingsScreen /> : null}
       </main>
       <PasswordDialog />

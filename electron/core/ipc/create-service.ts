@@ -24,6 +24,8 @@ import { createHistoryHandlers } from './history-handlers.ts';
 import { createCheckHandlers } from './backend-check-handlers.ts';
 import { openAppLibrary } from '../store/library-open.ts';
 import { createRunHandlers } from './run-handlers.ts';
+import { createJobHandlers, jobView } from './job-handlers.ts';
+import { createLiveJobs } from '../use-cases/live-jobs.ts';
 import { createSessionImportHandler } from './session-import-handler.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
 import { BackendLimits, DEFAULT_BACKEND_CONCURRENCY } from '../jobs/backend-limits.ts';
@@ -165,6 +167,30 @@ export function createService(deps: ServiceDeps): Service {
   // Shared by runs and estimates: an estimate's chunking is the run's.
   const plans = createChunkPlans();
   const grants = createPathGrants();
+  // Job groups (questions asked together; later reviews) driven here, on the one registry.
+  const jobParts = {
+    store,
+    writer,
+    now,
+    secrets: deps.secrets,
+    clients,
+    tokenizers: pool,
+    plans,
+  };
+  const liveJobs = createLiveJobs({
+    parts: jobParts,
+    registry,
+    texts,
+    window: (backend) => limits.limitOf(backend) * 2,
+    signal: shutdown.signal,
+    hooks: (runId) => ({
+      note: (code, message) => registry.warn(runId, { type: 'warning', runId, code, message }),
+    }),
+    onChange: (jobId) => {
+      if (shutdown.signal.aborted) return;
+      emit(undefined, 'job:updated', jobView({ parts: jobParts, jobs: liveJobs }, jobId));
+    },
+  });
   const handlers: CallHandlers = {
     ...createDocumentHandlers({
       store,
@@ -202,6 +228,7 @@ export function createService(deps: ServiceDeps): Service {
       now,
       writer,
     }),
+    ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: liveJobs }),
     ...createEstimateHandler({
       store,
       secrets: deps.secrets,

@@ -4,54 +4,26 @@
 // SQL, never kept twice.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import {
+  jobKindSchema,
+  jobStateSchema,
+  type JobKind,
+  type JobState,
+  type JobSummary,
+} from '../../../shared/jobs.ts';
 import type { RunBackend, RunStatus } from '../../../shared/model.ts';
 import { runStatusSchema } from '../../../shared/schemas.ts';
 import { backendColumn, parseColumn, parseValue } from './columns.ts';
 import { writeTransaction } from './write-transaction.ts';
 
-export const jobKindSchema = z.enum(['questions', 'eval', 'review']);
-export type JobKind = z.infer<typeof jobKindSchema>;
-
-export const jobStateSchema = z.enum([
-  'queued',
-  'running',
-  'paused',
-  'done',
-  'failed',
-  'cancelled',
-  'interrupted',
-]);
-/**
- * `done`: every run answered; `failed`: every run ended and some with an error; `cancelled`: the
- * job was cancelled; `interrupted`: its process stopped (Ctrl-C, a kill, a crash) before the end.
- * The last three can be continued.
- */
-export type JobState = z.infer<typeof jobStateSchema>;
-
-/** A job's runs by state. `reading` counts running and paused runs (`paused` those alone). */
-export interface JobCounts {
-  total: number;
-  done: number;
-  failed: number;
-  queued: number;
-  reading: number;
-  paused: number;
-  cancelled: number;
-  interrupted: number;
-}
-
-export interface JobSummary {
-  id: string;
-  kind: JobKind;
-  title: string;
-  state: JobState;
-  createdAt: number;
-  updatedAt: number;
-  endedAt?: number;
-  backend?: RunBackend;
-  settings: Record<string, unknown>;
-  counts: JobCounts;
-}
+export {
+  jobKindSchema,
+  jobStateSchema,
+  type JobCounts,
+  type JobKind,
+  type JobState,
+  type JobSummary,
+} from '../../../shared/jobs.ts';
 
 export interface NewJob {
   id: string;

@@ -15,6 +15,7 @@ import { loadChecks, onCheckEvent } from './check-store.ts';
 import { onRereadProgress } from './reread-store.ts';
 import { loadModels, onModelDownload } from './models-store.ts';
 import { loadRunCounts, onRunEventForCounts } from './run-counts-store.ts';
+import { onJobUpdated, onRunEventForJobs } from './jobs-store.ts';
 
 export function initStores(api: Api): () => void {
   setBridge(api);
@@ -22,7 +23,9 @@ export function initStores(api: Api): () => void {
     api.on('run:event', (e) => {
       onRunEvent(e);
       onRunEventForCounts(e);
+      onRunEventForJobs(e);
     }),
+    api.on('job:updated', onJobUpdated),
     api.on('document:progress', (p) => {
       if (!onRereadProgress(p)) onDocumentProgress(p);
     }),

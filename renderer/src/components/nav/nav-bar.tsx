@@ -9,6 +9,7 @@ const SCREENS: { id: Screen; label: string; key: string }[] = [
   { id: 'library', label: 'Library', key: '1' },
   { id: 'reader', label: 'Reader', key: '2' },
   { id: 'ask', label: 'Ask', key: '3' },
+  { id: 'jobs', label: 'Jobs', key: '4' },
   { id: 'settings', label: 'Settings', key: ',' },
 ];
 

@@ -8,6 +8,7 @@ export type WindowShortcutId =
   | 'library'
   | 'reader'
   | 'ask'
+  | 'jobs'
   | 'settings'
   | 'shortcuts'
   | 'pause'
@@ -61,6 +62,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { scope: 'window', id: 'library', chord: { key: '1' }, label: 'Library', group: 'Screens' },
   { scope: 'window', id: 'reader', chord: { key: '2' }, label: 'Reader', group: 'Screens' },
   { scope: 'window', id: 'ask', chord: { key: '3' }, label: 'Ask', group: 'Screens' },
+  { scope: 'window', id: 'jobs', chord: { key: '4' }, label: 'Jobs', group: 'Screens' },
   { scope: 'window', id: 'settings', chord: { key: ',' }, label: 'Settings', group: 'Screens' },
   { scope: 'focus', keys: 'Ctrl+Enter', label: 'Ask (in the question box)', group: 'Questions' },
   {

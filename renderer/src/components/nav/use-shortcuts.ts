@@ -18,6 +18,7 @@ const ACTIONS = {
   library: () => useUiStore.getState().setScreen('library'),
   reader: () => useUiStore.getState().setScreen('reader'),
   ask: () => useUiStore.getState().setScreen('ask'),
+  jobs: () => useUiStore.getState().setScreen('jobs'),
   settings: () => useUiStore.getState().setScreen('settings'),
   shortcuts: () => showShortcutSheet(true),
   pause: () => {
