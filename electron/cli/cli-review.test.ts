@@ -292,6 +292,11 @@ describe('refusals', () => {
       'There is no checklist file or saved checklist named No such list.',
     );
     expect(s.requests).toHaveLength(0);
+    const help = await runCliInProcess(['review', '--help']);
+    expect(help.stdout).toContain('memagent review FILE... --checklist LIST [--out DIR] [--json]');
+    const usage = await runCliInProcess(['review', files[0] ?? '']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('review needs --checklist LIST');
   });
 });
 
