@@ -74,7 +74,7 @@ const READERS: Reader[] = [
   // are day first in Europe and month first in the US, so where both parts could be a month
   // the date keeps both readings. Two-digit years are left as words: a guess either way.
   {
-    pattern: /(?<![\d.\/-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\d\/-]|\.\d)/g,
+    pattern: /(?<![\d./-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?![\d/-]|\.\d)/g,
     read: (m) => {
       const a = +m[1]!;
       const b = +m[3]!;

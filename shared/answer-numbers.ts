@@ -34,13 +34,14 @@ export function readDigits(written: string, scaled = false): number | undefined 
     if (fraction.length === 3 && !scaled && whole !== '0') group = mark;
     else decimal = mark;
   }
-  let [whole = '', fraction] = decimal === undefined ? [plain] : plain.split(decimal);
-  if (group !== undefined) {
-    const groups = whole.split(group);
-    if (groups.some((g, i) => (i === 0 ? g.length < 1 || g.length > 3 : g.length !== 3)))
-      return undefined;
-    whole = groups.join('');
-  }
+  const [integer = '', fraction] = decimal === undefined ? [plain] : plain.split(decimal);
+  const groups = group === undefined ? [integer] : integer.split(group);
+  if (
+    group !== undefined &&
+    groups.some((g, i) => (i === 0 ? g.length < 1 || g.length > 3 : g.length !== 3))
+  )
+    return undefined;
+  const whole = groups.join('');
   if (!/^\d+$/.test(whole) || (fraction !== undefined && !/^\d+$/.test(fraction))) return undefined;
   const value = Number(fraction === undefined ? whole : `${whole}.${fraction}`);
   return Number.isFinite(value) ? value : undefined;

@@ -6,6 +6,7 @@ import type { Checklist } from '../../../shared/checklist.ts';
 import { CHECKLIST_LIMITS as L } from '../../../shared/checklist-limits.ts';
 import { buildChecklist, kindNamed, unknownKind, type QuestionDraft } from './checklist-build.ts';
 import { badChecklist, tooManyQuestions } from './checklist-errors.ts';
+import { jsonErrorOffset } from './json-syntax.ts';
 
 export const CHECKLIST_JSON_FORMAT = 'memagent-checklist';
 export const CHECKLIST_JSON_VERSION = 1;
@@ -18,18 +19,20 @@ function placeOf(text: string, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
-/** JSON.parse's complaint placed on its line: V8 names the offset ("at position 42"). */
+/** The text as JSON, or one sentence with the line and column where it stops being JSON. */
 function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const offset = /position (\d+)/.exec(message);
-    const where = offset ? placeOf(text, Number(offset[1])) : undefined;
-    const what = message
-      .replace(/\s*(?:in JSON\s*)?at position \d+.*$/s, '')
-      .replace(/\s*\(line \d+ column \d+\)/, '');
-    throw badChecklist(source, where, `this is not valid JSON (${what}).`);
+  } catch {
+    const offset = jsonErrorOffset(text);
+    const found = text[offset];
+    const what = found === undefined ? 'it ends too early' : `“${found}” is not expected here`;
+    throw badChecklist(
+      source,
+      placeOf(text, offset),
+      `this is not valid JSON: ${what}.`,
+      'A trailing comma, a missing comma or an unquoted name is the usual cause.',
+    );
   }
 }
 
