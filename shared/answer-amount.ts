@@ -29,7 +29,7 @@ const SIGNS: Record<string, string> = {
   MX$: 'MXN',
 };
 /** Signs several currencies share: kept as written. */
-const SHARED_SIGNS = ['$', '¥', '元', 'kr', 'Fr.'];
+const SHARED_SIGNS = ['$', '¥', '元', 'kr', 'Fr.', 'Rs.', 'Rs'];
 /** Words that name one currency. */
 const WORDS: Record<string, string> = {
   euros: 'EUR',
@@ -107,6 +107,10 @@ const SCALES: Record<string, number> = {
   billion: 1e9,
   billions: 1e9,
   trillion: 1e12,
+  // Japanese and Chinese count in ten-thousands: 3,000万 is thirty million.
+  万: 1e4,
+  億: 1e8,
+  亿: 1e8,
 };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -148,7 +152,7 @@ export function readAmount(text: string): AmountValue | undefined {
   for (let m = AMOUNT.exec(text); m !== null; m = AMOUNT.exec(text)) {
     const [written, before, digits = '', scaleWord, after] = m;
     const scale = scaleWord === undefined ? 1 : SCALES[scaleWord.toLowerCase()]!;
-    const number = readDigits(digits, scaleWord !== undefined);
+    const number = readDigits(digits);
     if (number === undefined) continue;
     const currency = currencyOf(before) ?? currencyOf(after);
     if (currency === undefined && written.trim() !== whole) continue;

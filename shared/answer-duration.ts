@@ -8,7 +8,13 @@ import {
 } from './answer-numbers.ts';
 import type { DurationUnit, DurationValue } from './answer-value.ts';
 
+/** Unit words and their usual abbreviations. */
 const UNITS: Record<string, DurationUnit> = {
+  hr: 'hour',
+  wk: 'week',
+  mo: 'month',
+  mth: 'month',
+  yr: 'year',
   hour: 'hour',
   day: 'day',
   week: 'week',
@@ -17,7 +23,7 @@ const UNITS: Record<string, DurationUnit> = {
 };
 
 const DURATION = new RegExp(
-  String.raw`\b(?:(${NUMBER_PATTERN})|(${NUMBER_WORD_PATTERN})|(an?))(?:\s*\(\s*\d+(?:[.,]\d+)?\s*\))?[\s-]*(?:(business|working|banking)\s+|calendar\s+)?(hour|day|week|month|year)s?\b`,
+  String.raw`\b(?:(${NUMBER_PATTERN})|(${NUMBER_WORD_PATTERN})|(an?))(?:\s*\(\s*(?:\d+(?:[.,]\d+)?|${NUMBER_WORD_PATTERN})\s*\))?[\s-]*(?:(business|working|banking)\s+|calendar\s+)?(hour|hr|day|week|wk|month|mth|mo|year|yr)s?\b`,
   'gi',
 );
 

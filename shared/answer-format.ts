@@ -57,11 +57,10 @@ function formatAmount(value: AmountValue, locale: string | undefined): string {
     return `${new Intl.NumberFormat(locale).format(value.amount)} ${value.currency}`;
   }
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value.amount);
-  return value.symbol === undefined
-    ? number
-    : value.symbol.length === 1
-      ? `${value.symbol}${number}`
-      : `${number} ${value.symbol}`;
+  if (value.symbol === undefined) return number;
+  // Crowns and yuan are written after the number; dollars, yen and rupees before it.
+  if (value.symbol === 'kr' || value.symbol === '元') return `${number} ${value.symbol}`;
+  return value.symbol.length === 1 ? `${value.symbol}${number}` : `${value.symbol} ${number}`;
 }
 
 function formatDuration(value: DurationValue, locale: string | undefined): string {

@@ -51,6 +51,10 @@ describe('yes/no answers', () => {
       'Unknown',
       'Cannot be determined from the memory.',
       'Not applicable',
+      'Non-applicable',
+      'No specific information available.',
+      'Nothing in the document addresses this.',
+      'Not explicitly stated in the memory.',
       '記載なし',
       '',
     ])
@@ -63,6 +67,12 @@ describe('yes/no answers', () => {
       'No',
     );
     expect(shown('yes_no', 'No answer')).toBe('Not stated');
+  });
+
+  it('reads past the lead-ins models write before the answer', () => {
+    expect(shown('yes_no', 'Based on the memory, yes.')).toBe('Yes');
+    expect(shown('yes_no', 'According to the contract, no.')).toBe('No');
+    expect(shown('yes_no', 'Therefore, the answer is Yes.')).toBe('Yes');
   });
 
   it('reads Japanese はい and いいえ', () => {
@@ -159,6 +169,7 @@ describe('amounts', () => {
     expect(amount('2,500,000 euros')).toMatchObject({ amount: 2_500_000, currency: 'EUR' });
     expect(amount('US$1.5m')).toMatchObject({ amount: 1_500_000, currency: 'USD' });
     expect(amount('1 000 000 €')).toMatchObject({ amount: 1_000_000, currency: 'EUR' });
+    expect(amount('JPY 3,000万')).toMatchObject({ amount: 30_000_000, currency: 'JPY' });
   });
 
   it('keeps a sign several currencies share as written', () => {
@@ -208,6 +219,9 @@ describe('durations', () => {
       unit: 'business_day',
     });
     expect(duration('twenty-four months')).toMatchObject({ amount: 24, unit: 'month' });
+    expect(duration('3 (three) months')).toMatchObject({ amount: 3, unit: 'month' });
+    expect(duration('36 mos')).toMatchObject({ amount: 36, unit: 'month' });
+    expect(duration('5 yrs')).toMatchObject({ amount: 5, unit: 'year' });
   });
 
   it('shows a duration in the user’s locale', () => {
@@ -231,6 +245,9 @@ describe('numbers, names, clauses and text', () => {
 
   it('keeps a party’s name as written and a clause’s quote without its quotation marks', () => {
     expect(shown('party', 'Acme Widgets Ltd.')).toBe('Acme Widgets Ltd');
+    expect(shown('party', 'The Supplier is Acme Widgets Ltd (company number 01234567).')).toBe(
+      'Acme Widgets Ltd (company number 01234567)',
+    );
     expect(
       shown('clause', '“This Agreement shall be governed by the laws of England and Wales.”'),
     ).toBe('This Agreement shall be governed by the laws of England and Wales.');

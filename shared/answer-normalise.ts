@@ -8,12 +8,17 @@ import { readNumber } from './answer-number.ts';
 import type { AnswerValue, NormalisedAnswer, YesNoValue } from './answer-value.ts';
 import type { AnswerKind } from './checklist.ts';
 
+/** "Based on the memory, " / "According to the contract, ": what models say before the answer. */
+const LEAD_IN =
+  /^(?:based\s+on|according\s+to|from|per)\s+(?:the\s+)?(?:provided\s+|previous\s+|available\s+)?(?:memory|document|agreement|contract|text|information|lease|section|context)\s*,\s*/i;
+
 /** The words as they are, trimmed; markdown emphasis, a lead-in and enclosing quotes taken off. */
 export function cleanAnswer(words: string): string {
   let text = words.trim().replace(/\*\*|__|`/g, '');
   text = text
     .replace(/^(?:final\s+)?answer\s*[:：]\s*/i, '')
-    .replace(/^(?:therefore,\s*)?the answer is[:\s]*/i, '');
+    .replace(/^(?:therefore,\s*)?the answer is[:\s]*/i, '')
+    .replace(LEAD_IN, '');
   const quoted = /^["“”'‘’«「『](.*)["“”'‘’»」』]\.?$/su.exec(text.trim());
   return (quoted ? quoted[1]! : text).trim();
 }
@@ -22,11 +27,13 @@ export function cleanAnswer(words: string): string {
 // subject such as "The contract"), so that "No, the document does not allow it" stays a No.
 const SUBJECT = String.raw`(?:(?:the|this)\s+(?:document|agreement|contract|text|lease|memory|nda|policy|book|chapter|thesis|article|section|provided\s+\w+)\s+|it\s+|this\s+)?`;
 const NOT_STATED = [
-  String.raw`not\s+(?:stated|specified|mentioned|provided|given|found|available|disclosed|addressed|indicated|defined|known|applicable|determinable|clear)`,
-  String.raw`(?:is|was|are)\s+not\s+(?:stated|specified|mentioned|provided|given|found|available|disclosed|addressed|indicated|defined|known|clear)`,
+  String.raw`not\s+(?:(?:explicitly|expressly|clearly|specifically)\s+)?(?:stated|specified|mentioned|provided|given|found|available|disclosed|addressed|indicated|defined|known|applicable|determinable|clear)`,
+  String.raw`(?:is|was|are)\s+not\s+(?:(?:explicitly|expressly|clearly|specifically)\s+)?(?:stated|specified|mentioned|provided|given|found|available|disclosed|addressed|indicated|defined|known|clear)`,
   String.raw`(?:does|did|do)\s*(?:not|n['’]t)\s+(?:say|state|specify|mention|provide|contain|include|address|indicate|give|disclose|define)`,
   String.raw`(?:is|are)\s+silent`,
-  String.raw`(?:there\s+is\s+)?no\s+(?:information|mention|answer|details?|data|indication|reference|statement)\b`,
+  String.raw`nothing\s+(?:in|about)\b`,
+  String.raw`non[-\s]?applicable`,
+  String.raw`(?:there\s+is\s+)?no\s+(?:(?:specific|explicit|relevant|further|clear|such)\s+)?(?:information|mention|answer|details?|data|indication|reference|statement)\b`,
   String.raw`n\s*/\s*a\b`,
   String.raw`none\s+(?:stated|specified|given|mentioned)`,
   String.raw`unknown\b`,
@@ -46,8 +53,9 @@ export function isNotStated(clean: string): boolean {
   return clean === '' || NOT_STATED_START.test(clean) || NOT_STATED_JA.test(clean);
 }
 
-const YES = /^(?:yes|yeah|yep|oui|ja|sí|si|はい)(?=$|[\s.,;:!?。、—–-])/i;
-const NO = /^(?:no|nope|non|nein|いいえ)(?=$|[\s.,;:!?。、—–-])/i;
+// A hyphen does not end the word: "Non-applicable" is no "non".
+const YES = /^(?:yes|yeah|yep|oui|ja|sí|si|はい)(?=$|[\s.,;:!?()。、—–])/i;
+const NO = /^(?:no|nope|non|nein|いいえ)(?=$|[\s.,;:!?()。、—–])/i;
 
 /** Yes or No leading the answer; `qualified` when words follow ("Yes, subject to ..."). */
 export function readYesNo(clean: string): YesNoValue | undefined {
@@ -60,6 +68,11 @@ export function readYesNo(clean: string): YesNoValue | undefined {
 /** A name or a short text: the words without their closing full stop. */
 function wordsOf(clean: string): string {
   return clean.replace(/\.$/, '').trim();
+}
+
+/** A name without the sentence around it: "The Supplier is Acme Ltd." → "Acme Ltd". */
+function nameOf(clean: string): string {
+  return wordsOf(clean.replace(/^the\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:is|are)\s+/iu, ''));
 }
 
 function valueOf(kind: AnswerKind, clean: string): AnswerValue | undefined {
@@ -75,6 +88,7 @@ function valueOf(kind: AnswerKind, clean: string): AnswerValue | undefined {
     case 'number':
       return readNumber(clean);
     case 'party':
+      return { kind, text: nameOf(clean) };
     case 'text':
       return { kind, text: wordsOf(clean) };
     case 'clause':

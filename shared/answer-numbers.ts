@@ -13,10 +13,10 @@ const GROUP_MARKS = /['’\s\u00a0\u202f]/g;
  * The value of a number written with digits, or undefined when its separators cannot be read
  * ("1.2.3", a clause number). Both `.` and `,` present: the last one is the decimal mark. One of
  * them several times: thousands groups. Once, before exactly three digits: thousands ("1,000",
- * "1.000", which is how English and German write a thousand), unless a scale word follows
- * ("2.500 million" is two and a half million); otherwise the decimal mark ("2.5", "0,75").
+ * "1.000", which is how English and German write a thousand; "3,000万" is thirty million);
+ * otherwise the decimal mark ("2.5", "0,75").
  */
-export function readDigits(written: string, scaled = false): number | undefined {
+export function readDigits(written: string): number | undefined {
   const plain = written.replace(GROUP_MARKS, '');
   const dots = plain.split('.').length - 1;
   const commas = plain.split(',').length - 1;
@@ -31,7 +31,7 @@ export function readDigits(written: string, scaled = false): number | undefined 
   } else if (dots + commas === 1) {
     const mark = dots > 0 ? '.' : ',';
     const [whole = '', fraction = ''] = plain.split(mark);
-    if (fraction.length === 3 && !scaled && whole !== '0') group = mark;
+    if (fraction.length === 3 && whole !== '0') group = mark;
     else decimal = mark;
   }
   const [integer = '', fraction] = decimal === undefined ? [plain] : plain.split(decimal);
