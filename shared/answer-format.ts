@@ -21,6 +21,31 @@ function localeOf(locale: string | undefined): string | undefined {
   }
 }
 
+// Intl's formatters cost a millisecond or so to make and microseconds to use: a table of a
+// thousand cells makes each one once per locale and options.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(
+  locale: string | undefined,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat {
+  const key = `n|${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (format === undefined) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `d|${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (format === undefined)
+    formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 function formatReading(
   reading: string,
   precision: DateValue['precision'],
@@ -35,7 +60,7 @@ function formatReading(
       : precision === 'month'
         ? { year: 'numeric', month: 'long', timeZone: 'UTC' }
         : { year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateFormat(locale, options).format(date);
 }
 
 function formatDate(value: DateValue, locale: string | undefined): string {
@@ -48,15 +73,15 @@ function formatDate(value: DateValue, locale: string | undefined): string {
 function formatAmount(value: AmountValue, locale: string | undefined): string {
   if (value.currency !== undefined) {
     try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency: value.currency }).format(
+      return numberFormat(locale, { style: 'currency', currency: value.currency }).format(
         value.amount,
       );
     } catch {
       // A code Intl does not know: the number and the code.
     }
-    return `${new Intl.NumberFormat(locale).format(value.amount)} ${value.currency}`;
+    return `${numberFormat(locale).format(value.amount)} ${value.currency}`;
   }
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value.amount);
+  const number = numberFormat(locale, { maximumFractionDigits: 2 }).format(value.amount);
   if (value.symbol === undefined) return number;
   // Crowns and yuan are written after the number; dollars, yen and rupees before it.
   if (value.symbol === 'kr' || value.symbol === '元') return `${number} ${value.symbol}`;
@@ -65,10 +90,10 @@ function formatAmount(value: AmountValue, locale: string | undefined): string {
 
 function formatDuration(value: DurationValue, locale: string | undefined): string {
   if (value.unit === 'business_day') {
-    const number = new Intl.NumberFormat(locale).format(value.amount);
+    const number = numberFormat(locale).format(value.amount);
     return `${number} business ${value.amount === 1 ? 'day' : 'days'}`;
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: value.unit,
     unitDisplay: 'long',
@@ -87,10 +112,10 @@ function formatValue(value: AnswerValue, locale: string | undefined): string {
       return formatDuration(value, locale);
     case 'number':
       return value.percent
-        ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(
+        ? numberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(
             value.number / 100,
           )
-        : new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value.number);
+        : numberFormat(locale, { maximumFractionDigits: 6 }).format(value.number);
     case 'party':
     case 'clause':
     case 'text':

@@ -29,6 +29,11 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** Line breaks in `text`: CRLF, LF and CR each count once. */
+function lineBreaks(text: string): number {
+  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
 /**
  * The delimiter of a CSV text: a comma, unless its first line has none but has semicolons (what
  * spreadsheets write where the comma is the decimal mark) or tabs.
@@ -60,28 +65,21 @@ export function readCsv(text: string, delimiter = sniffDelimiter(text)): CsvReco
         const openedOn = line;
         i += 1;
         let value = '';
+        // Whole runs up to the next quote at a time: a 2 MB file is read in milliseconds.
         for (;;) {
-          if (i >= end)
+          const quote = text.indexOf('"', i);
+          if (quote < 0)
             throw new CsvSyntaxError('a quoted field is never closed', openedOn, field.column);
-          const c = text[i]!;
-          if (c === '"') {
-            if (text[i + 1] === '"') {
-              value += '"';
-              i += 2;
-              continue;
-            }
-            i += 1;
-            break;
+          const run = text.slice(i, quote);
+          line += lineBreaks(run);
+          value += run;
+          if (text[quote + 1] === '"') {
+            value += '"';
+            i = quote + 2;
+            continue;
           }
-          if (c === '\r' || c === '\n') {
-            line += 1;
-            if (c === '\r' && text[i + 1] === '\n') {
-              value += '\r';
-              i += 1;
-            }
-          }
-          value += text[i];
-          i += 1;
+          i = quote + 1;
+          break;
         }
         field.value = value;
         const next = text[i];
