@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { formatAnswer } from '../shared/answer-format.ts';
 import { normaliseAnswer } from '../shared/answer-normalise.ts';
-import type { AnswerKind, Checklist } from '../shared/checklist.ts';
+import { ANSWER_KINDS, type AnswerKind, type Checklist } from '../shared/checklist.ts';
 import { CHECKLIST_LIMITS as L } from '../shared/checklist-limits.ts';
 import { readChecklistFile } from '../electron/core/checklists/checklist-file.ts';
 import { writeChecklist } from '../electron/core/checklists/checklist-formats.ts';
@@ -31,16 +31,6 @@ async function time(rounds: number, work: () => unknown): Promise<number> {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-bench-checklist-'));
 try {
-  const kinds: AnswerKind[] = [
-    'yes_no',
-    'date',
-    'amount',
-    'duration',
-    'party',
-    'clause',
-    'number',
-    'text',
-  ];
   const largest: Checklist = {
     id: 'largest',
     name: 'Largest',
@@ -50,7 +40,7 @@ try {
         0,
         L.questionChars,
       ),
-      kind: kinds[i % kinds.length]!,
+      kind: ANSWER_KINDS[i % ANSWER_KINDS.length]!,
       guidance: `Guidance, with a line break\nand ${'g'.repeat(L.guidanceChars)}`.slice(
         0,
         L.guidanceChars,
