@@ -124,7 +124,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
 
     const settings = resultSettings(options, tokenizer.id);
     if (options.out !== undefined) mkdirSync(path.dirname(options.out), { recursive: true });
-    results = options.out === undefined ? undefined : openResultsFile(options.out);
+    results = options.out === undefined ? undefined : await openResultsFile(options.out);
     if (results) refuseOtherEvaluation(results, options, model, settings);
     const total = await countJsonRows(options.file, {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
@@ -197,7 +197,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
     await reportAtEnd(options, note);
     return summary.n > 0 && summary.failed === summary.n ? EXIT.backend : EXIT.ok;
   } finally {
-    results?.close();
+    await results?.close();
     await parts.close();
   }
 }
