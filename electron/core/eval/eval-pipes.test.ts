@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.ts';
 import { countJsonRows, readJsonRows } from './json-rows.ts';
-import { openResultsFile, readResultsFile } from './results-file.ts';
+import { openResultsFile, readResultsFile, type RowResult } from './results-file.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -86,7 +86,7 @@ describe.skipIf(process.platform === 'win32')('named pipes in evaluation files',
 
     // A link to a regular file is the user's choice of place: its rows are read and appended to.
     const real = path.join(dir, 'real.jsonl');
-    const line = {
+    const line: RowResult = {
       id: 'r1',
       length: 10,
       prediction: 'x',
