@@ -23,6 +23,10 @@ afterEach(async () => {
   await f.close();
 });
 
+const never = () => new AbortController().signal;
+const settings = { ...SMALL_CHUNKS };
+
+/** A row as the data file gives it: untrimmed, as upstream's sets are. */
 const row = (position: number, context: string): EvalRow => ({
   id: `r${position}`,
   position,
@@ -32,58 +36,77 @@ const row = (position: number, context: string): EvalRow => ({
   scoring: 'qa',
 });
 
-async function* rowsOf(rows: EvalRow[]): AsyncIterable<EvalRow> {
-  yield* rows;
+/**
+ * An evaluation of `rows` on the fixture's simulator, with a backend limit of one slot that
+ * something else of the process (an app run) holds until `release`.
+ */
+async function evaluationBehindHeldSlot(rows: EvalRow[], stop = new AbortController()) {
+  const jobs = new JobRegistry();
+  const limits = new BackendLimits(1);
+  const { client, model } = await openClient(f.parts, { profile: f.profile, settings }, never());
+  const before = f.sim.requests.length;
+  const ends: string[] = [];
+  const registry = new RunRegistry({
+    jobs,
+    limits,
+    kind: 'eval-row',
+    emit: (_owner, { event }) => {
+      if (['finished', 'error', 'cancelled'].includes(event.type)) ends.push(event.type);
+    },
+  });
+  const release = await limits.limiter(f.profile.id).request({ priority: 0, signal: never() })
+    .granted;
+  let prepared = 0;
+  const prepareRow = rowPreparer(f.parts, { profile: f.profile, client, model, settings });
+  const prepare: PrepareRow = async (r, server, signal) => {
+    prepared += 1;
+    return prepareRow(r, server, signal);
+  };
+  const results: RowResult[] = [];
+  const done = runEval({
+    rows: (async function* () {
+      yield* rows;
+    })(),
+    servers: [{ url: f.profile.baseUrl, client }],
+    concurrency: rows.length,
+    method: 'memagent',
+    readRow: memAgentRowReader({ registry, backend: f.profile.id, group: 'eval', prepare }),
+    skip: () => false,
+    onResult: (result) => results.push(result),
+    signal: stop.signal,
+  });
+  return {
+    jobs,
+    registry,
+    limiter: limits.limiter(f.profile.id),
+    client,
+    model,
+    release,
+    done,
+    results,
+    ends,
+    prepared: () => prepared,
+    requests: () => f.sim.requests.length - before,
+  };
 }
 
 describe('evaluation rows in the one engine', () => {
   it('queue for the backend’s slot behind other work without preparing, then read as runs, unsaved', async () => {
-    const jobs = new JobRegistry();
-    const limits = new BackendLimits(1);
-    const settings = { ...SMALL_CHUNKS };
-    const { client, model } = await openClient(
-      f.parts,
-      { profile: f.profile, settings },
-      new AbortController().signal,
-    );
-    const before = f.sim.requests.length;
-    let prepared = 0;
-    const prepareOnce = rowPreparer(f.parts, { profile: f.profile, client, model, settings });
-    const prepare: PrepareRow = async (r, server, signal) => {
-      prepared += 1;
-      return prepareOnce(r, server, signal);
-    };
-    const registry = new RunRegistry({ jobs, limits, kind: 'eval-row', emit: () => undefined });
-    // Something else of the process (an app run) holds the backend's only slot.
-    const held = limits
-      .limiter(f.profile.id)
-      .request({ priority: 0, signal: new AbortController().signal });
-    const release = await held.granted;
-
     const text = needleDocument(12, 3);
-    const results: RowResult[] = [];
-    const evaluation = runEval({
-      rows: rowsOf([row(0, text), row(1, text)]),
-      servers: [{ url: f.profile.baseUrl, client }],
-      concurrency: 2,
-      method: 'memagent',
-      readRow: memAgentRowReader({ registry, backend: f.profile.id, group: 'eval', prepare }),
-      skip: () => false,
-      onResult: (result) => results.push(result),
-      signal: new AbortController().signal,
-    });
+    const e = await evaluationBehindHeldSlot([row(0, text), row(1, text)]);
     await expect
-      .poll(() => jobs.list('eval-row').map((j) => j.id))
+      .poll(() => e.jobs.list('eval-row').map((j) => j.id))
       .toEqual(['eval:row-0', 'eval:row-1']);
-    expect(registry.counts).toEqual({ running: 0, queued: 2 });
-    expect(prepared).toBe(0);
-    expect(f.sim.requests).toHaveLength(before);
+    expect(e.registry.counts).toEqual({ running: 0, queued: 2 });
+    expect(e.prepared()).toBe(0);
+    expect(e.requests()).toBe(0);
 
-    release();
-    await evaluation;
-    expect(prepared).toBe(2);
-    expect(jobs.list()).toEqual([]);
-    expect(results.map((r) => [r.id, r.error, r.prediction])).toEqual([
+    e.release();
+    await e.done;
+    expect(e.prepared()).toBe(2);
+    expect(e.ends).toEqual(['finished', 'finished']);
+    expect(e.jobs.list()).toEqual([]);
+    expect(e.results.map((r) => [r.id, r.error, r.prediction])).toEqual([
       ['r0', null, 'AMBER-4471'],
       ['r1', null, 'AMBER-4471'],
     ]);
@@ -93,69 +116,33 @@ describe('evaluation rows in the one engine', () => {
       f.parts,
       {
         profile: f.profile,
-        client,
-        model,
+        client: e.client,
+        model: e.model,
         settings,
         textKey: rowTextKey(trimmed),
         doc: { format: 'text', title: 'r0', text: trimmed, warnings: [] },
       },
-      new AbortController().signal,
+      never(),
     );
-    expect(results[0]?.chunks).toBe(chunks.length);
-    expect(results[0]?.length).toBe(chunks.reduce((sum, c) => sum + c.tokens, 0));
+    expect(e.results[0]?.chunks).toBe(chunks.length);
+    expect(e.results[0]?.length).toBe(chunks.reduce((sum, c) => sum + c.tokens, 0));
     // Each row read one chunk at a time on the one slot, then answered; nothing stored.
-    expect(f.sim.requests.length - before).toBe(2 * (chunks.length + 1));
+    expect(e.requests()).toBe(2 * (chunks.length + 1));
     expect(f.parts.store.runs.list()).toEqual([]);
   });
 
   it('a row cancelled while it waits for its slot ends once, unrecorded, and frees its place', async () => {
-    const jobs = new JobRegistry();
-    const limits = new BackendLimits(1);
-    const settings = { ...SMALL_CHUNKS };
-    const { client, model } = await openClient(
-      f.parts,
-      { profile: f.profile, settings },
-      new AbortController().signal,
-    );
-    const before = f.sim.requests.length;
-    const ends: string[] = [];
-    const registry = new RunRegistry({
-      jobs,
-      limits,
-      kind: 'eval-row',
-      emit: (_owner, { event }) => {
-        if (['finished', 'error', 'cancelled'].includes(event.type)) ends.push(event.type);
-      },
-    });
-    const release = await limits
-      .limiter(f.profile.id)
-      .request({ priority: 0, signal: new AbortController().signal }).granted;
     const stop = new AbortController();
-    const results: RowResult[] = [];
-    const evaluation = runEval({
-      rows: rowsOf([row(0, needleDocument(12, 3))]),
-      servers: [{ url: f.profile.baseUrl, client }],
-      concurrency: 1,
-      method: 'memagent',
-      readRow: memAgentRowReader({
-        registry,
-        backend: f.profile.id,
-        group: 'eval',
-        prepare: rowPreparer(f.parts, { profile: f.profile, client, model, settings }),
-      }),
-      skip: () => false,
-      onResult: (result) => results.push(result),
-      signal: stop.signal,
-    });
-    await expect.poll(() => registry.counts.queued).toBe(1);
+    const e = await evaluationBehindHeldSlot([row(0, needleDocument(12, 3))], stop);
+    await expect.poll(() => e.registry.counts.queued).toBe(1);
     stop.abort();
-    await evaluation;
-    expect(ends).toEqual(['cancelled']);
-    expect(results).toEqual([]);
-    expect(jobs.list()).toEqual([]);
-    const limiter = limits.limiter(f.profile.id);
-    expect([limiter.running, limiter.queued]).toEqual([1, 0]);
-    release();
-    expect(f.sim.requests).toHaveLength(before);
+    await e.done;
+    expect(e.ends).toEqual(['cancelled']);
+    expect(e.results).toEqual([]);
+    expect(e.jobs.list()).toEqual([]);
+    expect([e.limiter.running, e.limiter.queued]).toEqual([1, 0]);
+    e.release();
+    expect(e.prepared()).toBe(0);
+    expect(e.requests()).toBe(0);
   });
 });
