@@ -36,8 +36,9 @@ afterAll(async () => {
 
 const QUESTIONS = [
   'What is the vault code?',
-  'Which river is described?',
-  'What do travellers talk of?',
+  // Two words of each in the text: the simulator keeps a sentence that shares two with the problem.
+  'Which river bends twice before the mill?',
+  'What do travellers talk of by the old bridge?',
 ];
 
 async function sim(overheadMs = 0): Promise<SimServer> {

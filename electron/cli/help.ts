@@ -116,12 +116,13 @@ Ctrl-C pauses: no cell starts any more, the cells reading stop after the chunk i
 the command to continue is printed; a second Ctrl-C quits at once. A kill loses at most the
 chunks in flight. \`memagent export REVIEW_ID -o FILE\` writes a report later.
 
-LIST is a text file with one question a line (blank lines and # lines skipped), or the name of a
-checklist saved in the app. The API key is never printed in the command to continue: give it
+LIST is a checklist file (.txt with one question a line, .csv with question,kind,guidance,
+.yaml or .json), else the name of a checklist saved in the app, else a shipped template's name
+(such as "Supplier contract review" or "NDA review"). The API key is never printed in the command to continue: give it
 again, or set MEMAGENT_API_KEY.
 
 Options:
-  --checklist LIST        the checklist: a file, or a saved checklist's name
+  --checklist LIST        the checklist: a file, a saved checklist's name or a template's
   --out DIR               write review.html, review.pdf, review.csv, review.xlsx and review.json
                           there (the PDF needs Chromium, Chrome or Edge: skipped, said in one
                           line, without one)

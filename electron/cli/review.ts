@@ -49,7 +49,7 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
   try {
     const { store } = library;
     // The checklist first: a bad file costs no reading.
-    const checklist = findChecklist(store, options.checklist, options.checklistFile);
+    const checklist = await findChecklist(store, options.checklist, options.checklistFile);
     const documents: OpenedDocument[] = [];
     for (const file of options.files) documents.push(await openOne(library, file, options, ctx));
 
@@ -174,7 +174,11 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
       );
       return EXIT.interrupted;
     }
-    return await writeReviewOutput(matrix, options, ctx, note);
+    // The table shows dates and amounts in the terminal's locale; JSON and reports stay stable.
+    const locale = terminalLocale(ctx.env);
+    const shown =
+      options.json || locale === undefined ? matrix : reviewMatrix(store, jobId, { locale });
+    return await writeReviewOutput(matrix, shown, options, ctx, note);
   } finally {
     await ocr.close();
     await parts.close();
@@ -206,6 +210,18 @@ async function openOne(
       hint: 'Leave it out of the review, or read a scanned PDF with --ocr all-pages.',
     });
   return { info: opened.info, doc: opened.doc, chunks: [] };
+}
+
+/** The locale LC_ALL, LC_MESSAGES or LANG names ("de_DE.UTF-8" → "de-DE"), if a real one. */
+function terminalLocale(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.LC_ALL || env.LC_MESSAGES || env.LANG;
+  const tag = raw?.split('.')[0]?.replace('_', '-');
+  if (tag === undefined || tag === '' || tag === 'C' || tag === 'POSIX') return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
 }
 
 const priced = (options: ReviewOptions) =>
