@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { ZERO_LATENCY } from '../../sim/options.ts';
+import { CHECKLIST_TEMPLATES } from '../core/checklists/checklist-templates.ts';
 import { findChromium } from '../core/export/chromium-printer.ts';
 import type { ReviewJson } from '../core/export/review-json.ts';
 import { openStore } from '../core/store/store.ts';
@@ -245,8 +246,8 @@ describe('a review of 3 documents × 3 questions', () => {
   });
 });
 
-describe('refusals', () => {
-  it('a bad checklist file: one sentence naming its line; a missing FILE: named', async () => {
+describe('the checklist and the files', () => {
+  it('a bad checklist file: one sentence naming its line; a missing FILE: named; a template by its name', async () => {
     const s = await sim();
     const db = path.join(dir, 'refused', 'memagent.db');
     const bad = path.join(dir, 'bad.txt');
@@ -292,7 +293,33 @@ describe('refusals', () => {
     expect(none.stderr).toContain(
       'There is no checklist file or saved checklist named No such list.',
     );
+    // Nothing was sent to the model for a refused review.
     expect(s.requests).toHaveLength(0);
+    // A shipped template by its name: its questions, in order, with their kinds.
+    const nda = await runCliInProcess([
+      'review',
+      files[0] ?? '',
+      '--checklist',
+      'nda review',
+      '--chunk-tokens',
+      '256',
+      '--tokenizer',
+      'o200k',
+      '--quote-check',
+      'off',
+      '--json',
+      '--db',
+      db,
+      '--base-url',
+      s.baseUrl,
+    ]);
+    expect(nda.code, nda.stderr).toBe(0);
+    const template = CHECKLIST_TEMPLATES.find((t) => t.id === 'template-nda');
+    const ndaJson = JSON.parse(nda.stdout) as ReviewJson;
+    expect(ndaJson.review.checklistName).toBe('NDA review');
+    expect(ndaJson.questions.map((q) => [q.id, q.kind])).toEqual(
+      template?.questions.map((q) => [q.id, q.kind]),
+    );
     const help = await runCliInProcess(['review', '--help']);
     expect(help.stdout).toContain('memagent review FILE... --checklist LIST [--out DIR] [--json]');
     const usage = await runCliInProcess(['review', files[0] ?? '']);
