@@ -6,6 +6,7 @@ import { AttemptError } from './failure.ts';
 import { replyCharLimit } from './reply-end.ts';
 import type { ChatRequest } from './types.ts';
 import { throwIfAborted } from '../abort.ts';
+import { TextBuilder } from '../text-builder.ts';
 
 /** What one successful attempt produced. */
 export interface AttemptResult {
@@ -146,7 +147,8 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
       return result;
     }
 
-    let content = '';
+    // Built from a token at a time without a cons string per token (text-builder.ts).
+    const content = new TextBuilder();
     let finishReason: string | null = null;
     let usage: AttemptResult['usage'];
     let model: string | undefined;
@@ -176,12 +178,12 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
         if (delta !== undefined && delta !== null && typeof delta !== 'string')
           throw new AttemptError('malformed', `a stream chunk's delta.content is ${typeof delta}`);
         if (typeof delta === 'string' && content.length + delta.length > charLimit) {
-          delta = cutText(content + delta, charLimit).slice(content.length);
+          delta = cutText(content.toString() + delta, charLimit).slice(content.length);
           cutAtChars = charLimit;
         }
         if (typeof delta === 'string' && delta.length > 0) {
-          if (content === '') s.onFirstDelta();
-          content += delta;
+          if (content.length === 0) s.onFirstDelta();
+          content.append(delta);
           request.onDelta(delta);
         }
         // The server went past max_tokens: stop reading (leaving the loop cancels the stream).
@@ -195,11 +197,13 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
     // An abort mid-stream ends the SDK's loop silently: say why it ended.
     throwIfAborted(request.signal);
     if (problem !== undefined) explain();
-    if (cutAtChars !== undefined) return { content, finishReason: null, usage, model, cutAtChars };
+    const text = content.toString();
+    if (cutAtChars !== undefined)
+      return { content: text, finishReason: null, usage, model, cutAtChars };
     if (!sawChoice) throw new AttemptError('empty-choices', 'the stream carried no choice');
     if (finishReason === null)
       throw new AttemptError('incomplete', 'the stream ended without a finish_reason');
-    return { content, finishReason, usage, model };
+    return { content: text, finishReason, usage, model };
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onUserAbort);
