@@ -6,6 +6,7 @@ import { AttemptError } from './failure.ts';
 import { replyCharLimit } from './reply-end.ts';
 import type { ChatRequest } from './types.ts';
 import { throwIfAborted } from '../abort.ts';
+import { readSseJson } from './sse-json.ts';
 import { TextBuilder } from '../text-builder.ts';
 
 /** What one successful attempt produced. */
@@ -155,22 +156,25 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
     let sawChoice = false;
     let cutAtChars: number | undefined;
     try {
-      const stream = (await s.sdk.chat.completions.create(
-        { ...body(request, s), stream: true, stream_options: { include_usage: true } } as never,
-        options,
-      )) as unknown as AsyncIterable<unknown>;
+      const response = await s.sdk.chat.completions
+        .create(
+          { ...body(request, s), stream: true, stream_options: { include_usage: true } } as never,
+          options,
+        )
+        .asResponse();
       clearTimeout(timer);
       timer = setTimeout(fire, s.stallTimeoutMs, 'stall');
-      for await (const raw of stream) {
+      const onDelta = request.onDelta;
+      await readSseJson(response, controller.signal, (raw) => {
         timer.refresh();
         const chunk = raw as { model?: unknown; usage?: unknown; choices?: unknown };
         if (typeof chunk.model === 'string') model = chunk.model;
         if (chunk.usage !== undefined && chunk.usage !== null)
           usage = toUsage(chunk.usage) ?? usage;
-        if (!Array.isArray(chunk.choices)) continue;
+        if (!Array.isArray(chunk.choices)) return;
         const choice = chunk.choices[0] as
           { delta?: { content?: unknown }; finish_reason?: unknown } | undefined;
-        if (choice === undefined) continue;
+        if (choice === undefined) return;
         sawChoice = true;
         let delta = choice.delta?.content;
         // Null or absent is a chunk without text; anything else but text is what a plain reply
@@ -184,17 +188,17 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
         if (typeof delta === 'string' && delta.length > 0) {
           if (content.length === 0) s.onFirstDelta();
           content.append(delta);
-          request.onDelta(delta);
+          onDelta(delta);
         }
-        // The server went past max_tokens: stop reading (leaving the loop cancels the stream).
-        if (cutAtChars !== undefined) break;
+        // The server went past max_tokens: stop reading (the stream is cancelled).
+        if (cutAtChars !== undefined) return false;
         if (typeof choice.finish_reason === 'string') finishReason = choice.finish_reason;
-      }
+      });
     } catch (error) {
       if (problem !== undefined && request.signal?.aborted !== true) explain();
       throw error;
     }
-    // An abort mid-stream ends the SDK's loop silently: say why it ended.
+    // An abort mid-stream ends the reading silently: say why it ended.
     throwIfAborted(request.signal);
     if (problem !== undefined) explain();
     const text = content.toString();
