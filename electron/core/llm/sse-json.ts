@@ -45,9 +45,13 @@ export async function readSseJson(
     if (name?.startsWith('thread.')) return true; // not a chat completion event
     const payload = value as { error?: unknown } | null;
     if (name === 'error') {
-      throw new APIError(undefined, payload?.error ?? payload, undefined, response.headers);
+      // As the SDK passes it, `null` included.
+      const error = (payload?.error ?? payload) as object | undefined;
+      throw new APIError(undefined, error, undefined, response.headers);
     }
-    if (payload?.error) throw new APIError(undefined, payload.error, undefined, response.headers);
+    if (payload?.error) {
+      throw new APIError(undefined, payload.error as object, undefined, response.headers);
+    }
     return onData(value) !== false;
   };
 
