@@ -18,7 +18,7 @@ import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 // reviews (setup)
 import {
-  CHECKLIST_FORMATS,
+  CHECKLIST_FILE_FORMATS,
   MAX_REVIEW_DOCUMENTS,
   checklistNameSchema,
   checklistQuestionsSchema,
@@ -397,7 +397,7 @@ export const calls = {
   'checklists:import': { request: z.object({ path: z.string().min(1).max(4096) }) },
   /** Writes the checklist to a file chosen in the save dialog; null if cancelled. */
   'checklists:export': {
-    request: z.object({ checklistId: id, format: z.enum(CHECKLIST_FORMATS) }),
+    request: z.object({ checklistId: id, format: z.enum(CHECKLIST_FILE_FORMATS) }),
   },
   /** The checklists the app ships, to start from. */
   'checklists:templates': { request: z.object({}) },

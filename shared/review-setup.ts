@@ -3,46 +3,60 @@
 // `reviews:estimate|create|add-*` calls (shared/api.ts) are built from these schemas.
 // Pure TypeScript: no Node, DOM or electron imports.
 import { z } from 'zod';
-import { MAX_QUESTION_CHARS } from './model.ts';
+import { CHECKLIST_LIMITS } from './checklist-limits.ts';
+import { checklistQuestionSchema, type ChecklistQuestion } from './checklist-schema.ts';
 import type { Range } from './run-estimate.ts';
-import { ANSWER_KINDS, type ReviewQuestion } from './review.ts';
+import type { ReviewQuestion } from './review.ts';
 
-/** Most questions a checklist (and a review) may have: a table people can still read. */
-export const MAX_CHECKLIST_QUESTIONS = 200;
 /** Most documents one review request names. */
 export const MAX_REVIEW_DOCUMENTS = 2000;
 
-// TODO(merge, issue 24): shared/checklist.ts (i24-checklist) declares the checklist's own zod
-// schema; use it here once merged.
+/** A question as a request sends it; a blank guidance or expected value is none. */
 export const reviewQuestionSchema = z
-  .object({
-    id: z.string().min(1).max(200),
-    text: z.string().trim().min(1, 'A question cannot be empty.').max(MAX_QUESTION_CHARS),
-    kind: z.enum(ANSWER_KINDS),
-    guidance: z.string().trim().max(4000).optional(),
-    expected: z.string().trim().max(1000).optional(),
-  })
-  // Empty guidance or expected value is none: the question is asked and compared without it.
-  .transform((q): ReviewQuestion => ({
+  .preprocess(
+    (q) =>
+      q !== null && typeof q === 'object'
+        ? Object.fromEntries(
+            Object.entries(q).filter(
+              ([k, v]) =>
+                !(
+                  (k === 'guidance' || k === 'expected') &&
+                  typeof v === 'string' &&
+                  v.trim() === ''
+                ),
+            ),
+          )
+        : q,
+    checklistQuestionSchema,
+  )
+  .transform(toReviewQuestion);
+
+/** A checklist's question as a review keeps it: its optional fields only when present. */
+export function toReviewQuestion(q: ChecklistQuestion): ReviewQuestion {
+  return {
     id: q.id,
     text: q.text,
     kind: q.kind,
     ...(q.guidance ? { guidance: q.guidance } : {}),
     ...(q.expected ? { expected: q.expected } : {}),
-  }));
+  };
+}
 
 export const checklistNameSchema = z
   .string()
   .trim()
   .min(1, 'A checklist needs a name.')
-  .max(200, 'A checklist name can have at most 200 characters.');
+  .max(
+    CHECKLIST_LIMITS.nameChars,
+    `A checklist name has at most ${CHECKLIST_LIMITS.nameChars} characters.`,
+  );
 
 export const checklistQuestionsSchema = z
   .array(reviewQuestionSchema)
   .min(1, 'A checklist needs at least one question.')
   .max(
-    MAX_CHECKLIST_QUESTIONS,
-    `A checklist can have at most ${MAX_CHECKLIST_QUESTIONS} questions.`,
+    CHECKLIST_LIMITS.questions,
+    `A checklist has at most ${CHECKLIST_LIMITS.questions} questions (each one is a full read of every document).`,
   );
 
 /** A checklist as the Checklists screen lists it. */
@@ -67,9 +81,9 @@ export interface ChecklistTemplate {
   questions: ReviewQuestion[];
 }
 
-/** The formats a checklist is written to and read from (.txt, .csv, .json). */
-export const CHECKLIST_FORMATS = ['text', 'csv', 'json'] as const;
-export type ChecklistFormat = (typeof CHECKLIST_FORMATS)[number];
+/** The formats a checklist is written to and read from (.txt, .csv, .json): checklist-formats.ts. */
+export const CHECKLIST_FILE_FORMATS = ['text', 'csv', 'json'] as const;
+export type ChecklistFileFormat = (typeof CHECKLIST_FILE_FORMATS)[number];
 
 /** A review's figures before it starts: every cell's run estimate, added up. */
 export interface ReviewEstimate {

@@ -4,7 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { CallHandlers } from '../../../shared/api.ts';
-import type { Checklist, ChecklistFormat } from '../../../shared/review-setup.ts';
+import {
+  toReviewQuestion,
+  type Checklist,
+  type ChecklistFileFormat,
+} from '../../../shared/review-setup.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredChecklist } from '../store/checklist-repo.ts';
 import type { Store } from '../store/store.ts';
@@ -32,7 +36,7 @@ export interface ChecklistHandlerDeps {
   chooseSavePath?: ((suggested: string) => Promise<string | null>) | undefined;
 }
 
-const EXTENSIONS: Record<ChecklistFormat, string> = { text: 'txt', csv: 'csv', json: 'json' };
+const EXTENSIONS: Record<ChecklistFileFormat, string> = { text: 'txt', csv: 'csv', json: 'json' };
 
 const listed = (c: StoredChecklist): Checklist => ({ ...c, questionCount: c.questions.length });
 
@@ -89,7 +93,7 @@ export function createChecklistHandlers(deps: ChecklistHandlerDeps): ChecklistHa
           {
             id: randomUUID(),
             name: freeChecklistName(store, read.name),
-            questions: read.questions,
+            questions: read.questions.map(toReviewQuestion),
           },
           now(),
         );
@@ -119,7 +123,7 @@ export function createChecklistHandlers(deps: ChecklistHandlerDeps): ChecklistHa
           id: t.id,
           name: t.name,
           description: `${t.questions.length} questions`,
-          questions: t.questions,
+          questions: t.questions.map(toReviewQuestion),
         })),
       ),
   };

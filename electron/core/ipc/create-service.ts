@@ -195,18 +195,23 @@ export function createService(deps: ServiceDeps): Service {
       const next = driveNext.get(jobId);
       if (next !== undefined && !liveJobs.isLive(jobId)) {
         driveNext.delete(jobId);
-        // A review the user cancelled stays cancelled; its new cells wait for Continue.
-        if (store.jobs.get(jobId)?.state !== 'cancelled') {
-          try {
-            next();
-          } catch {
-            // Another process claimed it meanwhile: its cells are read there.
-          }
+        try {
+          next();
+        } catch {
+          // Another process claimed it meanwhile: its new cells are read there.
         }
       }
       emit(undefined, 'job:updated', jobView({ parts: jobParts, jobs: liveJobs }, jobId));
     },
   });
+  // A job the user cancels stays cancelled: cells added to it wait for Continue.
+  const appJobs: typeof liveJobs = {
+    ...liveJobs,
+    cancel: (jobId) => {
+      driveNext.delete(jobId);
+      liveJobs.cancel(jobId);
+    },
+  };
   const estimateParts = {
     store,
     secrets: deps.secrets,
@@ -253,7 +258,7 @@ export function createService(deps: ServiceDeps): Service {
       now,
       writer,
     }),
-    ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: liveJobs }),
+    ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: appJobs }),
     ...createEstimateHandler({ ...estimateParts, track }),
     // reviews (setup)
     ...createChecklistHandlers({
@@ -266,7 +271,7 @@ export function createService(deps: ServiceDeps): Service {
       parts: jobParts,
       estimates: estimateParts,
       secrets: deps.secrets,
-      jobs: liveJobs,
+      jobs: appJobs,
       concurrencyOf: (profileId) => limits.limitOf(profileId),
       driveAfter: (jobId, drive) => driveNext.set(jobId, drive),
       track,

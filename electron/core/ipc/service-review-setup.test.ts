@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { composeProblem } from '../../../shared/checklist-problem.ts';
 import type { ReviewQuestion } from '../../../shared/review.ts';
 import {
   SMALL_CHUNKS,
@@ -70,7 +71,11 @@ describe('checklists in the library', () => {
     });
     expect(edited.questions.map((q) => q.id)).toEqual(['when', 'code', 'who']);
     // An empty guidance is none.
-    expect(edited.questions[0]).toEqual({ id: 'when', text: 'When was the code set?', kind: 'date' });
+    expect(edited.questions[0]).toEqual({
+      id: 'when',
+      text: 'When was the code set?',
+      kind: 'date',
+    });
 
     const copy = await h.ok('checklists:duplicate', { checklistId: saved.id });
     expect(copy.name).toBe('Vault review (copy)');
@@ -88,7 +93,9 @@ describe('checklists in the library', () => {
     // Delete returns what was deleted; saving it back is the Undo.
     const deleted = await h.ok('checklists:delete', { checklistId: saved.id });
     expect((await h.ok('checklists:list', {})).map((c) => c.name)).toEqual(['Bank review']);
-    await h.ok('checklists:save', { checklist: { name: deleted.name, questions: deleted.questions } });
+    await h.ok('checklists:save', {
+      checklist: { name: deleted.name, questions: deleted.questions },
+    });
     expect((await h.ok('checklists:list', {})).map((c) => c.name)).toEqual([
       'Bank review',
       'Vault review',
@@ -98,7 +105,7 @@ describe('checklists in the library', () => {
     const empty = await h.call('checklists:save', { checklist: { name: 'Empty', questions: [] } });
     expect(empty).toMatchObject({
       ok: false,
-      error: { message: expect.stringContaining('at least one question') },
+      error: { kind: 'BadUsage', detail: expect.stringContaining('at least one question') },
     });
   });
 
@@ -124,7 +131,8 @@ describe('checklists in the library', () => {
       expect(fs.existsSync(saved.path)).toBe(true);
       const back = await h.ok('checklists:import', { path: saved.path });
       expect(back.questions.map((q) => q.text)).toEqual(first.questions.map((q) => q.text));
-      if (format !== 'text') expect(back.questions.map((q) => q.kind)).toEqual(['yes_no', 'duration']);
+      if (format !== 'text')
+        expect(back.questions.map((q) => q.kind)).toEqual(['yes_no', 'duration']);
     }
     fs.rmSync(exports, { recursive: true, force: true });
   });
@@ -148,8 +156,8 @@ describe('a review from the app', () => {
     let chunkReads = 0;
     for (const [i, documentId] of documentIds.entries()) {
       for (const q of QUESTIONS) {
-        // The text a cell's run asks: the question, then its guidance.
-        const question = q.guidance === undefined ? q.text : `${q.text}\n${q.guidance}`;
+        // The text a cell's run asks: the question, its guidance and its kind's answer form.
+        const question = composeProblem(q);
         const run = await h.ok('runs:estimate', {
           documentId,
           question,
@@ -189,9 +197,9 @@ describe('a review from the app', () => {
     expect(done.counts).toMatchObject({ total: 4, done: 4, failed: 0 });
     // Each cell is its own run: the question with its guidance in the problem slot.
     const asked = new Set(chats(h).map((r) => JSON.stringify(r.body)));
-    expect([...asked].some((b) => b.includes('Answer Not stated if the document does not say.'))).toBe(
-      true,
-    );
+    expect(
+      [...asked].some((b) => b.includes('Answer Not stated if the document does not say.')),
+    ).toBe(true);
     const before = chats(h).length;
 
     const rows = await h.ok('reviews:add-documents', {

@@ -5,6 +5,7 @@
 // TODO(merge, issue 24): the defaults below are placeholders written while shared/checklist.ts
 // and electron/core/review/ (the problem text with guidance, the normalisation per kind) were
 // being written in parallel. At merge, make those the defaults and delete these two functions.
+import { composeProblem } from '../../../shared/checklist-problem.ts';
 import type { AnswerKind, ReviewQuestion } from '../../../shared/review.ts';
 
 /** The text a question's runs ask: the question and its guidance, in the prompt's problem slot. */
@@ -22,9 +23,8 @@ export interface NormalisedAnswer {
 
 export type AnswerNormaliser = (answer: string, kind: AnswerKind) => NormalisedAnswer;
 
-/** Placeholder (see the TODO above): the question, then its guidance on a line of its own. */
-export const defaultProblemText: ProblemText = (question) =>
-  question.guidance === undefined ? question.text : `${question.text}\n${question.guidance}`;
+/** The question, its guidance and its kind's answer form (shared/checklist-problem.ts). */
+export const defaultProblemText: ProblemText = composeProblem;
 
 const NOT_STATED = /^(not stated|not specified|not mentioned|n\/a)\.?$/i;
 
