@@ -105,7 +105,12 @@ export function newChecklist(): void {
 
 /** A new checklist with a template's questions, saved at once under a free name. */
 export async function startFromTemplate(template: ChecklistTemplate): Promise<Checklist | null> {
-  return saveAs({ name: freeName(template.name, get().list), questions: template.questions });
+  const saved = await saveAs({
+    name: freeName(template.name, get().list),
+    questions: template.questions,
+  });
+  if (saved) set({ notice: `Created “${saved.name}” from the template: edit it as you like.` });
+  return saved;
 }
 
 export function changeDraft(patch: Partial<Omit<ChecklistDraft, 'dirty'>>): void {

@@ -2,14 +2,7 @@
 import { create } from 'zustand';
 
 export type Screen =
-  | 'library'
-  | 'reader'
-  | 'ask'
-  | 'jobs'
-  | 'reviews'
-  | 'checklists'
-  | 'new-review'
-  | 'settings';
+  'library' | 'reader' | 'ask' | 'jobs' | 'reviews' | 'checklists' | 'new-review' | 'settings';
 
 export interface UiState {
   screen: Screen;

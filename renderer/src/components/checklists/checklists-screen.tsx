@@ -116,7 +116,7 @@ function ChecklistItem(props: { id: string; name: string; count: number; current
           onClick={() => void editChecklist(props.id)}
         >
           <OutsideText text={props.name} />
-          <span className="muted small"> · {plural(props.count, 'question')}</span>
+          <span className="muted small">{plural(props.count, 'question')}</span>
         </button>
       ) : (
         <form

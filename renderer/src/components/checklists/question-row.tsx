@@ -66,7 +66,7 @@ export function QuestionRow(props: {
           <input
             type="text"
             value={q.expected ?? ''}
-            placeholder="optional, e.g. England"
+            placeholder={index === 0 ? 'optional, e.g. England' : 'optional'}
             onChange={(e) => set({ expected: e.target.value })}
           />
         </label>
@@ -75,7 +75,11 @@ export function QuestionRow(props: {
           <textarea
             rows={1}
             value={q.guidance ?? ''}
-            placeholder="optional, e.g. Answer Not stated if the document does not say."
+            placeholder={
+              index === 0
+                ? 'optional, e.g. Answer Not stated if the document does not say.'
+                : 'optional'
+            }
             onChange={(e) => set({ guidance: e.target.value })}
           />
         </label>
