@@ -390,7 +390,7 @@ export const calls = {
     request: z.object({ checklistId: id, name: checklistNameSchema.optional() }),
   },
   /**
-   * Reads a checklist file (.txt, .csv, .json) the dialog gave the window
+   * Reads a checklist file (.txt, .csv, .json, .yaml) the dialog gave the window
    * (`documents:choose-path` with purpose `checklist`) into the library, under its name or
    * "NAME (2)" when the library has one so named.
    */

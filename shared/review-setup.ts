@@ -81,8 +81,8 @@ export interface ChecklistTemplate {
   questions: ReviewQuestion[];
 }
 
-/** The formats a checklist is written to and read from (.txt, .csv, .json): checklist-formats.ts. */
-export const CHECKLIST_FILE_FORMATS = ['text', 'csv', 'json'] as const;
+/** The formats a checklist is written to and read from (electron/core/checklists/checklist-formats.ts). */
+export const CHECKLIST_FILE_FORMATS = ['text', 'csv', 'json', 'yaml'] as const;
 export type ChecklistFileFormat = (typeof CHECKLIST_FILE_FORMATS)[number];
 
 /** A review's figures before it starts: every cell's run estimate, added up. */

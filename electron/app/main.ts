@@ -42,9 +42,9 @@ const OPEN_DIALOGS: Record<FilePurpose, { title: string; filters: FileFilter[] }
     ],
   },
   checklist: {
-    title: 'Import a checklist (one question a line, CSV or JSON)',
+    title: 'Import a checklist (one question a line, CSV, JSON or YAML)',
     filters: [
-      { name: 'Checklists', extensions: ['txt', 'csv', 'tsv', 'json'] },
+      { name: 'Checklists', extensions: ['txt', 'md', 'csv', 'tsv', 'json', 'yaml', 'yml'] },
       { name: 'All files', extensions: ['*'] },
     ],
   },

@@ -1,7 +1,9 @@
-// CSV as RFC 4180 writes it, read and written without a library (none is kept in
-// node_modules, and the format is small): fields separated by a delimiter, records by CRLF, LF
-// or CR; a field in double quotes may hold delimiters, line breaks and doubled quotes. Every
-// field keeps where it began, so a bad file is refused with its line and column.
+// CSV for every file the app reads or writes (checklists, the review's reports): csv-parse,
+// keeping where every field began so that a bad file is refused with its line and column, and
+// csv-stringify with the app's one set of options. The formula guard of every spreadsheet the
+// app writes is shared/spreadsheet-text.ts.
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 /** A field and where it began: 1-based physical line, and its column (1-based field number). */
 export interface CsvField {
@@ -45,107 +47,63 @@ export function sniffDelimiter(text: string): ',' | ';' | '\t' {
   return first.includes('\t') ? '\t' : ',';
 }
 
+/** csv-parse's refusals in our words; anything else is not the file's fault and is rethrown. */
+const SYNTAX: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
+  INVALID_OPENING_QUOTE: 'a quote is inside a field that does not start with one',
+  CSV_INVALID_CLOSING_QUOTE: 'there is text after a closing quote',
+};
+
 /**
  * Every record of `text` (without a BOM: the caller decodes). Strict where RFC 4180 is: a quote
  * inside an unquoted field, text after a closing quote and a quote never closed are
- * CsvSyntaxError, because a spreadsheet would read such a file differently from us. Records with
- * no field but an empty one (blank lines) are kept for the caller to skip.
+ * CsvSyntaxError, because a spreadsheet would read such a file differently from us. Records are
+ * ended by CRLF, LF or CR, mixed too; blank lines are kept (as a record of one empty field) for
+ * the caller to skip. Rows may have any number of fields.
  */
 export function readCsv(text: string, delimiter = sniffDelimiter(text)): CsvRecord[] {
   const records: CsvRecord[] = [];
+  // Lines are counted from the fields (a line break is only ever inside a quoted field), not
+  // from csv-parse's count, which counts a CRLF inside quotes twice when record ends are mixed.
   let line = 1;
-  let i = 0;
-  const end = text.length;
-  while (i < end) {
-    const record: CsvRecord = { line, fields: [] };
-    let recordDone = false;
-    while (!recordDone) {
-      const field: CsvField = { value: '', line, column: record.fields.length + 1 };
-      if (text[i] === '"') {
-        const openedOn = line;
-        i += 1;
-        let value = '';
-        // Whole runs up to the next quote at a time: a 2 MB file is read in milliseconds.
-        for (;;) {
-          const quote = text.indexOf('"', i);
-          if (quote < 0)
-            throw new CsvSyntaxError('a quoted field is never closed', openedOn, field.column);
-          const run = text.slice(i, quote);
-          line += lineBreaks(run);
-          value += run;
-          if (text[quote + 1] === '"') {
-            value += '"';
-            i = quote + 2;
-            continue;
-          }
-          i = quote + 1;
-          break;
+  let parsedLines = 0;
+  try {
+    parse(text, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      skip_empty_lines: false,
+      on_record: (values: string[], context) => {
+        const record: CsvRecord = { line, fields: [] };
+        for (const [index, value] of values.entries()) {
+          record.fields.push({ value, line, column: index + 1 });
+          line += lineBreaks(value);
         }
-        field.value = value;
-        const next = text[i];
-        if (next !== undefined && next !== delimiter && next !== '\r' && next !== '\n')
-          throw new CsvSyntaxError('there is text after a closing quote', line, field.column);
-      } else {
-        let stop = i;
-        while (
-          stop < end &&
-          text[stop] !== delimiter &&
-          text[stop] !== '\r' &&
-          text[stop] !== '\n'
-        ) {
-          if (text[stop] === '"')
-            throw new CsvSyntaxError(
-              'a quote is inside a field that does not start with one',
-              line,
-              field.column,
-            );
-          stop += 1;
-        }
-        field.value = text.slice(i, stop);
-        i = stop;
-      }
-      record.fields.push(field);
-      if (text[i] === delimiter) {
-        i += 1;
-        if (i >= end) record.fields.push({ value: '', line, column: record.fields.length + 1 });
-        else continue;
-      }
-      // A record ends at a line break or the end of the text.
-      if (text[i] === '\r') i += text[i + 1] === '\n' ? 2 : 1;
-      else if (text[i] === '\n') i += 1;
-      line += 1;
-      recordDone = true;
-    }
-    records.push(record);
+        records.push(record);
+        line += 1;
+        parsedLines = context.lines;
+        return null; // kept here, not in csv-parse's array
+      },
+    });
+  } catch (error) {
+    const message = error instanceof CsvError ? SYNTAX[error.code] : undefined;
+    if (message === undefined || !(error instanceof CsvError)) throw error;
+    const where = error as CsvError & { lines?: number; column?: number };
+    // An unclosed quote runs to the end of the text: it is placed where its record began.
+    const at =
+      error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? line
+        : line + Math.max(0, (where.lines ?? parsedLines + 1) - parsedLines - 1);
+    throw new CsvSyntaxError(message, at, (where.column ?? 0) + 1);
   }
   return records;
 }
 
 /**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or CR before one) as a formula;
- * such a value is written with an apostrophe first, which spreadsheets show as text, and which
- * `unguardFormula` takes off again when the file is read back (a value that already starts with
- * apostrophes gets one more, so the round trip is exact).
+ * Rows as CSV text: records ended by CRLF (RFC 4180), a field quoted when it holds the delimiter,
+ * a quote or any line break. csv-stringify alone quotes only the record delimiter, so a bare LF
+ * in a model's answer would start a new row in a spreadsheet.
  */
-export function guardFormula(value: string): string {
-  return /^'*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** The value `guardFormula` was given: one apostrophe fewer before a formula's first sign. */
-export function unguardFormula(value: string): string {
-  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
-
-/** One field as RFC 4180 writes it: quoted when it holds a delimiter, a quote or a line break. */
-export function csvField(value: string, delimiter = ','): string {
-  return value.includes(delimiter) || /["\r\n]/.test(value)
-    ? `"${value.replace(/"/g, '""')}"`
-    : value;
-}
-
-/** Records as CSV text: fields quoted where needed, records ended by CRLF (as RFC 4180 says). */
-export function writeCsv(rows: readonly (readonly string[])[], delimiter = ','): string {
-  return rows
-    .map((row) => row.map((value) => csvField(value, delimiter)).join(delimiter) + '\r\n')
-    .join('');
+export function writeCsv(rows: readonly (readonly string[])[]): string {
+  return stringify(rows as string[][], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }

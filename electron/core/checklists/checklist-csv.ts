@@ -3,14 +3,8 @@
 // order). Spreadsheets' semicolon- and tab-separated files are read too.
 import type { Checklist } from '../../../shared/checklist.ts';
 import { CHECKLIST_LIMITS as L } from '../../../shared/checklist-limits.ts';
-import {
-  CsvSyntaxError,
-  readCsv,
-  unguardFormula,
-  guardFormula,
-  writeCsv,
-  type CsvRecord,
-} from '../csv.ts';
+import { neutralizeFormula, restoreFormula } from '../../../shared/spreadsheet-text.ts';
+import { CsvSyntaxError, readCsv, writeCsv, type CsvRecord } from '../csv.ts';
 import { buildChecklist, kindNamed, unknownKind, type QuestionDraft } from './checklist-build.ts';
 import { badChecklist, tooManyQuestions } from './checklist-errors.ts';
 
@@ -95,7 +89,7 @@ export function parseChecklistCsv(
           'Put a field holding a comma in double quotes.',
         );
       }
-      cells[column] = unguardFormula(field.value);
+      cells[column] = restoreFormula(field.value);
     }
     const kindField = row.fields[columns.indexOf('kind')];
     const kind = kindNamed(cells.kind ?? '');
@@ -118,13 +112,14 @@ export function parseChecklistCsv(
 }
 
 /**
- * A checklist as CSV with a header row, every column filled: reads back as the same checklist
- * (its name comes from the file name). A cell a spreadsheet would run as a formula starts with
- * an apostrophe, taken off again when read.
+ * A checklist as CSV with a header row, every column filled, records ended by CRLF (RFC 4180):
+ * reads back as the same checklist (its name comes from the file name). A cell a spreadsheet
+ * would run as a formula starts with an apostrophe (the reports' guard), taken off again when
+ * read.
  */
 export function writeChecklistCsv(checklist: Checklist): string {
   const rows = checklist.questions.map((q) =>
-    [q.text, q.kind, q.guidance ?? '', q.expected ?? '', q.id].map(guardFormula),
+    [q.text, q.kind, q.guidance ?? '', q.expected ?? '', q.id].map(neutralizeFormula),
   );
   return writeCsv([[...COLUMNS], ...rows]);
 }

@@ -244,6 +244,85 @@ describe('JSON checklists', () => {
   });
 });
 
+describe('YAML checklists', () => {
+  it('reads a hand-written file: kinds by name, guidance over several lines, every value as text', async () => {
+    const checklist = await readAs(
+      'Lease basics.yml',
+      [
+        '# Questions for every lease',
+        'questions:',
+        '  - text: Is there a break clause?',
+        '    kind: Yes / No',
+        '  - text: What is the rent?',
+        '    kind: money',
+        '    expected: 12000',
+        '    guidance: |',
+        '      The annual rent, not the monthly one.',
+        '      Ignore service charges.',
+        '  - When does the lease end?',
+      ].join('\n'),
+    );
+    expect(checklist).toMatchObject({ id: 'lease-basics', name: 'Lease basics' });
+    expect(checklist.questions.map((q) => [q.text, q.kind, q.expected, q.guidance])).toEqual([
+      ['Is there a break clause?', 'yes_no', undefined, undefined],
+      [
+        'What is the rent?',
+        'amount',
+        '12000',
+        'The annual rent, not the monthly one.\nIgnore service charges.',
+      ],
+      ['When does the lease end?', 'text', undefined, undefined],
+    ]);
+  });
+
+  it('refuses bad YAML with its line and column, and a bad question with its line', async () => {
+    expect(
+      await refusal(() => readAs('indent.yaml', 'questions:\n  - Who?\n - When?\n')),
+    ).toMatchObject({
+      kind: 'Damaged',
+      message: expect.stringMatching(/^indent\.yaml, line 3, column \d+: this is not valid YAML: /),
+    });
+    expect(
+      await refusal(() => readAs('twice.yaml', 'name: a\nname: b\nquestions: [Who?]\n')),
+    ).toMatchObject({
+      message: expect.stringMatching(
+        /^twice\.yaml, line 2, column 1: this is not valid YAML: .*unique/,
+      ),
+    });
+    expect(
+      await refusal(() =>
+        readAs('kind.yaml', 'questions:\n  - text: Who?\n\n  - text: When?\n    kind: maybe\n'),
+      ),
+    ).toMatchObject({
+      message: expect.stringContaining('kind.yaml, line 4: “maybe” is not a kind of answer'),
+    });
+    expect(
+      await refusal(() =>
+        readAs('field.yaml', 'questions:\n  - text: Who?\n    kind:\n      - party\n'),
+      ),
+    ).toMatchObject({ message: 'field.yaml, line 2: “kind” is not text.' });
+    expect(await refusal(() => readAs('none.yaml', 'name: x\n'))).toMatchObject({
+      message: 'none.yaml: there is no “questions” list in it.',
+    });
+  });
+
+  it('refuses aliases that unfold into too much text', async () => {
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from({ length: 8 }, (_, i) => {
+        const prev = String.fromCharCode(97 + i);
+        const next = String.fromCharCode(98 + i);
+        return `${next}: &${next} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`;
+      }),
+      'questions: *i',
+    ].join('\n');
+    expect(await refusal(() => readAs('bomb.yaml', bomb))).toMatchObject({
+      kind: 'Damaged',
+      message: 'bomb.yaml: its aliases unfold into too much text.',
+    });
+  });
+});
+
 describe('sizes', () => {
   it('refuses a 50 MB file before reading it', async () => {
     const file = path.join(dir, 'huge.csv');
@@ -279,11 +358,7 @@ describe('sizes', () => {
 });
 
 describe('formats', () => {
-  it('refuses YAML and unknown extensions with the formats that work', async () => {
-    expect(await refusal(() => readAs('list.yaml', 'questions: []\n'))).toMatchObject({
-      kind: 'Unsupported',
-      message: 'list.yaml: YAML checklists cannot be read yet.',
-    });
+  it('refuses unknown extensions with the formats that work', async () => {
     expect(await refusal(() => readAs('list.docx', 'x'))).toMatchObject({
       kind: 'Unsupported',
       message: 'list.docx is not a checklist file.',
@@ -315,8 +390,8 @@ describe('export and import', () => {
     ],
   };
 
-  it('reads back what CSV and JSON write, every template and every awkward value', () => {
-    for (const format of ['csv', 'json'] as ChecklistFormat[])
+  it('reads back what CSV, JSON and YAML write, every template and every awkward value', () => {
+    for (const format of ['csv', 'json', 'yaml'] as ChecklistFormat[])
       for (const checklist of [...CHECKLIST_TEMPLATES, awkward]) {
         const text = writeChecklist(checklist, format);
         const back = parseChecklist(text, format, {
@@ -353,7 +428,13 @@ describe('export and import', () => {
     expect(back.name).toBe(list.name);
   });
 
-  it('knows three formats', () => {
-    expect(CHECKLIST_FORMATS).toEqual(['text', 'csv', 'json']);
+  it('writes YAML with its name and id, reading back the same checklist from its file', async () => {
+    const text = writeChecklist(awkward, 'yaml');
+    expect(text.startsWith('format: memagent-checklist\nversion: 1\nid: awkward\n')).toBe(true);
+    expect(await readAs('other name.yaml', text)).toEqual(awkward);
+  });
+
+  it('knows four formats', () => {
+    expect(CHECKLIST_FORMATS).toEqual(['text', 'csv', 'json', 'yaml']);
   });
 });

@@ -6,13 +6,10 @@ import { CoreError } from '../errors.ts';
 import { parseChecklistCsv, writeChecklistCsv } from './checklist-csv.ts';
 import { parseChecklistJson, writeChecklistJson } from './checklist-json.ts';
 import { parseChecklistText, writeChecklistText } from './checklist-text.ts';
+import { parseChecklistYaml, writeChecklistYaml } from './checklist-yaml.ts';
 
-/**
- * The formats a checklist is read from and written to. YAML is not among them yet: no YAML
- * library is a dependency, and a hand-written YAML reader would read some files differently
- * from every other tool (docs/review.md).
- */
-export const CHECKLIST_FORMATS = ['text', 'csv', 'json'] as const;
+/** The formats a checklist is read from and written to. */
+export const CHECKLIST_FORMATS = ['text', 'csv', 'json', 'yaml'] as const;
 export type ChecklistFormat = (typeof CHECKLIST_FORMATS)[number];
 
 /** The file extension each format is written with. */
@@ -20,6 +17,7 @@ export const CHECKLIST_EXTENSIONS: Record<ChecklistFormat, string> = {
   text: '.txt',
   csv: '.csv',
   json: '.json',
+  yaml: '.yaml',
 };
 
 const BY_EXTENSION: Record<string, ChecklistFormat> = {
@@ -29,26 +27,17 @@ const BY_EXTENSION: Record<string, ChecklistFormat> = {
   '.csv': 'csv',
   '.tsv': 'csv',
   '.json': 'json',
+  '.yaml': 'yaml',
+  '.yml': 'yaml',
 };
 
-/**
- * The format of a checklist file by its extension. Throws CoreError Unsupported for YAML (not
- * yet read) and for any other extension, with the formats that are.
- */
+/** The format of a checklist file by its extension; CoreError Unsupported for any other, with the formats that are. */
 export function checklistFormatOf(file: string): ChecklistFormat {
   const extension = path.extname(file).toLowerCase();
   const format = BY_EXTENSION[extension];
   if (format !== undefined) return format;
-  if (extension === '.yaml' || extension === '.yml')
-    throw new CoreError(
-      'Unsupported',
-      `${path.basename(file)}: YAML checklists cannot be read yet.`,
-      {
-        hint: 'Save the checklist as JSON (.json) or CSV (.csv); both keep kinds, guidance and expected values.',
-      },
-    );
   throw new CoreError('Unsupported', `${path.basename(file)} is not a checklist file.`, {
-    hint: 'A checklist is a text file (.txt, one question a line), a CSV file (.csv: question,kind,guidance,expected) or JSON (.json).',
+    hint: 'A checklist is a text file (.txt, one question a line), a CSV file (.csv: question,kind,guidance,expected) JSON (.json) or YAML (.yaml).',
   });
 }
 
@@ -62,7 +51,7 @@ export function checklistNameOf(file: string): string {
 export interface ParseChecklistOptions {
   /** How sentences name the file ("nda.csv"). */
   source: string;
-  /** The checklist's name when the file names none (JSON may). */
+  /** The checklist's name when the file names none (JSON and YAML may). */
   name: string;
   /** Its id when the file gives none; default: made from the name. */
   id?: string;
@@ -70,7 +59,8 @@ export interface ParseChecklistOptions {
 
 /**
  * Reads a checklist from the text of a file in `format` (a leading BOM is ignored). Throws one
- * CoreError (Damaged: a sentence naming the file, the line and, for CSV, the column; TooLarge:
+ * CoreError (Damaged: a sentence naming the file, the line and, for CSV, the column (JSON: the
+ * question's number once parsed); TooLarge:
  * more questions than CHECKLIST_LIMITS.questions).
  */
 export function parseChecklist(
@@ -87,12 +77,15 @@ export function parseChecklist(
       return parseChecklistCsv(body, source, name, id);
     case 'json':
       return parseChecklistJson(body, source, name, id);
+    case 'yaml':
+      return parseChecklistYaml(body, source, name, id);
   }
 }
 
 /**
- * A checklist as the text of a file in `format`. CSV and JSON read back as the same checklist
- * (JSON with its name and id; CSV with the name of its file); text keeps only the questions.
+ * A checklist as the text of a file in `format`. CSV, JSON and YAML read back as the same
+ * checklist (JSON and YAML with its name and id; CSV with the name of its file); text keeps
+ * only the questions.
  */
 export function writeChecklist(checklist: Checklist, format: ChecklistFormat): string {
   switch (format) {
@@ -102,5 +95,7 @@ export function writeChecklist(checklist: Checklist, format: ChecklistFormat): s
       return writeChecklistCsv(checklist);
     case 'json':
       return writeChecklistJson(checklist);
+    case 'yaml':
+      return writeChecklistYaml(checklist);
   }
 }

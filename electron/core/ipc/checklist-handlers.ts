@@ -36,7 +36,12 @@ export interface ChecklistHandlerDeps {
   chooseSavePath?: ((suggested: string) => Promise<string | null>) | undefined;
 }
 
-const EXTENSIONS: Record<ChecklistFileFormat, string> = { text: 'txt', csv: 'csv', json: 'json' };
+const EXTENSIONS: Record<ChecklistFileFormat, string> = {
+  text: 'txt',
+  csv: 'csv',
+  json: 'json',
+  yaml: 'yaml',
+};
 
 const listed = (c: StoredChecklist): Checklist => ({ ...c, questionCount: c.questions.length });
 

@@ -288,6 +288,7 @@ export function createService(deps: ServiceDeps): Service {
       secrets: deps.secrets,
       texts,
       pool,
+      plans,
       clients,
       emit,
       now,

@@ -7,7 +7,7 @@ import type { ReviewQuestion } from '../../../shared/review.ts';
 import type { ReviewEstimate } from '../../../shared/review-setup.ts';
 import type { Range } from '../../../shared/run-estimate.ts';
 import type { PromptFrame } from '../caches/prompt-frames.ts';
-import { defaultProblemText, type ProblemText } from './review-defaults.ts';
+import { composeProblem } from '../../../shared/checklist-problem.ts';
 import { reviewDocument } from './review-runs.ts';
 import {
   documentFrame,
@@ -22,8 +22,6 @@ export interface ReviewEstimateInput {
   questions: readonly ReviewQuestion[];
   settings: RunSettings;
   profileId?: string;
-  /** The text each question is asked with: the same one the review's runs will ask. */
-  problemText?: ProblemText;
 }
 
 /**
@@ -38,10 +36,10 @@ export async function estimateReview(
 ): Promise<ReviewEstimate> {
   const documents = input.documentIds.map((id) => reviewDocument(parts.store, id));
   const backend = await estimateBackend(parts, input.profileId, input.settings);
-  const problem = input.problemText ?? defaultProblemText;
   const questions = [];
+  // The text a cell's run asks (review-runs.ts): the question, its guidance, its answer form.
   for (const q of input.questions)
-    questions.push(await questionParts(parts, backend, problem(q), input.settings));
+    questions.push(await questionParts(parts, backend, composeProblem(q), input.settings));
   // One document at a time: each is read and chunked once, and kept in the shared caches.
   const frames: PromptFrame[] = [];
   for (const info of documents)

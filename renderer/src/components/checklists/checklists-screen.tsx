@@ -45,7 +45,7 @@ export function ChecklistsScreen() {
       </div>
       <p className="muted">
         A checklist is a list of questions asked of every document of a review. Import one from a
-        text file (one question a line), CSV (<code>question,kind,guidance</code>) or JSON.
+        text file (one question a line), CSV (<code>question,kind,guidance</code>), JSON or YAML.
       </p>
       {error ? <ErrorBanner error={error} onDismiss={dismissChecklistError} /> : null}
       <p className="status-line" role="status" aria-live="polite">
