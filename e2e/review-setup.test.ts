@@ -2,14 +2,13 @@
 // edited and moved, four library documents chosen, the whole review's estimate read, the review
 // created and started; screenshots of both screens at two sizes, light and dark (out/screenshots,
 // git-ignored).
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import type { Harness } from './harness/harness.ts';
-import { openWithDialog, showScreen } from './harness/ui.ts';
+import { openWithDialog } from './harness/ui.ts';
 import { shooter } from './harness/walk.ts';
 
 const FIXTURES = ['contract.pdf', 'lease.docx', 'article.html', 'notes.md'].map((f) =>
