@@ -1,5 +1,5 @@
 // The IPC adapters of the Checklists screen (shared/api.ts `checklists:*`): parse, call the
-// library's checklists (store/checklist-repo.ts) and the checklist files (checklist-files.ts),
+// library's checklists (store/checklist-repo.ts) and the checklist files (core/checklists/),
 // return. A path to import comes from the dialog's grant, checked by the dispatcher.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -12,7 +12,9 @@ import {
 import { CoreError } from '../errors.ts';
 import type { StoredChecklist } from '../store/checklist-repo.ts';
 import type { Store } from '../store/store.ts';
-import { CHECKLIST_TEMPLATES, readChecklistFile, writeChecklist } from './checklist-files.ts';
+import { readChecklistFile } from '../checklists/checklist-file.ts';
+import { writeChecklist } from '../checklists/checklist-formats.ts';
+import { CHECKLIST_TEMPLATES } from '../checklists/checklist-templates.ts';
 import { asResult } from './invoke-call.ts';
 import type { PathGrants } from './path-grants.ts';
 
