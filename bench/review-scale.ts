@@ -42,6 +42,16 @@ const { values } = parseArgs({
     speed: { type: 'string', default: '20' },
     // Each document's length in chunks of 5,000 tokens: a contract of 12 pages to one of ~160.
     chunks: { type: 'string', default: '3,4,6,8,10,12,15,20,26,40' },
+    // The order the job driver launches runs in (driveJob's `order`): the engine's default, most
+    // chunks left first, or the job's (row-major) order.
+    order: { type: 'string', default: 'most-left-first' },
+    // Decode this many times slower than `--speed` says: sim-llm writes memories of a few dozen
+    // tokens where a real model writes hundreds, so this makes its steps decode-bound as a
+    // real model's are (e.g. 20: a step's ~20 tokens cost what ~400 would).
+    'decode-scale': { type: 'string', default: '1' },
+    // Only the replay of a real model's memories (see onPaper), no run.
+    'on-paper': { type: 'boolean', default: false },
+    'memory-tokens': { type: 'string', default: '512' },
     // Internal: this file as the driving child process.
     role: { type: 'string' },
     dir: { type: 'string' },
@@ -60,10 +70,12 @@ const chunkCounts = (values.chunks as string).split(',').map(Number);
  * replies, prompts, SQLite commits) would be what is measured.
  */
 const speed = Number(values.speed);
+const decodeScale = Number(values['decode-scale']);
+const order = values.order as 'most-left-first' | 'job';
 const BENCH_MODEL: LatencyModel = {
   prefillTokensPerSec: H100_14B.prefillTokensPerSec * speed,
-  decodeTokensPerSec: H100_14B.decodeTokensPerSec * speed,
-  aggregateDecodeTokensPerSec: H100_14B.aggregateDecodeTokensPerSec * speed,
+  decodeTokensPerSec: (H100_14B.decodeTokensPerSec * speed) / decodeScale,
+  aggregateDecodeTokensPerSec: (H100_14B.aggregateDecodeTokensPerSec * speed) / decodeScale,
   maxBatch: H100_14B.maxBatch,
   overheadMs: H100_14B.overheadMs,
 };
@@ -88,26 +100,139 @@ const NOT_STATED = "Answer 'not stated' if the contract does not say.";
  * states it in (`fact(d)`, sharing the question's words as a contract's clause does).
  */
 const CHECKLIST: (ReviewQuestion & { fact: (d: number) => string })[] = [
-  { id: 'law', text: 'Which law governs the contract?', kind: 'party', fact: (d) => `This contract is governed by the law of ${['England', 'Scotland', 'Ireland', 'Germany', 'France'][d % 5]}.` },
-  { id: 'court', text: 'Which courts have jurisdiction over disputes?', kind: 'party', fact: (d) => `Disputes fall under the exclusive jurisdiction of the courts of ${['London', 'Edinburgh', 'Dublin', 'Munich', 'Paris'][d % 5]}.` },
-  { id: 'start', text: 'On which date does the contract start?', kind: 'date', guidance: NOT_STATED, fact: (d) => `The contract start date is ${1 + (d % 27)} March 2025.` },
-  { id: 'term', text: 'What is the initial term of the contract?', kind: 'duration', guidance: NOT_STATED, fact: (d) => `The initial term of the contract is ${2 + (d % 4)} years.` },
-  { id: 'renewal', text: 'Does the contract renew automatically?', kind: 'yes_no', guidance: NOT_STATED, fact: (d) => `The contract renews automatically for successive periods of ${d % 2 === 0 ? 'twelve' : 'six'} months.` },
-  { id: 'notice', text: 'What notice period applies to non-renewal?', kind: 'duration', fact: (d) => `The notice period for non-renewal is ${30 + 30 * (d % 3)} days.` },
-  { id: 'cap', text: 'Is the supplier liability capped?', kind: 'yes_no', guidance: NOT_STATED, fact: (d) => `The supplier liability is capped at ${100 + 25 * d} percent of the annual fees.` },
-  { id: 'capAmount', text: 'What amount is the liability cap?', kind: 'amount', fact: (d) => `The liability cap amount is EUR ${(d + 1) * 250_000}.` },
-  { id: 'fees', text: 'What are the annual fees?', kind: 'amount', fact: (d) => `The annual fees are GBP ${(d + 3) * 41_500}.` },
-  { id: 'payment', text: 'Within how many days must invoices be paid?', kind: 'number', fact: (d) => `Invoices must be paid within ${[30, 45, 60][d % 3]} days of receipt.` },
-  { id: 'convenience', text: 'May the customer terminate for convenience?', kind: 'yes_no', guidance: NOT_STATED, fact: (d) => `The customer may terminate for convenience on ${60 + d} days written notice.` },
-  { id: 'breach', text: 'What cure period applies to a material breach?', kind: 'duration', fact: (d) => `A material breach has a cure period of ${10 + (d % 4) * 5} business days.` },
-  { id: 'supplier', text: 'Who is the supplier party?', kind: 'party', fact: (d) => `The supplier party is ${['Northwind Systems Ltd', 'Brightlane GmbH', 'Corvid Data SAS', 'Halden Cloud Ltd', 'Meridian Networks BV'][d % 5]}.` },
-  { id: 'confidential', text: 'How long do confidentiality obligations survive termination?', kind: 'duration', fact: (d) => `Confidentiality obligations survive termination for ${3 + (d % 3)} years.` },
-  { id: 'assignment', text: 'May the supplier assign the contract without consent?', kind: 'yes_no', fact: (d) => `The supplier may ${d % 2 === 0 ? 'not ' : ''}assign the contract without prior written consent.` },
-  { id: 'subcontract', text: 'Which subcontracting restrictions apply to the supplier?', kind: 'clause', fact: (d) => `Subcontracting restrictions apply: the supplier requires approval for any subcontractor handling ${d % 2 === 0 ? 'personal data' : 'hosting'}.` },
-  { id: 'insurance', text: 'What insurance cover must the supplier maintain?', kind: 'amount', fact: (d) => `The supplier must maintain insurance cover of USD ${(d + 2)} million per claim.` },
-  { id: 'audit', text: 'Does the customer have audit rights?', kind: 'yes_no', guidance: NOT_STATED, fact: (d) => `The customer has audit rights once every ${d % 2 === 0 ? 'year' : 'two years'}.` },
-  { id: 'sla', text: 'What service availability does the supplier commit to?', kind: 'number', fact: (d) => `The supplier commits to service availability of ${99 + (d % 10) / 10} percent each month.` },
-  { id: 'credits', text: 'Which service credits apply when availability is missed?', kind: 'text', fact: (d) => `Service credits of ${5 + d} percent apply when availability is missed.` },
+  {
+    id: 'law',
+    text: 'Which law governs the contract?',
+    kind: 'party',
+    fact: (d) =>
+      `This contract is governed by the law of ${['England', 'Scotland', 'Ireland', 'Germany', 'France'][d % 5]}.`,
+  },
+  {
+    id: 'court',
+    text: 'Which courts have jurisdiction over disputes?',
+    kind: 'party',
+    fact: (d) =>
+      `Disputes fall under the exclusive jurisdiction of the courts of ${['London', 'Edinburgh', 'Dublin', 'Munich', 'Paris'][d % 5]}.`,
+  },
+  {
+    id: 'start',
+    text: 'On which date does the contract start?',
+    kind: 'date',
+    guidance: NOT_STATED,
+    fact: (d) => `The contract start date is ${1 + (d % 27)} March 2025.`,
+  },
+  {
+    id: 'term',
+    text: 'What is the initial term of the contract?',
+    kind: 'duration',
+    guidance: NOT_STATED,
+    fact: (d) => `The initial term of the contract is ${2 + (d % 4)} years.`,
+  },
+  {
+    id: 'renewal',
+    text: 'Does the contract renew automatically?',
+    kind: 'yes_no',
+    guidance: NOT_STATED,
+    fact: (d) =>
+      `The contract renews automatically for successive periods of ${d % 2 === 0 ? 'twelve' : 'six'} months.`,
+  },
+  {
+    id: 'notice',
+    text: 'What notice period applies to non-renewal?',
+    kind: 'duration',
+    fact: (d) => `The notice period for non-renewal is ${30 + 30 * (d % 3)} days.`,
+  },
+  {
+    id: 'cap',
+    text: 'Is the supplier liability capped?',
+    kind: 'yes_no',
+    guidance: NOT_STATED,
+    fact: (d) => `The supplier liability is capped at ${100 + 25 * d} percent of the annual fees.`,
+  },
+  {
+    id: 'capAmount',
+    text: 'What amount is the liability cap?',
+    kind: 'amount',
+    fact: (d) => `The liability cap amount is EUR ${(d + 1) * 250_000}.`,
+  },
+  {
+    id: 'fees',
+    text: 'What are the annual fees?',
+    kind: 'amount',
+    fact: (d) => `The annual fees are GBP ${(d + 3) * 41_500}.`,
+  },
+  {
+    id: 'payment',
+    text: 'Within how many days must invoices be paid?',
+    kind: 'number',
+    fact: (d) => `Invoices must be paid within ${[30, 45, 60][d % 3]} days of receipt.`,
+  },
+  {
+    id: 'convenience',
+    text: 'May the customer terminate for convenience?',
+    kind: 'yes_no',
+    guidance: NOT_STATED,
+    fact: (d) => `The customer may terminate for convenience on ${60 + d} days written notice.`,
+  },
+  {
+    id: 'breach',
+    text: 'What cure period applies to a material breach?',
+    kind: 'duration',
+    fact: (d) => `A material breach has a cure period of ${10 + (d % 4) * 5} business days.`,
+  },
+  {
+    id: 'supplier',
+    text: 'Who is the supplier party?',
+    kind: 'party',
+    fact: (d) =>
+      `The supplier party is ${['Northwind Systems Ltd', 'Brightlane GmbH', 'Corvid Data SAS', 'Halden Cloud Ltd', 'Meridian Networks BV'][d % 5]}.`,
+  },
+  {
+    id: 'confidential',
+    text: 'How long do confidentiality obligations survive termination?',
+    kind: 'duration',
+    fact: (d) => `Confidentiality obligations survive termination for ${3 + (d % 3)} years.`,
+  },
+  {
+    id: 'assignment',
+    text: 'May the supplier assign the contract without consent?',
+    kind: 'yes_no',
+    fact: (d) =>
+      `The supplier may ${d % 2 === 0 ? 'not ' : ''}assign the contract without prior written consent.`,
+  },
+  {
+    id: 'subcontract',
+    text: 'Which subcontracting restrictions apply to the supplier?',
+    kind: 'clause',
+    fact: (d) =>
+      `Subcontracting restrictions apply: the supplier requires approval for any subcontractor handling ${d % 2 === 0 ? 'personal data' : 'hosting'}.`,
+  },
+  {
+    id: 'insurance',
+    text: 'What insurance cover must the supplier maintain?',
+    kind: 'amount',
+    fact: (d) => `The supplier must maintain insurance cover of USD ${d + 2} million per claim.`,
+  },
+  {
+    id: 'audit',
+    text: 'Does the customer have audit rights?',
+    kind: 'yes_no',
+    guidance: NOT_STATED,
+    fact: (d) => `The customer has audit rights once every ${d % 2 === 0 ? 'year' : 'two years'}.`,
+  },
+  {
+    id: 'sla',
+    text: 'What service availability does the supplier commit to?',
+    kind: 'number',
+    fact: (d) =>
+      `The supplier commits to service availability of ${99 + (d % 10) / 10} percent each month.`,
+  },
+  {
+    id: 'credits',
+    text: 'Which service credits apply when availability is missed?',
+    kind: 'text',
+    fact: (d) => `Service credits of ${5 + d} percent apply when availability is missed.`,
+  },
 ];
 const QUESTIONS: ReviewQuestion[] = CHECKLIST.map(({ fact: _fact, ...q }) => q);
 
@@ -202,6 +327,9 @@ interface DriveResult {
   state: string;
   launched: number;
   wallMs: number;
+  /** Epoch milliseconds of the drive's start and end, to set beside the simulator's stamps. */
+  startedAt: number;
+  endedAt: number;
   peakRssMb: number;
   maxRssMb: number;
 }
@@ -224,6 +352,7 @@ async function drive(dir: string, baseUrl: string, jobId: string, concurrency: n
   const sample = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
+  const startedAt = Date.now();
   const t0 = performance.now();
   const group = driveJob({
     store,
@@ -232,6 +361,7 @@ async function drive(dir: string, baseUrl: string, jobId: string, concurrency: n
     controls: registry,
     // As the app sizes it (create-service.ts): twice the backend's limit.
     window: concurrency * 2,
+    order,
     launchRun: jobLauncher({ parts, registry, texts, jobId, profile, owner: 'bench' }),
   });
   const end = await group.ended;
@@ -241,6 +371,8 @@ async function drive(dir: string, baseUrl: string, jobId: string, concurrency: n
     state: end.state,
     launched: end.ran,
     wallMs,
+    startedAt,
+    endedAt: Date.now(),
     peakRssMb: peakRss / 2 ** 20,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   };
@@ -254,7 +386,8 @@ function runDriver(dir: string, baseUrl: string, jobId: string, concurrency: num
   const args = [
     import.meta.filename,
     ...['--role', 'drive', '--dir', dir, '--base-url', baseUrl, '--job', jobId],
-    ...['--concurrency', String(concurrency), '--speed', String(speed)],
+    ...['--concurrency', String(concurrency), '--speed', String(speed), '--order', order],
+    ...['--decode-scale', String(decodeScale)],
   ];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise<DriveResult>((resolve, reject) => {
@@ -325,6 +458,10 @@ interface Measure {
   pacedTokens: number;
   idealMs: number;
   idealLongestFirstMs: number;
+  /** From the drive's start to the first request, first request to last reply, then to the end. */
+  beforeFirstMs: number;
+  simSpanMs: number;
+  afterLastMs: number;
   /** Each document's chunks, as the runs cut it. */
   chunks: number[];
   statuses: Record<string, number>;
@@ -346,6 +483,8 @@ async function measure(concurrency: number): Promise<Measure> {
     );
     const calls = await sim.calls();
     const { chains } = chainsOf(calls, chunks);
+    const first = Math.min(...calls.map((c) => c.receivedAt));
+    const last = Math.max(...calls.map((c) => c.finishedAt ?? c.receivedAt));
     const matched = chains.reduce((n, c) => n + c.length, 0);
     const work = (c: readonly ReplayCall[]) => c.reduce((s, x) => s + x.promptTokens, 0);
     const longestFirst = [...chains].sort((a, b) => work(b) - work(a));
@@ -359,6 +498,9 @@ async function measure(concurrency: number): Promise<Measure> {
       promptTokens: calls.reduce((s, c) => s + c.promptTokens, 0),
       pacedTokens: calls.reduce((s, c) => s + c.pacedTokens, 0),
       idealMs: replayLatency(chains, concurrency, BENCH_MODEL),
+      beforeFirstMs: first - result.startedAt,
+      simSpanMs: last - first,
+      afterLastMs: result.endedAt - last,
       idealLongestFirstMs: replayLatency(longestFirst, concurrency, BENCH_MODEL),
       chunks,
       statuses,
@@ -370,7 +512,40 @@ async function measure(concurrency: number): Promise<Measure> {
   }
 }
 
-if (values.role === 'drive') {
+/**
+ * The same review on the latency model alone at the H100's real speed, with memories as a real
+ * model writes them (`--memory-tokens` a step, where sim-llm writes a few dozen): decode, not
+ * prefill, then bounds each step, so a run's length is its document's chunks × a step, and the
+ * order the runs start in decides the tail. Replays the job's order (row-major, documents as
+ * given) and longest document first at each concurrency. Minutes.
+ */
+function onPaper(): void {
+  const memory = Number(values['memory-tokens']);
+  const chainFor = (chunks: number): ReplayCall[] => [
+    ...Array.from({ length: chunks }, () => ({
+      promptTokens: 5000 + memory + 300,
+      pacedTokens: memory,
+    })),
+    { promptTokens: memory + 300, pacedTokens: 60 },
+  ];
+  const jobOrder = chunkCounts.flatMap((chunks) => QUESTIONS.map(() => chainFor(chunks)));
+  const longestFirst = [...jobOrder].sort((a, b) => b.length - a.length);
+  const min = (ms: number) => (ms / 60_000).toFixed(1);
+  console.log(
+    `on paper: h100-14b at its own speed, memories of ${memory} tokens a step; documents of ${chunkCounts.join(', ')} chunks × ${QUESTIONS.length} questions`,
+  );
+  for (const c of concurrencies) {
+    const job = replayLatency(jobOrder, c, H100_14B);
+    const longest = replayLatency(longestFirst, c, H100_14B);
+    console.log(
+      `  concurrency ${String(c).padStart(3)}: job order ${min(job)} min, longest document first ${min(longest)} min (${((job / longest - 1) * 100).toFixed(0)}% longer in job order)`,
+    );
+  }
+}
+
+if (values['on-paper']) {
+  onPaper();
+} else if (values.role === 'drive') {
   await drive(
     values.dir as string,
     values['base-url'] as string,
@@ -388,7 +563,7 @@ if (values.role === 'drive') {
     `review-scale benchmark — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, Node ${process.version}, load average ${load()}`,
   );
   console.log(
-    `${chunkCounts.length} documents of ${chunkCounts.join(', ')} chunks (≤${SETTINGS.chunkTokens} qwen tokens) × ${QUESTIONS.length} questions = ${chunkCounts.length * QUESTIONS.length} cells; latency model h100-14b × ${speed} (prefill ${BENCH_MODEL.prefillTokensPerSec}/s shared, decode ${BENCH_MODEL.decodeTokensPerSec}/s a sequence, ${BENCH_MODEL.aggregateDecodeTokensPerSec}/s in all, ${BENCH_MODEL.overheadMs} ms a request); window 2 × concurrency`,
+    `${chunkCounts.length} documents of ${chunkCounts.join(', ')} chunks (≤${SETTINGS.chunkTokens} qwen tokens) × ${QUESTIONS.length} questions = ${chunkCounts.length * QUESTIONS.length} cells; latency model h100-14b × ${speed}${decodeScale !== 1 ? `, decode ÷ ${decodeScale}` : ''} (prefill ${BENCH_MODEL.prefillTokensPerSec}/s shared, decode ${BENCH_MODEL.decodeTokensPerSec}/s a sequence, ${BENCH_MODEL.aggregateDecodeTokensPerSec}/s in all, ${BENCH_MODEL.overheadMs} ms a request); window 2 × concurrency; launched ${order === 'job' ? "in the job's order" : 'most chunks left first'}`,
   );
   let failed = false;
   for (const concurrency of concurrencies) {
@@ -396,7 +571,7 @@ if (values.role === 'drive') {
     const answered = (m.statuses.answered ?? 0) + (m.statuses.not_stated ?? 0);
     const cells = chunkCounts.length * QUESTIONS.length;
     console.log(
-      `concurrency ${String(concurrency).padStart(3)}: wall ${s(m.result.wallMs)} s, ideal ${s(m.idealMs)} s, ratio ${(m.result.wallMs / m.idealMs).toFixed(3)} (ideal longest run first ${s(m.idealLongestFirstMs)} s, wall / that ${(m.result.wallMs / m.idealLongestFirstMs).toFixed(3)}); peak RSS ${m.result.peakRssMb.toFixed(0)} MB sampled, max RSS ${m.result.maxRssMb.toFixed(0)} MB; ${m.requests} requests (${(m.promptTokens / 1e6).toFixed(2)} M prompt tokens, ${m.pacedTokens.toLocaleString('en-US')} paced output tokens${m.unmatched ? `, ${m.unmatched} not matched to a run` : ''}); job ${m.result.state}, cells ${JSON.stringify(m.statuses)}, ${m.incomplete} not read in full; load ${load()}`,
+      `concurrency ${String(concurrency).padStart(3)}: wall ${s(m.result.wallMs)} s, ideal ${s(m.idealMs)} s, ratio ${(m.result.wallMs / m.idealMs).toFixed(3)} (ideal longest run first ${s(m.idealLongestFirstMs)} s, wall / that ${(m.result.wallMs / m.idealLongestFirstMs).toFixed(3)}); first request after ${s(m.beforeFirstMs)} s, simulator busy ${s(m.simSpanMs)} s, end ${s(m.afterLastMs)} s after the last reply; peak RSS ${m.result.peakRssMb.toFixed(0)} MB sampled, max RSS ${m.result.maxRssMb.toFixed(0)} MB; ${m.requests} requests (${(m.promptTokens / 1e6).toFixed(2)} M prompt tokens, ${m.pacedTokens.toLocaleString('en-US')} paced output tokens${m.unmatched ? `, ${m.unmatched} not matched to a run` : ''}); job ${m.result.state}, cells ${JSON.stringify(m.statuses)}, ${m.incomplete} not read in full; load ${load()}`,
     );
     if (concurrency === concurrencies[0]) console.log(`chunks as cut: ${m.chunks.join(', ')}`);
     if (answered !== cells || m.incomplete > 0) failed = true;
