@@ -9,7 +9,10 @@
 // then the table is read (reviewMatrix) and every cell must be answered and read in full.
 // Prints figures; exits 1 when a cell is not answered.
 // `npm exec -- node bench/review-scale.ts [--concurrency 8,16,32,64,128] [--speed 20]
-//   [--chunks 3,4,6,8,10,12,15,20,26,40] [--order job|longest]`
+//   [--chunks 3,4,6,8,10,12,15,20,26,40] [--order most-left-first|job] [--decode-scale 1]`
+// `npm exec -- node bench/review-scale.ts --on-paper [--memory-tokens 512]`: the latency model
+//   alone at the H100's speed with a real model's memories, the job's order against longest first.
+// Figures and what they mean: docs/benchmarks.md, "10 documents × 20 questions".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
