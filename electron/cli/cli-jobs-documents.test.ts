@@ -49,15 +49,23 @@ describe('a job over three documents', () => {
     });
     const short = jobId.slice(0, 8);
 
-    // A real process, killed inside the commit of some run's fifth chunk: the first document's
-    // runs (fewer chunks) are done by then, the last document's are not.
+    // The documents have 3, 4 and 6 chunks of 256 tokens, and runs start with the most chunks
+    // left (job-order.ts). A real process, killed inside the commit of some run's fourth chunk
+    // (index 3): the largest document's two runs, read first, have saved three chunks each.
     const killed = await runCli(['resume', short, '--db', db, '--concurrency', '2'], {
-      MEMAGENT_TEST_KILL_IN_COMMIT: '4',
+      MEMAGENT_TEST_KILL_IN_COMMIT: '3',
     });
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
     expect(killed.stderr).toContain(
       `note: continuing job ${short} (3 documents × 2 questions): 6 questions left over 3 documents`,
     );
+    // Continued and killed again inside the commit of chunk index 4: the second document's runs
+    // (4 chunks left, read first now) end below it and finish; the largest document's, read on
+    // from their saved memories, reach it.
+    const killedAgain = await runCli(['resume', short, '--db', db, '--concurrency', '2'], {
+      MEMAGENT_TEST_KILL_IN_COMMIT: '4',
+    });
+    expect(killedAgain.signal, killedAgain.stderr).toBe('SIGKILL');
 
     const store = openStore(path.dirname(db), db);
     const atKill = runIds.map((id) => {

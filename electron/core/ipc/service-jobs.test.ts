@@ -32,7 +32,11 @@ describe('jobs in the app', () => {
       settings: SMALL_CHUNKS,
       profileId,
     });
-    expect(job).toMatchObject({ kind: 'questions', title: '3 questions about book', live: true });
+    expect(job).toMatchObject({
+      kind: 'questions',
+      title: '3 questions about book.txt',
+      live: true,
+    });
     const done = await jobState(h, job.id, 'done');
     expect(done.counts).toMatchObject({ total: 3, done: 3, failed: 0, queued: 0, reading: 0 });
     const [listed] = await h.ok('jobs:list', {});
