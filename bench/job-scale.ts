@@ -228,7 +228,7 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
   const gcs = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
   const gcObserver = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      const kind = (e.detail as { kind?: number } | undefined)?.kind;
+      const kind = (e as { detail?: { kind?: number } }).detail?.kind;
       const g = kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? gcs.minor : gcs.major;
       g.count += 1;
       g.ms += e.duration;
