@@ -7,7 +7,7 @@
 // finished runs read again, chunk requests sent again. Prints figures, asserts nothing.
 // `npm exec -- node bench/job-scale.ts [--documents 50] [--questions 10] [--concurrency 8]
 //   [--chunk-tokens 1000] [--small-documents 5] [--kill-at 0.5] [--no-kill] [--speed 8]
-//   [--no-stream] [--node-flags=--max-old-space-size=96]`
+//   [--no-stream] [--node-flags=--max-old-space-size=96] [--v8-defaults]`
 // Each phase's driving process is a child (this file with --role drive), so its peak RSS is its
 // own; the documents and the job are entered beforehand by this process.
 import { spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import {
   DEFAULT_READING,
   DEFAULT_RUN_SETTINGS,
@@ -38,6 +39,7 @@ import { openDocument } from '../electron/core/use-cases/open-document.ts';
 import { jobLauncher } from '../electron/core/use-cases/job-launcher.ts';
 import { createRun, runBackendOf } from '../electron/core/use-cases/start-run.ts';
 import { createCliRunParts } from '../electron/cli/cli-run-parts.ts';
+import { LONG_JOB_V8_FLAGS } from '../electron/core/v8-flags.ts';
 import { replayLatency, type ReplayCall } from '../sim/latency-replay.ts';
 import { H100_14B, type LatencyModel } from '../sim/options.ts';
 import { startChildSim, type SimCall } from './engine-sim.ts';
@@ -54,8 +56,11 @@ const { values } = parseArgs({
     speed: { type: 'string', default: '8' },
     // Read without streaming the memory (as evaluation does): what the streamed deltas cost.
     'no-stream': { type: 'boolean', default: false },
-    // V8 flags for the driving process, e.g. --node-flags=--max-old-space-size=96
+    // V8 flags for the driving process, after the product's (LONG_JOB_V8_FLAGS, which the CLI
+    // and the app start with), e.g. --node-flags=--max-old-space-size=96
     'node-flags': { type: 'string', default: '' },
+    // The driving process on V8's default heap sizing, without the product's flags.
+    'v8-defaults': { type: 'boolean', default: false },
     // Internal: this file as the driving child process.
     role: { type: 'string' },
     dir: { type: 'string' },
@@ -212,10 +217,25 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
   let atPeak = process.memoryUsage();
+  let peakNewSpace = 0;
   const sample = setInterval(() => {
     const m = process.memoryUsage();
     if (m.rss > peakRss) [peakRss, atPeak] = [m.rss, m];
+    const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    peakNewSpace = Math.max(peakNewSpace, young?.space_size ?? 0);
   }, 50);
+  // What V8's collections cost the job: a young-generation bound must not buy memory with time.
+  const gcs = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as { detail?: { kind?: number } }).detail?.kind;
+      const g = kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? gcs.minor : gcs.major;
+      g.count += 1;
+      g.ms += e.duration;
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const statusCounts = new Map<string, number>();
   const group = driveJob({
@@ -257,7 +277,9 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
   });
   const end = await group.ended;
   const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sample);
+  gcObserver.disconnect();
   // What is still held once the job has ended (the child runs with --expose-gc).
   (globalThis as { gc?: () => void }).gc?.();
   const held = process.memoryUsage();
@@ -283,6 +305,9 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
     },
     heapAfterGcMb: held.heapUsed / 2 ** 20,
     rssAfterGcMb: held.rss / 2 ** 20,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    peakNewSpaceMb: peakNewSpace / 2 ** 20,
+    gcs,
   };
   process.stdout.write(`result ${JSON.stringify(result)}\n`);
   await parts.close();
@@ -301,6 +326,9 @@ type DriveResult = {
   maxRssMb: number;
   heapAfterGcMb: number;
   rssAfterGcMb: number;
+  cpuMs: number;
+  peakNewSpaceMb: number;
+  gcs: { minor: { count: number; ms: number }; major: { count: number; ms: number } };
   atPeakMb: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
 };
 
@@ -313,6 +341,7 @@ function runDriver(
 ): Promise<{ result?: DriveResult; commits: number; killed: boolean }> {
   const args = [
     '--expose-gc',
+    ...(values['v8-defaults'] ? [] : LONG_JOB_V8_FLAGS),
     ...(values['node-flags'] ? values['node-flags'].split(' ') : []),
     import.meta.filename,
     '--role',
@@ -471,6 +500,8 @@ if (values.role === 'drive') {
   console.log(
     `latency model: h100-14b × ${speed} (prefill ${BENCH_MODEL.prefillTokensPerSec}/s shared, decode ${BENCH_MODEL.decodeTokensPerSec}/s a sequence, ${BENCH_MODEL.aggregateDecodeTokensPerSec}/s in all, ${BENCH_MODEL.overheadMs} ms a request); concurrency ${concurrency}, chunks of ≤${chunkTokens} qwen tokens, window ${concurrency * 2}`,
   );
+  const flags = [...(values['v8-defaults'] ? [] : LONG_JOB_V8_FLAGS), values['node-flags']];
+  console.log(`driving process's V8 flags: ${flags.join(' ').trim() || "V8's defaults"}`);
   const report = (label: string, p: Phase) => {
     console.log(
       `${label}: ${p.runs} runs → ${p.result.state} ${JSON.stringify(p.result.statuses)}; ${p.commits} chunks, ${p.calls} requests; prepares at once ≤ ${p.result.peakPreparing}`,
@@ -484,6 +515,10 @@ if (values.role === 'drive') {
     const at = p.result.atPeakMb;
     console.log(
       `  at the peak: V8 heap ${mb(at.heapUsed)} MB used of ${mb(at.heapTotal)} MB reserved, external ${mb(at.external)} MB (array buffers ${mb(at.arrayBuffers)} MB), the rest ${mb(p.result.peakRssMb - at.heapTotal - at.external)} MB native`,
+    );
+    const { minor, major } = p.result.gcs;
+    console.log(
+      `  CPU ${(p.result.cpuMs / 1000).toFixed(1)} s; new space at most ${mb(p.result.peakNewSpaceMb)} MB; scavenges ${minor.count} (${minor.ms.toFixed(0)} ms), full collections ${major.count} (${major.ms.toFixed(0)} ms)`,
     );
   };
   const smallPhase = await fullJob(small);

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LONG_JOB_V8_FLAGS } from '../electron/core/v8-flags.ts';
 import { ensureElectronBinary } from './start-electron-binary.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +23,9 @@ function main(): number | Promise<number> {
   // Never inherit a request to run Electron as plain Node (a packaged build has that fuse off too).
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
-  const child = spawn(binary.binary, [repoRoot, ...process.argv.slice(2)], {
+  // The main process drives the jobs; V8 reads heap-sizing flags only from the command line.
+  const jsFlags = `--js-flags=${LONG_JOB_V8_FLAGS.join(' ')}`;
+  const child = spawn(binary.binary, [jsFlags, repoRoot, ...process.argv.slice(2)], {
     cwd: repoRoot,
     stdio: 'inherit',
     env,

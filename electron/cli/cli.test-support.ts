@@ -9,6 +9,7 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { LONG_JOB_V8_FLAGS } from '../core/v8-flags.ts';
 import type { CliContext } from './context.ts';
 import { runCommand } from './run-command.ts';
 
@@ -56,7 +57,8 @@ export function startCli(
   env: Record<string, string> = {},
   onStderr?: (text: string, kill: (s: NodeJS.Signals) => void) => void,
 ): StartedCli {
-  const child = spawn(process.execPath, ['electron/cli/main.ts', ...args], {
+  // Started as `npm run memagent` starts it (package.json), with its V8 flags.
+  const child = spawn(process.execPath, [...LONG_JOB_V8_FLAGS, 'electron/cli/main.ts', ...args], {
     cwd: repoRoot,
     env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
