@@ -1,11 +1,12 @@
-// The summary under each question of a review report: how many documents gave each answer, and
-// which documents stand out. Computed from the matrix as stored; every report reads this.
+// The summary under each question of a review (its reports and the app's table): how many
+// documents gave each answer, and which documents stand out. Computed from the matrix as stored.
+// Pure TypeScript: no Node, DOM or electron imports.
 import type {
   ReviewCell,
   ReviewDocument,
   ReviewMatrix,
   ReviewQuestion,
-} from '../../../shared/review.ts';
+} from './review.ts';
 import { answerKey, cellIndex, cellLabel } from './review-text.ts';
 
 /** One answer of a column and the documents that gave it. */
