@@ -14,7 +14,7 @@ import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
 import type { JobView } from './jobs.ts';
-import type { ReviewCell, ReviewMatrix, ReviewSummary } from './review.ts';
+import type { ReviewCell, ReviewListEntry, ReviewMatrix, ReviewSummary } from './review.ts';
 import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 import {
@@ -415,7 +415,7 @@ export interface CallResponses {
   'runs:delete': Result<null>;
   'runs:counts': Result<DocumentRunCounts[]>;
   // reviews (table)
-  'reviews:list': Result<ReviewSummary[]>;
+  'reviews:list': Result<ReviewListEntry[]>;
   'reviews:get': Result<ReviewMatrix>;
   /** The new runs' ids, in the table's order. */
   'reviews:rerun': Result<string[]>;

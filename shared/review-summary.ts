@@ -11,6 +11,8 @@ import { answerKey, cellIndex, cellLabel } from './review-text.ts';
 
 /** One answer of a column and the documents that gave it. */
 export interface AnswerCount {
+  /** The cells' `answerKey` (review-text.ts): what a filter on this answer matches. */
+  key: string;
   /** As the table shows it ("Yes", "Not stated"). */
   label: string;
   count: number;
@@ -55,7 +57,12 @@ export function summarizeColumns(matrix: ReviewMatrix): ColumnSummary[] {
       const key = answerKey(cell);
       const entry = counts.get(key);
       if (entry === undefined)
-        counts.set(key, { label: cellLabel(cell), count: 1, state: cell.status !== 'answered' });
+        counts.set(key, {
+          key,
+          label: cellLabel(cell),
+          count: 1,
+          state: cell.status !== 'answered',
+        });
       else entry.count += 1;
     }
     const answered = rows.filter((r) => r.cell.status === 'answered');

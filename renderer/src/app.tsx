@@ -6,6 +6,7 @@ import { PasswordDialog } from './components/library/password-dialog.tsx';
 import { RereadDialog } from './components/library/reread-dialog.tsx';
 import { ReaderScreen } from './components/reader/reader-screen.tsx';
 import { JobsScreen } from './components/jobs/jobs-screen.tsx';
+import { ReviewsScreen } from './components/review/reviews-screen.tsx';
 import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
 import { useShortcuts } from './components/nav/use-shortcuts.ts';
@@ -29,6 +30,7 @@ export function App() {
         {screen === 'reader' ? <ReaderScreen /> : null}
         {screen === 'ask' ? <AskScreen /> : null}
         {screen === 'jobs' ? <JobsScreen /> : null}
+        {screen === 'reviews' ? <ReviewsScreen /> : null}
         {screen === 'settings' ? <SettingsScreen /> : null}
       </main>
       <PasswordDialog />

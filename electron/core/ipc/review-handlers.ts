@@ -37,7 +37,14 @@ export function createReviewTableHandlers(deps: ReviewTableDeps): ReviewTableHan
   const { parts, jobs, feed } = deps;
   const { store } = parts;
   return {
-    'reviews:list': () => asResult(() => listReviews(store, 500)),
+    'reviews:list': () =>
+      asResult(() =>
+        listReviews(store, 500).map((review) => ({
+          ...review,
+          documents: store.reviews.documents(review.id).length,
+          questions: store.reviews.questions(review.id).length,
+        })),
+      ),
     'reviews:get': ({ reviewId }) => asResult(() => feed.read(reviewId)),
     'reviews:rerun': ({ reviewId, target }, ctx) =>
       asResult(async () => {

@@ -70,7 +70,13 @@ it('a review driven by the app fills its table through pushes that match the sto
   h = await startHarness();
   const { reviewId } = await twoByTwo(h);
   const [listed] = await h.ok('reviews:list', {});
-  expect(listed).toMatchObject({ id: reviewId, title: 'Two vaults', checklistName: 'Vaults' });
+  expect(listed).toMatchObject({
+    id: reviewId,
+    title: 'Two vaults',
+    checklistName: 'Vaults',
+    documents: 2,
+    questions: 2,
+  });
   expect(listed?.counts).toMatchObject({ cells: 4, queued: 4 });
   const first = await h.ok('reviews:get', { reviewId });
   expect(first.cells.map((c) => c.status)).toEqual(Array(4).fill('queued'));

@@ -1,7 +1,7 @@
 // Which screen is showing and which run is selected: navigation state only.
 import { create } from 'zustand';
 
-export type Screen = 'library' | 'reader' | 'ask' | 'jobs' | 'settings';
+export type Screen = 'library' | 'reader' | 'ask' | 'jobs' | 'reviews' | 'settings';
 
 export interface UiState {
   screen: Screen;

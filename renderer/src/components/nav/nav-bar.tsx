@@ -10,6 +10,7 @@ const SCREENS: { id: Screen; label: string; key: string }[] = [
   { id: 'reader', label: 'Reader', key: '2' },
   { id: 'ask', label: 'Ask', key: '3' },
   { id: 'jobs', label: 'Jobs', key: '4' },
+  { id: 'reviews', label: 'Reviews', key: '5' },
   { id: 'settings', label: 'Settings', key: ',' },
 ];
 
