@@ -53,7 +53,7 @@ export function ReviewFilters(props: {
         ))}
       </select>
       <select
-        aria-label="Answer"
+        aria-label="Answer to show"
         value={filter.answer?.startsWith('=') ? filter.answer : ''}
         onChange={(e) => setFilter({ answer: e.target.value || null })}
       >
@@ -65,7 +65,7 @@ export function ReviewFilters(props: {
         ))}
       </select>
       <select
-        aria-label="State"
+        aria-label="Cell state to show"
         value={filter.status ?? (filter.answer?.startsWith('#') ? filter.answer.slice(1) : '')}
         onChange={(e) => {
           const status = (e.target.value || null) as typeof filter.status;
