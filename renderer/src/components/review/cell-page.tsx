@@ -47,16 +47,18 @@ export function CellPage(props: {
   return (
     <div className="cell-page" aria-label="The passage in the document">
       <PassageWhere />
-      {view.info.format === 'pdf' ? (
-        <PdfReader view={view} textKey={textKey} chunks={props.chunks} />
-      ) : (
-        <ReaderBody
-          documentId={documentId}
-          textKey={textKey}
-          doc={view.document}
-          chunks={props.chunks}
-        />
-      )}
+      <div className="cell-page-body">
+        {view.info.format === 'pdf' ? (
+          <PdfReader view={view} textKey={textKey} chunks={props.chunks} />
+        ) : (
+          <ReaderBody
+            documentId={documentId}
+            textKey={textKey}
+            doc={view.document}
+            chunks={props.chunks}
+          />
+        )}
+      </div>
     </div>
   );
 }

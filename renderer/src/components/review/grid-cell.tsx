@@ -36,7 +36,11 @@ export const GridCell = memo(function GridCell(props: {
       style={{ left: props.left, width: props.width }}
       onClick={() => openPanel({ documentId: document.id, questionId: question.id })}
     >
-      <span className="rt-answer">{answer === '' ? null : <OutsideText text={answer} />}</span>
+      {answer === '' ? null : (
+        <span className="rt-answer">
+          <OutsideText text={answer} />
+        </span>
+      )}
       <span className="rt-marks">
         <span className={`rt-chip rt-chip-${status}`}>{chip}</span>
         {cell?.disagrees === true ? (
