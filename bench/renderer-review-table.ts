@@ -4,7 +4,7 @@
 // frame for 240 frames (far more often than the service's feed, which sends a review's changes at
 // most four times a second). Per push: the time from the push to the table laid out again
 // (zustand patch, React render of the changed cells, style and layout), and the frame interval.
-// Run: npm exec -- node bench/review-table.ts   (builds nothing: run `vite build` first).
+// Run: npm exec -- node bench/renderer-review-table.ts   (builds nothing: run `vite build` first).
 import { launchChromium } from '../e2e/harness/browser.ts';
 import { rendererDir } from '../e2e/harness/paths.ts';
 import { serveStatic } from '../e2e/harness/static-server.ts';
