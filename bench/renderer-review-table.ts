@@ -123,6 +123,7 @@ try {
       const push = (window as unknown as { __benchPush(): void }).__benchPush;
       const grid = document.querySelector('.rt-scroll') as HTMLElement;
       const work: number[] = [];
+      const parts: number[][] = [];
       const deltas: number[] = [];
       // React renders a push in a task it posts (MessageChannel); one posted after the push
       // runs after it, so the time to that task plus a forced layout is the push's whole cost.
@@ -139,10 +140,13 @@ try {
         last = now;
         const t = performance.now();
         push();
+        const pushed = performance.now();
         await after();
+        const rendered = performance.now();
         void grid.getBoundingClientRect().height;
         void (grid.lastElementChild as HTMLElement | null)?.offsetHeight;
         work.push(performance.now() - t);
+        parts.push([pushed - t, rendered - pushed, performance.now() - rendered]);
       }
       const q = (xs: number[], p: number) => {
         const s = [...xs].sort((a, b) => a - b);
@@ -150,6 +154,12 @@ try {
       };
       const d = deltas.slice(2);
       return {
+        parts: [0, 1, 2].map((i) =>
+          q(
+            parts.map((x) => x[i]!),
+            0.5,
+          ),
+        ),
         workP50: q(work, 0.5),
         workP95: q(work, 0.95),
         workMax: Math.max(...work),
@@ -162,6 +172,30 @@ try {
     console.log(
       `review table ${SIZE.documents} × ${SIZE.questions} at ${viewport.width}×${viewport.height} (Chromium ${browser.version()}): opened in ${openMs} ms, ${rendered} cells in the DOM`,
     );
+    // As the service's feed sends them: a push of 200 cells four times a second (every 15th
+    // frame), for 240 frames; the frames between pushes are idle.
+    const paced = await page.evaluate(async (frames) => {
+      const push = (window as unknown as { __benchPush(): void }).__benchPush;
+      const deltas: number[] = [];
+      let last = performance.now();
+      for (let n = 0; n < frames; n += 1) {
+        const now = await new Promise<number>((r) => requestAnimationFrame(r));
+        deltas.push(now - last);
+        last = now;
+        if (n % 15 === 0) push();
+      }
+      const d = deltas.slice(2).sort((a, b) => a - b);
+      return {
+        p50: d[Math.floor(d.length / 2)] ?? 0,
+        p95: d[Math.floor(d.length * 0.95)] ?? 0,
+        max: d[d.length - 1] ?? 0,
+        over: d.filter((x) => x > 17).length,
+      };
+    }, SIZE.frames);
+    console.log(
+      `  a push every 15th frame (the feed's 4 a second), ${SIZE.frames} frames: frame interval p50 ${f(paced.p50)} / p95 ${f(paced.p95)} / max ${f(paced.max)} ms, frames over 17 ms: ${paced.over}`,
+    );
+    console.log(`  push / render / layout p50: ${stats.parts.map(f).join(' / ')} ms`);
     console.log(
       `  ${SIZE.changed} cells per push, a push every frame for ${SIZE.frames} frames: push to layout p50 ${f(stats.workP50)} / p95 ${f(stats.workP95)} / max ${f(stats.workMax)} ms, over 16 ms: ${stats.over16}; frame interval p50 ${f(stats.p50)} / p95 ${f(stats.p95)} / max ${f(stats.max)} ms`,
     );

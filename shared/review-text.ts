@@ -87,7 +87,7 @@ export function evidenceWhere(e: CellEvidence): string {
 
 /** The cell of a document and a question (row-major, but looked up: a matrix may be partial). */
 export function cellIndex(
-  matrix: ReviewMatrix,
+  matrix: Pick<ReviewMatrix, 'cells'>,
 ): (documentId: string, questionId: string) => ReviewCell | undefined {
   const cells = new Map<string, ReviewCell>();
   for (const cell of matrix.cells) cells.set(`${cell.documentId}\n${cell.questionId}`, cell);

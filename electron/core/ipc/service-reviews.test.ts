@@ -168,3 +168,28 @@ it('a cell being read is not read again; a report is saved where the user chose'
     h?.service.grants.require('w2', 'open-saved-export', saved?.path as string),
   ).toThrow();
 });
+
+it('a cell read again while the review is still being read is read once the review’s drive ends', async () => {
+  h = await startHarness({ sim: { latency: 'h100-14b' } });
+  const { reviewId } = await twoByTwo(h);
+  await h.ok('jobs:continue', { jobId: reviewId });
+  const first = await h.waitFor(
+    'review:cells',
+    (p) => p.review.state === 'running' && p.cells.some((c) => ENDED.has(c.status)),
+  );
+  const done = first.cells.find((c) => ENDED.has(c.status)) as ReviewCell;
+  const [runId] = await h.ok('reviews:rerun', {
+    reviewId,
+    target: { documentId: done.documentId, questionId: done.questionId },
+  });
+  await h.waitFor(
+    'review:cells',
+    (p) => allEnded(p, reviewId, 4) && p.cells.some((c) => c.runId === runId),
+  );
+  const after = await h.ok('reviews:get', { reviewId });
+  const cell = after.cells.find(
+    (c) => c.documentId === done.documentId && c.questionId === done.questionId,
+  );
+  expect(cell).toMatchObject({ runId, history: [{ runId: done.runId }] });
+  expect(ENDED.has(cell?.status as ReviewCell['status'])).toBe(true);
+});

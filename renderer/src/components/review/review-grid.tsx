@@ -3,7 +3,7 @@
 // focusable grid: the arrow keys move the active cell (aria-activedescendant), Enter opens it
 // beside the table, R reads it again (after a yes), Ctrl/Cmd+C copies its answer.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ColumnSummary } from '../../../../shared/review-summary.ts';
 import { cellKey } from '../../lib/review-view.ts';
 import { askRerun, openPanel, say, setActive, useReviewStore } from '../../stores/review-store.ts';
@@ -18,7 +18,7 @@ const ROW_HEIGHT = 54;
 const WRAPPED_HEIGHT = 96;
 const HEAD_HEIGHT = 96;
 
-export function ReviewGrid(props: {
+export const ReviewGrid = memo(function ReviewGrid(props: {
   rows: AxisItem[];
   cols: AxisItem[];
   summaries: Map<string, ColumnSummary>;
@@ -236,7 +236,7 @@ export function ReviewGrid(props: {
       ) : null}
     </div>
   );
-}
+});
 
 function sortOf(item: AxisItem): 'ascending' | 'descending' | undefined {
   const sort = useReviewStore.getState().sort;

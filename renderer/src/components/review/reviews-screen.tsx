@@ -1,7 +1,7 @@
 // The Reviews screen: the list of reviews, or one review's table with the cell opened beside it.
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { plural } from '../../../../shared/plural.ts';
-import { summarizeColumns, type ColumnSummary } from '../../../../shared/review-summary.ts';
+import { summarizeColumns } from '../../../../shared/review-summary.ts';
 import { shownDocuments } from '../../lib/review-view.ts';
 import { loadJobs } from '../../stores/jobs-store.ts';
 import {
@@ -59,16 +59,18 @@ function ReviewTable() {
   const transpose = useReviewStore((s) => s.transpose);
   const panel = useReviewStore((s) => s.panel);
   const loading = useReviewStore((s) => s.loading);
+  // A push re-renders its changed cells at once (each cell reads its own); the summaries, and
+  // the rows when a filter or sort reads answers, follow in a render React may interrupt.
+  const later = useDeferredValue(cells);
   const cellOf = useMemo(
-    () => (documentId: string, questionId: string) => cells[`${documentId}\n${questionId}`],
-    [cells],
+    () => (documentId: string, questionId: string) => later[`${documentId}\n${questionId}`],
+    [later],
   );
-  // Counts per question, from the cells as they stand (a push changes a few of them).
+  // Counts per question, from the cells as they stand.
   const summaries = useMemo(() => {
-    if (!review) return new Map<string, ColumnSummary>();
-    const matrix = { review, documents, questions, cells: Object.values(cells) };
-    return new Map(summarizeColumns(matrix).map((s) => [s.question.id, s]));
-  }, [review, documents, questions, cells]);
+    const columns = summarizeColumns({ documents, questions, cells: [] }, cellOf);
+    return new Map(columns.map((s) => [s.question.id, s]));
+  }, [documents, questions, cellOf]);
   // A push changes which rows show only when a filter on answers or a sort reads the cells:
   // otherwise the rows stay the same array and only the changed cells re-render.
   const readsCells =
