@@ -19,8 +19,10 @@ export const BASE = '.';
 export const CORE_LAYERS: readonly (readonly string[])[] = [
   // errors, abort, user-file, hash, redact, external-url, compile-cache
   [BASE],
-  // text out of files; tokenizers; model files (download, GGUF headers)
-  ['documents', 'tokenize', 'models'],
+  // text out of files; tokenizers; model files (download, GGUF headers); checklists read from
+  // and written to files (shared/ shapes, base's CSV and hashing only, so every layer above, a
+  // review's store, job, reports and CLI, may use them)
+  ['documents', 'tokenize', 'models', 'checklists'],
   // the LLM clients; the built-in model reads its GGUF header (models/)
   ['llm'],
   // the generic job registry, the backends' limiters, job groups

@@ -33,7 +33,7 @@ export interface TextRect {
 }
 
 /** What a file dialog is for (`documents:choose-path`): it sets the dialog's title and filters. */
-export type FilePurpose = 'document' | 'ocr-language' | 'session' | 'model';
+export type FilePurpose = 'document' | 'ocr-language' | 'session' | 'model' | 'checklist';
 
 /** What importing a session export did (`sessions:import`); ids are run ids. */
 export interface SessionImport {

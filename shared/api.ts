@@ -17,6 +17,18 @@ import type { JobView } from './jobs.ts';
 import type { ReviewCell, ReviewListEntry, ReviewMatrix, ReviewSummary } from './review.ts';
 import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
+// reviews (setup)
+import {
+  CHECKLIST_FILE_FORMATS,
+  MAX_REVIEW_DOCUMENTS,
+  checklistNameSchema,
+  checklistQuestionsSchema,
+  type Checklist,
+  type ChecklistListing,
+  type ChecklistTemplate,
+  type ReviewEstimate,
+  type ReviewStarted,
+} from './review-setup.ts';
 import {
   backendProfileSchema,
   documentIdSchema as documentId,
@@ -86,7 +98,7 @@ export const calls = {
        * What the dialog is for: its title and file filters (default: a document to open). The
        * path it returns may be used for that purpose only, by this window (see docs/electron.md).
        */
-      purpose: z.enum(['document', 'ocr-language', 'session']).optional(),
+      purpose: z.enum(['document', 'ocr-language', 'session', 'checklist']).optional(),
     }),
   },
   'documents:open': {
@@ -386,6 +398,76 @@ export const calls = {
   'models:cancel': { request: z.object({ reference: z.string().min(1).max(1000) }) },
   /** Where the loaded model of a built-in backend runs; null while it is not loaded. */
   'models:host-info': { request: z.object({ profileId: id }) },
+  // reviews (setup): checklists kept in the library, and starting a review (shared/review-setup.ts)
+  'checklists:list': { request: z.object({}) },
+  'checklists:get': { request: z.object({ checklistId: id }) },
+  /** Stores a new checklist (no id) or replaces the name and questions of the one with its id. */
+  'checklists:save': {
+    request: z.object({
+      checklist: z.object({
+        id: id.optional(),
+        name: checklistNameSchema,
+        questions: checklistQuestionsSchema,
+      }),
+    }),
+  },
+  'checklists:rename': { request: z.object({ checklistId: id, name: checklistNameSchema }) },
+  /** Returns the deleted checklist, so the window can offer to put it back (Undo). */
+  'checklists:delete': { request: z.object({ checklistId: id }) },
+  /** A copy named `name`, else "NAME (copy)". */
+  'checklists:duplicate': {
+    request: z.object({ checklistId: id, name: checklistNameSchema.optional() }),
+  },
+  /**
+   * Reads a checklist file (.txt, .csv, .json, .yaml) the dialog gave the window
+   * (`documents:choose-path` with purpose `checklist`) into the library, under its name or
+   * "NAME (2)" when the library has one so named.
+   */
+  'checklists:import': { request: z.object({ path: z.string().min(1).max(4096) }) },
+  /** Writes the checklist to a file chosen in the save dialog; null if cancelled. */
+  'checklists:export': {
+    request: z.object({ checklistId: id, format: z.enum(CHECKLIST_FILE_FORMATS) }),
+  },
+  /** The checklists the app ships, to start from. */
+  'checklists:templates': { request: z.object({}) },
+  /**
+   * What a review of these documents × questions will take, before it starts: every cell's run
+   * estimate added up (chunks per document from the chunking runs share). Never calls the model.
+   */
+  'reviews:estimate': {
+    request: z.object({
+      documentIds: z.array(documentId).min(1).max(MAX_REVIEW_DOCUMENTS),
+      questions: checklistQuestionsSchema,
+      settings: runSettingsSchema,
+      profileId: id.optional(),
+    }),
+  },
+  /** Stores the review (a job of one queued run per cell) and starts reading it in this app. */
+  'reviews:create': {
+    request: z.object({
+      title: z.string().trim().max(300).optional(),
+      checklist: z.object({
+        id: id.optional(),
+        name: checklistNameSchema,
+        questions: checklistQuestionsSchema,
+      }),
+      documentIds: z.array(documentId).min(1).max(MAX_REVIEW_DOCUMENTS),
+      settings: runSettingsSchema,
+      profileId: id.optional(),
+    }),
+  },
+  /** Adds documents (rows) to a review: only the new cells are read. */
+  'reviews:add-documents': {
+    request: z.object({
+      reviewId: id,
+      documentIds: z.array(documentId).min(1).max(MAX_REVIEW_DOCUMENTS),
+    }),
+  },
+  /** Adds questions (columns) to a review: only the new cells are read. */
+  'reviews:add-questions': {
+    request: z.object({ reviewId: id, questions: checklistQuestionsSchema }),
+  },
+  // end of reviews (setup)
 } as const;
 
 /** Response type of each call (always a `Result`, so failures are values). */
@@ -450,6 +532,21 @@ export interface CallResponses {
   'models:pause': Result<null>;
   'models:cancel': Result<null>;
   'models:host-info': Result<BuiltinHostInfo | null>;
+  // reviews (setup)
+  'checklists:list': Result<ChecklistListing[]>;
+  'checklists:get': Result<Checklist>;
+  'checklists:save': Result<Checklist>;
+  'checklists:rename': Result<null>;
+  'checklists:delete': Result<Checklist>;
+  'checklists:duplicate': Result<Checklist>;
+  'checklists:import': Result<Checklist>;
+  'checklists:export': Result<{ path: string } | null>;
+  'checklists:templates': Result<ChecklistTemplate[]>;
+  'reviews:estimate': Result<ReviewEstimate>;
+  'reviews:create': Result<ReviewStarted>;
+  'reviews:add-documents': Result<ReviewStarted>;
+  'reviews:add-questions': Result<ReviewStarted>;
+  // end of reviews (setup)
 }
 
 export type CallName = keyof typeof calls;

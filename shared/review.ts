@@ -2,20 +2,8 @@
 // runs. These are the shapes every reader of a review shares — the table in the renderer, the
 // reports, `memagent review --json` — read from the stored runs, never recomputed per view.
 // Pure TypeScript: no Node, DOM or electron imports.
+import type { ChecklistQuestion } from './checklist.ts';
 import type { RunBackend } from './model.ts';
-
-/** How a question's answer is shown, normalised and compared. */
-export const ANSWER_KINDS = [
-  'yes_no',
-  'date',
-  'amount',
-  'duration',
-  'party',
-  'clause',
-  'number',
-  'text',
-] as const;
-export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /**
  * A cell's state. `answered`: an answer was extracted; `not_stated`: the answer says the document
@@ -36,16 +24,12 @@ export const CELL_STATUSES = [
 ] as const;
 export type CellStatus = (typeof CELL_STATUSES)[number];
 
-/** One question of a review, in its column order. */
-export interface ReviewQuestion {
-  id: string;
-  text: string;
-  kind: AnswerKind;
-  /** Written into the MemAgent prompt's problem slot after the question. */
-  guidance?: string;
-  /** The value the user expects (e.g. "England"): a cell that differs is flagged. */
-  expected?: string;
-}
+/**
+ * One question of a review, in its column order: a checklist's question (shared/checklist.ts),
+ * copied into the review when it is created so that later edits of the checklist do not change
+ * what was asked.
+ */
+export type ReviewQuestion = ChecklistQuestion;
 
 /** One document of a review, in its row order. */
 export interface ReviewDocument {
@@ -90,9 +74,13 @@ export interface ReviewCell {
   status: CellStatus;
   /** The model's own words (the extracted answer). */
   answer?: string;
-  /** The normalised value (ISO date, amount with currency code, "yes"/"no"...), for sorting. */
+  /**
+   * The normalised answer without a locale (shared/answer-value-text.ts): "yes", "2024-03-01",
+   * "EUR 5000", "P12M", "not_stated" ...; for sorting, counting and `--json`. Absent when the
+   * kind's reader did not understand the words (the display is then the words).
+   */
   value?: string;
-  /** The normalised answer as shown in the table. */
+  /** The normalised answer as shown in the table, in the locale the matrix was read for. */
   display?: string;
   /** The answer differs from the question's expected value. */
   disagrees?: boolean;

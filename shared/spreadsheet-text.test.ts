@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutralizeFormula, spreadsheetText } from './spreadsheet-text.ts';
+import { neutralizeFormula, restoreFormula, spreadsheetText } from './spreadsheet-text.ts';
 
 describe('text for a spreadsheet cell', () => {
   it.each([
@@ -16,6 +16,13 @@ describe('text for a spreadsheet cell', () => {
   it('leaves other text as written, a formula trigger inside it too', () => {
     for (const text of ['England', '2026-01-31', 'USD 5,000,000', 'a=b', '', ' =1', '供給契約'])
       expect(neutralizeFormula(text)).toBe(text);
+  });
+
+  it('gives back what it guarded when a file the app wrote is read again', () => {
+    const texts = ['=1+1', "'=x", "''+y", '@a', '-2', '+3', "'plain", 'fine', ''];
+    const written = texts.map(neutralizeFormula);
+    expect(written).toEqual(["'=1+1", "''=x", "'''+y", "'@a", "'-2", "'+3", "'plain", 'fine', '']);
+    expect(written.map(restoreFormula)).toEqual(texts);
   });
 
   it('shows controls and bidi overrides before looking at the first character', () => {

@@ -67,6 +67,7 @@ const PATH_CALLS: Partial<Record<CallName, GrantPurpose>> = {
   'documents:open': 'open-document',
   'sessions:import': 'import-session',
   'ocr:add-language': 'add-ocr-language',
+  'checklists:import': 'import-checklist',
 };
 
 /**

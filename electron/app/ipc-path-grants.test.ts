@@ -50,7 +50,10 @@ async function start() {
     from = WINDOW,
   ): Promise<CallResponse<K>> => dispatch(name, sender(from), request);
   /** The user picks `file` in the dialog shown for `purpose`. */
-  const choose = async (file: string, purpose?: 'document' | 'session' | 'ocr-language') => {
+  const choose = async (
+    file: string,
+    purpose?: 'document' | 'session' | 'ocr-language' | 'checklist',
+  ) => {
     answers.push(file);
     const chosen = await call('documents:choose-path', purpose === undefined ? {} : { purpose });
     expect(chosen).toEqual({ ok: true, value: file });
@@ -110,6 +113,36 @@ describe('a path chosen in a file dialog', () => {
     expect(await titles()).toEqual([]);
     // The purpose it was chosen for still works.
     expect(await call('sessions:import', { path: file })).toMatchObject({ ok: true });
+  });
+
+  it('chosen to import a checklist imports it once; a document’s path or a made-up one is refused', async () => {
+    const { call, choose, write, harness } = await start();
+    const file = write('Vault review.txt', 'What is the vault code?\nWho set it?\n');
+    const refused = await call('checklists:import', { path: file });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'BadUsage',
+        message:
+          'The checklist was not imported: only a file chosen with “Import a checklist…” can be imported.',
+      },
+    });
+    await choose(file);
+    expect(await call('checklists:import', { path: file })).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          'The checklist was not imported: it was chosen to be opened as a document, not to be imported as a checklist.',
+      },
+    });
+    await choose(file, 'checklist');
+    expect(await call('checklists:import', { path: file })).toMatchObject({
+      ok: true,
+      value: { name: 'Vault review', questionCount: 2 },
+    });
+    // Once: a second import needs a second choice.
+    expect(await call('checklists:import', { path: file })).toMatchObject({ ok: false });
+    expect((await harness.ok('checklists:list', {})).map((c) => c.name)).toEqual(['Vault review']);
   });
 
   it('chosen to open a document is refused by sessions:import and ocr:add-language', async () => {

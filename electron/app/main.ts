@@ -41,6 +41,13 @@ const OPEN_DIALOGS: Record<FilePurpose, { title: string; filters: FileFilter[] }
       { name: 'All files', extensions: ['*'] },
     ],
   },
+  checklist: {
+    title: 'Import a checklist (one question a line, CSV, JSON or YAML)',
+    filters: [
+      { name: 'Checklists', extensions: ['txt', 'md', 'csv', 'tsv', 'json', 'yaml', 'yml'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
   model: {
     title: 'Add a model file (GGUF)',
     filters: [

@@ -24,6 +24,7 @@ import { parseExport, type ExportOptions } from './export-args.ts';
 import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';
 import { parseJobs, type JobsOptions } from './jobs-args.ts';
+import { parseReview, type ReviewListOptions, type ReviewOptions } from './review-args.ts';
 import { parseReport, type ReportOptions } from './report-args.ts';
 import {
   parseBuiltinModels,
@@ -67,6 +68,8 @@ export type Command =
   | { name: 'export'; options: ExportOptions }
   | { name: 'runs'; options: RunsOptions }
   | { name: 'jobs'; options: JobsOptions }
+  | { name: 'review'; options: ReviewOptions }
+  | { name: 'review-list'; options: ReviewListOptions }
   | { name: 'show'; options: ShowOptions }
   | { name: 'eval'; options: EvalOptions }
   | { name: 'make-eval'; options: MakeEvalOptions }
@@ -95,6 +98,7 @@ export function parseCommand(
 
   if (name === 'ask') return parseAsk(rest, { here, env, baseUrl, envModel, envKey });
   if (name === 'resume') return parseResume(rest, { here, env, envKey });
+  if (name === 'review') return parseReview(rest, { here, env, baseUrl, envModel, envKey });
   if (name === 'eval') return parseEval(rest, { here, baseUrl, envModel, envKey });
 
   if (name === 'export') {

@@ -10,7 +10,6 @@ import { redactSecrets } from '../core/redact.ts';
 import { openDocument } from '../core/use-cases/open-document.ts';
 import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
-import { createRun, runBackendOf } from '../core/use-cases/start-run.ts';
 import type { AskOptions } from './ask-args.ts';
 import { builtinResumeFlags } from './builtin-backend.ts';
 import {
@@ -138,21 +137,16 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         now: Date.now,
       };
       // Each run with its chunking, in one transaction: a kill leaves it resumable from chunk 1.
-      const newRun = (question: string) =>
-        createRun(lib, { info, question, settings, profile, origin: 'cli', model, chunks }).id;
-      // Several questions are saved as one job (questions-job.ts), continued as a whole.
-      const saved = saveQuestions(
-        library,
-        newRun,
-        options.questions,
-        {
-          fileName: path.basename(options.file),
-          concurrency: options.concurrency,
-          backend: runBackendOf(profile),
-          asJob: !options.builtin,
-        },
-        Date.now(),
-      );
+      // Several questions are saved as one job (core's createJob), continued as a whole.
+      const saved = saveQuestions(library, lib, options.questions, {
+        info,
+        settings,
+        profile,
+        model,
+        chunks,
+        concurrency: options.concurrency,
+        asJob: !options.builtin,
+      });
       runs = saved.runs;
       if (saved.job) saving.job = saved.job;
       saving.journal = cliJournal(library, ctx.env);

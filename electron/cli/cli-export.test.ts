@@ -135,7 +135,7 @@ describe('memagent export', () => {
       [
         ['export', '-o', out('x.md'), '--db', db],
         2,
-        'export needs a RUN_ID, --question RUN_ID or --document FILE|ID.',
+        'export needs a RUN_ID or REVIEW_ID, --question RUN_ID or --document FILE|ID.',
       ],
       [
         ['export', '--document', path.join(h.dir, 'memagent.db'), '-o', out('x.md'), '--db', db],

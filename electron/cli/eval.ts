@@ -25,11 +25,16 @@ import { tallyWarnings, warningLine } from '../core/eval/row-warnings.ts';
 import { runEval, type EvalServer, type ReadRow } from '../core/eval/run-eval.ts';
 import { summarize } from '../core/eval/summary.ts';
 import { clientForProfile } from '../core/backends/backend-client.ts';
-import { builtinSourceOf } from '../core/backends/builtin-hosts.ts';
+import { BackendLimits } from '../core/jobs/backend-limits.ts';
+import { JobRegistry } from '../core/jobs/job-registry.ts';
+import type { StoredProfile } from '../core/store/columns.ts';
+import { runTokenizer } from '../core/use-cases/prepare-run.ts';
+import { rowPreparer } from '../core/use-cases/prepare-row.ts';
 import { redactSecrets } from '../core/redact.ts';
 import type { Tokenizer } from '../core/tokenize/tokenizer.ts';
 import {
   builtinProfile,
+  CLI_PROFILE_ID,
   cliTimeoutHint,
   createCliRunParts,
   serverProfile,
@@ -62,9 +67,9 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   // Each server (and the built-in model, one "server" whose context holds one sequence per row
   // in flight) is an in-memory profile, read through the app's client factory and hosts.
   const parts = createCliRunParts({ apiKey: options.apiKey, concurrency: options.concurrency });
-  const settingsForClient = runSettingsOf(options);
+  const runSettings = runSettingsOf(options);
   const clientOptions = {
-    settings: settingsForClient,
+    settings: runSettings,
     timeoutHint: cliTimeoutHint(options.timeoutMs),
     onRetry: (info: { attempt: number; delayMs: number; reason: string }) =>
       note(
@@ -72,10 +77,11 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
       ),
   };
   let servers: EvalServer[];
+  let profiles: StoredProfile[];
   let model: string;
   let tokenizer: Tokenizer;
   try {
-    const profiles =
+    profiles =
       options.builtin === undefined
         ? options.baseUrls.map((url) =>
             serverProfile({ ...options, baseUrl: url, baseUrls: [url] }),
@@ -94,11 +100,12 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
     );
     const first = servers[0] as EvalServer;
     model = await first.client.resolveModel(signal);
-    tokenizer = await parts.tokenizers.get(options.tokenizer, {
+    // The run use cases' tokenizer (the first server's): every row is cut with it.
+    tokenizer = await runTokenizer(parts, {
+      profile: profiles[0] as StoredProfile,
+      client: first.client,
       model,
-      baseUrl: options.builtin ? '' : first.url,
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...builtinSourceOf(first.client),
+      settings: runSettings,
     });
   } catch (error) {
     await parts.close();
@@ -116,15 +123,21 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
             topP: options.topP,
           })
         : memAgentRowReader({
-            registry: registry(options, note),
-            tokenizer,
-            settings: runSettingsOf(options),
+            registry: rowRegistry(options, note),
+            backend: CLI_PROFILE_ID,
+            group: 'eval',
+            prepare: rowPreparer(parts, {
+              profile: profiles[0] as StoredProfile,
+              client: (servers[0] as EvalServer).client,
+              model,
+              settings: runSettings,
+            }),
           });
     const readRow = withExtraction(readWithAppExtraction, options);
 
     const settings = resultSettings(options, tokenizer.id);
     if (options.out !== undefined) mkdirSync(path.dirname(options.out), { recursive: true });
-    results = options.out === undefined ? undefined : openResultsFile(options.out);
+    results = options.out === undefined ? undefined : await openResultsFile(options.out);
     if (results) refuseOtherEvaluation(results, options, model, settings);
     const total = await countJsonRows(options.file, {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
@@ -197,7 +210,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
     await reportAtEnd(options, note);
     return summary.n > 0 && summary.failed === summary.n ? EXIT.backend : EXIT.ok;
   } finally {
-    results?.close();
+    await results?.close();
     await parts.close();
   }
 }
@@ -270,11 +283,19 @@ async function reportAtEnd(
   }
 }
 
-/** The run registry the rows' runs go through; the generic-model note is said once. */
-function registry(options: EvalOptions, note: (text: string) => void): RunRegistry {
+/**
+ * The run registry the rows' runs go through: jobs of kind 'eval-row' in the command's one job
+ * registry, never stored, each waiting for a slot of the backend's one limiter (--concurrency:
+ * the limit of the command's in-memory profile, whatever the number of servers behind it). The
+ * generic-model note is said once.
+ */
+function rowRegistry(options: EvalOptions, note: (text: string) => void): RunRegistry {
+  const limits = new BackendLimits(options.concurrency);
   let modelNoted = false;
   return new RunRegistry({
-    concurrency: options.concurrency,
+    jobs: new JobRegistry(),
+    limits,
+    kind: 'eval-row',
     emit: (_owner, { event }) => {
       if (event.type !== 'warning' || event.code !== 'generic-model' || modelNoted) return;
       modelNoted = true;

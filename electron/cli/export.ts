@@ -21,6 +21,7 @@ import { hasLibrary } from '../core/store/read-open.ts';
 import type { ExportOptions } from './export-args.ts';
 import { libraryLocation, openLibraryToRead } from './library.ts';
 import { EXIT } from './report-error.ts';
+import { findReviewId, reviewReport } from './export-review.ts';
 
 export async function runExport(options: ExportOptions, ctx: CliContext): Promise<number> {
   const here = ctx.env.INIT_CWD || ctx.cwd;
@@ -38,6 +39,24 @@ export async function runExport(options: ExportOptions, ctx: CliContext): Promis
     });
   const store = openLibraryToRead(location);
   try {
+    const reviewId =
+      'run' in options.selection ? findReviewId(store, options.selection.run) : undefined;
+    if (reviewId !== undefined) {
+      const content = await reviewReport(store, reviewId, options.format, printPdf, ctx);
+      if (options.output === '-') {
+        await ctx.out(String(content));
+        return EXIT.ok;
+      }
+      writeWhole(options.output, content, options.force);
+      ctx.stderr.write(
+        `memagent: wrote review ${reviewId.slice(0, 8)} as ${options.format.toUpperCase()} to ${options.output}\n`,
+      );
+      return EXIT.ok;
+    }
+    if (options.format === 'csv' || options.format === 'xlsx')
+      throw new CoreError('BadUsage', `CSV and XLSX are reports of a review, not of runs.`, {
+        hint: 'Give a review id (`memagent review --list`), or -o FILE.md, .html, .pdf, .json or .jsonl.',
+      });
     const selection = resolveSelection(store, documentSelection(options, store));
     const output = await exportSelection(store, selection, options.format, {
       now: Date.now(),

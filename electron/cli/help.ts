@@ -13,18 +13,21 @@ import type { CliContext } from './context.ts';
 import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 import { JOBS_HELP } from './jobs-args.ts';
+import { REVIEW_FLAGS } from './review-args.ts';
 
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
 
 Usage:
   memagent ask FILE --question Q [--question Q2 ...] [--questions LIST] [options]
   memagent extract FILE [--json] [--password P] [--ocr MODE] [--ocr-lang CODES]
+  memagent review FILE... --checklist LIST [--out DIR] [--json] [options]
+  memagent review --list [--json]
   memagent resume RUN_ID|JOB_ID [--json] [--db FILE] [--model NAME] [--base-url URL ...] [--api-key KEY]
   memagent models [--base-url URL]
   memagent models --builtin [--json] [--remove ID | --add FILE]
   memagent pull MODEL [--force] [--json]
   memagent import FILE [--db FILE] [--json]
-  memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [--format md|html|pdf|json|jsonl]
+  memagent export RUN_ID | REVIEW_ID | --question RUN_ID | --document FILE|ID -o FILE [--format FORMAT]
   memagent runs [--document FILE|ID] [--status S,...] [--search TEXT] [--json]
   memagent show RUN_ID [--all] [--json]
   memagent jobs [--json]
@@ -91,6 +94,52 @@ its id is printed on stderr, and in --json as "runId". Ctrl-C stops with every f
 kept and prints the command that continues each run; a second Ctrl-C quits at once.
 `;
 
+  const REVIEW = `memagent review FILE... --checklist LIST [--out DIR] [--json] [options]
+memagent review --list [--json] [--db FILE]
+
+Asks every question of a checklist of every FILE: each cell of the table (a document × a
+question) is a MemAgent run over the whole document, so a "not stated" means every chunk was
+read. Several questions over one document are separate reads (the memory is written for its
+question): 3 documents × 10 questions are 30 reads. The review is saved in the library as it is
+read (every chunk's memory before the next request).
+
+First a line with what it will take (documents, questions, cells, chunks, prompt tokens, the
+completion bound and, with --input-price/--output-price, the cost range); then the progress on
+stderr (cells done, cells reading, time left, cost so far); then the table (documents down,
+questions across) on stdout, or with --json the whole review as JSON: {review, documents: [{id,
+path, title}], questions: [{id, text, kind}], cells: [{document, question, status, answer, value,
+coverage: {chunksRead, chunks, pages}, evidence: [{page, pageLabel, section, quote}], run}]}.
+
+The same command again (same files, checklist and settings; --json and --out aside) continues
+the same review: answered cells are kept and reported, the others read from their saved memory.
+Ctrl-C pauses: no cell starts any more, the cells reading stop after the chunk in flight, and
+the command to continue is printed; a second Ctrl-C quits at once. A kill loses at most the
+chunks in flight. \`memagent export REVIEW_ID -o FILE\` writes a report later.
+
+LIST is a checklist file (.txt with one question a line, .csv with question,kind,guidance,
+.yaml or .json), else the name of a checklist saved in the app, else a shipped template's name
+(such as "Supplier contract review" or "NDA review"). The API key is never printed in the command to continue: give it
+again, or set MEMAGENT_API_KEY.
+
+Options:
+  --checklist LIST        the checklist: a file, a saved checklist's name or a template's
+  --out DIR               write review.html, review.pdf, review.csv, review.xlsx and review.json
+                          there (the PDF needs Chromium, Chrome or Edge: skipped, said in one
+                          line, without one)
+  --list                  list the library's reviews: id, title, checklist, documents ×
+                          questions, state, cells done
+${flagHelp(REVIEW_FLAGS)}  --quote-check on|off    as for ask (default: on for a server on this machine or network)
+  --input-price P, --output-price P
+                          prices per million prompt / completion tokens: the cost range before
+                          and the cost so far
+  --password P            password of encrypted PDFs
+  --chromium PATH         the browser that prints review.pdf (default $MEMAGENT_CHROMIUM, else
+                          one installed where they usually are)
+${READING}  --json                  print the whole review as JSON on stdout
+  --db FILE               the library (default: the app's, ${path.join(dataDir, 'memagent.db')})
+  --debug                 show technical details and stack traces of errors
+`;
+
   const RESUME = `memagent resume RUN_ID|JOB_ID [options]
 
 Continues an interrupted, cancelled or failed run from its last saved memory, with the chunking,
@@ -143,18 +192,20 @@ Options:
   --json                  print what was imported as JSON: document, imported, already, conflicts
 `;
 
-  const EXPORT = `memagent export RUN_ID | --question RUN_ID | --document FILE|ID -o FILE [options]
+  const EXPORT = `memagent export RUN_ID | REVIEW_ID | --question RUN_ID | --document FILE|ID -o FILE [options]
 
 Writes runs from the library: one run (RUN_ID), every run of that run's question (--question),
-or every question asked about a document (--document, the file itself or its id). Ids may be
+or every question asked about a document (--document, the file itself or its id); or the report
+of a review (REVIEW_ID, from \`memagent review --list\`) as HTML, PDF, CSV, XLSX or JSON, by
+-o's extension (.html .pdf .csv .xlsx .json) or --format. Ids may be
 shortened to any unique prefix. Each question's answer comes first, with the passages it rests
 on; then a line of details; the memory trail last. Times are in the local zone (TZ).
 
 Options:
   -o, --output FILE       where to write; - writes Markdown, HTML, JSON or JSONL to stdout
-  --format md|html|pdf|json|jsonl
-                          default: from -o's extension (.md, .html, .pdf, .json, .jsonl);
-                          jsonl: the runs as trajectories for RL training
+  --format md|html|pdf|json|jsonl|csv|xlsx
+                          default: from -o's extension (.md, .html, .pdf, .json, .jsonl; a
+                          review's .csv, .xlsx); jsonl: the runs as trajectories for RL training
   --force                 replace FILE if it exists (without it, an existing file is kept)
   --memory final|all      Markdown: each run's final memory and a line per chunk (default), or
                           every memory state as well (HTML, PDF and JSON always hold the trail)
@@ -188,7 +239,7 @@ Options:
 ${READING}  --json                  print a summary of what was written as JSON
   --debug                 show technical details and stack traces of errors
 `;
-  return { READING, ASK, RESUME, EXTRACT, MODELS, IMPORT, EXPORT, MAKE_EVAL };
+  return { READING, ASK, REVIEW, RESUME, EXTRACT, MODELS, IMPORT, EXPORT, MAKE_EVAL };
 }
 
 /**
@@ -208,6 +259,7 @@ export function helpText(
   if (topic === 'models') return t.MODELS;
   if (topic === 'pull') return pullHelp(modelsDir);
   if (topic === 'resume') return t.RESUME;
+  if (topic === 'review') return t.REVIEW;
   if (topic === 'import') return t.IMPORT;
   if (topic === 'export') return t.EXPORT;
   if (topic === 'runs') return RUNS_HELP;

@@ -40,6 +40,11 @@ describe('a questions list', () => {
     ]);
   });
 
+  it('reads old Mac line ends, and keeps a line starting with # as a question (no comments here)', async () => {
+    const name = write('mac.txt', 'Who signed it?\r# Which clause?\r');
+    expect(await readQuestionsList(name, dir)).toEqual(['Who signed it?', '# Which clause?']);
+  });
+
   it('reads standard input for -', async () => {
     const stdin = Readable.from([Buffer.from('First?\nSec'), Buffer.from('ond?\n')]);
     expect(await readQuestionsList('-', dir, stdin)).toEqual(['First?', 'Second?']);

@@ -1,8 +1,10 @@
 // `--questions LIST`: a text file (or `-`, standard input) of questions, one a line, asked
-// together as one job. Blank lines and the CR of Windows line ends are not questions.
+// together as one job. Read by the text checklist's reader (questionLines) with this command's
+// limits: no `#` comments (a line is a question as written), a question as long as a run's.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_QUESTION_CHARS } from '../../shared/model.ts';
+import { questionLines } from '../core/checklists/checklist-text.ts';
 import { CoreError } from '../core/errors.ts';
 
 /** A questions list larger than this is not a list of questions (a document given by mistake). */
@@ -14,20 +16,18 @@ export const MAX_QUESTIONS_LIST_BYTES = 16 * 1024 * 1024;
  * `CoreError('BadUsage')` for a list with no question or a line longer than a question may be.
  */
 export function parseQuestionsList(text: string, name: string): string[] {
-  const questions: string[] = [];
-  const lines = text.replace(/^\uFEFF/, '').split('\n');
-  lines.forEach((line, i) => {
-    const question = line.replace(/\r$/, '').trim();
-    if (question === '') return;
-    if (question.length > MAX_QUESTION_CHARS) {
-      throw new CoreError(
-        'BadUsage',
-        `Line ${i + 1} of ${name} is ${question.length.toLocaleString('en-US')} characters long; a question may have at most ${MAX_QUESTION_CHARS.toLocaleString('en-US')}.`,
-        { hint: 'Write one question a line (a long line may be a document given by mistake).' },
-      );
-    }
-    questions.push(question);
-  });
+  const questions = questionLines(text.replace(/^\uFEFF/, ''), {
+    comments: false,
+    maxChars: {
+      count: MAX_QUESTION_CHARS,
+      tooLong: (line, chars) =>
+        new CoreError(
+          'BadUsage',
+          `Line ${line} of ${name} is ${chars.toLocaleString('en-US')} characters long; a question may have at most ${MAX_QUESTION_CHARS.toLocaleString('en-US')}.`,
+          { hint: 'Write one question a line (a long line may be a document given by mistake).' },
+        ),
+    },
+  }).map((q) => q.text);
   if (questions.length === 0) {
     throw new CoreError('BadUsage', `${name} holds no question.`, {
       hint: 'Write one question a line; blank lines are left out.',

@@ -1,18 +1,14 @@
 // The questions of one `ask` (several -q, or --questions LIST), saved as one job of kind
-// 'questions': its runs are stored `queued` with it, read through the job driver, and continued
-// as a whole by `memagent resume JOB`.
-import { randomUUID } from 'node:crypto';
-import { plural } from '../../shared/plural.ts';
+// 'questions' by core's createJob: its runs are stored `queued` with it, read through the job
+// driver, and continued as a whole by `memagent resume JOB`.
 import { outcomeBeforeStart, type RunOutcome } from '../core/agent/run-outcome.ts';
 import { shortJobId, type RunStart } from '../core/use-cases/job-claim.ts';
 import { driveJob, type RunControls } from '../core/use-cases/job-group.ts';
-import { writeTransaction } from '../core/store/write-transaction.ts';
+import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
+import { createJob } from '../core/use-cases/start-job.ts';
+import { createRun, type NewRun } from '../core/use-cases/start-run.ts';
 import type { QuestionRun } from './read-questions.ts';
-import type { RunBackend } from '../../shared/model.ts';
 import { resumeCommand, type CliLibrary } from './saved-runs.ts';
-
-/** Enters one question's run (core/use-cases/start-run.ts createRun) and returns its id. */
-export type NewQuestionRun = (question: string) => string;
 
 /** A saved questions job, as `readQuestions` drives it. */
 export interface QuestionsJob {
@@ -20,40 +16,6 @@ export interface QuestionsJob {
   jobId: string;
   /** The exact command that continues the job. */
   resumeCommand: string;
-}
-
-/**
- * Stores a job of `questions` over one document and a run for each question (with the
- * chunking), owned by this process, in one transaction: a kill at any point leaves no job, or
- * one whose every question `memagent resume JOB` can read. Returns the job's id and its runs'
- * ids in the questions' order.
- */
-export function createQuestionsJob(
-  library: CliLibrary,
-  newRun: NewQuestionRun,
-  job: { fileName: string; concurrency: number; backend: RunBackend },
-  questions: readonly string[],
-  now: number,
-): { jobId: string; runIds: string[] } {
-  const { store, writer } = library;
-  const jobId = randomUUID();
-  const runIds = writeTransaction(store.db, () => {
-    store.jobs.create({
-      id: jobId,
-      kind: 'questions',
-      title: `${plural(questions.length, 'question')} about ${job.fileName}`,
-      createdAt: now,
-      backend: job.backend,
-      settings: { concurrency: job.concurrency },
-      owner: writer.id,
-    });
-    return questions.map((question, item) => {
-      const id = newRun(question);
-      store.jobs.addRun(jobId, id, item);
-      return id;
-    });
-  })();
-  return { jobId, runIds };
 }
 
 /** What a questions run was started from (its earlier memories complete its output). */
@@ -102,20 +64,39 @@ export async function driveQuestionsJob(
 
 /**
  * Saves the questions `ask` reads: several (not read with the built-in model, whose runs
- * continue one by one with --model-file) as one questions job, a single one as a run. Returns
- * the runs in the questions' order and the job, if one was made.
+ * continue one by one with --model-file) as one questions job (core's createJob, as the app's
+ * Jobs screen starts one), a single one as a run, each stored with its chunking. Returns the runs
+ * in the questions' order and the job, if one was made.
  */
 export function saveQuestions(
   library: CliLibrary,
-  newRun: NewQuestionRun,
+  parts: LibraryRunParts,
   questions: readonly string[],
-  options: { fileName: string; concurrency: number; backend: RunBackend; asJob: boolean },
-  now: number,
+  run: Pick<NewRun, 'info' | 'settings' | 'profile' | 'model' | 'chunks'> & {
+    concurrency: number;
+    asJob: boolean;
+  },
 ): { runs: QuestionRun[]; job?: QuestionsJob } {
-  if (questions.length < 2 || !options.asJob) {
-    return { runs: questions.map((question) => ({ question, runId: newRun(question) })) };
+  const { info, settings, profile, model, chunks } = run;
+  const known = { ...(model !== undefined ? { model } : {}), ...(chunks ? { chunks } : {}) };
+  if (questions.length < 2 || !run.asJob) {
+    return {
+      runs: questions.map((question) => ({
+        question,
+        runId: createRun(parts, { info, question, settings, profile, origin: 'cli', ...known }).id,
+      })),
+    };
   }
-  const { jobId, runIds } = createQuestionsJob(library, newRun, options, questions, now);
+  const { jobId, runIds } = createJob(parts, {
+    kind: 'questions',
+    documents: [info],
+    questions,
+    settings,
+    profile,
+    origin: 'cli',
+    concurrency: run.concurrency,
+    prepared: () => known,
+  });
   return {
     runs: questions.map((question, i) => ({ question, runId: runIds[i] as string })),
     job: { library, jobId, resumeCommand: resumeCommand(library.choice, shortJobId(jobId)) },

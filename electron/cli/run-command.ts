@@ -55,6 +55,10 @@ export async function runCommand(argv: string[], context: CliContext): Promise<n
         return await (await import('./runs.ts')).runRuns(command.options, ctx);
       case 'jobs':
         return await (await import('./jobs.ts')).runJobs(command.options, ctx);
+      case 'review':
+        return await (await import('./review.ts')).runReview(command.options, ctx);
+      case 'review-list':
+        return await (await import('./review-list.ts')).runReviewList(command.options, ctx);
       case 'show':
         return await (await import('./show.ts')).runShow(command.options, ctx);
       case 'eval':

@@ -1,6 +1,7 @@
 // The one way core opens a file the user named (a document, a session export, a model, an OCR
-// language, a --docs pool): opened without blocking and checked to be a regular file before a
-// byte is read, with one sentence for each way a path can fail.
+// language, a --docs pool, an evaluation's --out results file): opened without blocking and
+// checked to be a regular file before a byte is read or written, with one sentence for each way
+// a path can fail.
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +17,16 @@ export interface UserFileWording {
   notFileHint?: string;
 }
 
+/** How the file is opened: to read it (default), or to read what it holds and append to it. */
+export interface UserFileMode {
+  /**
+   * `append`: created when missing (mode 0666 less the umask), read and written, every write at
+   * its end (O_APPEND). A file a command writes is named by its noun in the sentences ("The
+   * results file … is not a file."): the user gave it as a flag's value, not by choosing a file.
+   */
+  mode?: 'read' | 'append';
+}
+
 /** An open regular file and its status, read from the open handle (no race with a rename). */
 export interface UserFile {
   handle: FileHandle;
@@ -28,21 +39,29 @@ export interface UserFile {
  * once and the type check refuses it. A regular file ignores the flag. Windows has no such flag
  * (and no FIFOs in the file system).
  */
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const READ_FLAGS = constants.O_RDONLY | NONBLOCK;
+/** O_RDWR: opening a FIFO read-write never waits either, and the type check refuses it. */
+const APPEND_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | NONBLOCK;
 
 /** Symbolic links followed while naming a dangling link's missing target (the kernel's own limit). */
 const MAX_LINKS = 40;
 
 /**
- * Opens `file` for reading and checks it is a regular file. Throws CoreError NotFound with one
- * sentence each: missing, a symbolic link to a missing target (named), a symbolic link loop, a
- * name too long for the file system, permission denied, not a file (a folder, a pipe, a device).
- * The caller closes the handle.
+ * Opens `file` for reading (or, with `mode: 'append'`, for reading and appending, creating it)
+ * and checks it is a regular file. Throws CoreError NotFound with one sentence each: missing, a
+ * symbolic link to a missing target (named), a symbolic link loop, a name too long for the file
+ * system, permission denied, not a file (a folder, a pipe, a device; also through a symbolic
+ * link). The caller closes the handle.
  */
-export async function openUserFile(file: string, wording: UserFileWording = {}): Promise<UserFile> {
+export async function openUserFile(
+  file: string,
+  wording: UserFileWording & UserFileMode = {},
+): Promise<UserFile> {
+  const append = wording.mode === 'append';
   let handle: FileHandle;
   try {
-    handle = await open(file, READ_FLAGS);
+    handle = await (append ? open(file, APPEND_FLAGS, 0o666) : open(file, READ_FLAGS));
   } catch (error) {
     throw await openProblem(file, error, wording);
   }
@@ -80,8 +99,12 @@ const nounOf = (wording: UserFileWording) => wording.noun ?? 'file';
 const shortened = (file: string) =>
   file.length > 80 ? `${file.slice(0, 60)}…${file.slice(-12)}` : file;
 
-function notAFile(file: string, stat: Stats, wording: UserFileWording): CoreError {
-  return new CoreError('NotFound', `${file} is not a file.`, {
+/** The file as a sentence's subject: by its noun when a command writes it (see UserFileMode). */
+const subjectOf = (file: string, wording: UserFileWording & UserFileMode) =>
+  wording.mode === 'append' ? `The ${nounOf(wording)} ${file}` : file;
+
+function notAFile(file: string, stat: Stats, wording: UserFileWording & UserFileMode): CoreError {
+  return new CoreError('NotFound', `${subjectOf(file, wording)} is not a file.`, {
     hint: wording.notFileHint ?? `Choose a ${nounOf(wording)}.`,
     detail: `it is ${kindOf(stat)}`,
   });
@@ -96,13 +119,14 @@ function kindOf(stat: Stats): string {
   return 'not a regular file';
 }
 
-async function openProblem(file: string, error: unknown, wording: UserFileWording) {
+async function openProblem(file: string, error: unknown, wording: UserFileWording & UserFileMode) {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const detail = error instanceof Error ? error.message : String(error);
   const The = `The ${nounOf(wording)}`;
+  const read = wording.mode === 'append' ? 'written' : 'read';
   switch (code) {
     case 'EISDIR':
-      return new CoreError('NotFound', `${file} is not a file.`, {
+      return new CoreError('NotFound', `${subjectOf(file, wording)} is not a file.`, {
         hint: wording.notFileHint ?? `Choose a ${nounOf(wording)}.`,
         detail: 'it is a folder',
       });
@@ -110,8 +134,11 @@ async function openProblem(file: string, error: unknown, wording: UserFileWordin
     case 'EPERM':
       return new CoreError(
         'NotFound',
-        `${The} ${path.basename(file)} cannot be read: permission denied.`,
-        { hint: 'Check that the file is readable by you.', detail },
+        `${The} ${path.basename(file)} cannot be ${read}: permission denied.`,
+        {
+          hint: `Check that the file is ${read === 'read' ? 'readable' : 'writable'} by you.`,
+          detail,
+        },
       );
     case 'ELOOP':
       return new CoreError(
@@ -133,14 +160,21 @@ async function openProblem(file: string, error: unknown, wording: UserFileWordin
           `${The} ${file} is a symbolic link to ${target}, which does not exist.`,
           { hint: 'Repair the link, or open the file it should point to.', detail },
         );
+      // Opened to append, a missing file is created: ENOENT means its folder is missing.
+      if (read === 'written')
+        return new CoreError(
+          'NotFound',
+          `${The} ${file} cannot be created: its folder does not exist.`,
+          { hint: 'Check the path.', detail },
+        );
       return new CoreError('NotFound', `${The} ${file} does not exist.`, {
         hint: wording.missingHint ?? 'Check the path.',
         detail,
       });
     }
     default:
-      return new CoreError('NotFound', `${The} ${file} cannot be read.`, {
-        hint: 'Check the path and that the file is readable by you.',
+      return new CoreError('NotFound', `${The} ${file} cannot be ${read}.`, {
+        hint: `Check the path and that the file is ${read === 'read' ? 'readable' : 'writable'} by you.`,
         detail,
       });
   }

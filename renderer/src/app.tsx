@@ -7,6 +7,8 @@ import { RereadDialog } from './components/library/reread-dialog.tsx';
 import { ReaderScreen } from './components/reader/reader-screen.tsx';
 import { JobsScreen } from './components/jobs/jobs-screen.tsx';
 import { ReviewsScreen } from './components/review/reviews-screen.tsx';
+import { ChecklistsScreen } from './components/checklists/checklists-screen.tsx';
+import { NewReviewScreen } from './components/review-setup/new-review-screen.tsx';
 import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
 import { useShortcuts } from './components/nav/use-shortcuts.ts';
@@ -31,6 +33,8 @@ export function App() {
         {screen === 'ask' ? <AskScreen /> : null}
         {screen === 'jobs' ? <JobsScreen /> : null}
         {screen === 'reviews' ? <ReviewsScreen /> : null}
+        {screen === 'checklists' ? <ChecklistsScreen /> : null}
+        {screen === 'new-review' ? <NewReviewScreen /> : null}
         {screen === 'settings' ? <SettingsScreen /> : null}
       </main>
       <PasswordDialog />

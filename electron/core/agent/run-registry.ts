@@ -4,6 +4,7 @@ import type { RunEvent, RunSnapshot } from '../../../shared/model.ts';
 import { applyRunEvent, emptyRunView, type RunView } from '../../../shared/run-view.ts';
 import { throwIfAborted } from '../abort.ts';
 import { CoreError, toAppError } from '../errors.ts';
+import { TextBuilder } from '../text-builder.ts';
 import { BackendLimits } from '../jobs/backend-limits.ts';
 import { checkConcurrency, type SlotRequest } from '../jobs/concurrency-limiter.ts';
 import { JobRegistry, type Job, type JobKind } from '../jobs/job-registry.ts';
@@ -77,14 +78,31 @@ export interface RunRegistryOptions {
 /** What the registry keeps of a live run beside its job. */
 interface RunState {
   gate: ControllablePauseGate;
-  /** Every event sent so far, folded: the streamed partial memory and a pending pause. */
+  /** Every event sent so far but `memory-delta`, folded: the run's status and a pending pause. */
   view: RunView;
+  /** The last `seq` sent. */
+  seq: number;
+  /**
+   * The memory text streamed so far for chunk `chunk`, kept as the fold keeps `partial` (reset
+   * where it resets it). Not folded into `view`: a new view of some thirty fields per streamed
+   * token, and a cons string per token held for the whole chunk, were most of what a long job
+   * allocated and kept alive past V8's young-generation collections.
+   */
+  partial: { chunk: number | null; text: TextBuilder };
   /** Waiting for a slot, or holding one. */
   phase: 'queued' | 'running';
   slot: SlotRequest | undefined;
 }
 
 type RunJob = Job<RunState, Events['run:event']>;
+
+/** Events after which applyRunEvent's `partial` is empty again (and `currentChunk` is set anew). */
+const CLEARS_PARTIAL: ReadonlySet<RunEvent['type']> = new Set([
+  'started',
+  'chunk-started',
+  'chunk-done',
+  'cancelled',
+]);
 
 /**
  * The owner of every live run: a specialisation of the job registry for MemAgent runs. A run
@@ -156,7 +174,9 @@ export class RunRegistry {
       owner: options.owner,
       snapshot: {
         gate: createPauseGate(),
-        view: { ...view, lastSeq: this.#lastSeq.get(runId) ?? 0 },
+        view,
+        seq: this.#lastSeq.get(runId) ?? 0,
+        partial: { chunk: null, text: new TextBuilder() },
         phase: 'queued',
         slot: undefined,
       },
@@ -241,9 +261,24 @@ export class RunRegistry {
   /** Numbers an event and folds it into the run's view. */
   #numbered(runId: string, job: RunJob, event: RunEvent): Events['run:event'] {
     const state = job.snapshot;
-    const seq = state.view.lastSeq + 1;
+    const seq = state.seq + 1;
+    state.seq = seq;
     this.#lastSeq.set(runId, seq);
+    const { partial } = state;
+    if (event.type === 'memory-delta') {
+      // As applyRunEvent folds it: appended within the current chunk, else the start of one.
+      if (event.chunk !== partial.chunk) partial.text.clear();
+      partial.text.append(event.delta);
+      partial.chunk = event.chunk;
+      return { seq, event };
+    }
     state.view = applyRunEvent(state.view, { seq, event }, this.#now());
+    if (CLEARS_PARTIAL.has(event.type)) {
+      partial.text.clear();
+      partial.chunk = state.view.currentChunk;
+    } else if (event.type === 'finished' || event.type === 'error') {
+      partial.chunk = null;
+    }
     return { seq, event };
   }
 
@@ -330,9 +365,10 @@ export class RunRegistry {
     const stored = this.#journal.stored(runId);
     if (!stored) throw new CoreError('NotFound', 'This run does not exist.');
     const snapshot: RunSnapshot = { ...stored, seq: this.#lastSeq.get(runId) ?? 0 };
-    const view = this.#job(runId)?.snapshot.view;
-    if (view && view.partial !== '') snapshot.partialMemory = view.partial;
-    if (view?.pauseRequested) snapshot.pauseRequested = true;
+    const state = this.#job(runId)?.snapshot;
+    if (state && state.partial.text.length > 0)
+      snapshot.partialMemory = state.partial.text.toString();
+    if (state?.view.pauseRequested) snapshot.pauseRequested = true;
     return snapshot;
   }
 

@@ -94,7 +94,9 @@ export async function runMemAgent(input: RunInput): Promise<RunOutcome> {
   // fails again on the chunk's next awaited event, which ends the run.
   const tell = (event: RunEvent): void => {
     try {
-      void Promise.resolve(report(event)).catch(() => undefined);
+      // A synchronous sink (the registry's) returns nothing: no promise per streamed token.
+      const pending = report(event);
+      if (pending !== undefined) void Promise.resolve(pending).catch(() => undefined);
     } catch {
       // see above
     }

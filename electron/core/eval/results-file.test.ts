@@ -36,36 +36,38 @@ const failed = (id: string) =>
   });
 
 describe('the results file', () => {
-  it('keeps the rows written before, the last line of an id winning', () => {
+  it('keeps the rows written before, the last line of an id winning', async () => {
     const file = path.join(dir, 'a.jsonl');
-    const first = openResultsFile(file);
+    const first = await openResultsFile(file);
     expect(first.earlier.size).toBe(0);
     first.append(failed('1'));
     first.append(result('2'));
     first.append(result('1'));
-    first.close();
-    const again = openResultsFile(file);
+    await first.close();
+    const again = await openResultsFile(file);
     expect([...again.earlier.keys()]).toEqual(['1', '2']);
     expect(again.earlier.get('1')?.error).toBeNull();
-    again.close();
+    await again.close();
   });
 
-  it('drops a last line cut by a kill, so its row runs again, and appends after the whole lines', () => {
+  it('drops a last line cut by a kill, so its row runs again, and appends after the whole lines', async () => {
     const file = path.join(dir, 'b.jsonl');
     writeFileSync(file, `${JSON.stringify(result('1'))}\n`);
     appendFileSync(file, JSON.stringify(result('2')).slice(0, 40));
-    const opened = openResultsFile(file);
+    const opened = await openResultsFile(file);
     expect([...opened.earlier.keys()]).toEqual(['1']);
     opened.append(result('3'));
-    opened.close();
+    await opened.close();
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     expect(lines.map((l) => (JSON.parse(l) as RowResult).id)).toEqual(['1', '3']);
   });
 
-  it('refuses a file that is not results', () => {
+  it('refuses a file that is not results', async () => {
     const file = path.join(dir, 'c.jsonl');
     writeFileSync(file, '{"question": "not a result"}\n');
-    expect(() => openResultsFile(file)).toThrow(/Line 1 of .* is not a result of memagent eval/);
+    await expect(openResultsFile(file)).rejects.toThrow(
+      /Line 1 of .* is not a result of memagent eval/,
+    );
   });
 });
 

@@ -1,15 +1,7 @@
 // The results file of `memagent eval --out`: one JSON line per row, appended and handed to the
 // OS as each row ends, so a killed evaluation (even by SIGKILL) loses only the rows in flight.
 // A rerun with the same file skips the rows it holds.
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
+import { ftruncateSync, readFileSync, writeSync } from 'node:fs';
 import { z } from 'zod';
 import { CoreError } from '../errors.ts';
 import { openUserFile } from '../user-file.ts';
@@ -22,16 +14,26 @@ export type { ResultSettings, RowResult } from './result-row.ts';
 export interface OpenResultsFile {
   /** The last result of each id found in the file (a retried row's latest line wins). */
   readonly earlier: ReadonlyMap<string, RowResult>;
+  /** Writes one line; it reaches the OS before this returns (a SIGKILL after it keeps it). */
   append(result: RowResult): void;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
- * Opens (or creates) `file` for appending. A last line cut short by a kill is dropped from the
- * file, so its row runs again; any other line that is not a result is an error.
+ * Opens (or creates) `file` for appending, through the checked opener (user-file.ts): anything
+ * but a regular file — a named pipe, a folder, a device, also behind a symbolic link — is
+ * refused at once, never waited on. A last line cut short by a kill is dropped from the file, so
+ * its row runs again; any other line that is not a result is an error.
  */
-export function openResultsFile(file: string): OpenResultsFile {
-  const fd = openForAppend(file);
+export async function openResultsFile(file: string): Promise<OpenResultsFile> {
+  const { handle } = await openUserFile(file, {
+    mode: 'append',
+    noun: 'results file',
+    notFileHint: 'Give --out a regular file (a new one, or the results file of an earlier run).',
+  });
+  // Synchronous reads and writes on the handle's descriptor: each row's line is handed to the
+  // OS before the next row's, so a killed evaluation loses only the rows in flight.
+  const { fd } = handle;
   const earlier = new Map<string, RowResult>();
   let keep: number;
   try {
@@ -60,7 +62,7 @@ export function openResultsFile(file: string): OpenResultsFile {
     });
     keep = Buffer.byteLength(text.slice(0, complete), 'utf8');
   } catch (error) {
-    closeSync(fd);
+    await handle.close();
     throw error;
   }
   // The cut line of a killed run goes; its row is not in `earlier` and runs again. Appends
@@ -71,41 +73,8 @@ export function openResultsFile(file: string): OpenResultsFile {
     append(result) {
       writeSync(fd, `${JSON.stringify(result)}\n`);
     },
-    close() {
-      closeSync(fd);
-    },
+    close: () => handle.close(),
   };
-}
-
-/**
- * Opens (creating) the --out file to read what it holds and append to it, refusing anything but
- * a regular file. Non-blocking: an open() of a named pipe waits for its other end in a thread
- * nothing can interrupt, so `memagent eval --out PIPE` would hang; O_RDWR|O_NONBLOCK returns at
- * once (Linux) and the type check refuses it. A regular file ignores the flag.
- */
-function openForAppend(file: string): number {
-  const flags =
-    constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | (constants.O_NONBLOCK ?? 0);
-  let fd: number;
-  try {
-    fd = openSync(file, flags, 0o666);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
-    throw new CoreError('Unsupported', `The results file ${file} cannot be written (${code}).`, {
-      hint: 'Choose another --out file.',
-    });
-  }
-  const stat = fstatSync(fd);
-  if (stat.isFile()) return fd;
-  closeSync(fd);
-  throw new CoreError('Unsupported', `The results file ${file} is not a file.`, {
-    hint: 'Give --out a regular file (a new one, or the results file of an earlier run).',
-    detail: stat.isFIFO()
-      ? 'it is a named pipe'
-      : stat.isDirectory()
-        ? 'it is a folder'
-        : 'it is not a regular file',
-  });
 }
 
 // Reading a results file for a report: a line at a time, lenient where writers may differ.

@@ -1,9 +1,9 @@
 // The review as CSV, for a spreadsheet: the matrix (a row per document, a column per question) or
 // the long form (a row per cell). Every field from a document or a model passes spreadsheetText:
 // controls and bidi made visible, formula triggers neutralised.
-import { stringify } from 'csv-stringify/sync';
 import type { ReviewMatrix } from '../../../shared/review.ts';
 import { spreadsheetText } from '../../../shared/spreadsheet-text.ts';
+import { writeCsv } from '../csv.ts';
 import {
   STATUS_LABELS,
   cellIndex,
@@ -48,13 +48,7 @@ export const LONG_CSV_COLUMNS = [
  */
 export function reviewToCsv(matrix: ReviewMatrix, layout: ReviewCsvLayout = 'wide'): string {
   const rows = layout === 'wide' ? wideRows(matrix) : longRows(matrix);
-  return (
-    BOM +
-    stringify(
-      rows.map((row) => row.map(spreadsheetText)),
-      { record_delimiter: 'windows' },
-    )
-  );
+  return BOM + writeCsv(rows.map((row) => row.map(spreadsheetText)));
 }
 
 function wideRows(matrix: ReviewMatrix): string[][] {

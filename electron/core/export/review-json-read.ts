@@ -1,12 +1,8 @@
 // review.json read back into a ReviewMatrix: checked with zod at the edge, then the JSON's nulls
 // and ISO times turned back into the matrix's optional fields and milliseconds.
 import { z } from 'zod';
-import {
-  ANSWER_KINDS,
-  CELL_STATUSES,
-  type ReviewCell,
-  type ReviewMatrix,
-} from '../../../shared/review.ts';
+import { answerKindSchema } from '../../../shared/checklist-schema.ts';
+import { CELL_STATUSES, type ReviewCell, type ReviewMatrix } from '../../../shared/review.ts';
 import { runBackendSchema } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 import { REVIEW_JSON_FORMAT, REVIEW_JSON_VERSION, type ReviewJsonCell } from './review-json.ts';
@@ -82,7 +78,7 @@ const reviewJsonSchema = z.object({
     z.object({
       id: z.string(),
       text: z.string(),
-      kind: z.enum(ANSWER_KINDS),
+      kind: answerKindSchema,
       guidance: z.string().nullable(),
       expected: z.string().nullable(),
     }),

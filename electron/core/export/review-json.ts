@@ -1,8 +1,8 @@
 // The review as JSON: what `memagent review --json` prints and what the review.json report holds,
 // one function for both. Every string exact (JSON escapes it); times ISO 8601 UTC; a value that is
 // absent is null, so every cell has the same keys.
+import type { AnswerKind } from '../../../shared/checklist.ts';
 import type {
-  AnswerKind,
   CellStatus,
   ReviewCell,
   ReviewMatrix,

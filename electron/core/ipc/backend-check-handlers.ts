@@ -18,10 +18,13 @@ import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
 import {
   checkProfileReady,
-  clientForProfile,
   resolveProfile,
   type ClientSource,
 } from '../backends/backend-client.ts';
+import type { ChunkPlans } from '../caches/chunk-plans.ts';
+import { openClient, runTokenizer } from '../use-cases/prepare-run.ts';
+import { rowPreparer } from '../use-cases/prepare-row.ts';
+import type { RunParts } from '../use-cases/run-parts.ts';
 import { notInLibrary } from './document-handlers.ts';
 import type { DocumentTexts } from '../caches/document-texts.ts';
 import { asResult } from './invoke-call.ts';
@@ -29,13 +32,14 @@ import { createPromiseCache } from '../caches/promise-cache.ts';
 import { QUICK_TEST_TIMEOUT_MS, testConnection } from '../backends/connection-test.ts';
 import type { Emit } from './service-deps.ts';
 import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
-import { builtinSourceOf } from '../backends/builtin-hosts.ts';
 
 export interface CheckHandlerDeps {
   store: Store;
   secrets: SecretStore;
   texts: DocumentTexts;
   pool: TokenizerCache;
+  /** The app's chunk plans: a check's rows are chunked as runs are. */
+  plans: ChunkPlans;
   clients: ClientSource;
   emit: Emit;
   now: () => number;
@@ -59,6 +63,12 @@ type CheckHandlers = Pick<
 export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
   const { store } = deps;
   const checks = createCheckRepo(store.db);
+  const parts: RunParts = {
+    clients: deps.clients,
+    secrets: deps.secrets,
+    tokenizers: deps.pool,
+    plans: deps.plans,
+  };
   // The set for the same text, tokenizer and model is the same: estimate and start build it once.
   const sets = createPromiseCache<{ rows: CheckRow[]; title: string }>(2);
 
@@ -75,16 +85,10 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
         ...(detail === undefined ? {} : { detail }),
       });
     }
-    const apiKey = await deps.secrets.get(profile.id);
-    const client = await clientForProfile(deps.clients, deps.secrets, profile);
-    const model = await client.resolveModel(signal);
+    // Client, model and tokenizer as a run of this profile gets them (the run use cases).
     const settings = store.settings.defaults();
-    const tokenizer = await deps.pool.get(settings.tokenizer, {
-      model,
-      baseUrl: profile.baseUrl,
-      ...builtinSourceOf(client),
-      ...(apiKey === undefined ? {} : { apiKey }),
-    });
+    const { client, model } = await openClient(parts, { profile, settings }, signal);
+    const tokenizer = await runTokenizer(parts, { profile, client, model, settings });
     const info = source.kind === 'document' ? store.documents.get(source.documentId) : undefined;
     if (source.kind === 'document' && info === undefined) throw notInLibrary();
     const textKey = info ? (info.textKey ?? info.id) : 'bundled';
@@ -115,12 +119,14 @@ export function createCheckHandlers(deps: CheckHandlerDeps): CheckHandlers {
       rows: p.rows,
       client: p.client,
       baseUrl: p.profile.baseUrl,
-      tokenizer: p.tokenizer,
-      settings: p.settings,
+      // Each row prepared as an evaluation row is (use-cases/prepare-row.ts): chunked by the run
+      // use cases with this profile's tokenizer, through the app's chunk plans.
+      prepare: rowPreparer(parts, p),
       prices: p.profile,
       // The profile's one limit, shared with the app's runs on it: a check adds no load of its own.
       limits: deps.limits,
       backend: p.profile.id,
+      jobs: deps.jobs,
       start: { ...started, model: p.model, sourceTitle: p.title, rows: p.rows.length },
       now: deps.now,
       signal: job.signal,

@@ -10,6 +10,8 @@ import { createModelHandlers } from './model-handlers.ts';
 import { hfAccessFromEnv, modelsDirIn, openModelStore } from '../models/index.ts';
 import { createChunkPlans } from '../caches/chunk-plans.ts';
 import { createEstimateHandler } from './estimate-handler.ts';
+import { createChecklistHandlers } from './checklist-handlers.ts';
+import { createReviewSetupHandlers } from './review-setup-handlers.ts';
 import { createPromptFrames } from '../caches/prompt-frames.ts';
 import { createDocumentHandlers } from './document-handlers.ts';
 import { createRenderedHtmlHandler } from './rendered-html-handler.ts';
@@ -197,6 +199,8 @@ export function createService(deps: ServiceDeps): Service {
     tokenizers: pool,
     plans,
   };
+  // Cells added to a review while it is read wait for its drive to end, then are driven.
+  const driveNext = new Map<string, () => void>();
   const liveJobs = createLiveJobs({
     parts: jobParts,
     registry,
@@ -209,9 +213,35 @@ export function createService(deps: ServiceDeps): Service {
     onChange: (jobId) => {
       if (shutdown.signal.aborted) return;
       reviewFeed.jobChanged(jobId);
+      const next = driveNext.get(jobId);
+      if (next !== undefined && !liveJobs.isLive(jobId)) {
+        driveNext.delete(jobId);
+        try {
+          next();
+        } catch {
+          // Another process claimed it meanwhile: its new cells are read there.
+        }
+      }
       emit(undefined, 'job:updated', jobView({ parts: jobParts, jobs: liveJobs }, jobId));
     },
   });
+  // A job the user cancels stays cancelled: cells added to it wait for Continue.
+  const appJobs: typeof liveJobs = {
+    ...liveJobs,
+    cancel: (jobId) => {
+      driveNext.delete(jobId);
+      liveJobs.cancel(jobId);
+    },
+  };
+  const estimateParts = {
+    store,
+    secrets: deps.secrets,
+    texts,
+    frames: createPromptFrames(plans, shutdown.signal),
+    pool,
+    clients,
+    signal: shutdown.signal,
+  };
   const handlers: CallHandlers = {
     ...createDocumentHandlers({
       store,
@@ -249,24 +279,32 @@ export function createService(deps: ServiceDeps): Service {
       now,
       writer,
     }),
-    ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: liveJobs }),
+    ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: appJobs }),
+    ...createEstimateHandler({ ...estimateParts, track }),
+    // reviews (table)
     ...createReviewTableHandlers({
       parts: jobParts,
       secrets: deps.secrets,
-      jobs: liveJobs,
+      jobs: appJobs,
       feed: reviewFeed,
       grants,
       chooseSavePath: deps.chooseSavePath?.bind(deps),
       printPdf: deps.printPdf?.bind(deps),
     }),
-    ...createEstimateHandler({
+    // reviews (setup)
+    ...createChecklistHandlers({
       store,
+      now,
+      grants,
+      chooseSavePath: deps.chooseSavePath?.bind(deps),
+    }),
+    ...createReviewSetupHandlers({
+      parts: jobParts,
+      estimates: estimateParts,
       secrets: deps.secrets,
-      texts,
-      frames: createPromptFrames(plans, shutdown.signal),
-      pool,
-      clients,
-      signal: shutdown.signal,
+      jobs: appJobs,
+      concurrencyOf: (profileId) => limits.limitOf(profileId),
+      driveAfter: (jobId, drive) => driveNext.set(jobId, drive),
       track,
     }),
     ...createSettingsHandlers(store, deps.secrets, clients, now, notice, async (file) =>
@@ -281,6 +319,7 @@ export function createService(deps: ServiceDeps): Service {
       secrets: deps.secrets,
       texts,
       pool,
+      plans,
       clients,
       emit,
       now,

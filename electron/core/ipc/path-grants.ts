@@ -7,7 +7,11 @@ import { CoreError } from '../errors.ts';
 
 /** What a granted path may be used for; each call that takes a path from a window needs one. */
 export type GrantPurpose =
-  'open-document' | 'import-session' | 'add-ocr-language' | 'open-saved-export';
+  | 'open-document'
+  | 'import-session'
+  | 'add-ocr-language'
+  | 'open-saved-export'
+  | 'import-checklist';
 
 /**
  * How long a grant lasts. `once`: until the call it allows succeeds (a failed open, e.g. a PDF
@@ -20,6 +24,7 @@ export const GRANT_LIFETIME: Record<GrantPurpose, 'once' | 'window'> = {
   'import-session': 'once',
   'add-ocr-language': 'once',
   'open-saved-export': 'window',
+  'import-checklist': 'once',
 };
 
 /**
@@ -30,6 +35,7 @@ export const DIALOG_GRANTS: Record<Exclude<FilePurpose, 'model'>, GrantPurpose> 
   document: 'open-document',
   session: 'import-session',
   'ocr-language': 'add-ocr-language',
+  checklist: 'import-checklist',
 };
 
 /** What a refusal says: "<lead>: <rule>." or "<lead>: it was chosen <other>, not <this>." */
@@ -54,6 +60,12 @@ const REFUSALS: Record<
     rule: 'only a file chosen with “Add language file…” can be added',
     hint: 'Choose it with “Add language file…” in Settings › OCR languages.',
     chosenTo: 'to be added as an OCR language',
+  },
+  'import-checklist': {
+    lead: 'The checklist was not imported',
+    rule: 'only a file chosen with “Import a checklist…” can be imported',
+    hint: 'Choose it with “Import a checklist…” on the Checklists screen.',
+    chosenTo: 'to be imported as a checklist',
   },
   'open-saved-export': {
     lead: 'The file was not opened',

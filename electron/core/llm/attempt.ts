@@ -6,6 +6,8 @@ import { AttemptError } from './failure.ts';
 import { replyCharLimit } from './reply-end.ts';
 import type { ChatRequest } from './types.ts';
 import { throwIfAborted } from '../abort.ts';
+import { readSseJson } from './sse-json.ts';
+import { TextBuilder } from '../text-builder.ts';
 
 /** What one successful attempt produced. */
 export interface AttemptResult {
@@ -146,29 +148,33 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
       return result;
     }
 
-    let content = '';
+    // Built from a token at a time without a cons string per token (text-builder.ts).
+    const content = new TextBuilder();
     let finishReason: string | null = null;
     let usage: AttemptResult['usage'];
     let model: string | undefined;
     let sawChoice = false;
     let cutAtChars: number | undefined;
     try {
-      const stream = (await s.sdk.chat.completions.create(
-        { ...body(request, s), stream: true, stream_options: { include_usage: true } } as never,
-        options,
-      )) as unknown as AsyncIterable<unknown>;
+      const response = await s.sdk.chat.completions
+        .create(
+          { ...body(request, s), stream: true, stream_options: { include_usage: true } } as never,
+          options,
+        )
+        .asResponse();
       clearTimeout(timer);
       timer = setTimeout(fire, s.stallTimeoutMs, 'stall');
-      for await (const raw of stream) {
+      const onDelta = request.onDelta;
+      await readSseJson(response, controller.signal, (raw) => {
         timer.refresh();
         const chunk = raw as { model?: unknown; usage?: unknown; choices?: unknown };
         if (typeof chunk.model === 'string') model = chunk.model;
         if (chunk.usage !== undefined && chunk.usage !== null)
           usage = toUsage(chunk.usage) ?? usage;
-        if (!Array.isArray(chunk.choices)) continue;
+        if (!Array.isArray(chunk.choices)) return;
         const choice = chunk.choices[0] as
           { delta?: { content?: unknown }; finish_reason?: unknown } | undefined;
-        if (choice === undefined) continue;
+        if (choice === undefined) return;
         sawChoice = true;
         let delta = choice.delta?.content;
         // Null or absent is a chunk without text; anything else but text is what a plain reply
@@ -176,30 +182,32 @@ export async function runAttempt(request: ChatRequest, s: AttemptSettings): Prom
         if (delta !== undefined && delta !== null && typeof delta !== 'string')
           throw new AttemptError('malformed', `a stream chunk's delta.content is ${typeof delta}`);
         if (typeof delta === 'string' && content.length + delta.length > charLimit) {
-          delta = cutText(content + delta, charLimit).slice(content.length);
+          delta = cutText(content.toString() + delta, charLimit).slice(content.length);
           cutAtChars = charLimit;
         }
         if (typeof delta === 'string' && delta.length > 0) {
-          if (content === '') s.onFirstDelta();
-          content += delta;
-          request.onDelta(delta);
+          if (content.length === 0) s.onFirstDelta();
+          content.append(delta);
+          onDelta(delta);
         }
-        // The server went past max_tokens: stop reading (leaving the loop cancels the stream).
-        if (cutAtChars !== undefined) break;
+        // The server went past max_tokens: stop reading (the stream is cancelled).
+        if (cutAtChars !== undefined) return false;
         if (typeof choice.finish_reason === 'string') finishReason = choice.finish_reason;
-      }
+      });
     } catch (error) {
       if (problem !== undefined && request.signal?.aborted !== true) explain();
       throw error;
     }
-    // An abort mid-stream ends the SDK's loop silently: say why it ended.
+    // An abort mid-stream ends the reading silently: say why it ended.
     throwIfAborted(request.signal);
     if (problem !== undefined) explain();
-    if (cutAtChars !== undefined) return { content, finishReason: null, usage, model, cutAtChars };
+    const text = content.toString();
+    if (cutAtChars !== undefined)
+      return { content: text, finishReason: null, usage, model, cutAtChars };
     if (!sawChoice) throw new AttemptError('empty-choices', 'the stream carried no choice');
     if (finishReason === null)
       throw new AttemptError('incomplete', 'the stream ended without a finish_reason');
-    return { content, finishReason, usage, model };
+    return { content: text, finishReason, usage, model };
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onUserAbort);

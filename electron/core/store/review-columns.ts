@@ -1,25 +1,18 @@
 // The JSON and plain columns of checklists and reviews, parsed on read like every column
-// (columns.ts): a hand-edited or damaged library is reported, not trusted.
+// (columns.ts) with the one checklist schema (shared/checklist-schema.ts) every edge parses
+// with: a hand-edited or damaged library is reported, not trusted.
 import { z } from 'zod';
-import { ANSWER_KINDS, type ReviewQuestion } from '../../../shared/review.ts';
+import { answerKindSchema, checklistQuestionSchema } from '../../../shared/checklist-schema.ts';
+import type { ReviewQuestion } from '../../../shared/review.ts';
 
-// TODO(merge, issue 24): replace with shared/checklist.ts `checklistQuestionSchema` (same fields,
-// written in parallel with this file); kept loose here so any stored question reads back.
-export const answerKindColumn = z.enum(ANSWER_KINDS);
-
-export const reviewQuestionColumn = z.object({
-  id: z.string().min(1),
-  text: z.string(),
-  kind: answerKindColumn,
-  guidance: z.string().optional(),
-  expected: z.string().optional(),
-});
+/** `review_questions.kind`. */
+export const answerKindColumn = answerKindSchema;
 
 /** `checklists.questions`: the questions in their order. */
-export const checklistQuestionsColumn = z.array(reviewQuestionColumn.transform(cleanQuestion));
+export const checklistQuestionsColumn = z.array(checklistQuestionSchema.transform(cleanQuestion));
 
-/** A question as stored: its optional fields only when present. */
-export function cleanQuestion(q: z.output<typeof reviewQuestionColumn>): ReviewQuestion {
+/** A question as stored: its own fields only, the optional ones only when present. */
+export function cleanQuestion(q: ReviewQuestion): ReviewQuestion {
   return {
     id: q.id,
     text: q.text,

@@ -6,7 +6,8 @@ import type { Events } from '../../../shared/api.ts';
 import { startSimLlm, type SimServer } from '../../../sim/server.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { registerWriter, type Writer } from '../store/writers.ts';
-import { createFixtureJob, fixtureLauncher } from './job-fixture.test-support.ts';
+import { paragraphChunks } from '../agent/test-support.ts';
+import { createFixtureJob, fixtureLauncher, fixtureText } from './job-fixture.test-support.ts';
 import { driveJob } from './job-group.ts';
 
 let dir: string;
@@ -201,5 +202,74 @@ describe('a job driven as one', () => {
     } finally {
       other.close();
     }
+  });
+});
+
+describe('the order a job launches its runs in', () => {
+  /**
+   * A job over three documents of 2, 4 and 6 chunks (listed shortest first, as a table may list
+   * them), two questions each, read one run at a time: the questions in the order they were read.
+   */
+  async function readOrder(order?: 'job') {
+    const job = createFixtureJob(store, writer.id, 3, 2, 4);
+    job.runIds.forEach((runId, i) => {
+      const d = Math.floor(i / 2);
+      store.runs.setChunks(runId, paragraphChunks(fixtureText(d, 2 + 2 * d), 3));
+    });
+    const launcher = fixtureLauncher(store, sim.baseUrl, 1);
+    const group = driveJob({
+      store,
+      writer,
+      jobId: job.jobId,
+      launchRun: launcher.launchRun,
+      controls: launcher.registry,
+      window: 1,
+      ...(order ? { order } : {}),
+    });
+    expect((await group.ended).state).toBe('done');
+    // The runs stay listed in the job's order; only their launch differs.
+    expect(group.runIds).toEqual(job.runIds);
+    const read = sim.requests.map(
+      (r) =>
+        /building (\d)\? \(asked (\d)\)/.exec(JSON.stringify(r.body))?.slice(1).join('.') ?? '',
+    );
+    return [...new Set(read)];
+  }
+
+  it('launches the longest documents’ runs first, so they do not read alone at the end', async () => {
+    expect(await readOrder()).toEqual(['2.1', '2.2', '1.1', '1.2', '0.1', '0.2']);
+  });
+
+  it("launches them in the job's order when asked to", async () => {
+    expect(await readOrder('job')).toEqual(['0.1', '0.2', '1.1', '1.2', '2.1', '2.2']);
+  });
+
+  it('counts what a run continued part-way has left, not its length', async () => {
+    const job = createFixtureJob(store, writer.id, 1, 3, 4);
+    // The first question has read 3 of its 4 chunks: it has the least left, so it goes last.
+    const [first] = job.runIds as [string];
+    for (let chunk = 0; chunk < 3; chunk += 1) {
+      store.runs.saveMemory(first, {
+        chunk,
+        memory: 'The vault code of building 0 is 4700.',
+        usage: { promptTokens: 100, completionTokens: 10 },
+        ms: 1,
+        kept: false,
+      });
+    }
+    const launcher = fixtureLauncher(store, sim.baseUrl, 1);
+    const group = driveJob({
+      store,
+      writer,
+      jobId: job.jobId,
+      launchRun: launcher.launchRun,
+      controls: launcher.registry,
+      window: 1,
+    });
+    expect((await group.ended).state).toBe('done');
+    const read = sim.requests.map((r) => /\(asked (\d)\)/.exec(JSON.stringify(r.body))?.[1] ?? '');
+    expect([...new Set(read)]).toEqual(['2', '3', '1']);
+    // The first question read only its last chunk and its answer.
+    expect(read.filter((q) => q === '1')).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@ import type { JobState } from '../store/job-repo.ts';
 import type { Store } from '../store/store.ts';
 import type { Writer } from '../store/writers.ts';
 import { claimJob, runStartOf, type RunStart } from './job-claim.ts';
+import { mostLeftFirst } from './job-order.ts';
 
 /** Pause, resume and cancel of a live run: what RunRegistry offers. */
 export interface RunControls {
@@ -32,6 +33,11 @@ export interface JobGroupOptions {
    * a paused job launches none. At least the backend's concurrency keeps its slots busy.
    */
   window: number;
+  /**
+   * The order runs are launched in: `'most-left-first'` (the default: job-order.ts, so the
+   * longest documents do not read alone at the end), or `'job'`, the job's own order.
+   */
+  order?: 'most-left-first' | 'job';
   /** The process is stopping (Ctrl-C, quit): no more runs start, and the job ends `interrupted`. */
   signal?: AbortSignal;
   now?: () => number;
@@ -53,7 +59,7 @@ export interface JobEnd {
 
 export interface JobGroup {
   readonly jobId: string;
-  /** The runs this drive reads, in the job's order (claimed when the group was made). */
+  /** The runs this drive reads, in the job's order (claimed when the group was made; launched in `order`). */
   readonly runIds: readonly string[];
   /** Resolves once, when every run it launched has ended. */
   readonly ended: Promise<JobEnd>;
@@ -72,7 +78,7 @@ export function driveJob(options: JobGroupOptions): JobGroup {
   const { store, jobId, controls } = options;
   const now = options.now ?? Date.now;
   const runIds = claimJob(store, options.writer, jobId, now());
-  const waiting = [...runIds];
+  const waiting = options.order === 'job' ? [...runIds] : mostLeftFirst(store, runIds);
   const live = new Set<string>();
   const starts = new Map<string, RunStart>();
   let ran = 0;

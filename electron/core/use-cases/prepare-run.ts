@@ -10,6 +10,7 @@ import type { LlmClient } from '../llm/types.ts';
 import { clientForProfile } from '../backends/backend-client.ts';
 import { builtinSourceOf } from '../backends/builtin-hosts.ts';
 import type { StoredProfile } from '../store/columns.ts';
+import type { Tokenizer } from '../tokenize/tokenizer.ts';
 import type { LibraryRunParts, RunParts, TextLoader } from './run-parts.ts';
 import { sameChunking, type ResumePoint } from './resume-point.ts';
 
@@ -38,6 +39,29 @@ export async function openClient(
   return { client, model: await client.resolveModel(signal) };
 }
 
+/** What names a run's tokenizer: the settings' choice, for this client and model. */
+export interface TokenizerRequest {
+  profile: StoredProfile;
+  client: LlmClient;
+  model: string;
+  settings: RunSettings;
+}
+
+/**
+ * The tokenizer a run of `profile` cuts its text with (the built-in model's own, the server's
+ * /tokenize, or a vocabulary), from the shared tokenizer cache. `chunkText` uses it; so does
+ * "Check this backend", which builds its rows with it before any row is read.
+ */
+export async function runTokenizer(parts: RunParts, input: TokenizerRequest): Promise<Tokenizer> {
+  const apiKey = await parts.secrets.get(input.profile.id);
+  return parts.tokenizers.get(input.settings.tokenizer, {
+    model: input.model,
+    baseUrl: input.profile.baseUrl,
+    ...builtinSourceOf(input.client),
+    ...(apiKey === undefined ? {} : { apiKey }),
+  });
+}
+
 /** A text cut into chunks by the run's tokenizer, and which tokenizer that was. */
 export interface Chunking {
   chunks: ChunkInfo[];
@@ -61,13 +85,7 @@ export async function chunkText(
   },
   signal: AbortSignal,
 ): Promise<Chunking> {
-  const apiKey = await parts.secrets.get(input.profile.id);
-  const tokenizer = await parts.tokenizers.get(input.settings.tokenizer, {
-    model: input.model,
-    baseUrl: input.profile.baseUrl,
-    ...builtinSourceOf(input.client),
-    ...(apiKey === undefined ? {} : { apiKey }),
-  });
+  const tokenizer = await runTokenizer(parts, input);
   const chunks = await parts.plans.plan(
     input.textKey,
     input.doc,

@@ -29,6 +29,11 @@ export interface ReviewJobSettings {
   /** The run settings its cells were created with (part of its key). */
   runSettings: ReviewRunOptions['settings'];
   concurrency?: number;
+  /**
+   * The backend profile it was started with (as `createJob` keeps it): continuing it (`jobs:
+   * continue`) and adding cells use it while it exists.
+   */
+  profileId?: string;
 }
 
 /** Two questions with one id, or a document twice: one clear sentence. */
@@ -66,6 +71,7 @@ export function createReview(parts: ReviewParts, review: NewReview): string {
   const settings: ReviewJobSettings = {
     runSettings: review.settings,
     ...(review.concurrency !== undefined ? { concurrency: review.concurrency } : {}),
+    profileId: review.profile.id,
   };
   writeTransaction(store.db, () => {
     const documents = review.documentIds.map((id) => reviewDocument(store, id));

@@ -19,12 +19,23 @@ import type { ReviewMatrixRow, StoredReview } from '../store/review-repo.ts';
 import type { Store } from '../store/store.ts';
 import { readTransaction } from '../store/write-transaction.ts';
 import { shortJobId } from './job-claim.ts';
-import { defaultNormalise, type AnswerNormaliser } from './review-defaults.ts';
+import { compareWithExpected } from '../../../shared/answer-expected.ts';
+import { formatAnswer } from '../../../shared/answer-format.ts';
+import { normaliseAnswer } from '../../../shared/answer-normalise.ts';
+import type { NormalisedAnswer } from '../../../shared/answer-value.ts';
+import { answerValueText } from '../../../shared/answer-value-text.ts';
 
 export interface ReviewMatrixOptions {
-  /** How answers are normalised per kind (default: see review-defaults.ts). */
-  normalise?: AnswerNormaliser;
+  /**
+   * The BCP 47 locale cells are displayed in ("de", "en-US"): the renderer passes the user's
+   * (`navigator.language`), the CLI its own. Default: `en-GB`. Only `display` depends on it;
+   * `value` is locale-free.
+   */
+  locale?: string;
 }
+
+/** The locale of a matrix read without one (reports and tests read the same text everywhere). */
+export const DEFAULT_REVIEW_LOCALE = 'en-GB';
 
 const RUN_STATES: Record<Exclude<ReviewMatrixRow['status'], 'done'>, CellStatus> = {
   queued: 'queued',
@@ -38,17 +49,20 @@ const RUN_STATES: Record<Exclude<ReviewMatrixRow['status'], 'done'>, CellStatus>
 /**
  * A cell's state from its run: the run's own state until it is done; then `cut` when the final
  * reply was cut or stopped, `no_answer` when nothing could be extracted, `not_stated` when the
- * answer says the document does not say, else `answered`.
+ * answer (`normal`, the run's answer read for its question's kind) says the document does not
+ * say, else `answered`.
  */
-export function cellStatus(
-  row: ReviewMatrixRow,
-  kind: ReviewQuestion['kind'],
-  normalise: AnswerNormaliser,
-): CellStatus {
+export function cellStatus(row: ReviewMatrixRow, normal: NormalisedAnswer | undefined): CellStatus {
   if (row.status !== 'done') return RUN_STATES[row.status];
   if (row.cut) return 'cut';
-  if (row.answer === null || row.answer.trim() === '') return 'no_answer';
-  return normalise(row.answer, kind).notStated ? 'not_stated' : 'answered';
+  if (normal === undefined) return 'no_answer';
+  return normal.state === 'not_stated' ? 'not_stated' : 'answered';
+}
+
+/** The run's answer read for `question`'s kind; undefined without one (or with only spaces). */
+function normalOf(row: ReviewMatrixRow, question: ReviewQuestion): NormalisedAnswer | undefined {
+  if (row.answer === null || row.answer.trim() === '') return undefined;
+  return normaliseAnswer(question.kind, row.answer);
 }
 
 function coverageOf(row: ReviewMatrixRow | undefined): CellCoverage {
@@ -76,16 +90,12 @@ function evidenceOf(evidence: readonly Evidence[] | undefined): CellEvidence[] {
 function historyEntry(
   row: ReviewMatrixRow,
   question: ReviewQuestion,
-  normalise: AnswerNormaliser,
+  locale: string,
 ): CellHistoryEntry {
-  const entry: CellHistoryEntry = {
-    runId: row.runId,
-    status: cellStatus(row, question.kind, normalise),
-  };
-  if (row.answer !== null) {
-    entry.answer = row.answer;
-    entry.display = normalise(row.answer, question.kind).display;
-  }
+  const normal = normalOf(row, question);
+  const entry: CellHistoryEntry = { runId: row.runId, status: cellStatus(row, normal) };
+  if (row.answer !== null) entry.answer = row.answer;
+  if (normal !== undefined) entry.display = formatAnswer(normal, locale);
   if (row.endedAt !== undefined) entry.endedAt = row.endedAt;
   if (row.backend !== undefined) entry.backend = row.backend;
   return entry;
@@ -95,10 +105,10 @@ function cellOf(
   documentId: string,
   question: ReviewQuestion,
   runs: readonly ReviewMatrixRow[],
-  normalise: AnswerNormaliser,
+  locale: string,
 ): ReviewCell {
   const [current, ...earlier] = runs;
-  const history = earlier.map((r) => historyEntry(r, question, normalise));
+  const history = earlier.map((r) => historyEntry(r, question, locale));
   // A cell whose every run was deleted has nothing to show until it is read again.
   if (!current) {
     return {
@@ -110,7 +120,8 @@ function cellOf(
       history,
     };
   }
-  const status = cellStatus(current, question.kind, normalise);
+  const normal = normalOf(current, question);
+  const status = cellStatus(current, normal);
   const cell: ReviewCell = {
     documentId,
     questionId: question.id,
@@ -120,13 +131,15 @@ function cellOf(
     runId: current.runId,
     history,
   };
-  if (current.answer !== null) {
-    const normal = normalise(current.answer, question.kind);
-    cell.answer = current.answer;
-    cell.value = normal.value;
-    cell.display = normal.display;
+  if (current.answer !== null) cell.answer = current.answer;
+  if (normal !== undefined) {
+    const value = answerValueText(normal);
+    if (value !== undefined) cell.value = value;
+    cell.display = formatAnswer(normal, locale);
+    // Only a definite difference is flagged: an ambiguous date or words the kind's reader did
+    // not understand are not called a disagreement.
     if (question.expected !== undefined && (status === 'answered' || status === 'not_stated')) {
-      cell.disagrees = normalise(question.expected, question.kind).value !== normal.value;
+      cell.disagrees = compareWithExpected(normal, question.expected) === 'differs';
     }
   }
   if (current.error) cell.error = current.error.message;
@@ -173,7 +186,7 @@ export function reviewMatrix(
   jobId: string,
   options: ReviewMatrixOptions = {},
 ): ReviewMatrix {
-  const normalise = options.normalise ?? defaultNormalise;
+  const locale = options.locale ?? DEFAULT_REVIEW_LOCALE;
   return readTransaction(store.db, () => {
     const job = store.jobs.get(jobId);
     const review = store.reviews.get(jobId);
@@ -190,7 +203,7 @@ export function reviewMatrix(
       else byCell.set(key, [row]);
     }
     const cells = documents.flatMap((d) =>
-      questions.map((q) => cellOf(d.id, q, byCell.get(`${d.id}\n${q.id}`) ?? [], normalise)),
+      questions.map((q) => cellOf(d.id, q, byCell.get(`${d.id}\n${q.id}`) ?? [], locale)),
     );
     return { review: reviewSummary(job, review, countsOf(cells)), documents, questions, cells };
   })();

@@ -2,11 +2,11 @@
 // `ask` and the app's Ask), linked to the review's job after its current items and recorded as
 // the cell's current run. The create, add and re-run use cases all enter cells this way.
 import type { ChunkInfo, DocumentInfo, RunSettings } from '../../../shared/model.ts';
+import { composeProblem } from '../../../shared/checklist-problem.ts';
 import type { ReviewQuestion } from '../../../shared/review.ts';
 import { CoreError } from '../errors.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { Store } from '../store/store.ts';
-import { defaultProblemText, type ProblemText } from './review-defaults.ts';
 import type { LibraryRunParts } from './run-parts.ts';
 import { createRun } from './start-run.ts';
 
@@ -24,8 +24,6 @@ export interface ReviewRunOptions {
    * Undefined: the run is chunked when it is prepared, as the app's runs are.
    */
   chunksOf?: (documentId: string) => readonly ChunkInfo[] | undefined;
-  /** The text each question is asked with (default: see review-defaults.ts). */
-  problemText?: ProblemText;
 }
 
 /** The parts entering runs needs: the library and this process as its writer. */
@@ -67,13 +65,13 @@ export function enterCells(
   options: ReviewRunOptions,
 ): string[] {
   const { store } = parts;
-  const problem = options.problemText ?? defaultProblemText;
   let item = store.jobs.runs(jobId).reduce((next, r) => Math.max(next, r.item + 1), 0);
   return cells.map(({ document, question }) => {
     const chunks = options.chunksOf?.(document.id);
     const run = createRun(parts, {
       info: document,
-      question: problem(question),
+      // The problem slot only: the MemAgent templates around it stay byte-exact.
+      question: composeProblem(question),
       settings: options.settings,
       profile: options.profile,
       origin: options.origin,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { composeProblem } from '../../../shared/checklist-problem.ts';
 import type { Evidence } from '../../../shared/model.ts';
 import type { CellStatus, ReviewMatrix } from '../../../shared/review.ts';
 import { addDocuments, addQuestions, rerunCells } from './review-cells.ts';
@@ -6,7 +7,6 @@ import { createReview } from './review-create.ts';
 import { findReview, listReviews } from './review-find.ts';
 import { reviewKey } from './review-key.ts';
 import { reviewMatrix } from './review-matrix.ts';
-import type { AnswerNormaliser } from './review-defaults.ts';
 import {
   openReviewLibrary,
   QUESTIONS,
@@ -77,6 +77,10 @@ describe('a review stored as a job whose cells are runs', () => {
       docs.flatMap((d) => QUESTIONS.map((q) => [d, expect.stringContaining(q.text)])),
     );
     expect(runs[1]?.question).toContain("Answer 'not stated' if the document does not say.");
+    // The problem slot holds the checklist's problem text: the question, its guidance, the
+    // kind's answer form.
+    expect(runs.map((r) => r?.question)).toEqual(docs.flatMap(() => QUESTIONS.map(composeProblem)));
+    expect(runs[2]?.question).toBe('Is liability capped?\n\nAnswer Yes, No or Not stated.');
     expect(runs.every((r) => r?.origin === 'cli' && r.status === 'queued')).toBe(true);
 
     const matrix = reviewMatrix(lib.store, jobId);
@@ -146,7 +150,7 @@ describe('a review stored as a job whose cells are runs', () => {
     ];
     finish(law0, 'England');
     lib.store.runs.setEvidence(law0, evidence);
-    finish(term0 as string, 'The term is not given.');
+    finish(term0 as string, 'The contract does not state a term.');
     finish(cap0 as string, null);
     finish(law1 as string, 'Scotland and', { cut: true });
     lib.store.runs.setStatus(term1 as string, 'error', {
@@ -166,13 +170,7 @@ describe('a review stored as a job whose cells are runs', () => {
     });
     lib.store.runs.setStatus(cap1 as string, 'running');
 
-    // The checklist side's normaliser says what "not stated" looks like; injected here.
-    const normalise: AnswerNormaliser = (answer) => ({
-      value: answer.toLowerCase(),
-      display: answer.toUpperCase(),
-      notStated: /not given/.test(answer),
-    });
-    const matrix = reviewMatrix(lib.store, jobId, { normalise });
+    const matrix = reviewMatrix(lib.store, jobId);
     expect(statusGrid(matrix)).toEqual([
       ['answered', 'not_stated', 'no_answer'],
       ['cut', 'failed', 'reading'],
@@ -180,14 +178,19 @@ describe('a review stored as a job whose cells are runs', () => {
     const [law, term, , cut, failed, reading] = matrix.cells;
     expect(law).toMatchObject({
       answer: 'England',
-      value: 'england',
-      display: 'ENGLAND',
+      value: 'England',
+      display: 'England',
       disagrees: false,
       runId: law0,
       coverage: { chunksRead: 3, chunks: 3, complete: true, pages: { first: 1, last: 12 } },
       evidence: [{ page: 6, pageLabel: 'vi', section: 'Clause 14', quote: 'the laws of England' }],
     });
-    expect(term).toMatchObject({ status: 'not_stated', answer: 'The term is not given.' });
+    expect(term).toMatchObject({
+      status: 'not_stated',
+      answer: 'The contract does not state a term.',
+      value: 'not_stated',
+      display: 'Not stated',
+    });
     // A cut reply is shown as cut, its words kept, and not compared with the expected value.
     expect(cut).toMatchObject({ answer: 'Scotland and' });
     expect(cut?.disagrees).toBeUndefined();
@@ -199,11 +202,36 @@ describe('a review stored as a job whose cells are runs', () => {
   it('flags an answer that differs from the expected value', () => {
     const jobId = newReview();
     const [law0, , , law1] = lib.store.jobs.runs(jobId).map((r) => r.id);
-    finish(law0 as string, 'england');
+    finish(law0 as string, 'The laws of England and Wales.');
     finish(law1 as string, 'New York');
     const cells = reviewMatrix(lib.store, jobId).cells;
     expect(cells[0]?.disagrees).toBe(false);
     expect(cells[3]?.disagrees).toBe(true);
+    // Questions without an expected value are never flagged.
+    expect(cells[1]?.disagrees).toBeUndefined();
+  });
+
+  it('reads each answer for its question’s kind: a locale-free value, a display in the given locale', () => {
+    const jobId = newReview();
+    const [, term0, cap0, , term1, cap1] = lib.store.jobs.runs(jobId).map((r) => r.id);
+    finish(term0 as string, 'Answer: twelve (12) months.');
+    finish(cap0 as string, 'Yes, capped at the fees paid in the prior year.');
+    finish(term1 as string, 'N/A');
+    finish(cap1 as string, '**No.**');
+    const cells = reviewMatrix(lib.store, jobId).cells;
+    expect([1, 2, 4, 5].map((i) => [cells[i]?.status, cells[i]?.value, cells[i]?.display])).toEqual(
+      [
+        ['answered', 'P12M', '12 months'],
+        ['answered', 'yes', 'Yes'],
+        ['not_stated', 'not_stated', 'Not stated'],
+        ['answered', 'no', 'No'],
+      ],
+    );
+    // The model's own words are kept beside the reading.
+    expect(cells[1]?.answer).toBe('Answer: twelve (12) months.');
+    // Only the display depends on the locale.
+    const german = reviewMatrix(lib.store, jobId, { locale: 'de' }).cells;
+    expect([german[1]?.value, german[1]?.display]).toEqual(['P12M', '12 Monate']);
   });
 });
 

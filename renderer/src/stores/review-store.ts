@@ -14,6 +14,7 @@ import type {
 import { call } from '../api.ts';
 import { cellKey, NO_FILTER, type ReviewFilter, type ReviewSort } from '../lib/review-view.ts';
 import { bridge } from './bridge.ts';
+import { useUiStore } from './ui-store.ts';
 
 export interface CellPlace {
   documentId: string;
@@ -114,6 +115,8 @@ export async function openReview(reviewId: string): Promise<void> {
 
 export function closeReview(): void {
   set({ openId: null, review: null, panel: null, active: null, cells: {} });
+  // The review the new-review flow just made is no longer the one to show.
+  useUiStore.setState({ reviewId: null });
   void loadReviews();
 }
 

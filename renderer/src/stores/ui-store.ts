@@ -1,7 +1,8 @@
 // Which screen is showing and which run is selected: navigation state only.
 import { create } from 'zustand';
 
-export type Screen = 'library' | 'reader' | 'ask' | 'jobs' | 'reviews' | 'settings';
+export type Screen =
+  'library' | 'reader' | 'ask' | 'jobs' | 'reviews' | 'checklists' | 'new-review' | 'settings';
 
 export interface UiState {
   screen: Screen;
@@ -12,6 +13,10 @@ export interface UiState {
   newBackendForm: boolean;
   /** The first-start screen was put aside for this session. */
   firstStartDismissed: boolean;
+  /** The review the Reviews screen shows (a review's job id). */
+  reviewId: string | null;
+  /** Shows review `jobId` on the Reviews screen. */
+  openReview(jobId: string): void;
 }
 
 export const useUiStore = create<UiState>((set) => ({
@@ -21,4 +26,6 @@ export const useUiStore = create<UiState>((set) => ({
   selectRun: (selectedRunId) => set({ selectedRunId }),
   newBackendForm: false,
   firstStartDismissed: false,
+  reviewId: null,
+  openReview: (reviewId) => set({ screen: 'reviews', reviewId }),
 }));

@@ -1,20 +1,19 @@
 // Runs a check's rows against one backend with the evaluation core (runEval and the MemAgent
-// row reader, through a run registry of its own that writes nothing to the library, on the
-// backend's one shared limiter), scores them with the evaluation's scoring and summary, and
-// reports a snapshot after every row.
+// row reader: each row a run of kind 'eval-row' in the process's one job registry, never
+// stored, on the backend's one shared limiter, prepared by the run use cases), scores them with
+// the evaluation's scoring and summary, and reports a snapshot after every row.
 import type {
   CheckLength,
   CheckSnapshot,
   CheckWrongRow,
 } from '../../../../shared/backend-check.ts';
-import type { RunSettings } from '../../../../shared/model.ts';
 import { RunRegistry } from '../../agent/run-registry.ts';
 import type { BackendLimits } from '../../jobs/backend-limits.ts';
+import type { JobRegistry } from '../../jobs/job-registry.ts';
 import type { RequestTiming } from '../../agent/speed.ts';
 import { estimateCost, type Prices } from '../../llm/cost.ts';
 import type { LlmClient } from '../../llm/types.ts';
-import type { Tokenizer } from '../../tokenize/tokenizer.ts';
-import { memAgentRowReader } from '../memagent-row.ts';
+import { memAgentRowReader, type PrepareRow } from '../memagent-row.ts';
 import type { RowResult } from '../results-file.ts';
 import { runEval } from '../run-eval.ts';
 import { summarize } from '../summary.ts';
@@ -25,8 +24,8 @@ export interface RunCheckInput {
   client: LlmClient;
   /** The backend's URL, for nothing but the evaluation's server list. */
   baseUrl: string;
-  tokenizer: Tokenizer;
-  settings: RunSettings;
+  /** Each row's run, once it holds a slot (use-cases/prepare-row.ts rowPreparer). */
+  prepare: PrepareRow;
   prices: Prices;
   /**
    * The process's backend limits: the rows take slots of `backend`'s one limiter, shared with
@@ -35,6 +34,8 @@ export interface RunCheckInput {
   limits: BackendLimits;
   /** The backend's key among the limits (its profile id). */
   backend: string;
+  /** The process's jobs: the rows are jobs of kind 'eval-row' there. */
+  jobs: JobRegistry;
   /** The snapshot the check started with (profile, model, source, start time). */
   start: CheckSnapshot;
   now: () => number;
@@ -51,10 +52,13 @@ export interface RunCheckInput {
 export async function runCheck(input: RunCheckInput): Promise<CheckSnapshot> {
   const results: { result: RowResult; row: CheckRow }[] = [];
   const byId = new Map(input.rows.map((r) => [r.id, r]));
-  // Its own registry, with no journal: the check's runs are never stored in the library. Its
-  // slots are the backend's, shared with everything else that reads with it.
+  // A run registry with no journal (the check's runs are never stored in the library) over the
+  // process's jobs and limits: its slots are the backend's, shared with everything else that
+  // reads with it, and its rows take turns with other groups (the app's runs) for them.
+  const group = `check:${input.backend}`;
   const registry = new RunRegistry({
     limits: input.limits,
+    jobs: input.jobs,
     kind: 'eval-row',
     emit: (_owner, { event }) => {
       if (event.type === 'chunk-done')
@@ -76,8 +80,8 @@ export async function runCheck(input: RunCheckInput): Promise<CheckSnapshot> {
       readRow: memAgentRowReader({
         registry,
         backend: input.backend,
-        tokenizer: input.tokenizer,
-        settings: input.settings,
+        group,
+        prepare: input.prepare,
       }),
       skip: () => false,
       onResult: (result) => {
@@ -89,7 +93,8 @@ export async function runCheck(input: RunCheckInput): Promise<CheckSnapshot> {
       signal: input.signal,
     });
   } finally {
-    await registry.dispose();
+    // runEval waits for every row it started; this only makes sure no row of this check outlives it.
+    await registry.cancelWhere((runId) => runId.startsWith(`${group}:`));
   }
   if (input.signal.aborted) return snapshot('cancelled');
   const failed = results.filter((r) => r.result.error !== null).length;

@@ -11,6 +11,8 @@ const SCREENS: { id: Screen; label: string; key: string }[] = [
   { id: 'ask', label: 'Ask', key: '3' },
   { id: 'jobs', label: 'Jobs', key: '4' },
   { id: 'reviews', label: 'Reviews', key: '5' },
+  // reviews (setup): no shortcut yet (the Reviews screen's branch owns the shortcut table).
+  { id: 'checklists', label: 'Checklists', key: '' },
   { id: 'settings', label: 'Settings', key: ',' },
 ];
 
@@ -30,8 +32,12 @@ export function NavBar() {
             key={s.id}
             type="button"
             className="nav-tab"
-            aria-current={screen === s.id ? 'page' : undefined}
-            title={`${s.label} (Ctrl+${s.key})`}
+            aria-current={
+              screen === s.id || (s.id === 'checklists' && screen === 'new-review')
+                ? 'page'
+                : undefined
+            }
+            title={s.key === '' ? s.label : `${s.label} (Ctrl+${s.key})`}
             onClick={() => setScreen(s.id)}
           >
             {s.label}

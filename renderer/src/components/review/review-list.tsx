@@ -12,7 +12,8 @@ export function ReviewList() {
     return (
       <EmptyState title="No reviews yet">
         A review asks every question of a checklist about every document of a collection, and shows
-        the answers as one table. Make one with <code>memagent review</code>.
+        the answers as one table. Make one with <strong>New review…</strong> above, or with{' '}
+        <code>memagent review</code>.
       </EmptyState>
     );
   }

@@ -10,8 +10,11 @@ import {
   confirmRerun,
   dismissReviewError,
   loadReviews,
+  openReview,
   useReviewStore,
 } from '../../stores/review-store.ts';
+import { startNewReview } from '../../stores/review-setup-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
 import { Dialog } from '../common/dialog.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
@@ -26,16 +29,26 @@ export function ReviewsScreen() {
   const openId = useReviewStore((s) => s.openId);
   const error = useReviewStore((s) => s.error);
   const notice = useReviewStore((s) => s.notice);
+  // A review just made (the new-review flow) opens here.
+  const made = useUiStore((s) => s.reviewId);
   useEffect(() => {
     void loadReviews();
     void loadJobs();
   }, []);
+  useEffect(() => {
+    if (made !== null) void openReview(made);
+  }, [made]);
   return (
     <div className={`screen reviews${openId !== null ? ' review-open' : ''}`}>
       {error ? <ErrorBanner error={error} onDismiss={dismissReviewError} /> : null}
       {openId === null ? (
         <>
-          <h1>Reviews</h1>
+          <div className="toolbar">
+            <h1>Reviews</h1>
+            <button type="button" className="primary" onClick={() => startNewReview({})}>
+              New review…
+            </button>
+          </div>
           <ReviewList />
         </>
       ) : (

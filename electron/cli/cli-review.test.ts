@@ -1,0 +1,395 @@
+// `memagent review FILE... --checklist LIST` against the simulator: every cell answered and the
+// --json shape; the same command again reads nothing; --out's reports; --list and export
+// REVIEW_ID; a bad checklist and a missing file in one sentence; and, in real processes, Ctrl-C
+// (paused at chunk boundaries, continued by the same command) and SIGKILL (at most the chunks in
+// flight read again).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimLlm, type SimServer } from '../../sim/server.ts';
+import { ZERO_LATENCY } from '../../sim/options.ts';
+import { CHECKLIST_TEMPLATES } from '../core/checklists/checklist-templates.ts';
+import { findChromium } from '../core/export/chromium-printer.ts';
+import type { ReviewJson } from '../core/export/review-json.ts';
+import { openStore } from '../core/store/store.ts';
+import { runCli, runCliInProcess } from './cli.test-support.ts';
+import { documentText } from './job-documents.test-support.ts';
+
+let dir: string;
+const sims: SimServer[] = [];
+const files: string[] = [];
+let checklist: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-cli-review-'));
+  for (let d = 0; d < 3; d += 1) {
+    const file = path.join(dir, `site-${d}.txt`);
+    fs.writeFileSync(file, documentText(d, 20 + d * 12));
+    files.push(file);
+  }
+  checklist = path.join(dir, 'sites.txt');
+  fs.writeFileSync(checklist, `# Sites\n${QUESTIONS.join('\n')}\n`);
+});
+afterAll(async () => {
+  await Promise.all(sims.map((s) => s.close()));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const QUESTIONS = [
+  'What is the vault code?',
+  // Two words of each in the text: the simulator keeps a sentence that shares two with the problem.
+  'Which river bends twice before the mill?',
+  'What do travellers talk of by the old bridge?',
+];
+
+async function sim(overheadMs = 0): Promise<SimServer> {
+  const s = await startSimLlm(overheadMs > 0 ? { latency: { ...ZERO_LATENCY, overheadMs } } : {});
+  sims.push(s);
+  return s;
+}
+
+const review = (db: string, baseUrl: string, ...more: string[]) => [
+  'review',
+  ...files,
+  '--checklist',
+  checklist,
+  '--chunk-tokens',
+  '256',
+  '--tokenizer',
+  'o200k',
+  '--quote-check',
+  'off',
+  '--db',
+  db,
+  '--base-url',
+  baseUrl,
+  ...more,
+];
+
+/** The chunk prompts a simulator received, as "site D|question" (one per chunk read). */
+const chunkReads = (s: SimServer) =>
+  s.requests
+    .map((r) => (r.body as { messages: { content: string }[] }).messages[0]?.content ?? '')
+    .filter((p) => p.includes('<memory>') && p.includes('<section>'))
+    .map((p) => `${/Site (\d+), paragraph/.exec(p)?.[1]}|${QUESTIONS.find((q) => p.includes(q))}`);
+
+/** Every run of the library's one review: its cell key, status, chunks and memories saved. */
+function cellsOf(db: string) {
+  const store = openStore(path.dirname(db), db);
+  try {
+    const [job] = store.jobs.list(10).filter((j) => j.kind === 'review');
+    return store.jobs.runs(job?.id ?? '').map((r) => {
+      const run = store.runs.get(r.id);
+      const doc = store.documents.get(run?.documentId ?? '');
+      return {
+        key: `${/site-(\d+)/.exec(doc?.fileName ?? '')?.[1]}|${run?.question}`,
+        status: run?.status,
+        chunks: run?.chunkCount ?? 0,
+        saved: store.runs.memories(r.id).length,
+      };
+    });
+  } finally {
+    store.close();
+  }
+}
+
+describe('a review of 3 documents × 3 questions', () => {
+  let db: string;
+  let s: SimServer;
+  let first: ReviewJson;
+
+  it('answers every cell, each read in full, and --json has the review’s shape', async () => {
+    s = await sim();
+    db = path.join(dir, 'full', 'memagent.db');
+    const r = await runCliInProcess(review(db, s.baseUrl, '--json'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /review: 3 documents × 3 questions = 9 cells; reading \d+ chunks and 9 answers, prompt tokens at most [\d,]+, completion tokens at most [\d,]+\n/,
+    );
+    first = JSON.parse(r.stdout) as ReviewJson;
+    expect(Object.keys(first)).toEqual([
+      'format',
+      'version',
+      'review',
+      'documents',
+      'questions',
+      'cells',
+    ]);
+    expect(first.review).toMatchObject({
+      checklistName: 'sites',
+      state: 'done',
+      counts: { cells: 9, done: 9, failed: 0 },
+    });
+    expect(first.documents.map((d) => [d.path, d.title])).toEqual(
+      files.map((f) => [f, path.basename(f, '.txt')]),
+    );
+    expect(first.questions.map((q) => [q.text, q.kind])).toEqual(QUESTIONS.map((q) => [q, 'text']));
+    expect(first.cells).toHaveLength(9);
+    for (const [i, cell] of first.cells.entries()) {
+      expect(cell).toMatchObject({
+        document: first.documents[Math.floor(i / 3)]?.id,
+        question: first.questions[i % 3]?.id,
+        status: 'answered',
+        answer: expect.any(String),
+        value: expect.any(String),
+        coverage: { chunksRead: cell.coverage.chunks, pages: null, complete: true },
+        run: expect.any(String),
+      });
+      for (const e of cell.evidence)
+        expect(Object.keys(e).sort()).toEqual(['page', 'pageLabel', 'quote', 'section']);
+    }
+    // Each document's own vault code, from a read of the whole document.
+    expect(first.cells.filter((_, i) => i % 3 === 0).map((c) => c.answer)).toEqual([
+      '4700',
+      '4701',
+      '4702',
+    ]);
+    // Every chunk of every cell read once.
+    const chunks = cellsOf(db).reduce((sum, c) => sum + c.chunks, 0);
+    expect(chunkReads(s)).toHaveLength(chunks);
+  });
+
+  it('run again, reports the stored cells and reads nothing', async () => {
+    const before = s.requests.length;
+    const r = await runCliInProcess(review(db, s.baseUrl, '--json'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('9 cells answered before, kept; 0 cells left');
+    expect(r.stderr).toContain('every cell is answered already');
+    expect(s.requests.length).toBe(before);
+    expect((JSON.parse(r.stdout) as ReviewJson).cells).toEqual(first.cells);
+  });
+
+  it('prints a table without --json, and --out DIR writes the five reports', async () => {
+    const out = path.join(dir, 'reports');
+    const before = s.requests.length;
+    const r = await runCliInProcess(review(db, s.baseUrl, '--out', out));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^DOCUMENT\s+Q1\s+Q2\s+Q3\n/);
+    expect(r.stdout).toMatch(/\nsite-1\s+4701\s/);
+    expect(r.stdout).toContain('\nQ1  What is the vault code?\n');
+    expect(s.requests.length).toBe(before);
+    const json = JSON.parse(fs.readFileSync(path.join(out, 'review.json'), 'utf8')) as ReviewJson;
+    expect(json.cells).toEqual(first.cells);
+    for (const name of ['review.html', 'review.csv', 'review.xlsx'])
+      expect(fs.statSync(path.join(out, name)).size).toBeGreaterThan(0);
+    expect(fs.readFileSync(path.join(out, 'review.csv'), 'utf8')).toContain('4702');
+    let chromium: string | undefined;
+    try {
+      chromium = findChromium(undefined, process.env);
+    } catch {
+      chromium = undefined;
+    }
+    if (chromium === undefined) {
+      // No browser on this machine: the PDF is the one report left out, said in one line.
+      expect(fs.existsSync(path.join(out, 'review.pdf'))).toBe(false);
+      expect(r.stderr).toMatch(/note: review\.pdf skipped: .*Chromium/);
+    } else {
+      expect(fs.readFileSync(path.join(out, 'review.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
+  it('is listed by review --list, and export REVIEW_ID -o FILE writes a report by extension', async () => {
+    const list = await runCliInProcess(['review', '--list', '--json', '--db', db]);
+    expect(list.code, list.stderr).toBe(0);
+    const [listed, ...others] = JSON.parse(list.stdout) as {
+      id: string;
+      checklist: string;
+      documents: number;
+      questions: number;
+      state: string;
+      counts: { cells: number; done: number };
+    }[];
+    expect(others).toEqual([]);
+    expect(listed).toMatchObject({
+      id: first.review.id,
+      title: 'sites × 3 documents',
+      checklist: 'sites',
+      documents: 3,
+      questions: 3,
+      state: 'done',
+      counts: { cells: 9, done: 9 },
+    });
+    const short = first.review.id.slice(0, 8);
+    const table = await runCliInProcess(['review', '--list', '--db', db]);
+    expect(table.stdout).toMatch(
+      new RegExp(`\\n${short}  sites × 3 documents  sites +3 × 3  done +9/9 +0 `),
+    );
+
+    const csv = path.join(dir, 'matrix.csv');
+    const exported = await runCliInProcess(['export', short, '-o', csv, '--db', db]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toContain(`memagent: wrote review ${short} as CSV to ${csv}`);
+    expect(fs.readFileSync(csv, 'utf8')).toContain('What is the vault code?');
+    const json = await runCliInProcess([
+      'export',
+      short,
+      '-o',
+      '-',
+      '--format',
+      'json',
+      '--db',
+      db,
+    ]);
+    expect((JSON.parse(json.stdout) as ReviewJson).cells).toEqual(first.cells);
+    // A run's export is refused CSV in one sentence.
+    const run = first.cells[0]?.run ?? '';
+    const refused = await runCliInProcess([
+      'export',
+      run,
+      '-o',
+      path.join(dir, 'x.csv'),
+      '--db',
+      db,
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('CSV and XLSX are reports of a review, not of runs.');
+  });
+});
+
+describe('the checklist and the files', () => {
+  it('a bad checklist file: one sentence naming its line; a missing FILE: named; a template by its name', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'refused', 'memagent.db');
+    const bad = path.join(dir, 'bad.txt');
+    fs.writeFileSync(bad, `What is the term?\n${'Is it long? '.repeat(120)}\n`);
+    const r = await runCliInProcess([
+      'review',
+      files[0] ?? '',
+      '--checklist',
+      bad,
+      '--db',
+      db,
+      '--base-url',
+      s.baseUrl,
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(
+      /^memagent: bad\.txt, line 2: the question is 1,4\d\d characters long; a question has at most 1,000\.\n/,
+    );
+    const missing = path.join(dir, 'no-such-contract.pdf');
+    const m = await runCliInProcess([
+      'review',
+      files[0] ?? '',
+      missing,
+      '--checklist',
+      checklist,
+      '--db',
+      db,
+      '--base-url',
+      s.baseUrl,
+    ]);
+    expect(m.code).toBe(3);
+    expect(m.stderr).toContain(missing);
+    const none = await runCliInProcess([
+      'review',
+      files[0] ?? '',
+      '--checklist',
+      'No such list',
+      '--db',
+      db,
+      '--base-url',
+      s.baseUrl,
+    ]);
+    expect(none.stderr).toContain(
+      'There is no checklist file or saved checklist named No such list.',
+    );
+    // Nothing was sent to the model for a refused review.
+    expect(s.requests).toHaveLength(0);
+    // A shipped template by its name: its questions, in order, with their kinds.
+    const nda = await runCliInProcess([
+      'review',
+      files[0] ?? '',
+      '--checklist',
+      'nda review',
+      '--chunk-tokens',
+      '256',
+      '--tokenizer',
+      'o200k',
+      '--quote-check',
+      'off',
+      '--json',
+      '--db',
+      db,
+      '--base-url',
+      s.baseUrl,
+    ]);
+    expect(nda.code, nda.stderr).toBe(0);
+    const template = CHECKLIST_TEMPLATES.find((t) => t.id === 'template-nda');
+    const ndaJson = JSON.parse(nda.stdout) as ReviewJson;
+    expect(ndaJson.review.checklistName).toBe('NDA review');
+    expect(ndaJson.questions.map((q) => [q.id, q.kind])).toEqual(
+      template?.questions.map((q) => [q.id, q.kind]),
+    );
+    const help = await runCliInProcess(['review', '--help']);
+    expect(help.stdout).toContain('memagent review FILE... --checklist LIST [--out DIR] [--json]');
+    const usage = await runCliInProcess(['review', files[0] ?? '']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('review needs --checklist LIST');
+  });
+});
+
+describe('stopped mid-way', () => {
+  it('Ctrl-C pauses at chunk boundaries and prints the command; it then reads only what was left', async () => {
+    const s = await sim(40);
+    const db = path.join(dir, 'paused', 'memagent.db');
+    const args = review(db, s.baseUrl, '--concurrency', '2');
+    let sent = false;
+    const stopped = await runCli(args, {}, (text, kill) => {
+      if (sent || !text.includes('cells 2/9')) return;
+      sent = true;
+      kill('SIGINT');
+    });
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toContain('memagent: pausing the review');
+    const line =
+      /memagent: review ([0-9a-f]{8}) paused; (\d) of 9 cells answered\. To continue: (.*)\n/.exec(
+        stopped.stderr,
+      );
+    expect(line, stopped.stderr).not.toBeNull();
+    expect(line?.[3]).toBe(`npm run memagent -- review ${args.slice(1).join(' ')}`);
+    const atStop = cellsOf(db);
+    const finished = atStop.filter((c) => c.status === 'done');
+    expect(finished.length).toBe(Number(line?.[2]));
+    expect(finished.length).toBeLessThan(9);
+    // Every chunk read so far was saved: nothing was in flight when it stopped.
+    const total = atStop.reduce((sum, c) => sum + c.chunks, 0);
+    const savedAtStop = atStop.reduce((sum, c) => sum + c.saved, 0);
+    expect(chunkReads(s)).toHaveLength(savedAtStop);
+
+    const before = chunkReads(s).length;
+    const resumed = await runCliInProcess([...args, '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(
+      `note: continuing review ${line?.[1]} (sites): ${finished.length} cells answered before, kept; ${9 - finished.length} cells left`,
+    );
+    const after = chunkReads(s).slice(before);
+    for (const cell of finished) expect(after).not.toContain(cell.key);
+    expect(after).toHaveLength(total - savedAtStop);
+    const json = JSON.parse(resumed.stdout) as ReviewJson;
+    expect(json.cells.map((c) => c.status)).toEqual(Array(9).fill('answered'));
+  });
+
+  it('SIGKILL loses at most the chunks in flight', async () => {
+    const s = await sim(10);
+    const db = path.join(dir, 'killed', 'memagent.db');
+    const args = review(db, s.baseUrl, '--concurrency', '2');
+    // The process kills itself inside the commit of some cell's fifth chunk.
+    const killed = await runCli(args, { MEMAGENT_TEST_KILL_IN_COMMIT: '4' });
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    const atKill = cellsOf(db);
+    const total = atKill.reduce((sum, c) => sum + c.chunks, 0);
+    const saved = atKill.reduce((sum, c) => sum + c.saved, 0);
+    const readBefore = chunkReads(s).length;
+    // Read but not saved: the chunk whose commit was killed and the other one in flight.
+    expect(readBefore - saved).toBeGreaterThanOrEqual(1);
+    expect(readBefore - saved).toBeLessThanOrEqual(2);
+
+    const resumed = await runCliInProcess([...args, '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = chunkReads(s).slice(readBefore);
+    expect(after).toHaveLength(total - saved);
+    for (const cell of atKill.filter((c) => c.status === 'done'))
+      expect(after).not.toContain(cell.key);
+    expect((JSON.parse(resumed.stdout) as ReviewJson).review.counts).toMatchObject({ done: 9 });
+  });
+});

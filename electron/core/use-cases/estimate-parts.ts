@@ -1,0 +1,117 @@
+// What an estimate is made of, before any model call: the backend (its profile, model, tokenizer,
+// measured speed and whether it asks for quotes), a document's prompt frame (its chunking, from
+// the chunk-plan cache a run shares) and a question's part. `runs:estimate` estimates one run
+// with these; a review (review-estimate.ts) estimates every cell with the same three steps.
+import type { DocumentInfo, RunSettings } from '../../../shared/model.ts';
+import { quoteCheckOn } from '../../../shared/quote-check.ts';
+import type { RunEstimate } from '../../../shared/run-estimate.ts';
+import { estimateRun } from '../agent/estimate.ts';
+import { countQuestionParts } from '../agent/prompt-counts.ts';
+import { fitSpeed, type MeasuredSpeed } from '../agent/speed.ts';
+import { builtinSourceOf } from '../backends/builtin-hosts.ts';
+import { clientForProfile, resolveProfile, type ClientSource } from '../backends/backend-client.ts';
+import type { DocumentTexts } from '../caches/document-texts.ts';
+import type { PromptFrame, PromptFrames } from '../caches/prompt-frames.ts';
+import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
+import type { StoredProfile } from '../store/columns.ts';
+import type { SecretStore } from '../store/secret-store.ts';
+import type { Store } from '../store/store.ts';
+import type { Tokenizer } from '../tokenize/tokenizer.ts';
+
+export interface EstimateParts {
+  store: Store;
+  secrets: SecretStore;
+  texts: Pick<DocumentTexts, 'load'>;
+  frames: PromptFrames;
+  pool: TokenizerCache;
+  clients: ClientSource;
+  /** Stops the counting (the service's lifetime). */
+  signal: AbortSignal;
+}
+
+/** The backend an estimate counts for. */
+export interface EstimateBackend {
+  profile: StoredProfile;
+  model: string;
+  tokenizer: Tokenizer;
+  speed: MeasuredSpeed | null;
+  /** The run will ask the model to quote its sources (the rule a run follows). */
+  quoteCheck: boolean;
+}
+
+/**
+ * The backend of profile `profileId` (else the active one) as an estimate needs it. The model is
+ * the profile's; without one, the server is asked for its model list (as a run does first), never
+ * for a completion. The built-in model counts with its own tokenizer, so it is asked even when
+ * named.
+ */
+export async function estimateBackend(
+  parts: EstimateParts,
+  profileId: string | undefined,
+  settings: RunSettings,
+): Promise<EstimateBackend> {
+  const profile = resolveProfile(parts.store.settings, profileId);
+  const apiKey = await parts.secrets.get(profile.id);
+  const client = await clientForProfile(parts.clients, parts.secrets, profile, {
+    timeoutMs: 10_000,
+    settings,
+  });
+  const model =
+    (profile.kind === 'builtin' ? undefined : profile.model) ??
+    (await client.resolveModel(parts.signal));
+  const tokenizer = await parts.pool.get(settings.tokenizer, {
+    model,
+    baseUrl: profile.baseUrl,
+    ...builtinSourceOf(client),
+    ...(apiKey === undefined ? {} : { apiKey }),
+  });
+  const sums = parts.store.settings.speedSums(profile.id, model);
+  return {
+    profile,
+    model,
+    tokenizer,
+    speed: sums === undefined ? null : fitSpeed(sums),
+    quoteCheck: quoteCheckOn({ ...profile, hasApiKey: apiKey !== undefined }),
+  };
+}
+
+/** Document `info`'s chunking for `settings` with each chunk's prompt part counted (cached). */
+export async function documentFrame(
+  parts: EstimateParts,
+  backend: EstimateBackend,
+  info: DocumentInfo,
+  settings: RunSettings,
+): Promise<PromptFrame> {
+  const textKey = info.textKey ?? info.id;
+  const doc = await parts.texts.load(info, { textKey, signal: parts.signal });
+  return parts.frames.frame(textKey, doc, backend.tokenizer, settings.chunkTokens, parts.signal);
+}
+
+/** The question's part of every prompt: counted once, used for every document it is asked of. */
+export type QuestionParts = Awaited<ReturnType<typeof countQuestionParts>>;
+
+export function questionParts(
+  parts: EstimateParts,
+  backend: EstimateBackend,
+  question: string,
+  settings: RunSettings,
+): Promise<QuestionParts> {
+  return countQuestionParts(backend.tokenizer, question, settings.final, parts.signal);
+}
+
+/** One run's figures (agent/estimate.ts) from a document's frame and a question's part. */
+export function estimateCell(
+  backend: EstimateBackend,
+  frame: PromptFrame,
+  question: QuestionParts,
+  settings: RunSettings,
+): RunEstimate {
+  const estimate = estimateRun(
+    { ...question, sections: frame.sections, chunkTokens: frame.chunks.map((c) => c.tokens) },
+    settings,
+    backend.profile,
+    backend.speed,
+    backend.quoteCheck,
+  );
+  return backend.profile.kind === 'builtin' ? { ...estimate, onThisComputer: true } : estimate;
+}

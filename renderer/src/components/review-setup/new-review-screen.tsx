@@ -1,0 +1,273 @@
+// New review: a checklist × documents from the library, a backend and run settings, the whole
+// review's estimate, then Create (asking first above the cost limit). The review is stored and
+// started in main; the window goes to it on the Reviews screen.
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { BackendProfile, RunSettings } from '../../../../shared/model.ts';
+import { plural } from '../../../../shared/plural.ts';
+import type { ReviewQuestion } from '../../../../shared/review.ts';
+import { changedFrom } from '../../lib/changed-settings.ts';
+import type { Checklist } from '../../../../shared/review-setup.ts';
+import { call } from '../../api.ts';
+import { bridge } from '../../stores/bridge.ts';
+import { loadChecklists, useChecklistsStore } from '../../stores/checklists-store.ts';
+import { useDocumentsStore } from '../../stores/documents-store.ts';
+import {
+  addFilesToReview,
+  changeReviewSettings,
+  chooseChecklist,
+  createReview,
+  dismissReviewSetupError,
+  setReviewDocuments,
+  toggleDocument,
+  useReviewSetupStore,
+} from '../../stores/review-setup-store.ts';
+import { useSettingsStore } from '../../stores/settings-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
+import { ErrorBanner } from '../common/error-banner.tsx';
+import { OutsideText } from '../common/outside-text.tsx';
+import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+import { BackendStatus } from '../ask/backend-status.tsx';
+import { reviewNeedsConfirmation } from '../../lib/review-estimate-text.ts';
+import { ReviewCostDialog, ReviewEstimateNote } from './review-estimate-note.tsx';
+import { useReviewEstimate, type ReviewEstimateState } from './use-review-estimate.ts';
+
+/** The chosen checklist's name and questions, once known. */
+function useChosenQuestions(): { name: string; questions: ReviewQuestion[]; id?: string } | null {
+  const choice = useReviewSetupStore((s) => s.checklist);
+  const templates = useChecklistsStore((s) => s.templates);
+  const [saved, setSaved] = useState<Checklist | null>(null);
+  useEffect(() => {
+    if (choice?.kind !== 'saved') return;
+    let current = true;
+    void call(bridge(), 'checklists:get', { checklistId: choice.id }).then((result) => {
+      if (current && result.ok) setSaved(result.value);
+    });
+    return () => {
+      current = false;
+    };
+  }, [choice]);
+  if (choice === null) return null;
+  if (choice.kind === 'template') {
+    const t = templates.find((x) => x.id === choice.id);
+    return t ? { name: t.name, questions: t.questions } : null;
+  }
+  return saved?.id === choice.id ? saved : null;
+}
+
+export function NewReviewScreen() {
+  const { profiles, activeProfileId, defaults, costConfirmAbove } = useSettingsStore(
+    useShallow((s) => s.settings),
+  );
+  const { checklist, documentIds, profileId, overrides, busy, error } = useReviewSetupStore();
+  const { list: checklists, templates } = useChecklistsStore(
+    useShallow((s) => ({ list: s.list, templates: s.templates })),
+  );
+  const documents = useDocumentsStore((s) => s.list);
+  const setScreen = useUiStore((s) => s.setScreen);
+  useEffect(() => void loadChecklists(), []);
+  const chosen = useChosenQuestions();
+  const settings: RunSettings = { ...defaults, ...overrides };
+  const profile = profiles.find((p) => p.id === (profileId || activeProfileId));
+  // Documents the library no longer has are dropped from the choice.
+  const chosenIds = documentIds.filter((id) => documents.some((d) => d.id === id));
+  const estimate = useReviewEstimate({
+    documentIds: chosenIds,
+    questions: chosen?.questions ?? null,
+    settings,
+    profileId: profile?.id,
+  });
+  const [confirming, setConfirming] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const ready = chosen !== null && chosenIds.length > 0 && profile !== undefined;
+  const submit = async (confirmed = false) => {
+    if (!ready || busy) return;
+    if (!confirmed && mustConfirm(profile, estimate, costConfirmAbove)) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    await createReview({
+      checklist: {
+        name: chosen.name,
+        questions: chosen.questions,
+        ...(chosen.id !== undefined ? { id: chosen.id } : {}),
+      },
+      settings,
+      profileId: profile.id,
+    });
+  };
+
+  return (
+    <form
+      className="screen new-review"
+      aria-label="New review"
+      onInvalidCapture={(e) => {
+        const details = (e.target as HTMLElement).closest('details');
+        if (details) details.open = true;
+      }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="screen-head">
+        <h1 tabIndex={-1} ref={headingRef}>
+          New review
+        </h1>
+        <button type="button" onClick={() => setScreen('checklists')}>
+          Back to checklists
+        </button>
+      </div>
+      <p className="muted">
+        Every question of the checklist is asked of every document, each read in full.
+      </p>
+
+      <fieldset className="setup-step">
+        <legend>1. Checklist</legend>
+        <select
+          aria-label="Checklist"
+          value={checklist === null ? '' : `${checklist.kind}:${checklist.id}`}
+          onChange={(e) => {
+            const [kind, ...rest] = e.target.value.split(':');
+            chooseChecklist(
+              kind === 'saved' || kind === 'template' ? { kind, id: rest.join(':') } : null,
+            );
+          }}
+        >
+          <option value="">Choose a checklist…</option>
+          {checklists.length > 0 ? (
+            <optgroup label="Your checklists">
+              {checklists.map((c) => (
+                <option key={c.id} value={`saved:${c.id}`}>
+                  {c.name} ({plural(c.questionCount, 'question')})
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+          <optgroup label="Templates">
+            {templates.map((t) => (
+              <option key={t.id} value={`template:${t.id}`}>
+                {t.name} ({plural(t.questions.length, 'question')})
+              </option>
+            ))}
+          </optgroup>
+        </select>
+        {chosen ? (
+          <ol className="chosen-questions" aria-label="Questions of the review">
+            {chosen.questions.map((q) => (
+              <li key={q.id}>
+                <OutsideText text={q.text} />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="setup-step">
+        <legend>2. Documents</legend>
+        <div className="document-choice-actions">
+          <button type="button" onClick={() => setReviewDocuments(documents.map((d) => d.id))}>
+            Choose all
+          </button>
+          <button type="button" onClick={() => setReviewDocuments([])}>
+            Choose none
+          </button>
+          <button type="button" onClick={() => void addFilesToReview()}>
+            Add files…
+          </button>
+          <span className="muted">{plural(chosenIds.length, 'document')} chosen</span>
+        </div>
+        {documents.length === 0 ? (
+          <p className="muted">The library is empty: add files to review.</p>
+        ) : (
+          <ul className="document-choice" aria-label="Documents to review">
+            {documents.map((d) => (
+              <li key={d.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={chosenIds.includes(d.id)}
+                    onChange={(e) => toggleDocument(d.id, e.target.checked)}
+                  />
+                  <OutsideText text={d.title || d.fileName} />
+                  {d.pageCount ? (
+                    <span className="muted small"> · {plural(d.pageCount, 'page')}</span>
+                  ) : null}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+
+      <fieldset className="setup-step">
+        <legend>3. Backend and run settings</legend>
+        <div className="run-settings-grid">
+          <label className="wide">
+            Backend
+            <select
+              value={profileId || activeProfileId || ''}
+              onChange={(e) => changeReviewSettings({ profileId: e.target.value })}
+            >
+              {profiles.length === 0 ? <option value="">No backend set up</option> : null}
+              {profiles.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                  {p.model ? ` (${p.model})` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <RunSettingsFields
+            settings={settings}
+            keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature']}
+            onChange={(next) => changeReviewSettings({ overrides: changedFrom(defaults, next) })}
+          />
+        </div>
+        {profile ? (
+          <BackendStatus profile={profile} onChooseAnother={() => undefined} />
+        ) : (
+          <p className="note">Set up a backend in Settings before starting a review.</p>
+        )}
+      </fieldset>
+
+      <ReviewEstimateNote state={estimate} />
+      <ReviewCostDialog
+        open={confirming}
+        state={estimate}
+        limit={costConfirmAbove}
+        backend={profile?.name ?? ''}
+        onConfirm={() => void submit(true)}
+        onClose={() => setConfirming(false)}
+      />
+      {error ? <ErrorBanner error={error} onDismiss={dismissReviewSetupError} /> : null}
+      <div className="editor-buttons">
+        <button type="submit" className="primary" disabled={!ready || busy}>
+          {busy ? 'Starting…' : 'Create and start review'}
+        </button>
+        {!ready ? (
+          <span className="muted">
+            {chosen === null
+              ? 'Choose a checklist.'
+              : chosenIds.length === 0
+                ? 'Choose at least one document.'
+                : 'Set up a backend first.'}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** As the Ask form: ask first on a priced backend above the limit, or while the cost is unknown. */
+function mustConfirm(
+  profile: BackendProfile | undefined,
+  estimate: ReviewEstimateState,
+  limit: number,
+): boolean {
+  if (!profile || !(profile.inputPricePerMTok || profile.outputPricePerMTok)) return false;
+  return estimate.status !== 'ready' || reviewNeedsConfirmation(estimate.estimate, limit);
+}

@@ -1,0 +1,38 @@
+// A review's estimate in words, for the New review form and its cost confirmation.
+import { plural } from '../../../shared/plural.ts';
+import type { ReviewEstimate } from '../../../shared/review-setup.ts';
+import { moneyRange } from './estimate-text.ts';
+import { formatDuration, formatTokens } from './format.ts';
+
+/** "3 documents × 8 questions = 24 cells". */
+export function cellsLine(e: ReviewEstimate): string {
+  return `${plural(e.documents, 'document')} × ${plural(e.questions, 'question')} = ${plural(e.cells, 'cell')}`;
+}
+
+/** "312 chunk reads · up to 1.9M prompt and 320K completion tokens". */
+export function reviewTokensLine(e: ReviewEstimate): string {
+  const quote =
+    e.quoteCheckRequests > 0
+      ? ` · includes up to ${plural(e.quoteCheckRequests, 'quote-check request')}`
+      : '';
+  return `${plural(e.chunkReads, 'chunk read')} · up to ${formatTokens(e.promptTokens)} prompt and ${formatTokens(e.maxCompletionTokens)} completion tokens${quote}`;
+}
+
+export function reviewCostLine(e: ReviewEstimate): string {
+  if (e.onThisComputer === true) return 'Cost: free (the model runs on this computer)';
+  return e.cost === null
+    ? 'Cost: no prices set for this backend'
+    : `Cost: ${moneyRange(e.cost)} (the most if every memory fills its budget)`;
+}
+
+export function reviewTimeLine(e: ReviewEstimate): string {
+  if (e.seconds === null) return 'Time: unknown until the first run on this backend';
+  const [min, max] = [formatDuration(e.seconds.min * 1000), formatDuration(e.seconds.max * 1000)];
+  const at = ` with ${plural(e.concurrency, 'run')} at once`;
+  return min === max ? `Time: about ${max}${at}` : `Time: ${min} to ${max}${at}`;
+}
+
+/** True when Create should ask first: a priced review whose most exceeds the user's limit. */
+export function reviewNeedsConfirmation(e: ReviewEstimate | null, limit: number): boolean {
+  return e?.cost != null && e.cost.max > limit;
+}
