@@ -18,15 +18,15 @@ import { BOOK_QUESTION, shooter } from './harness/walk.ts';
 
 const QUESTIONS: ReviewQuestion[] = [
   { id: 'law', text: 'Which law governs the agreement?', kind: 'party' },
-  { id: 'watchman', text: 'Who was the night watchman of the harbour bridge?', kind: 'party' },
+  {
+    id: 'watchman',
+    text: 'Who was the night watchman of the harbour bridge?',
+    kind: 'party',
+    expected: 'Harald Brandvold',
+  },
   { id: 'clonable', text: BOOK_QUESTION, kind: 'text' },
   { id: 'fee', text: 'What is the annual fee?', kind: 'amount' },
-  {
-    id: 'term',
-    text: 'What is the term of the agreement?',
-    kind: 'duration',
-    expected: '12 months',
-  },
+  { id: 'term', text: 'What is the term of the agreement?', kind: 'duration' },
   { id: 'cap', text: 'Is liability capped?', kind: 'yes_no' },
   { id: 'signed', text: 'When was the agreement signed?', kind: 'date' },
   { id: 'notice', text: 'How many days of notice are required?', kind: 'number' },
@@ -112,8 +112,8 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
       await page.keyboard.press('Enter');
       await panel.getByRole('heading', { name: QUESTIONS[1]!.text }).waitFor();
 
-      // Filters: the documents whose term differs from the expected one, then every "No answer"
-      // to the watchman question.
+      // Filters: the documents whose watchman differs from the expected one (minutes-north's
+      // Ottilie), then every "No answer" to that question.
       const bodyRows = page.locator('.rt-body [role="row"]');
       await page.getByLabel('Differs from expected').check();
       const differing = await bodyRows.count();
@@ -121,6 +121,7 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
       expect(differing).toBeLessThan(6);
       for (let i = 0; i < differing; i += 1)
         await expect(bodyRows.nth(i).locator('.rt-differs').count()).resolves.toBe(1);
+      await expect(row('minutes-north.pdf').count()).resolves.toBe(1);
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await expect(bodyRows.count()).resolves.toBe(6);
       await page.getByLabel('Question the filters look at').selectOption('watchman');

@@ -98,7 +98,7 @@ it('a review driven by the app fills its table through pushes that match the sto
     ),
   ).toBe(true);
   const codes = stored.cells.filter((c) => c.questionId === 'code');
-  expect(codes.map((c) => c.display)).toEqual(['4711', '4711']);
+  expect(codes.map((c) => c.display)).toEqual(['4,711', '4,711']);
   expect(codes.map((c) => c.disagrees)).toEqual([false, false]);
 });
 
