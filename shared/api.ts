@@ -14,6 +14,7 @@ import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
 import type { JobView } from './jobs.ts';
+import type { ReviewCell, ReviewListEntry, ReviewMatrix, ReviewSummary } from './review.ts';
 import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 // reviews (setup)
@@ -78,6 +79,9 @@ const checkSourceSchema = z.discriminatedUnion('kind', [
 /** Most documents and questions one `jobs:start` takes (a review is a job of its own). */
 export const MAX_JOB_DOCUMENTS = 200;
 export const MAX_JOB_QUESTIONS = 50;
+
+/** The reports of a review the app saves (reviews (table)); core's REVIEW_FORMATS. */
+export const REVIEW_REPORT_FORMATS = ['html', 'pdf', 'csv', 'xlsx', 'json'] as const;
 
 /** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -226,6 +230,31 @@ export const calls = {
   'runs:delete': { request: z.object({ runId }) },
   /** Per document: how many questions, and how many runs are reading, failed or done. */
   'runs:counts': { request: z.object({}) },
+  // reviews (table): the list, a review's table, reading cells again and its reports; the
+  // table's cells arrive as `review:cells`. (Making a review and checklists are their own block.)
+  /** Every review in the library, newest first, with its counts. */
+  'reviews:list': { request: z.object({}) },
+  /** A review as one table (shared/review.ts), read from its stored runs; nothing recomputed. */
+  'reviews:get': { request: z.object({ reviewId: id }) },
+  /**
+   * Reads a cell, a row (a document) or a column (a question) again: a new run per cell, with
+   * the backend and settings it was read with; the earlier reading stays in the cell's history.
+   * A cell being read is refused. The review is driven by this app (its job) until it ends.
+   */
+  'reviews:rerun': {
+    request: z.object({
+      reviewId: id,
+      target: z.union([
+        z.object({ documentId, questionId: id }),
+        z.object({ documentId }),
+        z.object({ questionId: id }),
+      ]),
+    }),
+  },
+  /** Saves a report of the review (exportReviewAs) where the user chooses; null if cancelled. */
+  'reviews:export': {
+    request: z.object({ reviewId: id, format: z.enum(REVIEW_REPORT_FORMATS) }),
+  },
   /** The library's jobs (questions asked together, evaluations, reviews), newest first. */
   'jobs:list': { request: z.object({}) },
   /**
@@ -467,6 +496,12 @@ export interface CallResponses {
   'runs:continue': Result<RunSummary>;
   'runs:delete': Result<null>;
   'runs:counts': Result<DocumentRunCounts[]>;
+  // reviews (table)
+  'reviews:list': Result<ReviewListEntry[]>;
+  'reviews:get': Result<ReviewMatrix>;
+  /** The new runs' ids, in the table's order. */
+  'reviews:rerun': Result<string[]>;
+  'reviews:export': Result<{ path: string } | null>;
   'jobs:list': Result<JobView[]>;
   'jobs:start': Result<JobView>;
   'jobs:pause': Result<null>;
@@ -532,6 +567,11 @@ export interface Events {
     /** Set once the document is known (always for `tokenizing`). */
     documentId?: string;
   };
+  /**
+   * reviews (table): cells of a review that changed (a run read a chunk, ended, was re-read),
+   * with the review's summary; a few times a second at most, to every window.
+   */
+  'review:cells': { review: ReviewSummary; cells: ReviewCell[] };
   /** A job's state or counts changed (a run of it ended, it was paused ...); to every window. */
   'job:updated': JobView;
   /** A library entry changed (e.g. its token count became known); sent to every window. */
@@ -559,6 +599,7 @@ const EVENT_NAMES = {
   'document:progress': true,
   'document:updated': true,
   'job:updated': true,
+  'review:cells': true,
   'menu:command': true,
   'check:event': true,
   'models:download': true,

@@ -123,3 +123,9 @@ export interface ReviewMatrix {
   /** Row-major: documents × questions, one per pair. */
   cells: ReviewCell[];
 }
+
+/** A review as the app's list shows it: its summary and its size. */
+export interface ReviewListEntry extends ReviewSummary {
+  documents: number;
+  questions: number;
+}

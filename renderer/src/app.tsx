@@ -6,9 +6,9 @@ import { PasswordDialog } from './components/library/password-dialog.tsx';
 import { RereadDialog } from './components/library/reread-dialog.tsx';
 import { ReaderScreen } from './components/reader/reader-screen.tsx';
 import { JobsScreen } from './components/jobs/jobs-screen.tsx';
+import { ReviewsScreen } from './components/review/reviews-screen.tsx';
 import { ChecklistsScreen } from './components/checklists/checklists-screen.tsx';
 import { NewReviewScreen } from './components/review-setup/new-review-screen.tsx';
-import { ReviewStarted } from './components/review-setup/review-started.tsx';
 import { SettingsScreen } from './components/settings/settings-screen.tsx';
 import { NavBar } from './components/nav/nav-bar.tsx';
 import { useShortcuts } from './components/nav/use-shortcuts.ts';
@@ -32,7 +32,7 @@ export function App() {
         {screen === 'reader' ? <ReaderScreen /> : null}
         {screen === 'ask' ? <AskScreen /> : null}
         {screen === 'jobs' ? <JobsScreen /> : null}
-        {screen === 'reviews' ? <ReviewStarted /> : null}
+        {screen === 'reviews' ? <ReviewsScreen /> : null}
         {screen === 'checklists' ? <ChecklistsScreen /> : null}
         {screen === 'new-review' ? <NewReviewScreen /> : null}
         {screen === 'settings' ? <SettingsScreen /> : null}

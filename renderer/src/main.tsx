@@ -11,6 +11,7 @@ import './styles/backends.css';
 import './styles/library.css';
 import './styles/chunk-markers.css';
 import './styles/models.css';
+import './styles/review.css';
 import './styles/review-setup.css';
 
 const dispose = initStores(getApi());

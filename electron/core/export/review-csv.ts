@@ -10,7 +10,7 @@ import {
   cellLabel,
   coverageLabel,
   evidenceWhere,
-} from './review-text.ts';
+} from '../../../shared/review-text.ts';
 
 /** `wide`: documents down, questions across (the table); `long`: one row per cell, for tools. */
 export type ReviewCsvLayout = 'wide' | 'long';

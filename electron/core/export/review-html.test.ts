@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { visibleText } from '../../../shared/visible-text.ts';
 import { HOSTILE, LONG_ANSWER, reviewFixture, rawControls } from './review-fixture.test-support.ts';
 import { PARTIAL_MARK, reviewToHtml } from './review-html.ts';
-import { summarizeColumns } from './review-summary.ts';
+import { summarizeColumns } from '../../../shared/review-summary.ts';
 
 const OPTIONS = {
   timeZone: 'Asia/Tokyo',

@@ -12,7 +12,7 @@ import { EXPORT_CSS } from './html-style.ts';
 import { esc } from './html.ts';
 import { localTime, localZone } from './readable.ts';
 import { REVIEW_CSS } from './review-style.ts';
-import { summarizeColumns, type ColumnSummary } from './review-summary.ts';
+import { summarizeColumns, type ColumnSummary } from '../../../shared/review-summary.ts';
 import {
   STATUS_LABELS,
   cellIndex,
@@ -21,7 +21,7 @@ import {
   coverageLabel,
   evidenceWhere,
   oneLine,
-} from './review-text.ts';
+} from '../../../shared/review-text.ts';
 
 export interface ReviewReportOptions {
   /** IANA zone the times are written in: the command line's TZ, the app's local zone. */

@@ -4,8 +4,8 @@
 import ExcelJS from 'exceljs';
 import type { ReviewMatrix } from '../../../shared/review.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
-import { summarizeColumns } from './review-summary.ts';
-import { cellIndex, cellLabel, coverageLabel } from './review-text.ts';
+import { summarizeColumns } from '../../../shared/review-summary.ts';
+import { cellIndex, cellLabel, coverageLabel } from '../../../shared/review-text.ts';
 
 /** The most characters an Excel cell holds. */
 export const XLSX_CELL_CHARS = 32_767;

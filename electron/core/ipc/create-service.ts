@@ -1,6 +1,7 @@
 import { backfillEvidence } from '../store/evidence-backfill.ts';
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
+import type { RunEventType } from '../../../shared/model.ts';
 import { beingReadError, otherLiveReader, registerWriter } from '../store/writers.ts';
 import { createTokenizerCache } from '../caches/tokenizer-cache.ts';
 import { defaultClientFactory, type ClientSource } from '../backends/backend-client.ts';
@@ -27,6 +28,8 @@ import { createCheckHandlers } from './backend-check-handlers.ts';
 import { openAppLibrary } from '../store/library-open.ts';
 import { createRunHandlers } from './run-handlers.ts';
 import { createJobHandlers, jobView } from './job-handlers.ts';
+import { createReviewFeed } from './review-feed.ts';
+import { createReviewTableHandlers } from './review-handlers.ts';
 import { createLiveJobs } from '../use-cases/live-jobs.ts';
 import { createSessionImportHandler } from './session-import-handler.ts';
 import { RunRegistry } from '../agent/run-registry.ts';
@@ -39,6 +42,18 @@ import { createTokenCounter } from './token-counter.ts';
 import { DEFAULT_MAX_BYTES } from '../documents/index.ts';
 
 export type { ServiceDeps } from './service-deps.ts';
+
+/** Run events that change what a review's cell shows (its state, chunks read, answer). */
+const REVIEW_CELL_EVENTS = new Set<RunEventType>([
+  'started',
+  'chunk-done',
+  'paused',
+  'resumed',
+  'answer',
+  'finished',
+  'error',
+  'cancelled',
+]);
 
 /** The folder in the data folder for the user's OCR language files (`<code>.traineddata`). */
 export const OCR_LANGUAGE_FOLDER = 'ocr-languages';
@@ -121,9 +136,14 @@ export function createService(deps: ServiceDeps): Service {
     void settled.then(() => opening.delete(settled));
     return work;
   };
+  // The review table's cells pushed to every window as their runs report (review-feed.ts).
+  const reviewFeed = createReviewFeed({ store, emit });
   const registry = new RunRegistry({
     journal: createRunJournal(store, now),
-    emit: (owner, payload) => emit(owner, 'run:event', payload),
+    emit: (owner, payload) => {
+      emit(owner, 'run:event', payload);
+      if (REVIEW_CELL_EVENTS.has(payload.event.type)) reviewFeed.runChanged(payload.event.runId);
+    },
     now,
     limits,
     jobs,
@@ -192,6 +212,7 @@ export function createService(deps: ServiceDeps): Service {
     }),
     onChange: (jobId) => {
       if (shutdown.signal.aborted) return;
+      reviewFeed.jobChanged(jobId);
       const next = driveNext.get(jobId);
       if (next !== undefined && !liveJobs.isLive(jobId)) {
         driveNext.delete(jobId);
@@ -260,6 +281,16 @@ export function createService(deps: ServiceDeps): Service {
     }),
     ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: appJobs }),
     ...createEstimateHandler({ ...estimateParts, track }),
+    // reviews (table)
+    ...createReviewTableHandlers({
+      parts: jobParts,
+      secrets: deps.secrets,
+      jobs: appJobs,
+      feed: reviewFeed,
+      grants,
+      chooseSavePath: deps.chooseSavePath?.bind(deps),
+      printPdf: deps.printPdf?.bind(deps),
+    }),
     // reviews (setup)
     ...createChecklistHandlers({
       store,
@@ -333,6 +364,7 @@ export function createService(deps: ServiceDeps): Service {
     dispose() {
       disposing ??= (async () => {
         shutdown.abort();
+        reviewFeed.dispose();
         // Closing OCR at once fails pages still being recognised as Cancelled.
         // The run registry first: its runs end as a crash leaves them (no ending recorded).
         await Promise.all([

@@ -93,7 +93,8 @@ export function suggestedName(
   return `${slug(question, 40)}-${scope === 'run' ? 'answer' : 'runs'}`;
 }
 
-function slug(text: string, max = 60): string {
+/** A file name from `text`: lower-case words joined by "-", cut between words. */
+export function slug(text: string, max = 60): string {
   const words = text
     .normalize('NFKD')
     .replace(/[^\p{L}\p{N}]+/gu, '-')

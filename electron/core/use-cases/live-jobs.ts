@@ -26,6 +26,11 @@ export interface LiveJobsOptions {
 export interface LiveJobs {
   /** Claims job `jobId` (refused while another process drives it) and drives it with `profile`. */
   drive(jobId: string, profile: StoredProfile, owner: string): void;
+  /**
+   * Drives job `jobId` with the runs entered since its drive began (a review's cells read again):
+   * now when it is not going, else once its current drive ends (a drive reads the runs it claimed).
+   */
+  driveAgain(jobId: string, profile: StoredProfile, owner: string): void;
   isLive(jobId: string): boolean;
   pause(jobId: string): void;
   resume(jobId: string): void;
@@ -35,6 +40,7 @@ export interface LiveJobs {
 export function createLiveJobs(options: LiveJobsOptions): LiveJobs {
   const { parts, registry, signal } = options;
   const live = new Map<string, JobGroup>();
+  const again = new Map<string, { profile: StoredProfile; owner: string }>();
   const group = (jobId: string): JobGroup => {
     const found = live.get(jobId);
     if (!found) {
@@ -44,7 +50,7 @@ export function createLiveJobs(options: LiveJobsOptions): LiveJobs {
     }
     return found;
   };
-  return {
+  const jobs: LiveJobs = {
     drive(jobId, profile, owner) {
       if (live.has(jobId)) throw new CoreError('BadUsage', 'This job is already going.');
       const driven = driveJob({
@@ -76,12 +82,29 @@ export function createLiveJobs(options: LiveJobsOptions): LiveJobs {
       live.set(jobId, driven);
       void driven.ended.then(() => {
         live.delete(jobId);
+        const next = again.get(jobId);
+        again.delete(jobId);
+        if (next && !signal.aborted) {
+          try {
+            jobs.drive(jobId, next.profile, next.owner);
+          } catch {
+            // Another process claimed it meanwhile: its runs are read there.
+          }
+        }
         options.onChange(jobId);
       });
+    },
+    driveAgain(jobId, profile, owner) {
+      if (live.has(jobId)) again.set(jobId, { profile, owner });
+      else jobs.drive(jobId, profile, owner);
     },
     isLive: (jobId) => live.has(jobId),
     pause: (jobId) => group(jobId).pause(),
     resume: (jobId) => group(jobId).resume(),
-    cancel: (jobId) => group(jobId).cancel(),
+    cancel: (jobId) => {
+      again.delete(jobId);
+      group(jobId).cancel();
+    },
   };
+  return jobs;
 }

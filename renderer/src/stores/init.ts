@@ -16,6 +16,7 @@ import { onRereadProgress } from './reread-store.ts';
 import { loadModels, onModelDownload } from './models-store.ts';
 import { loadRunCounts, onRunEventForCounts } from './run-counts-store.ts';
 import { onJobUpdated, onRunEventForJobs } from './jobs-store.ts';
+import { onReviewCells } from './review-store.ts';
 
 export function initStores(api: Api): () => void {
   setBridge(api);
@@ -26,6 +27,7 @@ export function initStores(api: Api): () => void {
       onRunEventForJobs(e);
     }),
     api.on('job:updated', onJobUpdated),
+    api.on('review:cells', onReviewCells),
     api.on('document:progress', (p) => {
       if (!onRereadProgress(p)) onDocumentProgress(p);
     }),

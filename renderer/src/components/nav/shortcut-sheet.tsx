@@ -3,7 +3,7 @@ import { showShortcutSheet, useKeyboardStore } from '../../stores/keyboard-store
 import { Dialog } from '../common/dialog.tsx';
 import { SHORTCUTS, keysLabel, type Group } from './shortcut-table.ts';
 
-const GROUPS: Group[] = ['Screens', 'Questions', 'Timeline', 'Reader', 'Help'];
+const GROUPS: Group[] = ['Screens', 'Questions', 'Timeline', 'Reader', 'Review table', 'Help'];
 const MAC = /Mac/.test(navigator.platform);
 
 export function ShortcutSheet() {

@@ -9,6 +9,7 @@ export type WindowShortcutId =
   | 'reader'
   | 'ask'
   | 'jobs'
+  | 'reviews'
   | 'settings'
   | 'shortcuts'
   | 'pause'
@@ -26,7 +27,7 @@ export type Shortcut =
   /** Handled where the focus is (a field, a list, a dialog): listed, not dispatched here. */
   | { scope: 'focus'; keys: string; label: string; group: Group };
 
-export type Group = 'Screens' | 'Questions' | 'Timeline' | 'Reader' | 'Help';
+export type Group = 'Screens' | 'Questions' | 'Timeline' | 'Reader' | 'Review table' | 'Help';
 
 /** Ctrl+F in the reader: to the find box (find-bar.tsx). */
 export const FIND_CHORD: Chord = { key: 'f' };
@@ -63,6 +64,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { scope: 'window', id: 'reader', chord: { key: '2' }, label: 'Reader', group: 'Screens' },
   { scope: 'window', id: 'ask', chord: { key: '3' }, label: 'Ask', group: 'Screens' },
   { scope: 'window', id: 'jobs', chord: { key: '4' }, label: 'Jobs', group: 'Screens' },
+  { scope: 'window', id: 'reviews', chord: { key: '5' }, label: 'Reviews', group: 'Screens' },
   { scope: 'window', id: 'settings', chord: { key: ',' }, label: 'Settings', group: 'Screens' },
   { scope: 'focus', keys: 'Ctrl+Enter', label: 'Ask (in the question box)', group: 'Questions' },
   {
@@ -101,6 +103,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'Zoom in, out, fit width (original page)',
     group: 'Reader',
   },
+  { scope: 'focus', keys: '← → ↑ ↓', label: 'Move between cells', group: 'Review table' },
+  { scope: 'focus', keys: 'Enter', label: 'Open the cell beside the table', group: 'Review table' },
+  { scope: 'focus', keys: 'R', label: 'Read the cell again (asks first)', group: 'Review table' },
+  { scope: 'focus', keys: 'Ctrl+C', label: 'Copy the cell’s answer', group: 'Review table' },
   { scope: 'focus', keys: 'Ctrl+E', label: 'Export the session (app menu)', group: 'Help' },
   {
     scope: 'window',

@@ -19,6 +19,7 @@ const ACTIONS = {
   reader: () => useUiStore.getState().setScreen('reader'),
   ask: () => useUiStore.getState().setScreen('ask'),
   jobs: () => useUiStore.getState().setScreen('jobs'),
+  reviews: () => useUiStore.getState().setScreen('reviews'),
   settings: () => useUiStore.getState().setScreen('settings'),
   shortcuts: () => showShortcutSheet(true),
   pause: () => {

@@ -1,8 +1,9 @@
-// What the review reports say about a cell, in words, computed once for every format: the label
-// shown in the table, the coverage line behind it, where a quote is.
-import { evidenceLocation } from '../../../shared/page-label.ts';
-import { plural } from '../../../shared/plural.ts';
-import { visibleText } from '../../../shared/visible-text.ts';
+// What the review reports and the app's table say about a cell, in words, computed once for every
+// format and view: the label shown in the table, the coverage line behind it, where a quote is.
+// Pure TypeScript: no Node, DOM or electron imports.
+import { evidenceLocation } from './page-label.ts';
+import { plural } from './plural.ts';
+import { visibleText } from './visible-text.ts';
 import type {
   CellCoverage,
   CellEvidence,
@@ -10,7 +11,7 @@ import type {
   ReviewCell,
   ReviewMatrix,
   ReviewQuestion,
-} from '../../../shared/review.ts';
+} from './review.ts';
 
 /** How each state is named in a report. */
 export const STATUS_LABELS: Record<CellStatus, string> = {
@@ -86,7 +87,7 @@ export function evidenceWhere(e: CellEvidence): string {
 
 /** The cell of a document and a question (row-major, but looked up: a matrix may be partial). */
 export function cellIndex(
-  matrix: ReviewMatrix,
+  matrix: Pick<ReviewMatrix, 'cells'>,
 ): (documentId: string, questionId: string) => ReviewCell | undefined {
   const cells = new Map<string, ReviewCell>();
   for (const cell of matrix.cells) cells.set(`${cell.documentId}\n${cell.questionId}`, cell);

@@ -1,15 +1,13 @@
-// The summary under each question of a review report: how many documents gave each answer, and
-// which documents stand out. Computed from the matrix as stored; every report reads this.
-import type {
-  ReviewCell,
-  ReviewDocument,
-  ReviewMatrix,
-  ReviewQuestion,
-} from '../../../shared/review.ts';
+// The summary under each question of a review (its reports and the app's table): how many
+// documents gave each answer, and which documents stand out. Computed from the matrix as stored.
+// Pure TypeScript: no Node, DOM or electron imports.
+import type { ReviewCell, ReviewDocument, ReviewMatrix, ReviewQuestion } from './review.ts';
 import { answerKey, cellIndex, cellLabel } from './review-text.ts';
 
 /** One answer of a column and the documents that gave it. */
 export interface AnswerCount {
+  /** The cells' `answerKey` (review-text.ts): what a filter on this answer matches. */
+  key: string;
   /** As the table shows it ("Yes", "Not stated"). */
   label: string;
   count: number;
@@ -42,8 +40,11 @@ export interface ColumnSummary {
  * the answered cells that differ from an answer at least half of the answered documents (and two
  * or more) agree on. Free text rarely has such a majority, so it rarely has outliers.
  */
-export function summarizeColumns(matrix: ReviewMatrix): ColumnSummary[] {
-  const cellOf = cellIndex(matrix);
+export function summarizeColumns(
+  matrix: Pick<ReviewMatrix, 'documents' | 'questions' | 'cells'>,
+  /** The cell of a document and a question, when the caller keeps them keyed already. */
+  cellOf: (documentId: string, questionId: string) => ReviewCell | undefined = cellIndex(matrix),
+): ColumnSummary[] {
   return matrix.questions.map((question) => {
     const rows = matrix.documents.flatMap((document) => {
       const cell = cellOf(document.id, question.id);
@@ -54,7 +55,12 @@ export function summarizeColumns(matrix: ReviewMatrix): ColumnSummary[] {
       const key = answerKey(cell);
       const entry = counts.get(key);
       if (entry === undefined)
-        counts.set(key, { label: cellLabel(cell), count: 1, state: cell.status !== 'answered' });
+        counts.set(key, {
+          key,
+          label: cellLabel(cell),
+          count: 1,
+          state: cell.status !== 'answered',
+        });
       else entry.count += 1;
     }
     const answered = rows.filter((r) => r.cell.status === 'answered');

@@ -1,0 +1,63 @@
+// One cell of the review table: the normalised answer, its state chip, a mark when its run did
+// not read the whole document and a ≠ when it differs from the expected value. It subscribes to
+// its own cell only, so a push re-renders the cells that changed and nothing else.
+import { memo } from 'react';
+import type { ReviewDocument, ReviewQuestion } from '../../../../shared/review.ts';
+import { coverageLabel } from '../../../../shared/review-text.ts';
+import { answerLine, cellSpoken, chipLabel, partlyRead } from '../../lib/review-cell-words.ts';
+import { cellKey } from '../../lib/review-view.ts';
+import { openPanel, useReviewStore } from '../../stores/review-store.ts';
+import { outsideAttr, OutsideText } from '../common/outside-text.tsx';
+
+export const GridCell = memo(function GridCell(props: {
+  id: string;
+  document: ReviewDocument;
+  question: ReviewQuestion;
+  colIndex: number;
+  left: number;
+  width: number;
+  active: boolean;
+  opened: boolean;
+}) {
+  const { document, question } = props;
+  const cell = useReviewStore((s) => s.cells[cellKey(document.id, question.id)]);
+  const answer = answerLine(cell);
+  const chip = chipLabel(cell);
+  const partial = partlyRead(cell);
+  const status = cell?.status ?? 'queued';
+  return (
+    <div
+      id={props.id}
+      role="gridcell"
+      aria-colindex={props.colIndex + 2}
+      aria-selected={props.active}
+      aria-label={outsideAttr(cellSpoken(document.title, question, cell))}
+      className={`rt-cell rt-${status}${props.active ? ' rt-active' : ''}${props.opened ? ' rt-opened' : ''}`}
+      style={{ left: props.left, width: props.width }}
+      onClick={() => openPanel({ documentId: document.id, questionId: question.id })}
+    >
+      {answer === '' ? null : (
+        <span className="rt-answer">
+          <OutsideText text={answer} />
+        </span>
+      )}
+      <span className="rt-marks">
+        <span className={`rt-chip rt-chip-${status}`}>{chip}</span>
+        {cell?.disagrees === true ? (
+          <span
+            className="rt-differs"
+            title={`Differs from the expected ${question.expected ?? ''}`}
+            aria-hidden="true"
+          >
+            ≠
+          </span>
+        ) : null}
+        {partial && cell ? (
+          <span className="rt-partial" title={coverageLabel(cell.coverage)} aria-hidden="true">
+            ◐ {cell.coverage.chunksRead}/{cell.coverage.chunks}
+          </span>
+        ) : null}
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,65 @@
+// The open review's job: Pause, Resume, Cancel while this app reads it; Continue (or Start) when
+// it stopped with cells left; and its reports saved where the user chooses.
+import { useState } from 'react';
+import type { ReviewSummary } from '../../../../shared/review.ts';
+import { controlJob, useJobsStore } from '../../stores/jobs-store.ts';
+import { exportReview, type ReviewReportFormat } from '../../stores/review-store.ts';
+
+const FORMATS: { id: ReviewReportFormat; label: string }[] = [
+  { id: 'html', label: 'HTML report' },
+  { id: 'pdf', label: 'PDF report' },
+  { id: 'xlsx', label: 'Excel (XLSX)' },
+  { id: 'csv', label: 'CSV' },
+  { id: 'json', label: 'JSON' },
+];
+
+export function ReviewControls({ review }: { review: ReviewSummary }) {
+  const live = useJobsStore((s) => s.list.find((j) => j.id === review.id)?.live ?? false);
+  const [format, setFormat] = useState<ReviewReportFormat>('html');
+  const left = review.counts.cells - review.counts.done;
+  const stopped = !live && review.state !== 'done' && left > 0;
+  return (
+    <div className="rt-controls">
+      {live && review.state !== 'paused' ? (
+        <button type="button" onClick={() => void controlJob('jobs:pause', review.id)}>
+          Pause
+        </button>
+      ) : null}
+      {live && review.state === 'paused' ? (
+        <button type="button" onClick={() => void controlJob('jobs:resume', review.id)}>
+          Resume
+        </button>
+      ) : null}
+      {live ? (
+        <button type="button" onClick={() => void controlJob('jobs:cancel', review.id)}>
+          Cancel
+        </button>
+      ) : null}
+      {stopped ? (
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void controlJob('jobs:continue', review.id)}
+        >
+          {review.state === 'queued' ? 'Start' : 'Continue'}
+        </button>
+      ) : null}
+      <span className="rt-export">
+        <select
+          aria-label="Report format"
+          value={format}
+          onChange={(e) => setFormat(e.target.value as ReviewReportFormat)}
+        >
+          {FORMATS.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => void exportReview(format)}>
+          Export…
+        </button>
+      </span>
+    </div>
+  );
+}
