@@ -199,8 +199,6 @@ export function createService(deps: ServiceDeps): Service {
     tokenizers: pool,
     plans,
   };
-  // Cells added to a review while it is read wait for its drive to end, then are driven.
-  const driveNext = new Map<string, () => void>();
   const liveJobs = createLiveJobs({
     parts: jobParts,
     registry,
@@ -213,26 +211,9 @@ export function createService(deps: ServiceDeps): Service {
     onChange: (jobId) => {
       if (shutdown.signal.aborted) return;
       reviewFeed.jobChanged(jobId);
-      const next = driveNext.get(jobId);
-      if (next !== undefined && !liveJobs.isLive(jobId)) {
-        driveNext.delete(jobId);
-        try {
-          next();
-        } catch {
-          // Another process claimed it meanwhile: its new cells are read there.
-        }
-      }
       emit(undefined, 'job:updated', jobView({ parts: jobParts, jobs: liveJobs }, jobId));
     },
   });
-  // A job the user cancels stays cancelled: cells added to it wait for Continue.
-  const appJobs: typeof liveJobs = {
-    ...liveJobs,
-    cancel: (jobId) => {
-      driveNext.delete(jobId);
-      liveJobs.cancel(jobId);
-    },
-  };
   const estimateParts = {
     store,
     secrets: deps.secrets,
@@ -279,13 +260,13 @@ export function createService(deps: ServiceDeps): Service {
       now,
       writer,
     }),
-    ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: appJobs }),
+    ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: liveJobs }),
     ...createEstimateHandler({ ...estimateParts, track }),
     // reviews (table)
     ...createReviewTableHandlers({
       parts: jobParts,
       secrets: deps.secrets,
-      jobs: appJobs,
+      jobs: liveJobs,
       feed: reviewFeed,
       grants,
       chooseSavePath: deps.chooseSavePath?.bind(deps),
@@ -302,9 +283,8 @@ export function createService(deps: ServiceDeps): Service {
       parts: jobParts,
       estimates: estimateParts,
       secrets: deps.secrets,
-      jobs: appJobs,
+      jobs: liveJobs,
       concurrencyOf: (profileId) => limits.limitOf(profileId),
-      driveAfter: (jobId, drive) => driveNext.set(jobId, drive),
       track,
     }),
     ...createSettingsHandlers(store, deps.secrets, clients, now, notice, async (file) =>

@@ -27,11 +27,6 @@ export interface ReviewSetupDeps {
   jobs: LiveJobs;
   /** Runs at once on a backend (its one limit). */
   concurrencyOf: (profileId: string) => number;
-  /**
-   * Drive job `jobId` again once its current drive ends (cells added while it is read are not
-   * in the runs that drive claimed).
-   */
-  driveAfter: (jobId: string, drive: () => void) => void;
   track: <T>(work: Promise<T>) => Promise<T>;
 }
 
@@ -52,12 +47,8 @@ export function createReviewSetupHandlers(deps: ReviewSetupDeps): ReviewSetupHan
   };
 
   /** New cells are read now, or after the drive going now, which claimed its runs before them. */
-  const drive = (reviewId: string, owner: string) => {
-    const profile = profileOf(reviewId);
-    const start = () => jobs.drive(reviewId, profile, owner);
-    if (jobs.isLive(reviewId)) deps.driveAfter(reviewId, start);
-    else start();
-  };
+  const drive = (reviewId: string, owner: string) =>
+    jobs.driveAgain(reviewId, profileOf(reviewId), owner);
 
   const added = async (
     reviewId: string,
