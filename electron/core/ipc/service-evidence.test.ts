@@ -114,8 +114,11 @@ describe('the back-fill of runs answered before evidence was kept', () => {
     const { runId, evidence } = await ask(harness, documentId);
     await harness.service.dispose();
     const db = new Database(path.join(harness.dir, DATABASE_FILE));
-    // Schema 9 and 10 undone: the back-fill list, then the jobs table and the runs' link to it.
+    // Schema 9 to 11 undone: the reviews and checklists, the back-fill list, then the jobs table
+    // and the runs' link to it.
     db.exec(`
+      DROP TABLE review_cells; DROP TABLE review_questions; DROP TABLE review_documents;
+      DROP TABLE reviews; DROP TABLE checklists;
       UPDATE runs SET evidence = NULL; DROP TABLE evidence_backfill;
       DROP INDEX runs_by_job; ALTER TABLE runs DROP COLUMN job_item;
       ALTER TABLE runs DROP COLUMN job_id; DROP TABLE jobs;
