@@ -74,7 +74,7 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
         240_000,
       );
       await h.waitForEvent('review:cells', (p) => ended(p, cells), 400_000);
-      await page.getByText(`${cells}/${cells} answered`).waitFor();
+      await page.getByText(`${cells}/${cells} cells read`).waitFor();
       await expect(page.locator('.rt-chip-queued, .rt-chip-reading').count()).resolves.toBe(0);
       const row = (name: string) => page.getByRole('row').filter({ hasText: name });
       const bookCell = row('cplusplus-annotations').getByRole('gridcell').nth(2);

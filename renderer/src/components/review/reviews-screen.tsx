@@ -115,7 +115,7 @@ function ReviewTable() {
           <OutsideText text={review.checklistName} /> · {plural(documents.length, 'document')} ×{' '}
           {plural(questions.length, 'question')} ·{' '}
           <span className={`job-state job-state-${review.state}`}>{review.state}</span> · {c.done}/
-          {c.cells} answered
+          {c.cells} cells read
           {c.reading > 0 ? ` · ${c.reading} reading` : ''}
           {c.failed > 0 ? ` · ${c.failed} failed` : ''}
         </span>
