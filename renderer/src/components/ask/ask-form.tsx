@@ -19,7 +19,7 @@ import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-sto
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
-import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+import { BackendSettingsGrid } from '../common/backend-settings-grid.tsx';
 import { BackendStatus } from './backend-status.tsx';
 import { needsConfirmation } from '../../lib/estimate-text.ts';
 import { CostConfirmDialog } from './cost-confirm-dialog.tsx';
@@ -140,29 +140,16 @@ export function AskForm(props: { documentId: string }) {
       ) : null}
       <details className="run-settings" ref={detailsRef}>
         <summary>Run settings</summary>
-        <div className="run-settings-grid">
-          <label className="wide">
-            Backend
-            <select
-              ref={backendRef}
-              value={profileId || activeProfileId || ''}
-              onChange={(e) => chooseBackend(documentId, e.target.value)}
-            >
-              {profiles.length === 0 ? <option value="">No backend set up</option> : null}
-              {profiles.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                  {p.model ? ` (${p.model})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <RunSettingsFields
-            settings={settings}
-            keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature']}
-            onChange={(next) => updateDraft(documentId, { overrides: changedFrom(defaults, next) })}
-          />
-        </div>
+        <BackendSettingsGrid
+          profiles={profiles}
+          profileId={profileId || activeProfileId || ''}
+          onChooseBackend={(id) => chooseBackend(documentId, id)}
+          settings={settings}
+          onChangeSettings={(next) =>
+            updateDraft(documentId, { overrides: changedFrom(defaults, next) })
+          }
+          backendRef={backendRef}
+        />
       </details>
       {chosenProfile ? (
         <>

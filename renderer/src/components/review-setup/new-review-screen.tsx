@@ -26,7 +26,7 @@ import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
-import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+import { BackendSettingsGrid } from '../common/backend-settings-grid.tsx';
 import { BackendStatus } from '../ask/backend-status.tsx';
 import { reviewNeedsConfirmation } from '../../lib/review-estimate-text.ts';
 import { ReviewCostDialog, ReviewEstimateNote } from './review-estimate-note.tsx';
@@ -205,28 +205,15 @@ export function NewReviewScreen() {
 
       <fieldset className="setup-step">
         <legend>3. Backend and run settings</legend>
-        <div className="run-settings-grid">
-          <label className="wide">
-            Backend
-            <select
-              value={profileId || activeProfileId || ''}
-              onChange={(e) => changeReviewSettings({ profileId: e.target.value })}
-            >
-              {profiles.length === 0 ? <option value="">No backend set up</option> : null}
-              {profiles.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                  {p.model ? ` (${p.model})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <RunSettingsFields
-            settings={settings}
-            keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature']}
-            onChange={(next) => changeReviewSettings({ overrides: changedFrom(defaults, next) })}
-          />
-        </div>
+        <BackendSettingsGrid
+          profiles={profiles}
+          profileId={profileId || activeProfileId || ''}
+          onChooseBackend={(id) => changeReviewSettings({ profileId: id })}
+          settings={settings}
+          onChangeSettings={(next) =>
+            changeReviewSettings({ overrides: changedFrom(defaults, next) })
+          }
+        />
         {profile ? (
           <BackendStatus profile={profile} onChooseAnother={() => undefined} />
         ) : (
