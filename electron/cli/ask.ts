@@ -6,7 +6,6 @@ import path from 'node:path';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { readInput } from '../core/documents/read-input.ts';
 import { CoreError } from '../core/errors.ts';
-import { redactSecrets } from '../core/redact.ts';
 import { openDocument } from '../core/use-cases/open-document.ts';
 import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
@@ -16,6 +15,7 @@ import {
   builtinProfile,
   cliTimeoutHint,
   createCliRunParts,
+  retryNote,
   serverProfile,
 } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
@@ -103,13 +103,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
         profile,
         settings,
         timeoutHint: cliTimeoutHint(options.timeoutMs),
-        onRetry: (info) =>
-          notes.note(
-            redactSecrets(
-              `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-              secrets,
-            ),
-          ),
+        onRetry: (info) => notes.note(retryNote(info, secrets)),
       },
       signal,
     );

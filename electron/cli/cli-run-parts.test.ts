@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverProfile } from './cli-run-parts.ts';
+import { retryNote, serverProfile } from './cli-run-parts.ts';
 
 describe("the command's connection flags as a profile", () => {
   it('keep every --base-url after the first as the extra servers, and one URL as one server', () => {
@@ -16,5 +16,18 @@ describe("the command's connection flags as a profile", () => {
     });
     const one = serverProfile({ ...flags, baseUrl: 'http://127.0.0.1:8000/v1' });
     expect(one.extraBaseUrls).toBeUndefined();
+  });
+});
+
+describe('the note a retried request prints', () => {
+  it('counts the next attempt, gives the wait in seconds and hides the key the reason quotes', () => {
+    const key = 'sk-test-0123456789abcdef';
+    const note = retryNote(
+      { attempt: 1, delayMs: 1500, reason: `HTTP 503 from a server that echoed ${key}` },
+      [key],
+    );
+    expect(note).toBe(
+      'note: retrying (attempt 2) in 1.5 s: HTTP 503 from a server that echoed [redacted]',
+    );
   });
 });

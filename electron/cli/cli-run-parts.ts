@@ -6,6 +6,7 @@ import path from 'node:path';
 import { BACKEND_DEFAULTS } from '../../shared/backends.ts';
 import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
 import { createLlmClient } from '../core/llm/client.ts';
+import { redactSecrets } from '../core/redact.ts';
 import { createBuiltinHosts } from '../core/backends/builtin-hosts.ts';
 import { createChunkPlans } from '../core/caches/chunk-plans.ts';
 import { createTokenizerCache } from '../core/caches/tokenizer-cache.ts';
@@ -52,6 +53,20 @@ export function createCliRunParts(options: {
       await tokenizers.dispose();
     },
   };
+}
+
+/**
+ * The stderr note for a request the client retries; the reason may quote the server, so the
+ * command's keys are redacted from it.
+ */
+export function retryNote(
+  retry: { attempt: number; delayMs: number; reason: string },
+  secrets: readonly (string | undefined)[],
+): string {
+  return redactSecrets(
+    `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
+    secrets,
+  );
 }
 
 /** What a timeout's hint suggests on the command line. */

@@ -37,6 +37,7 @@ import {
   CLI_PROFILE_ID,
   cliTimeoutHint,
   createCliRunParts,
+  retryNote,
   serverProfile,
 } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
@@ -72,9 +73,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
     settings: runSettings,
     timeoutHint: cliTimeoutHint(options.timeoutMs),
     onRetry: (info: { attempt: number; delayMs: number; reason: string }) =>
-      note(
-        `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-      ),
+      note(retryNote(info, secrets)),
   };
   let servers: EvalServer[];
   let profiles: StoredProfile[];

@@ -11,11 +11,11 @@ import { createDocumentTexts } from '../core/caches/document-texts.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { createOcrService } from '../core/documents/ocr-service.ts';
 import { CoreError } from '../core/errors.ts';
-import { displayUrl, redactSecrets } from '../core/redact.ts';
+import { displayUrl } from '../core/redact.ts';
 import type { JobSummary } from '../core/store/job-repo.ts';
 import { claimJob, shortJobId } from '../core/use-cases/job-claim.ts';
 import { jobLauncher } from '../core/use-cases/job-launcher.ts';
-import { cliTimeoutHint, serverProfile, type CliRunParts } from './cli-run-parts.ts';
+import { type CliRunParts, cliTimeoutHint, retryNote, serverProfile } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import { readQuestions, type Notes, type QuestionRun } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
@@ -107,13 +107,7 @@ export async function resumeJob(
               hooks: (runId) => ({
                 note: (code, message) =>
                   registry.warn(runId, { type: 'warning', runId, code, message }),
-                onRetry: (retry) =>
-                  notes.note(
-                    redactSecrets(
-                      `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
-                      secrets,
-                    ),
-                  ),
+                onRetry: (retry) => notes.note(retryNote(retry, secrets)),
                 timeoutHint: cliTimeoutHint(options.timeoutMs),
               }),
               onPrepared: prepared,

@@ -4,7 +4,7 @@
 import type { DocumentInfo, DocumentText, RunSummary } from '../../shared/model.ts';
 import { isOwnServerUrl } from '../../shared/quote-check.ts';
 import { CoreError } from '../core/errors.ts';
-import { displayUrl, redactSecrets } from '../core/redact.ts';
+import { displayUrl } from '../core/redact.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
 import { findRunOrJob } from '../core/store/lookup.ts';
 import { serverUrlsOf } from '../core/backends/backend-client.ts';
@@ -18,6 +18,7 @@ import {
   builtinProfile,
   cliTimeoutHint,
   createCliRunParts,
+  retryNote,
   serverProfile,
 } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
@@ -78,13 +79,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         () => runText(library, info, summary, options, ctx),
         {
           note: (_code, message) => lines.push(message),
-          onRetry: (retry) =>
-            notes.note(
-              redactSecrets(
-                `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
-                secrets,
-              ),
-            ),
+          onRetry: (retry) => notes.note(retryNote(retry, secrets)),
           timeoutHint: cliTimeoutHint(options.timeoutMs),
           otherModelHint: (served) =>
             `pass --model ${served} to read the rest with that model on purpose`,

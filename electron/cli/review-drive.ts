@@ -6,11 +6,10 @@
 // command continues it from there.
 import { RunRegistry } from '../core/agent/run-registry.ts';
 import type { DocumentTexts } from '../core/caches/document-texts.ts';
-import { redactSecrets } from '../core/redact.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
 import { jobLauncher } from '../core/use-cases/job-launcher.ts';
 import { driveJob, type JobEnd } from '../core/use-cases/job-group.ts';
-import { cliTimeoutHint, type CliRunParts } from './cli-run-parts.ts';
+import { type CliRunParts, cliTimeoutHint, retryNote } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import type { ReviewProgress } from './review-progress.ts';
 import { cliJournal, type CliLibrary } from './saved-runs.ts';
@@ -67,13 +66,7 @@ export async function driveReview(input: DriveReview, ctx: CliContext): Promise<
     owner: 'cli',
     hooks: (runId) => ({
       note: (code, message) => registry.warn(runId, { type: 'warning', runId, code, message }),
-      onRetry: (retry) =>
-        progress.note(
-          redactSecrets(
-            `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
-            input.secrets,
-          ),
-        ),
+      onRetry: (retry) => progress.note(retryNote(retry, input.secrets)),
       timeoutHint: cliTimeoutHint(input.timeoutMs),
     }),
     // Plain responses: nothing here shows a memory as it streams.

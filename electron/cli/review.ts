@@ -20,7 +20,7 @@ import { findReview } from '../core/use-cases/review-find.ts';
 import { reviewKey } from '../core/use-cases/review-key.ts';
 import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import { runSettingsOf } from './arg-parsing.ts';
-import { cliTimeoutHint, createCliRunParts, serverProfile } from './cli-run-parts.ts';
+import { cliTimeoutHint, createCliRunParts, retryNote, serverProfile } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import { readDocument } from './reading.ts';
 import { EXIT } from './report-error.ts';
@@ -61,10 +61,7 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
         profile,
         settings,
         timeoutHint: cliTimeoutHint(options.timeoutMs),
-        onRetry: (info) =>
-          note(
-            `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-          ),
+        onRetry: (info) => note(retryNote(info, secrets)),
       },
       signal,
     );

@@ -1,7 +1,7 @@
 // The LLM client of a command's server flags: one --base-url is that server's client; several
 // (--base-url repeated) are one routed client that sends each request to the least-loaded one.
 import { createLlmClient } from '../core/llm/client.ts';
-import { redactSecrets } from '../core/redact.ts';
+import { retryNote } from './cli-run-parts.ts';
 import { createRoutedClient } from '../core/llm/routed-client.ts';
 import type { LlmClient } from '../core/llm/types.ts';
 import type { Connection } from './arg-parsing.ts';
@@ -21,13 +21,7 @@ export function serversClient(
     url: baseUrl,
     client: createLlmClient({
       ...clientConfig({ ...connection, baseUrl }),
-      onRetry: (info) =>
-        note(
-          redactSecrets(
-            `note: retrying (attempt ${info.attempt + 1}) in ${(info.delayMs / 1000).toFixed(1)} s: ${info.reason}`,
-            secrets,
-          ),
-        ),
+      onRetry: (info) => note(retryNote(info, secrets)),
     }),
   }));
   return clients.length === 1 ? (clients[0]?.client as LlmClient) : createRoutedClient(clients);

@@ -37,7 +37,7 @@ export function costLine(e: RunEstimate): string {
     : `Cost: ${moneyRange(e.cost)} (the most if every memory fills its budget)`;
 }
 
-/** True when Ask should ask first: a priced run whose most exceeds the user's limit. */
-export function needsConfirmation(e: RunEstimate | null, limit: number): boolean {
+/** True when Ask or Create should ask first: a priced run or review whose most exceeds the limit. */
+export function needsConfirmation(e: { cost: Range | null } | null, limit: number): boolean {
   return e?.cost != null && e.cost.max > limit;
 }

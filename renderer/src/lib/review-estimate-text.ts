@@ -31,8 +31,3 @@ export function reviewTimeLine(e: ReviewEstimate): string {
   const at = ` with ${plural(e.concurrency, 'run')} at once`;
   return min === max ? `Time: about ${max}${at}` : `Time: ${min} to ${max}${at}`;
 }
-
-/** True when Create should ask first: a priced review whose most exceeds the user's limit. */
-export function reviewNeedsConfirmation(e: ReviewEstimate | null, limit: number): boolean {
-  return e?.cost != null && e.cost.max > limit;
-}

@@ -1,11 +1,7 @@
 // The question box and the settings of the next run.
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  MAX_QUESTION_CHARS,
-  type BackendProfile,
-  type RunSettings,
-} from '../../../../shared/model.ts';
+import { MAX_QUESTION_CHARS, type RunSettings } from '../../../../shared/model.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
 import { startOutcome } from '../../lib/run-outcome.ts';
 import {
@@ -19,12 +15,12 @@ import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-sto
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
-import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+import { BackendSettingsGrid } from '../common/backend-settings-grid.tsx';
 import { BackendStatus } from './backend-status.tsx';
-import { needsConfirmation } from '../../lib/estimate-text.ts';
-import { CostConfirmDialog } from './cost-confirm-dialog.tsx';
+import { tokensLine } from '../../lib/estimate-text.ts';
+import { CostConfirmDialog, mustConfirmCost } from '../common/cost-confirm-dialog.tsx';
 import { RunEstimateNote } from './run-estimate.tsx';
-import { useRunEstimate, type EstimateState } from './use-run-estimate.ts';
+import { useRunEstimate } from './use-run-estimate.ts';
 
 export function AskForm(props: { documentId: string }) {
   const { documentId } = props;
@@ -77,7 +73,7 @@ export function AskForm(props: { documentId: string }) {
   const submit = async (confirmed = false) => {
     const q = question.trim();
     if (!q || tooLong || busy) return;
-    if (!confirmed && mustConfirm(chosenProfile, estimate, costConfirmAbove)) {
+    if (!confirmed && mustConfirmCost(chosenProfile, estimate, costConfirmAbove)) {
       setConfirming(true);
       return;
     }
@@ -140,29 +136,16 @@ export function AskForm(props: { documentId: string }) {
       ) : null}
       <details className="run-settings" ref={detailsRef}>
         <summary>Run settings</summary>
-        <div className="run-settings-grid">
-          <label className="wide">
-            Backend
-            <select
-              ref={backendRef}
-              value={profileId || activeProfileId || ''}
-              onChange={(e) => chooseBackend(documentId, e.target.value)}
-            >
-              {profiles.length === 0 ? <option value="">No backend set up</option> : null}
-              {profiles.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                  {p.model ? ` (${p.model})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <RunSettingsFields
-            settings={settings}
-            keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature']}
-            onChange={(next) => updateDraft(documentId, { overrides: changedFrom(defaults, next) })}
-          />
-        </div>
+        <BackendSettingsGrid
+          profiles={profiles}
+          profileId={profileId || activeProfileId || ''}
+          onChooseBackend={(id) => chooseBackend(documentId, id)}
+          settings={settings}
+          onChangeSettings={(next) =>
+            updateDraft(documentId, { overrides: changedFrom(defaults, next) })
+          }
+          backendRef={backendRef}
+        />
       </details>
       {chosenProfile ? (
         <>
@@ -178,6 +161,10 @@ export function AskForm(props: { documentId: string }) {
         state={estimate}
         limit={costConfirmAbove}
         backend={chosenProfile?.name ?? ''}
+        title="This question may be expensive"
+        what={() => 'this document'}
+        tokens={tokensLine}
+        confirmLabel="Ask anyway"
         onConfirm={() => void submit(true)}
         onClose={() => setConfirming(false)}
       />
@@ -200,17 +187,4 @@ export function AskForm(props: { documentId: string }) {
       </button>
     </form>
   );
-}
-
-/**
- * Ask first on a priced backend when the run may cost more than the limit, or when its cost is
- * not known yet (the estimate is still counting a large document).
- */
-function mustConfirm(
-  profile: BackendProfile | undefined,
-  estimate: EstimateState,
-  limit: number,
-): boolean {
-  if (!profile || !(profile.inputPricePerMTok || profile.outputPricePerMTok)) return false;
-  return estimate.status !== 'ready' || needsConfirmation(estimate.estimate, limit);
 }

@@ -3,7 +3,7 @@
 // started in main; the window goes to it on the Reviews screen.
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { BackendProfile, RunSettings } from '../../../../shared/model.ts';
+import type { RunSettings } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
 import type { ReviewQuestion } from '../../../../shared/review.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
@@ -26,11 +26,12 @@ import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
-import { RunSettingsFields } from '../common/run-settings-fields.tsx';
+import { BackendSettingsGrid } from '../common/backend-settings-grid.tsx';
 import { BackendStatus } from '../ask/backend-status.tsx';
-import { reviewNeedsConfirmation } from '../../lib/review-estimate-text.ts';
-import { ReviewCostDialog, ReviewEstimateNote } from './review-estimate-note.tsx';
-import { useReviewEstimate, type ReviewEstimateState } from './use-review-estimate.ts';
+import { cellsLine, reviewTokensLine } from '../../lib/review-estimate-text.ts';
+import { CostConfirmDialog, mustConfirmCost } from '../common/cost-confirm-dialog.tsx';
+import { ONE_READ_PER_QUESTION, ReviewEstimateNote } from './review-estimate-note.tsx';
+import { useReviewEstimate } from './use-review-estimate.ts';
 
 /** The chosen checklist's name and questions, once known. */
 function useChosenQuestions(): { name: string; questions: ReviewQuestion[]; id?: string } | null {
@@ -84,7 +85,7 @@ export function NewReviewScreen() {
   const ready = chosen !== null && chosenIds.length > 0 && profile !== undefined;
   const submit = async (confirmed = false) => {
     if (!ready || busy) return;
-    if (!confirmed && mustConfirm(profile, estimate, costConfirmAbove)) {
+    if (!confirmed && mustConfirmCost(profile, estimate, costConfirmAbove)) {
       setConfirming(true);
       return;
     }
@@ -205,28 +206,15 @@ export function NewReviewScreen() {
 
       <fieldset className="setup-step">
         <legend>3. Backend and run settings</legend>
-        <div className="run-settings-grid">
-          <label className="wide">
-            Backend
-            <select
-              value={profileId || activeProfileId || ''}
-              onChange={(e) => changeReviewSettings({ profileId: e.target.value })}
-            >
-              {profiles.length === 0 ? <option value="">No backend set up</option> : null}
-              {profiles.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                  {p.model ? ` (${p.model})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <RunSettingsFields
-            settings={settings}
-            keys={['chunkTokens', 'memoryTokens', 'answerTokens', 'temperature']}
-            onChange={(next) => changeReviewSettings({ overrides: changedFrom(defaults, next) })}
-          />
-        </div>
+        <BackendSettingsGrid
+          profiles={profiles}
+          profileId={profileId || activeProfileId || ''}
+          onChooseBackend={(id) => changeReviewSettings({ profileId: id })}
+          settings={settings}
+          onChangeSettings={(next) =>
+            changeReviewSettings({ overrides: changedFrom(defaults, next) })
+          }
+        />
         {profile ? (
           <BackendStatus profile={profile} onChooseAnother={() => undefined} />
         ) : (
@@ -235,11 +223,16 @@ export function NewReviewScreen() {
       </fieldset>
 
       <ReviewEstimateNote state={estimate} />
-      <ReviewCostDialog
+      <CostConfirmDialog
         open={confirming}
         state={estimate}
         limit={costConfirmAbove}
         backend={profile?.name ?? ''}
+        title="This review may be expensive"
+        what={cellsLine}
+        tokens={reviewTokensLine}
+        note={<p className="muted">{ONE_READ_PER_QUESTION}</p>}
+        confirmLabel="Start anyway"
         onConfirm={() => void submit(true)}
         onClose={() => setConfirming(false)}
       />
@@ -260,14 +253,4 @@ export function NewReviewScreen() {
       </div>
     </form>
   );
-}
-
-/** As the Ask form: ask first on a priced backend above the limit, or while the cost is unknown. */
-function mustConfirm(
-  profile: BackendProfile | undefined,
-  estimate: ReviewEstimateState,
-  limit: number,
-): boolean {
-  if (!profile || !(profile.inputPricePerMTok || profile.outputPricePerMTok)) return false;
-  return estimate.status !== 'ready' || reviewNeedsConfirmation(estimate.estimate, limit);
 }

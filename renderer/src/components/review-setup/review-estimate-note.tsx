@@ -1,13 +1,10 @@
-// What the whole review will take, before Create; and the question asked first above the limit.
-import { formatMoney } from '../../lib/format.ts';
-import { moneyRange } from '../../lib/estimate-text.ts';
+// What the whole review will take, before Create.
 import {
   cellsLine,
   reviewCostLine,
   reviewTimeLine,
   reviewTokensLine,
 } from '../../lib/review-estimate-text.ts';
-import { Dialog } from '../common/dialog.tsx';
 import type { ReviewEstimateState } from './use-review-estimate.ts';
 
 /** Why a review of 20 questions costs 20 reads of each document. */
@@ -46,46 +43,5 @@ export function ReviewEstimateNote(props: { state: ReviewEstimateState }) {
       )}
       <p className="muted small">{ONE_READ_PER_QUESTION}</p>
     </section>
-  );
-}
-
-export function ReviewCostDialog(props: {
-  open: boolean;
-  state: ReviewEstimateState;
-  limit: number;
-  backend: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const estimate = props.state.status === 'ready' ? props.state.estimate : null;
-  return (
-    <Dialog open={props.open} title="This review may be expensive" onClose={props.onClose}>
-      {estimate?.cost ? (
-        <>
-          <p>
-            Reading {cellsLine(estimate)} with <strong>{props.backend}</strong> will cost{' '}
-            <strong>{moneyRange(estimate.cost)}</strong>: more than your limit of{' '}
-            {formatMoney(props.limit)}.
-          </p>
-          <p className="muted">
-            {reviewTokensLine(estimate)}. The most is reached if every memory fills its budget.
-          </p>
-          <p className="muted">{ONE_READ_PER_QUESTION}</p>
-        </>
-      ) : props.state.status === 'failed' ? (
-        <p>The cost could not be estimated: {props.state.error.message}</p>
-      ) : (
-        <p>The cost is still being estimated.</p>
-      )}
-      <p className="muted small">Change the limit in Settings → Costs.</p>
-      <div className="dialog-buttons">
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-        <button type="button" className="primary" onClick={props.onConfirm}>
-          Start anyway
-        </button>
-      </div>
-    </Dialog>
   );
 }
