@@ -105,10 +105,6 @@ export function NewReviewScreen() {
     <form
       className="screen new-review"
       aria-label="New review"
-      onInvalidCapture={(e) => {
-        const details = (e.target as HTMLElement).closest('details');
-        if (details) details.open = true;
-      }}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
