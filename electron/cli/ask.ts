@@ -11,13 +11,8 @@ import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
 import type { AskOptions } from './ask-args.ts';
 import { builtinResumeFlags } from './builtin-backend.ts';
-import {
-  builtinProfile,
-  cliTimeoutHint,
-  createCliRunParts,
-  retryNote,
-  serverProfile,
-} from './cli-run-parts.ts';
+import { cliTimeoutHint, createCliRunParts, retryNote } from './cli-run-parts.ts';
+import { commandProfile } from './command-profile.ts';
 import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
@@ -31,7 +26,6 @@ import {
 } from './read-questions.ts';
 import { runSettingsOf } from './arg-parsing.ts';
 import { saveQuestions } from './questions-job.ts';
-import { cliModelResolver } from './model-resolver.ts';
 import { EXIT } from './report-error.ts';
 import {
   cacheOf,
@@ -90,13 +84,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     const settings = runSettingsOf(options);
     // The connection flags as an in-memory profile, read through the app's use cases.
     const more = { quoteCheck: options.quoteCheck };
-    const profile = options.builtin
-      ? builtinProfile(
-          options.builtin,
-          await cliModelResolver(ctx)(options.builtin.modelFile, signal),
-          more,
-        )
-      : serverProfile(options, more);
+    const profile = await commandProfile(options, ctx, more);
     const { client, model } = await openClient(
       parts,
       {

@@ -103,8 +103,9 @@ describe('a review of 3 documents × 3 questions', () => {
     db = path.join(dir, 'full', 'memagent.db');
     const r = await runCliInProcess(review(db, s.baseUrl, '--json'));
     expect(r.code, r.stderr).toBe(0);
+    // The plan first, from the app's New review estimate: no prices, no speed measured yet.
     expect(r.stderr).toMatch(
-      /review: 3 documents × 3 questions = 9 cells; reading \d+ chunks and 9 answers, prompt tokens at most [\d,]+, completion tokens at most [\d,]+\n/,
+      /review: 3 documents × 3 questions = 9 cells; 9 to read\n {2}reads: \d+ chunks and 9 answers\n {2}prompt tokens: at most [\d,]+; completion tokens: at most [\d,]+\n {2}cost: no prices given .*\n {2}time: unknown until a run on this backend and model has been timed\n/,
     );
     first = JSON.parse(r.stdout) as ReviewJson;
     expect(Object.keys(first)).toEqual([
@@ -157,6 +158,28 @@ describe('a review of 3 documents × 3 questions', () => {
     expect(r.stderr).toContain('every cell is answered already');
     expect(s.requests.length).toBe(before);
     expect((JSON.parse(r.stdout) as ReviewJson).cells).toEqual(first.cells);
+  });
+
+  it('--dry-run after it: nothing left to read, its review named; a new plan has the measured time', async () => {
+    const before = s.requests.length;
+    const again = await runCliInProcess(review(db, s.baseUrl, '--dry-run', '--json'));
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      review: first.review.id,
+      cells: 9,
+      cellsToRead: 0,
+      chunkReads: 0,
+    });
+    // Other settings are another review; the runs above timed this backend and model.
+    const other = await runCliInProcess([
+      ...review(db, s.baseUrl, '--dry-run', '--model', 'sim-llm/memagent-simulator'),
+      '--memory-tokens',
+      '512',
+    ]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stdout).toMatch(/\n {2}time: (about )?[\d:]+( to [\d:]+)? with 4 cells at once\n/);
+    expect(other.stdout).toContain('Dry run: no review was created and nothing was sent to the server.');
+    expect(s.requests.length).toBe(before);
   });
 
   it('prints a table without --json, and --out DIR writes the five reports', async () => {
@@ -391,5 +414,125 @@ describe('stopped mid-way', () => {
     for (const cell of atKill.filter((c) => c.status === 'done'))
       expect(after).not.toContain(cell.key);
     expect((JSON.parse(resumed.stdout) as ReviewJson).review.counts).toMatchObject({ done: 9 });
+  });
+});
+
+describe('the plan and the cost limit', () => {
+  /** One document × one question, priced: a review whose most is dollars, not cents. */
+  const priced = (db: string, baseUrl: string, ...more: string[]) => [
+    'review',
+    files[0] ?? '',
+    '--checklist',
+    one,
+    '--chunk-tokens',
+    '256',
+    '--tokenizer',
+    'o200k',
+    '--quote-check',
+    'off',
+    '--input-price',
+    '1000',
+    '--output-price',
+    '1000',
+    '--db',
+    db,
+    '--base-url',
+    baseUrl,
+    ...more,
+  ];
+  let one: string;
+  beforeAll(() => {
+    one = path.join(dir, 'one.txt');
+    fs.writeFileSync(one, `${QUESTIONS[0]}\n`);
+  });
+
+  const reviewsIn = async (db: string) =>
+    JSON.parse((await runCliInProcess(['review', '--list', '--json', '--db', db])).stdout) as [];
+
+  it('--dry-run prints the plan, sends nothing to the server and creates no review', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'dry', 'memagent.db');
+    const r = await runCliInProcess(review(db, s.baseUrl, '--dry-run'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^review: 3 documents × 3 questions = 9 cells; 9 to read\n {2}reads: \d+ chunks and 9 answers\n/,
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await reviewsIn(db)).toEqual([]);
+    // No server at all: a dry run asks none, not even for its models; --json for scripts.
+    const json = await runCliInProcess(
+      priced(db, 'http://127.0.0.1:9/v1', '--dry-run', '--json', '--concurrency', '2'),
+    );
+    expect(json.code, json.stderr).toBe(0);
+    const plan = JSON.parse(json.stdout) as {
+      review: null;
+      cells: number;
+      cellsToRead: number;
+      chunkReads: number;
+      promptTokens: number;
+      maxCompletionTokens: number;
+      cost: { min: number; max: number };
+      seconds: null;
+      concurrency: number;
+    };
+    expect(plan).toMatchObject({ review: null, cells: 1, cellsToRead: 1, concurrency: 2 });
+    expect(plan.chunkReads).toBeGreaterThan(1);
+    expect(plan.cost.max).toBeCloseTo((plan.promptTokens + plan.maxCompletionTokens) / 1000, 6);
+    expect(plan.cost.min).toBeLessThan(plan.cost.max);
+    expect(plan.seconds).toBeNull();
+    expect(await reviewsIn(db)).toEqual([]);
+  });
+
+  it('above the cost limit: refused with no one to ask, asked at a terminal, or --yes', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'priced', 'memagent.db');
+    const refused = await runCliInProcess(priced(db, s.baseUrl));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /\n {2}cost: \$[\d.]+ to \$[\d.]+ \(the most if every memory fills its budget\)\n/,
+    );
+    expect(refused.stderr).toMatch(
+      /memagent: This review may cost up to \$[\d.]+, above the cost limit of \$1\.00, and there is no terminal to confirm it at\.\nhint: Pass --yes to start it anyway, or --cost-limit \d+ to raise the limit\.\n/,
+    );
+    // A CI log is nobody at a terminal either.
+    const ci = await runCliInProcess(priced(db, s.baseUrl), { CI: 'true' }, { terminal: true });
+    expect(ci.code).toBe(2);
+    expect(ci.stderr).toContain('there is no terminal to confirm it at');
+    // At a terminal, "no" starts nothing.
+    const no = await runCliInProcess(priced(db, s.baseUrl), { CI: '' }, {
+      terminal: true,
+      stdin: 'n\n',
+    });
+    expect(no.code).toBe(130);
+    expect(no.stderr).toMatch(/above the cost limit of \$1\.00\. Start it\? \[y\/N\] /);
+    expect(no.stderr).toContain('memagent: review not started; nothing was sent to the model.');
+    expect(s.requests).toHaveLength(0);
+    expect(await reviewsIn(db)).toEqual([]);
+    // A higher --cost-limit asks nothing; --dry-run beside it still reads nothing.
+    const limit = await runCliInProcess(priced(db, s.baseUrl, '--cost-limit', '100000', '--dry-run'));
+    expect(limit.code, limit.stderr).toBe(0);
+    // --yes starts it; the progress line counts the cost so far.
+    const yes = await runCliInProcess(priced(db, s.baseUrl, '--yes', '--json'));
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(yes.stderr).toMatch(/cells 1\/1 · 0 reading · [\d:]+ elapsed · [\d:]+ left · \$[\d.]+ so far/);
+    expect(yes.stderr).toMatch(/note: this reading cost about \$\d+\.\d{4}\n/);
+    expect((JSON.parse(yes.stdout) as ReviewJson).review.counts).toMatchObject({ done: 1 });
+    // Continued, nothing is left to read: nothing to confirm.
+    const again = await runCliInProcess(priced(db, s.baseUrl));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('every cell is answered already');
+  });
+
+  it('asks at a terminal and reads once the user says yes', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'asked', 'memagent.db');
+    const r = await runCliInProcess(priced(db, s.baseUrl, '--json'), { CI: '' }, {
+      terminal: true,
+      stdin: 'y\n',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Start it? [y/N] ');
+    expect((JSON.parse(r.stdout) as ReviewJson).review.counts).toMatchObject({ done: 1 });
+    expect(s.requests.length).toBeGreaterThan(1);
   });
 });

@@ -94,6 +94,8 @@ export interface InProcessOptions {
   onStderr?: (text: string) => void;
   /** The home folder the command sees (default: this process's). */
   home?: string;
+  /** Standard input is a terminal (someone there to answer a question). Default: not. */
+  terminal?: boolean;
 }
 
 /**
@@ -123,7 +125,9 @@ export async function runCliInProcess(
       columns: undefined,
     },
     stdoutTerminal: { isTTY: false },
-    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+    stdin: Object.assign(Readable.from(options.stdin === undefined ? [] : [options.stdin]), {
+      isTTY: options.terminal === true,
+    }),
     cwd: repoRoot,
     signal: new AbortController().signal,
     env: cliEnv(env),

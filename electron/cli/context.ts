@@ -10,8 +10,8 @@ export interface CliContext {
   stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number | undefined };
   /** What stdout is: tables fit a terminal's width, and only a terminal's. */
   stdoutTerminal: { isTTY?: boolean; columns?: number };
-  /** Standard input (`ask --questions -`). */
-  stdin: AsyncIterable<Buffer | string>;
+  /** Standard input (`ask --questions -`; a terminal when `isTTY`, where a question may be asked). */
+  stdin: AsyncIterable<Buffer | string> & { isTTY?: boolean };
   /** The working directory relative paths are meant from (before `INIT_CWD`, which wins). */
   cwd: string;
   /** Aborted on the first Ctrl-C. */

@@ -106,6 +106,11 @@ export class LiveLine {
   }
 }
 
+/** `CI` set, as GitHub Actions, GitLab and most runners set it: nobody is at the terminal. */
+export function inCi(env: NodeJS.ProcessEnv): boolean {
+  return env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+}
+
 /**
  * stderr as the progress line sees it: a live terminal only when it is a TTY, not a CI log
  * (`CI` set, as GitHub Actions, GitLab and most runners do) and not `TERM=dumb`; anything
@@ -115,8 +120,7 @@ export function terminalSink(
   stream: { write(text: string): unknown; isTTY?: boolean; columns?: number },
   env: NodeJS.ProcessEnv,
 ): ProgressSink {
-  const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
-  const live = stream.isTTY === true && !ci && env.TERM !== 'dumb';
+  const live = stream.isTTY === true && !inCi(env) && env.TERM !== 'dumb';
   return {
     write: (text: string) => stream.write(text),
     isTTY: live,

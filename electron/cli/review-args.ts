@@ -7,6 +7,7 @@ import { isOwnServerUrl } from '../../shared/quote-check.ts';
 import {
   check,
   commonFlags,
+  num,
   oneOf,
   parse,
   price,
@@ -16,8 +17,10 @@ import {
   type Connection,
   type ReadingOptions,
 } from './arg-parsing.ts';
+import { parseBuiltinFlags, type BuiltinFlags } from './builtin-backend.ts';
 import { flagOptions, flagShape } from './flags/flag-spec.ts';
 import {
+  BUILTIN_FLAGS,
   CONCURRENCY,
   baseUrlsFlag,
   concurrencyFlag,
@@ -30,6 +33,7 @@ import { shellWord, type LibraryChoice } from './saved-runs.ts';
 
 /** `review`'s run-setting flags, in the order its help lists them (help.ts). */
 export const REVIEW_FLAGS = {
+  ...BUILTIN_FLAGS,
   'base-url': baseUrlsFlag(),
   ...connectionFlags(),
   ...readSettingFlags('boxed'),
@@ -50,6 +54,14 @@ export interface ReviewOptions extends Connection, ReadingOptions, RunSettings {
   /** Per million tokens: the estimate's cost range and the cost so far. */
   inputPrice?: number;
   outputPrice?: number;
+  /** --backend builtin / --model-file: the GGUF model run on this computer (no server). */
+  builtin?: BuiltinFlags;
+  /** --dry-run: print the plan and stop; no review is created, nothing is sent to the server. */
+  dryRun: boolean;
+  /** --cost-limit: ask first above this much (default: the library's, from the app's Settings). */
+  costLimit?: number;
+  /** --yes: start even above the cost limit, without asking. */
+  yes: boolean;
   json: boolean;
   debug: boolean;
   password?: string;
@@ -71,6 +83,9 @@ const reviewSchema = z.object({
   out: z.string().trim().min(1, '--out needs a folder').optional(),
   'input-price': price('input-price').optional(),
   'output-price': price('output-price').optional(),
+  'cost-limit': num('cost-limit')
+    .pipe(z.number().min(0, '--cost-limit must be 0 or more (an amount, as 5 for $5)'))
+    .optional(),
   'quote-check': oneOf('quote-check', ['on', 'off'] as const).optional(),
   password: z.string().optional(),
   chromium: z.string().min(1).optional(),
@@ -108,12 +123,16 @@ export function parseReview(
       'quote-check': { type: 'string' },
       'input-price': { type: 'string' },
       'output-price': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      'cost-limit': { type: 'string' },
+      yes: { type: 'boolean', short: 'y', default: false },
       password: { type: 'string' },
       chromium: { type: 'string' },
     },
     'review',
   );
   if (values.help) return { name: 'help', topic: 'review' };
+  const builtin = parseBuiltinFlags(values, here, 'review');
   const v = check(
     reviewSchema,
     { ...values, 'base-url': values['base-url'] ?? [ctx.baseUrl] },
@@ -139,11 +158,13 @@ export function parseReview(
     maxRetries: v.retries,
     ...runSettingsFromFlags(v, v['answer-tokens']),
     concurrency: v.concurrency,
-    // As `ask`: free on the user's own server only, unless said.
+    // As `ask`: free on the built-in model or the user's own server only, unless said.
     quoteCheck:
       v['quote-check'] === undefined
-        ? v['base-url'].every((url) => isOwnServerUrl(url))
+        ? builtin !== undefined || v['base-url'].every((url) => isOwnServerUrl(url))
         : v['quote-check'] === 'on',
+    dryRun: values['dry-run'],
+    yes: values.yes,
     json: values.json,
     debug: values.debug,
     library,
@@ -152,6 +173,8 @@ export function parseReview(
   if (v.out !== undefined) options.out = path.resolve(here, v.out);
   if (v['input-price'] !== undefined) options.inputPrice = v['input-price'];
   if (v['output-price'] !== undefined) options.outputPrice = v['output-price'];
+  if (v['cost-limit'] !== undefined) options.costLimit = v['cost-limit'];
+  if (builtin !== undefined) options.builtin = builtin;
   if (v.password !== undefined) options.password = v.password;
   if (v.chromium !== undefined) options.chromium = path.resolve(here, v.chromium);
   const model = v.model ?? ctx.envModel;

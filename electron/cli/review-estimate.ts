@@ -1,92 +1,121 @@
-// The line `memagent review` prints before it reads: documents, questions, cells, chunks, prompt
-// tokens, the completion bound and, with prices, the cost range. Each cell is the run estimate
-// `ask --dry-run` and the app's estimate make (core/agent/estimate.ts), summed over the cells
-// this command reads.
-import type { ChunkInfo, DocumentText, FinalPrompt, RunSettings } from '../../shared/model.ts';
+// The plan `memagent review` prints before it reads, and `--dry-run` prints alone: the app's New
+// review estimate (core use-cases/review-estimate.ts: every cell's run estimate, added up, with
+// the time range at the backend's concurrency) of the cells this command would read, in words
+// or as JSON.
+import type { ReviewQuestion } from '../../shared/review.ts';
+import type { ReviewEstimate } from '../../shared/review-setup.ts';
+import type { RunSettings } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
-import { estimateRun } from '../core/agent/estimate.ts';
-import { countQuestionParts, countSections } from '../core/agent/prompt-counts.ts';
-import type { Prices } from '../core/llm/cost.ts';
-import type { Tokenizer } from '../core/tokenize/tokenizer.ts';
+import type { DocumentTexts } from '../core/caches/document-texts.ts';
+import { createPromptFrames } from '../core/caches/prompt-frames.ts';
+import type { StoredProfile } from '../core/store/columns.ts';
+import type { Store } from '../core/store/store.ts';
+import { estimateReview } from '../core/use-cases/review-estimate.ts';
+import type { CliRunParts } from './cli-run-parts.ts';
+import { clock } from './live-line.ts';
 import { money } from './review-progress.ts';
 
-export interface EstimateCell {
-  documentId: string;
-  /** The text the cell's run asks (the question with its guidance). */
-  problem: string;
+/** What this command would read: the review it continues (if any) and the estimate of its cells. */
+export interface ReviewPlan {
+  /** The stored review the same command continues; null: a new one. */
+  review: string | null;
+  /** Cells not answered yet: every cell of a new review. */
+  cellsToRead: number;
+  /** The figures of those cells; documents, questions and cells are the whole review's. */
+  estimate: ReviewEstimate;
 }
 
-export interface ReviewEstimate {
-  cells: number;
-  chunks: number;
-  promptTokens: number;
-  maxCompletionTokens: number;
-  cost: { min: number; max: number } | null;
+export interface PlanInput {
+  store: Store;
+  parts: CliRunParts;
+  texts: Pick<DocumentTexts, 'load'>;
+  documentIds: readonly string[];
+  questions: readonly ReviewQuestion[];
+  settings: RunSettings;
+  profile: StoredProfile;
+  concurrency: number;
+  /** The review found by its key, and its cells still to read ("documentId\0questionId"). */
+  found?: { review: string; toRead: ReadonlySet<string> };
+  /** --dry-run: the server is sent nothing (no model list either). */
+  offline: boolean;
+  signal: AbortSignal;
 }
 
-/** Sums the run estimate of every cell in `cells` (sections counted once per document). */
-export async function estimateReview(
-  cells: readonly EstimateCell[],
-  documents: ReadonlyMap<string, { doc: DocumentText; chunks: readonly ChunkInfo[] }>,
-  tokenizer: Tokenizer,
-  settings: RunSettings & { final: FinalPrompt },
-  prices: Prices,
-  quoteCheck: boolean,
-  signal: AbortSignal,
-): Promise<ReviewEstimate> {
-  const sections = new Map<string, number[]>();
-  const questions = new Map<string, Awaited<ReturnType<typeof countQuestionParts>>>();
-  const sum: ReviewEstimate = {
-    cells: cells.length,
-    chunks: 0,
-    promptTokens: 0,
-    maxCompletionTokens: 0,
-    cost:
-      prices.inputPricePerMTok === undefined && prices.outputPricePerMTok === undefined
-        ? null
-        : { min: 0, max: 0 },
+/** The key of a cell in `PlanInput.found.toRead`. */
+export const cellKey = (documentId: string, questionId: string) => `${documentId}\0${questionId}`;
+
+/** Estimates the cells the command would read, with the app's estimate and the CLI's parts. */
+export async function planReview(input: PlanInput): Promise<ReviewPlan> {
+  const { parts, found } = input;
+  const estimate = await estimateReview(
+    {
+      store: input.store,
+      secrets: parts.secrets,
+      texts: input.texts,
+      // The chunking goes to the command's chunk plans: the review's runs find it made.
+      frames: createPromptFrames(parts.plans, input.signal),
+      pool: parts.tokenizers,
+      clients: parts.clients,
+      signal: input.signal,
+    },
+    {
+      documentIds: input.documentIds,
+      questions: input.questions,
+      settings: input.settings,
+      profile: input.profile,
+      ...(input.offline ? { offline: true } : {}),
+      ...(found ? { toRead: (d: string, q: string) => found.toRead.has(cellKey(d, q)) } : {}),
+    },
+    () => input.concurrency,
+  );
+  return {
+    review: found?.review ?? null,
+    cellsToRead: found ? found.toRead.size : estimate.cells,
+    estimate,
   };
-  for (const cell of cells) {
-    const document = documents.get(cell.documentId);
-    if (!document) continue;
-    let counted = sections.get(cell.documentId);
-    if (counted === undefined) {
-      counted = await countSections(document.doc.text, document.chunks, tokenizer, signal);
-      sections.set(cell.documentId, counted);
-    }
-    let parts = questions.get(cell.problem);
-    if (parts === undefined) {
-      parts = await countQuestionParts(tokenizer, cell.problem, settings.final, signal);
-      questions.set(cell.problem, parts);
-    }
-    const e = estimateRun(
-      { ...parts, sections: counted, chunkTokens: document.chunks.map((c) => c.tokens) },
-      settings,
-      prices,
-      null,
-      quoteCheck,
-    );
-    sum.chunks += e.chunks;
-    sum.promptTokens += e.promptTokens;
-    sum.maxCompletionTokens += e.maxCompletionTokens;
-    if (sum.cost && e.cost) {
-      sum.cost.min += e.cost.min;
-      sum.cost.max += e.cost.max;
-    }
-  }
-  return sum;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * "review: 3 documents × 3 questions = 9 cells; 9 to read: 27 chunks, prompt tokens at most …,
- * completion tokens at most …, cost $… to $…" (the cost with prices only).
+ * The plan in words, one fact a line: "review: 3 documents × 3 questions = 9 cells; 9 to read",
+ * then the chunk reads, the token bounds, the cost and the time.
  */
-export function estimateLine(documents: number, questions: number, e: ReviewEstimate): string {
-  const all = documents * questions;
-  const size = `${plural(documents, 'document')} × ${plural(questions, 'question')} = ${plural(all, 'cell')}`;
-  if (e.cells === 0) return `review: ${size}; every cell is answered already`;
-  const cost = e.cost === null ? '' : `, cost ${money(e.cost.min)} to ${money(e.cost.max)}`;
-  return `review: ${size}; ${e.cells === all ? 'reading' : `${count(e.cells)} left to read:`} ${plural(e.chunks, 'chunk')} and ${plural(e.cells, 'answer')}, prompt tokens at most ${count(e.promptTokens)}, completion tokens at most ${count(e.maxCompletionTokens)}${cost}`;
+export function planText(plan: ReviewPlan): string {
+  const e = plan.estimate;
+  const size = `${plural(e.documents, 'document')} × ${plural(e.questions, 'question')} = ${plural(e.cells, 'cell')}`;
+  if (plan.cellsToRead === 0) return `review: ${size}; every cell is answered already`;
+  const left =
+    plan.cellsToRead === e.cells
+      ? `${count(plan.cellsToRead)} to read`
+      : `${count(plan.cellsToRead)} left to read (${count(e.cells - plan.cellsToRead)} answered before)`;
+  const quote =
+    e.quoteCheckRequests > 0
+      ? `, and up to ${plural(e.quoteCheckRequests, 'quote-check request')}`
+      : '';
+  return [
+    `review: ${size}; ${left}`,
+    `  reads: ${plural(e.chunkReads, 'chunk')} and ${plural(plan.cellsToRead, 'answer')}${quote}`,
+    `  prompt tokens: at most ${count(e.promptTokens)}; completion tokens: at most ${count(e.maxCompletionTokens)}`,
+    `  cost: ${costText(e)}`,
+    `  time: ${timeText(e)}`,
+  ].join('\n');
+}
+
+function costText(e: ReviewEstimate): string {
+  if (e.onThisComputer === true) return 'free (the model runs on this computer)';
+  if (e.cost === null)
+    return 'no prices given (--input-price and --output-price, per million tokens, give a range)';
+  return `${money(e.cost.min)} to ${money(e.cost.max)} (the most if every memory fills its budget)`;
+}
+
+function timeText(e: ReviewEstimate): string {
+  if (e.seconds === null) return 'unknown until a run on this backend and model has been timed';
+  const [min, max] = [clock(e.seconds.min * 1000), clock(e.seconds.max * 1000)];
+  return `${min === max ? `about ${max}` : `${min} to ${max}`} with ${plural(e.concurrency, 'cell')} at once`;
+}
+
+/** The `--dry-run --json` form: what scripts may rely on. */
+export function planJson(plan: ReviewPlan): object {
+  return { review: plan.review, cellsToRead: plan.cellsToRead, ...plan.estimate };
 }

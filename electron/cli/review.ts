@@ -14,29 +14,32 @@ import { displayUrl, redactSecrets } from '../core/redact.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
 import { shortJobId } from '../core/use-cases/job-claim.ts';
 import { openDocument } from '../core/use-cases/open-document.ts';
+import type { LlmClient } from '../core/llm/types.ts';
+import type { Store } from '../core/store/store.ts';
 import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import { createReview } from '../core/use-cases/review-create.ts';
 import { findReview } from '../core/use-cases/review-find.ts';
 import { reviewKey } from '../core/use-cases/review-key.ts';
 import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import { runSettingsOf } from './arg-parsing.ts';
-import { cliTimeoutHint, createCliRunParts, retryNote, serverProfile } from './cli-run-parts.ts';
+import { cliTimeoutHint, createCliRunParts, retryNote } from './cli-run-parts.ts';
+import { commandProfile } from './command-profile.ts';
+import { confirmCost } from './cost-confirm.ts';
 import type { CliContext } from './context.ts';
 import { readDocument } from './reading.ts';
 import { EXIT } from './report-error.ts';
 import type { ReviewOptions } from './review-args.ts';
 import { findChecklist, type ReviewChecklist } from './review-checklist.ts';
 import { driveReview } from './review-drive.ts';
-import { estimateLine, estimateReview } from './review-estimate.ts';
+import { cellKey, planJson, planReview, planText } from './review-estimate.ts';
 import { writeReviewOutput } from './review-output.ts';
 import { ReviewProgress } from './review-progress.ts';
 import { cacheOf, openCliLibrary, type CliLibrary } from './saved-runs.ts';
 
-/** One document of the review, opened as `ask` opens it, and its chunking for these settings. */
+/** One document of the review, opened as `ask` opens it. */
 interface OpenedDocument {
   info: DocumentInfo;
   doc: DocumentText;
-  chunks: ChunkInfo[];
 }
 
 export async function runReview(options: ReviewOptions, ctx: CliContext): Promise<number> {
@@ -54,27 +57,85 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
     for (const file of options.files) documents.push(await openOne(library, file, options, ctx));
 
     const settings = runSettingsOf(options);
-    const profile = reviewProfile(options);
-    const { client, model } = await openClient(
-      parts,
-      {
-        profile,
-        settings,
-        timeoutHint: cliTimeoutHint(options.timeoutMs),
-        onRetry: (info) => note(retryNote(info, secrets)),
-      },
-      signal,
-    );
-    for (const d of documents) {
-      const textKey = d.info.textKey ?? d.info.id;
-      const input = { profile, client, model, settings, textKey, doc: d.doc };
-      d.chunks = (await chunkText(parts, input, signal)).chunks;
+    const profile = await reviewProfile(options, ctx);
+    // A review resolves its model first (a server is asked for its list, the built-in model is
+    // loaded), as a run does; a dry run sends the server nothing.
+    let opened: { client: LlmClient; model: string } | undefined;
+    if (!options.dryRun) {
+      opened = await openClient(
+        parts,
+        {
+          profile,
+          settings,
+          timeoutHint: cliTimeoutHint(options.timeoutMs),
+          onRetry: (info) => note(retryNote(info, secrets)),
+        },
+        signal,
+      );
+      if (profile.kind !== 'builtin') profile.model = opened.model;
     }
+    const texts = createDocumentTexts({
+      cacheDir: path.join(library.choice.location.dataDir, 'cache'),
+      maxBytes: DEFAULT_MAX_BYTES,
+      readingFor: (id, k) => store.documents.readingFor(id, k),
+      ocr,
+    });
     const documentIds = documents.map((d) => d.info.id);
     const key = reviewKey({ documentIds, questions: checklist.questions, settings });
-    const lib = { store, writer: library.writer, now: Date.now };
     const found = findReview(store, key);
-    const chunksOf = new Map(documents.map((d) => [d.info.id, d.chunks]));
+    // The plan: what is left to read, estimated as the app's New review estimates.
+    const plan = await planReview({
+      store,
+      parts,
+      texts,
+      documentIds,
+      questions: found === undefined ? checklist.questions : store.reviews.questions(found),
+      settings,
+      profile,
+      concurrency: options.concurrency,
+      ...(found === undefined ? {} : { found: { review: found, toRead: cellsToRead(store, found) } }),
+      offline: options.dryRun,
+      signal,
+    });
+    if (options.dryRun) {
+      await ctx.out(
+        options.json
+          ? `${JSON.stringify(planJson(plan), null, 2)}\n`
+          : `${planText(plan)}\nDry run: no review was created and nothing was sent to the server.\n`,
+      );
+      return EXIT.ok;
+    }
+    note(planText(plan));
+    // Several questions over one document are separate reads: say so where it costs.
+    if (checklist.questions.length > 1 && plan.cellsToRead > 0)
+      note(
+        'note: each question reads each document in full (the memory is written for its question), so every cell is a read of its own.',
+      );
+    const confirmed =
+      plan.cellsToRead === 0 ||
+      (await confirmCost(
+        {
+          cost: plan.estimate.cost,
+          limit: options.costLimit ?? store.settings.costConfirmAbove(),
+          yes: options.yes,
+          what: 'This review',
+        },
+        ctx,
+      ));
+    if (!confirmed) {
+      note('memagent: review not started; nothing was sent to the model.');
+      return EXIT.interrupted;
+    }
+    const { client, model } = opened as { client: LlmClient; model: string };
+
+    const chunksOf = new Map<string, ChunkInfo[]>();
+    if (found === undefined)
+      for (const d of documents) {
+        const textKey = d.info.textKey ?? d.info.id;
+        const input = { profile, client, model, settings, textKey, doc: d.doc };
+        chunksOf.set(d.info.id, (await chunkText(parts, input, signal)).chunks);
+      }
+    const lib = { store, writer: library.writer, now: Date.now };
     const jobId =
       found ??
       createReview(lib, {
@@ -91,38 +152,17 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
     const short = shortJobId(jobId);
     const runs = store.jobs.runs(jobId);
     const left = runs.filter((r) => r.status !== 'done');
+    const where =
+      profile.kind === 'builtin' ? 'on this computer' : `at ${displayUrl(profile.baseUrl)}`;
     note(
       found === undefined
-        ? `note: review ${short} (${checklist.name}) saved in ${library.choice.location.file}; model ${model} at ${displayUrl(profile.baseUrl)}`
+        ? `note: review ${short} (${checklist.name}) saved in ${library.choice.location.file}; model ${model} ${where}`
         : `note: continuing review ${short} (${checklist.name}): ${plural(runs.length - left.length, 'cell')} answered before, kept; ${plural(left.length, 'cell')} left`,
     );
 
-    // What is left to read, as the ask dry-run estimates a run, summed over the cells.
-    const apiKey = options.apiKey;
-    const tokenizer = await parts.tokenizers.get(settings.tokenizer, {
-      model,
-      baseUrl: profile.baseUrl,
-      ...(apiKey === undefined ? {} : { apiKey }),
-    });
-    const leftRuns = left.map((r) => store.runs.get(r.id)).filter((r) => r !== undefined);
-    const estimate = await estimateReview(
-      leftRuns.map((r) => ({ documentId: r.documentId, problem: r.question })),
-      new Map(documents.map((d) => [d.info.id, d])),
-      tokenizer,
-      settings,
-      profile,
-      options.quoteCheck,
-      signal,
-    );
-    note(estimateLine(documents.length, checklist.questions.length, estimate));
-    // Several questions over one document are separate reads: say so where it costs.
-    if (checklist.questions.length > 1 && left.length > 0)
-      note(
-        'note: each question reads each document in full (the memory is written for its question), so every cell is a read of its own.',
-      );
-
     let paused = false;
     if (left.length > 0) {
+      const leftRuns = left.map((r) => store.runs.get(r.id)).filter((r) => r !== undefined);
       const savedChunks = leftRuns.reduce(
         (sum, r) => sum + Math.max(0, r.chunkCount - store.runs.memories(r.id).length),
         0,
@@ -134,12 +174,6 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
         prices: priced(options) ? profile : undefined,
       });
       progress.draw(true);
-      const texts = createDocumentTexts({
-        cacheDir: path.join(library.choice.location.dataDir, 'cache'),
-        maxBytes: DEFAULT_MAX_BYTES,
-        readingFor: (id, k) => store.documents.readingFor(id, k),
-        ocr,
-      });
       try {
         const drive = await driveReview(
           {
@@ -183,6 +217,16 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
   }
 }
 
+/** The cells of stored review `jobId` not answered yet (`cellKey`s). */
+function cellsToRead(store: Store, jobId: string): Set<string> {
+  return new Set(
+    store.reviews
+      .cells(jobId)
+      .filter((c) => c.status !== 'done')
+      .map((c) => cellKey(c.documentId, c.questionId)),
+  );
+}
+
 /** Opens FILE through the open-document use case, as `ask` does; a file with no text is refused. */
 async function openOne(
   library: CliLibrary,
@@ -206,7 +250,7 @@ async function openOne(
     throw new CoreError('Unsupported', `${file} contains no text to read.`, {
       hint: 'Leave it out of the review, or read a scanned PDF with --ocr all-pages.',
     });
-  return { info: opened.info, doc: opened.doc, chunks: [] };
+  return { info: opened.info, doc: opened.doc };
 }
 
 /** The locale LC_ALL, LC_MESSAGES or LANG names ("de_DE.UTF-8" → "de-DE"), if a real one. */
@@ -224,9 +268,9 @@ function terminalLocale(env: NodeJS.ProcessEnv): string | undefined {
 const priced = (options: ReviewOptions) =>
   options.inputPrice !== undefined || options.outputPrice !== undefined;
 
-/** The connection flags as the review's in-memory profile, with its prices when given. */
-function reviewProfile(options: ReviewOptions): StoredProfile {
-  const profile = serverProfile(options, { quoteCheck: options.quoteCheck });
+/** The backend flags as the review's in-memory profile (as `ask`'s), with its prices when given. */
+async function reviewProfile(options: ReviewOptions, ctx: CliContext): Promise<StoredProfile> {
+  const profile = await commandProfile(options, ctx, { quoteCheck: options.quoteCheck });
   if (options.inputPrice !== undefined) profile.inputPricePerMTok = options.inputPrice;
   if (options.outputPrice !== undefined) profile.outputPricePerMTok = options.outputPrice;
   return profile;

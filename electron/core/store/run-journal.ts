@@ -1,6 +1,7 @@
 import type { RunEvent } from '../../../shared/model.ts';
 import type { RunJournal, StoredRun } from '../agent/run-registry.ts';
 import type { Store } from './store.ts';
+import { speedOwner } from './speed-owner.ts';
 import { addTimings, timingsOf } from '../agent/speed.ts';
 
 /**
@@ -97,14 +98,15 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
 /** A finished run's request timings join its backend's speed, for the next estimate. */
 function recordSpeed(store: Store, runId: string): void {
   const summary = store.runs.get(runId);
-  if (summary?.profileId === undefined || summary.model === undefined) return;
+  const owner = speedOwner(summary?.profileId, summary?.backend);
+  if (owner === undefined || summary?.model === undefined) return;
   const timings = timingsOf(store.runs.memories(runId));
   const answer = store.runs.answer(runId);
   if (answer) timings.push({ ...answer.usage, ms: answer.ms });
-  const { profileId, model } = summary;
+  const { model } = summary;
   store.settings.setSpeedSums(
-    profileId,
+    owner,
     model,
-    addTimings(store.settings.speedSums(profileId, model), timings),
+    addTimings(store.settings.speedSums(owner, model), timings),
   );
 }

@@ -14,9 +14,11 @@ import type { DocumentTexts } from '../caches/document-texts.ts';
 import type { PromptFrame, PromptFrames } from '../caches/prompt-frames.ts';
 import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
 import type { StoredProfile } from '../store/columns.ts';
+import { speedOwner } from '../store/speed-owner.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { Store } from '../store/store.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
+import { runBackendOf } from './start-run.ts';
 
 export interface EstimateParts {
   store: Store;
@@ -32,46 +34,68 @@ export interface EstimateParts {
 /** The backend an estimate counts for. */
 export interface EstimateBackend {
   profile: StoredProfile;
-  model: string;
+  /** Undefined only offline with no model named: 'auto' then counts with the default tokenizer. */
+  model: string | undefined;
   tokenizer: Tokenizer;
   speed: MeasuredSpeed | null;
   /** The run will ask the model to quote its sources (the rule a run follows). */
   quoteCheck: boolean;
 }
 
+/** How an estimate reaches its backend. */
+export interface EstimateBackendOptions {
+  /**
+   * Send the server nothing (the command line's `--dry-run`): a server profile with no model
+   * named is not asked for its model list; `auto` then counts with the default tokenizer, as
+   * a run against an unnamed local model does, and no speed is known.
+   */
+  offline?: boolean;
+}
+
 /**
- * The backend of profile `profileId` (else the active one) as an estimate needs it. The model is
- * the profile's; without one, the server is asked for its model list (as a run does first), never
- * for a completion. The built-in model counts with its own tokenizer, so it is asked even when
- * named.
+ * The backend of `profile` as an estimate needs it: a library profile's id (else the active
+ * one), or an in-memory profile (the command line's connection flags). The model is the
+ * profile's; without one, the server is asked for its model list (as a run does first, unless
+ * `offline`), never for a completion. The built-in model counts with its own tokenizer, so it is
+ * asked even when named (on this computer: no request leaves it).
  */
 export async function estimateBackend(
   parts: EstimateParts,
-  profileId: string | undefined,
+  profile: string | StoredProfile | undefined,
   settings: RunSettings,
+  options: EstimateBackendOptions = {},
 ): Promise<EstimateBackend> {
-  const profile = resolveProfile(parts.store.settings, profileId);
-  const apiKey = await parts.secrets.get(profile.id);
-  const client = await clientForProfile(parts.clients, parts.secrets, profile, {
+  const chosen =
+    typeof profile === 'object' ? profile : resolveProfile(parts.store.settings, profile);
+  const apiKey = await parts.secrets.get(chosen.id);
+  const client = await clientForProfile(parts.clients, parts.secrets, chosen, {
     timeoutMs: 10_000,
     settings,
   });
+  const named = chosen.kind === 'builtin' ? undefined : chosen.model;
   const model =
-    (profile.kind === 'builtin' ? undefined : profile.model) ??
-    (await client.resolveModel(parts.signal));
+    named ??
+    (options.offline && chosen.kind !== 'builtin'
+      ? undefined
+      : await client.resolveModel(parts.signal));
   const tokenizer = await parts.pool.get(settings.tokenizer, {
-    model,
-    baseUrl: profile.baseUrl,
+    ...(model === undefined ? {} : { model }),
+    baseUrl: chosen.baseUrl,
     ...builtinSourceOf(client),
     ...(apiKey === undefined ? {} : { apiKey }),
   });
-  const sums = parts.store.settings.speedSums(profile.id, model);
+  // A library profile's runs are timed under its id; the command line's under its server.
+  const owner = speedOwner(
+    parts.store.settings.profile(chosen.id) ? chosen.id : undefined,
+    runBackendOf(chosen),
+  ) as string;
+  const sums = model === undefined ? undefined : parts.store.settings.speedSums(owner, model);
   return {
-    profile,
+    profile: chosen,
     model,
     tokenizer,
     speed: sums === undefined ? null : fitSpeed(sums),
-    quoteCheck: quoteCheckOn({ ...profile, hasApiKey: apiKey !== undefined }),
+    quoteCheck: quoteCheckOn({ ...chosen, hasApiKey: apiKey !== undefined }),
   };
 }
 

@@ -7,6 +7,8 @@ import type { ReviewQuestion } from '../../../shared/review.ts';
 import type { ReviewEstimate } from '../../../shared/review-setup.ts';
 import type { Range } from '../../../shared/run-estimate.ts';
 import type { PromptFrame } from '../caches/prompt-frames.ts';
+import { estimateCost } from '../llm/cost.ts';
+import type { StoredProfile } from '../store/columns.ts';
 import { composeProblem } from '../../../shared/checklist-problem.ts';
 import { reviewDocument } from './review-runs.ts';
 import {
@@ -14,14 +16,22 @@ import {
   estimateBackend,
   estimateCell,
   questionParts,
+  type EstimateBackendOptions,
   type EstimateParts,
 } from './estimate-parts.ts';
 
-export interface ReviewEstimateInput {
+export interface ReviewEstimateInput extends EstimateBackendOptions {
   documentIds: readonly string[];
   questions: readonly ReviewQuestion[];
   settings: RunSettings;
+  /** A library profile's id (else the active one), or the command line's in-memory profile. */
   profileId?: string;
+  profile?: StoredProfile;
+  /**
+   * The cells still to read, when the review exists already (the command line continuing it):
+   * only they count in the chunk reads, tokens, cost and time. Default: every cell.
+   */
+  toRead?: (documentId: string, questionId: string) => boolean;
 }
 
 /**
@@ -35,7 +45,12 @@ export async function estimateReview(
   concurrencyOf: (profileId: string) => number,
 ): Promise<ReviewEstimate> {
   const documents = input.documentIds.map((id) => reviewDocument(parts.store, id));
-  const backend = await estimateBackend(parts, input.profileId, input.settings);
+  const backend = await estimateBackend(
+    parts,
+    input.profile ?? input.profileId,
+    input.settings,
+    input.offline ? { offline: true } : {},
+  );
   const questions = [];
   // The text a cell's run asks (review-runs.ts): the question, its guidance, its answer form.
   for (const q of input.questions)
@@ -53,12 +68,20 @@ export async function estimateReview(
     minCompletionTokens: 0,
     quoteCheckRequests: 0,
   };
-  let cost: Range | null = { min: 0, max: 0 };
+  // Priced or not by the profile, so a review with nothing left to read says so too.
+  const priced = estimateCost({ promptTokens: 0, completionTokens: 0 }, backend.profile) !== undefined;
+  let cost: Range | null = priced ? { min: 0, max: 0 } : null;
   let seconds: Range | null = { min: 0, max: 0 };
   let longest: Range = { min: 0, max: 0 };
-  let onThisComputer = false;
-  for (const frame of frames) {
-    for (const question of questions) {
+  // The built-in model is free whether or not a cell is left to read.
+  const onThisComputer = backend.profile.kind === 'builtin';
+  let chunkReads = 0;
+  for (const [d, frame] of frames.entries()) {
+    for (const [q, question] of questions.entries()) {
+      const documentId = documents[d]?.id ?? '';
+      const questionId = input.questions[q]?.id ?? '';
+      if (input.toRead !== undefined && !input.toRead(documentId, questionId)) continue;
+      chunkReads += frame.chunks.length;
       const run = estimateCell(backend, frame, question, input.settings);
       total.promptTokens += run.promptTokens;
       total.minPromptTokens += run.minPromptTokens;
@@ -74,20 +97,18 @@ export async function estimateReview(
           max: Math.max(longest.max, run.seconds.max),
         };
       }
-      onThisComputer ||= run.onThisComputer === true;
     }
   }
   const perDocument = frames.map((frame, i) => ({
     documentId: documents[i]?.id ?? '',
     chunks: frame.chunks.length,
   }));
-  const chunks = perDocument.reduce((sum, d) => sum + d.chunks, 0);
   return {
     documents: documents.length,
     questions: questions.length,
     cells: documents.length * questions.length,
     perDocument,
-    chunkReads: chunks * questions.length,
+    chunkReads,
     ...total,
     cost,
     // Runs share the backend `concurrency` at a time; the review takes at least its longest run.
