@@ -1,8 +1,9 @@
 // `memagent review FILE... --checklist LIST` against the simulator: every cell answered and the
 // --json shape; the same command again reads nothing; --out's reports; --list and export
-// REVIEW_ID; a bad checklist and a missing file in one sentence; and, in real processes, Ctrl-C
-// (paused at chunk boundaries, continued by the same command) and SIGKILL (at most the chunks in
-// flight read again).
+// REVIEW_ID; a bad checklist and a missing file in one sentence; the plan, --dry-run (nothing
+// sent, no review) and the cost limit (refused with nobody to ask, asked at a terminal, --yes);
+// the built-in model (--model-file); and, in real processes, Ctrl-C (paused at chunk boundaries,
+// continued by the same command) and SIGKILL (at most the chunks in flight read again).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { ZERO_LATENCY } from '../../sim/options.ts';
 import { CHECKLIST_TEMPLATES } from '../core/checklists/checklist-templates.ts';
 import { findChromium } from '../core/export/chromium-printer.ts';
+import { writeTinyGguf } from '../core/llm/builtin/tiny-gguf.test-support.ts';
 import type { ReviewJson } from '../core/export/review-json.ts';
 import { openStore } from '../core/store/store.ts';
 import { runCli, runCliInProcess } from './cli.test-support.ts';
@@ -178,7 +180,9 @@ describe('a review of 3 documents × 3 questions', () => {
     ]);
     expect(other.code, other.stderr).toBe(0);
     expect(other.stdout).toMatch(/\n {2}time: (about )?[\d:]+( to [\d:]+)? with 4 cells at once\n/);
-    expect(other.stdout).toContain('Dry run: no review was created and nothing was sent to the server.');
+    expect(other.stdout).toContain(
+      'Dry run: no review was created and nothing was sent to the server.',
+    );
     expect(s.requests.length).toBe(before);
   });
 
@@ -499,22 +503,30 @@ describe('the plan and the cost limit', () => {
     expect(ci.code).toBe(2);
     expect(ci.stderr).toContain('there is no terminal to confirm it at');
     // At a terminal, "no" starts nothing.
-    const no = await runCliInProcess(priced(db, s.baseUrl), { CI: '' }, {
-      terminal: true,
-      stdin: 'n\n',
-    });
+    const no = await runCliInProcess(
+      priced(db, s.baseUrl),
+      { CI: '' },
+      {
+        terminal: true,
+        stdin: 'n\n',
+      },
+    );
     expect(no.code).toBe(130);
     expect(no.stderr).toMatch(/above the cost limit of \$1\.00\. Start it\? \[y\/N\] /);
     expect(no.stderr).toContain('memagent: review not started; nothing was sent to the model.');
     expect(s.requests).toHaveLength(0);
     expect(await reviewsIn(db)).toEqual([]);
     // A higher --cost-limit asks nothing; --dry-run beside it still reads nothing.
-    const limit = await runCliInProcess(priced(db, s.baseUrl, '--cost-limit', '100000', '--dry-run'));
+    const limit = await runCliInProcess(
+      priced(db, s.baseUrl, '--cost-limit', '100000', '--dry-run'),
+    );
     expect(limit.code, limit.stderr).toBe(0);
     // --yes starts it; the progress line counts the cost so far.
     const yes = await runCliInProcess(priced(db, s.baseUrl, '--yes', '--json'));
     expect(yes.code, yes.stderr).toBe(0);
-    expect(yes.stderr).toMatch(/cells 1\/1 · 0 reading · [\d:]+ elapsed · [\d:]+ left · \$[\d.]+ so far/);
+    expect(yes.stderr).toMatch(
+      /cells 1\/1 · 0 reading · [\d:]+ elapsed · [\d:]+ left · \$[\d.]+ so far/,
+    );
     expect(yes.stderr).toMatch(/note: this reading cost about \$\d+\.\d{4}\n/);
     expect((JSON.parse(yes.stdout) as ReviewJson).review.counts).toMatchObject({ done: 1 });
     // Continued, nothing is left to read: nothing to confirm.
@@ -526,13 +538,49 @@ describe('the plan and the cost limit', () => {
   it('asks at a terminal and reads once the user says yes', async () => {
     const s = await sim();
     const db = path.join(dir, 'asked', 'memagent.db');
-    const r = await runCliInProcess(priced(db, s.baseUrl, '--json'), { CI: '' }, {
-      terminal: true,
-      stdin: 'y\n',
-    });
+    const r = await runCliInProcess(
+      priced(db, s.baseUrl, '--json'),
+      { CI: '' },
+      {
+        terminal: true,
+        stdin: 'y\n',
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Start it? [y/N] ');
     expect((JSON.parse(r.stdout) as ReviewJson).review.counts).toMatchObject({ done: 1 });
     expect(s.requests.length).toBeGreaterThan(1);
+  });
+});
+
+describe('memagent review --model-file (the built-in model)', () => {
+  it('plans and reads the review on this computer, with no server anywhere', async () => {
+    const model = writeTinyGguf(dir, 'tiny.gguf');
+    const one = path.join(dir, 'one-builtin.txt');
+    fs.writeFileSync(one, `${QUESTIONS[0]}\n`);
+    const db = path.join(dir, 'builtin', 'memagent.db');
+    const args = [
+      'review',
+      files[0] ?? '',
+      '--checklist',
+      one,
+      '--model-file',
+      model,
+      ...['--chunk-tokens', '256', '--memory-tokens', '64', '--answer-tokens', '32'],
+      ...['--temperature', '0', '--threads', '1', '--gpu', 'off', '--db', db],
+    ];
+    // Nothing listens here: the built-in backend must not touch the network.
+    const env = { MEMAGENT_BASE_URL: 'http://127.0.0.1:9/v1' };
+    const dry = await runCliInProcess([...args, '--dry-run'], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('\n  cost: free (the model runs on this computer)\n');
+    const r = await runCliInProcess([...args, '--json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /note: review [0-9a-f]{8} \(one-builtin\) saved in .*; model tiny-test-llama on this computer/,
+    );
+    const json = JSON.parse(r.stdout) as ReviewJson;
+    expect(json.cells).toHaveLength(1);
+    expect(json.cells[0]?.coverage.complete).toBe(true);
   });
 });

@@ -103,8 +103,10 @@ read. Several questions over one document are separate reads (the memory is writ
 question): 3 documents × 10 questions are 30 reads. The review is saved in the library as it is
 read (every chunk's memory before the next request).
 
-First a line with what it will take (documents, questions, cells, chunks, prompt tokens, the
-completion bound and, with --input-price/--output-price, the cost range); then the progress on
+First the plan on stderr, the estimate of the app's New review (documents, questions, cells,
+chunks, prompt tokens, the completion bound, with --input-price/--output-price the cost range,
+and the time range once a run on this backend was timed); above the cost limit it asks first
+(--yes, --cost-limit); then the progress on
 stderr (cells done, cells reading, time left, cost so far); then the table (documents down,
 questions across) on stdout, or with --json the whole review as JSON: {review, documents: [{id,
 path, title}], questions: [{id, text, kind}], cells: [{document, question, status, answer, value,
@@ -132,6 +134,12 @@ ${flagHelp(REVIEW_FLAGS)}  --quote-check on|off    as for ask (default: on for a
   --input-price P, --output-price P
                           prices per million prompt / completion tokens: the cost range before
                           and the cost so far
+  --dry-run               print the plan (with --json as JSON) on stdout and stop: no review is
+                          created and nothing is sent to the server
+  --cost-limit AMOUNT     ask before a review that may cost more (default: the limit in the
+                          app's Settings, $1 until set); with no terminal to ask at (a pipe, CI)
+                          it is refused
+  -y, --yes               start it above the cost limit without asking
   --password P            password of encrypted PDFs
   --chromium PATH         the browser that prints review.pdf (default $MEMAGENT_CHROMIUM, else
                           one installed where they usually are)

@@ -93,7 +93,9 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
       settings,
       profile,
       concurrency: options.concurrency,
-      ...(found === undefined ? {} : { found: { review: found, toRead: cellsToRead(store, found) } }),
+      ...(found === undefined
+        ? {}
+        : { found: { review: found, toRead: cellsToRead(store, found) } }),
       offline: options.dryRun,
       signal,
     });

@@ -69,7 +69,8 @@ export async function estimateReview(
     quoteCheckRequests: 0,
   };
   // Priced or not by the profile, so a review with nothing left to read says so too.
-  const priced = estimateCost({ promptTokens: 0, completionTokens: 0 }, backend.profile) !== undefined;
+  const priced =
+    estimateCost({ promptTokens: 0, completionTokens: 0 }, backend.profile) !== undefined;
   let cost: Range | null = priced ? { min: 0, max: 0 } : null;
   let seconds: Range | null = { min: 0, max: 0 };
   let longest: Range = { min: 0, max: 0 };
