@@ -2,6 +2,8 @@ import type { RunEvent } from '../../../shared/model.ts';
 import type { RunJournal, StoredRun } from '../agent/run-registry.ts';
 import type { Store } from './store.ts';
 import { addTimings, timingsOf } from '../agent/speed.ts';
+import type { ClockPrior } from '../agent/chunk-time.ts';
+import { growthCurveOf, mergeGrowth } from '../../../shared/memory-growth.ts';
 
 /**
  * The run registry's journal over the SQLite library: each event of a live run becomes the
@@ -67,9 +69,18 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
         case 'chunk-started':
         case 'memory-delta':
         case 'pause-requested':
+        case 'time-left':
           // Live only: the registry's view carries them into snapshots.
           return;
       }
+    },
+    clockPrior(runId: string, model: string): ClockPrior | undefined {
+      const profileId = runs.get(runId)?.profileId;
+      if (profileId === undefined) return undefined;
+      return {
+        sums: store.settings.speedSums(profileId, model),
+        curve: store.settings.growthCurve(profileId, model),
+      };
     },
     stored(runId: string): StoredRun | undefined {
       const summary = runs.get(runId);
@@ -94,11 +105,15 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
   };
 }
 
-/** A finished run's request timings join its backend's speed, for the next estimate. */
+/**
+ * A finished run's request timings join its backend's speed, and its memories' sizes the
+ * backend's growth curve, for the next estimate and the next run's clock (agent/chunk-time.ts).
+ */
 function recordSpeed(store: Store, runId: string): void {
   const summary = store.runs.get(runId);
   if (summary?.profileId === undefined || summary.model === undefined) return;
-  const timings = timingsOf(store.runs.memories(runId));
+  const memories = store.runs.memories(runId);
+  const timings = timingsOf(memories);
   const answer = store.runs.answer(runId);
   if (answer) timings.push({ ...answer.usage, ms: answer.ms });
   const { profileId, model } = summary;
@@ -106,5 +121,16 @@ function recordSpeed(store: Store, runId: string): void {
     profileId,
     model,
     addTimings(store.settings.speedSums(profileId, model), timings),
+  );
+  const budget = summary.settings.memoryTokens;
+  if (memories.length === 0) return;
+  const curve = growthCurveOf(
+    memories.map((m) => m.usage.completionTokens),
+    budget,
+  );
+  store.settings.setGrowthCurve(
+    profileId,
+    model,
+    mergeGrowth(store.settings.growthCurve(profileId, model), curve),
   );
 }
