@@ -5,6 +5,7 @@
 import type { DocumentInfo, RunSettings } from '../../../shared/model.ts';
 import { quoteCheckOn } from '../../../shared/quote-check.ts';
 import type { RunEstimate } from '../../../shared/run-estimate.ts';
+import type { GrowthCurve } from '../../../shared/memory-growth.ts';
 import { estimateRun } from '../agent/estimate.ts';
 import { countQuestionParts } from '../agent/prompt-counts.ts';
 import { fitSpeed, type MeasuredSpeed } from '../agent/speed.ts';
@@ -35,6 +36,8 @@ export interface EstimateBackend {
   model: string;
   tokenizer: Tokenizer;
   speed: MeasuredSpeed | null;
+  /** How memories grew in finished runs of this backend and model (shared/memory-growth.ts). */
+  curve: GrowthCurve | undefined;
   /** The run will ask the model to quote its sources (the rule a run follows). */
   quoteCheck: boolean;
 }
@@ -71,6 +74,7 @@ export async function estimateBackend(
     model,
     tokenizer,
     speed: sums === undefined ? null : fitSpeed(sums),
+    curve: parts.store.settings.growthCurve(profile.id, model),
     quoteCheck: quoteCheckOn({ ...profile, hasApiKey: apiKey !== undefined }),
   };
 }
@@ -112,6 +116,7 @@ export function estimateCell(
     backend.profile,
     backend.speed,
     backend.quoteCheck,
+    backend.curve,
   );
   return backend.profile.kind === 'builtin' ? { ...estimate, onThisComputer: true } : estimate;
 }
