@@ -30,6 +30,13 @@ export type GrowthCurve = readonly number[];
 
 export const GROWTH_STEPS = 10;
 
+/**
+ * The growth assumed before any run of a backend and model finished: the memory fills its
+ * budget by the middle of the document (what the issue's 88-chunk run did) and stays full.
+ * A run's own memories scale it down as they stay smaller (`projectRequests`).
+ */
+export const DEFAULT_GROWTH: GrowthCurve = [0.1, 0.3, 0.5, 0.7, 0.9, 1, 1, 1, 1, 1];
+
 /** A finished run's memory sizes as a growth curve (fractions of `memoryTokens`). */
 export function growthCurveOf(memorySizes: readonly number[], memoryTokens: number): number[] {
   const n = memorySizes.length;

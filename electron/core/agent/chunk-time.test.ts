@@ -62,7 +62,10 @@ describe('RunClock', () => {
   it('with the growth of an earlier run, is within 25% at 20, 50 and 80% of the run', () => {
     const earlier = states(growth);
     const prior = {
-      sums: addTimings(undefined, earlier.map((s) => ({ ...s.usage, ms: s.ms }))),
+      sums: addTimings(
+        undefined,
+        earlier.map((s) => ({ ...s.usage, ms: s.ms })),
+      ),
       curve: growthCurveOf(
         earlier.map((s) => s.usage.completionTokens),
         BUDGET,

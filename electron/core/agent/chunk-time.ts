@@ -9,7 +9,11 @@
 // taken from the first chunks said "32 s left" at chunk 18 of 88 of a run that took 11 more
 // minutes. And a rate over elapsed time counts chunks a resumed run skipped as read.
 import type { MemoryState, Usage } from '../../../shared/model.ts';
-import { projectRequests, type GrowthCurve } from '../../../shared/memory-growth.ts';
+import {
+  DEFAULT_GROWTH,
+  projectRequests,
+  type GrowthCurve,
+} from '../../../shared/memory-growth.ts';
 import type { TimeLeft } from '../../../shared/run-clock.ts';
 import {
   addTimings,
@@ -81,7 +85,8 @@ export class RunClock {
       done: readPrefix(this.#usage),
       memoryTokens: this.#input.memoryTokens,
       answerTokens: this.#input.answerTokens,
-      curve: this.#input.prior?.curve,
+      // Before a run of the backend finished, the growth assumed (as the estimate does).
+      curve: this.#input.prior?.curve ?? DEFAULT_GROWTH,
     });
     if (speed === null || rest === null) return { known: false, reason: 'first-chunks' };
     return {

@@ -4,7 +4,7 @@
 import { estimateCost, type Prices } from '../llm/cost.ts';
 import type { RunSettings } from '../../../shared/model.ts';
 import type { QuoteCheckBound, RunEstimate } from '../../../shared/run-estimate.ts';
-import { growthAt, type GrowthCurve } from '../../../shared/memory-growth.ts';
+import { DEFAULT_GROWTH, growthAt, type GrowthCurve } from '../../../shared/memory-growth.ts';
 import { requestMs, type MeasuredSpeed } from './speed.ts';
 import { QUOTE_CHECK_CHUNKS } from '../../../shared/quote-check.ts';
 import { QUOTE_MAX_TOKENS } from './templates.ts';
@@ -112,12 +112,6 @@ function quoteCheckBound(counts: PromptCounts, answerTokens: number): QuoteCheck
     completionTokens: largest.length * QUOTE_MAX_TOKENS,
   };
 }
-
-/**
- * The memory's growth assumed before any run of a backend finished: it fills its budget by the
- * middle of the document (what the issue's 88-chunk run did) and stays full.
- */
-export const DEFAULT_GROWTH: GrowthCurve = [0.1, 0.3, 0.5, 0.7, 0.9, 1, 1, 1, 1, 1];
 
 /** The run's time in seconds at `speed`, its memories at `scale` × the curve's (within budget). */
 function secondsRange(
