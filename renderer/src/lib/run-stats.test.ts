@@ -55,8 +55,6 @@ describe('run stats', () => {
     expect(runStats(run, 4000)).toMatchObject({ etaMs: null, etaUnknown: false });
   });
 
-
-
   test('a run that has not been chunked yet has no time left to show', () => {
     expect(runStats(emptyRunView('r', 0), 1000)).toMatchObject({ done: 0, total: 0, etaMs: null });
   });
