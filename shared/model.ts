@@ -2,6 +2,7 @@
 // Pure TypeScript: no Node, DOM or electron imports (enforced by tsconfig.shared.json).
 // Shapes that cross an edge are zod schemas in schemas.ts; their inferred types are re-exported
 // here under the names the code uses.
+import type { TimeLeft } from './run-clock.ts';
 import type {
   AppError,
   ChunkInfo,
@@ -115,6 +116,8 @@ export type RunEvent =
   | { type: 'warning'; runId: string; chunk?: number; code: WarningCode; message: string }
   /** A pause was asked for (`requested`) or withdrawn before it took effect at a chunk boundary. */
   | { type: 'pause-requested'; runId: string; requested: boolean }
+  /** The run's time left, worked out by the main process (shared/run-clock.ts); live only. */
+  | { type: 'time-left'; runId: string; left: TimeLeft }
   | { type: 'paused'; runId: string; atChunk: number }
   | { type: 'resumed'; runId: string; atChunk: number }
   | {
@@ -239,6 +242,8 @@ export interface RunSnapshot {
   warnings: { chunk?: number; code: WarningCode; message: string }[];
   /** A pause was asked for and takes effect when the chunk being read is done. */
   pauseRequested?: boolean;
+  /** A live run's time left, as last worked out `ageMs` milliseconds ago. */
+  timeLeft?: { left: TimeLeft; ageMs: number };
   /** The model's verified quotes and the check's counts, when the quote check ran. */
   modelQuotes?: ModelQuote[];
   quoteCheck?: QuoteCheckStatus;

@@ -2,6 +2,7 @@
 // CLI's progress line, the main process's run registry (for snapshots) and the tests all build
 // their view of a run with these functions, so they cannot disagree about what an event means.
 import { TERMINAL_EVENTS } from './model.ts';
+import type { TimeLeft } from './run-clock.ts';
 import type {
   AppError,
   ChunkInfo,
@@ -69,6 +70,8 @@ export interface RunView {
   evidence?: Evidence[];
   /** Another live process reading the run (`RunSnapshot.readBy`); absent when none. */
   readBy?: string;
+  /** The main process's time left (shared/run-clock.ts), made at `at` on the folding side's clock. */
+  timeLeft?: { left: TimeLeft; at: number };
 }
 
 const zeroUsage: Usage = { promptTokens: 0, completionTokens: 0 };
@@ -129,7 +132,7 @@ export function applySummary(run: RunView, s: RunSummary): RunView {
  * Folds in a snapshot. One older than what is already folded (`snap.seq < lastSeq`) only fills
  * the summary; otherwise it replaces the run's state, and later events (higher `seq`) apply on top.
  */
-export function applySnapshot(run: RunView, snap: RunSnapshot): RunView {
+export function applySnapshot(run: RunView, snap: RunSnapshot, now = Date.now()): RunView {
   if (snap.seq < run.lastSeq) return applySummary(run, snap.summary);
   const memories: MemoryState[] = [];
   for (const m of snap.memories) memories[m.chunk] = m;
@@ -152,6 +155,9 @@ export function applySnapshot(run: RunView, snap: RunSnapshot): RunView {
   else delete next.evidence;
   if (snap.readBy !== undefined) next.readBy = snap.readBy;
   else delete next.readBy;
+  if (snap.timeLeft !== undefined)
+    next.timeLeft = { left: snap.timeLeft.left, at: now - snap.timeLeft.ageMs };
+  else delete next.timeLeft;
   if (next.status === 'running') next.currentChunk = memories.length;
   return next;
 }
@@ -235,6 +241,8 @@ export function applyRunEvent(
     }
     case 'pause-requested':
       return { ...r, pauseRequested: event.requested };
+    case 'time-left':
+      return { ...r, timeLeft: { left: event.left, at: now } };
     case 'paused':
       return { ...r, status: 'paused', pausedAt: now };
     case 'resumed': {
@@ -264,12 +272,24 @@ export function applyRunEvent(
         quoteCheck: event.check,
         usage: addUsage(r.usage, event.usage),
       };
-    case 'finished':
-      return { ...r, status: 'done', endedAt: now, currentChunk: null, evidence: event.evidence };
-    case 'error':
-      return { ...r, status: 'error', error: event.error, endedAt: now, currentChunk: null };
-    case 'cancelled':
-      return { ...r, status: 'cancelled', endedAt: now, currentChunk: null, partial: '' };
+    case 'finished': {
+      const { timeLeft: _done, ...rest } = r;
+      return {
+        ...rest,
+        status: 'done',
+        endedAt: now,
+        currentChunk: null,
+        evidence: event.evidence,
+      };
+    }
+    case 'error': {
+      const { timeLeft: _stopped, ...rest } = r;
+      return { ...rest, status: 'error', error: event.error, endedAt: now, currentChunk: null };
+    }
+    case 'cancelled': {
+      const { timeLeft: _stopped, ...rest } = r;
+      return { ...rest, status: 'cancelled', endedAt: now, currentChunk: null, partial: '' };
+    }
   }
 }
 

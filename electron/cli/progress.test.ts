@@ -26,23 +26,47 @@ const done = (chunk: number): Events['run:event'] => ({
   },
 });
 
+const timeLeft = (seq: number, ms: number): Events['run:event'] => ({
+  seq,
+  event: { type: 'time-left', runId: 'r', left: { known: true, ms, basis: 'run' } },
+});
+
 function sink(isTTY: boolean) {
   const writes: string[] = [];
   return { writes, isTTY, columns: 120, write: (t: string) => writes.push(t) };
 }
 
 describe('ProgressView', () => {
-  it('shows chunk k/N, tokens per second, elapsed and ETA', () => {
+  it('shows chunk k/N, tokens per second, elapsed and the time left the run clock sent', () => {
     let now = 0;
     const s = sink(false);
     const view = new ProgressView(s, chunks, 1, () => now);
     now = 2000;
     view.onEvent(done(0));
     view.onEvent(done(1));
-    // 2,000 tokens in 2 s = 1,000 tok/s; 18,000 left → 18 s.
+    // No figure from the run's clock yet: said so, not guessed from the token rate.
     expect(view.line()).toBe(
-      '[##..................] chunk 2/20 · 1.0k tok/s · 00:02 elapsed · ETA 00:18',
+      '[##..................] chunk 2/20 · 1.0k tok/s · 00:02 elapsed · ETA known after the first chunks',
     );
+    view.onEvent(timeLeft(3, 600_000));
+    now = 5000;
+    // Counted down from when it came: 10 min − 3 s.
+    expect(view.line()).toBe(
+      '[##..................] chunk 2/20 · 400 tok/s · 00:05 elapsed · ETA 09:57',
+    );
+  });
+
+  it('after resume, counts skipped chunks as done but not as read in its speed', () => {
+    let now = 0;
+    const view = new ProgressView(sink(false), chunks, 1, () => now);
+    view.onEvent({
+      seq: 1,
+      event: { type: 'started', runId: 'r', chunkCount: 20, chunks, startChunk: 10, model: 'm' },
+    });
+    now = 2000;
+    view.onEvent({ ...done(10), seq: 2 });
+    // 11 of 20 behind the run, but one chunk (1,000 tokens) read in 2 s: 500 tok/s, not 5.5k.
+    expect(view.line()).toMatch(/^\[#+\.+\] chunk 11\/20 · 500 tok\/s · 00:02 elapsed/);
   });
 
   it('writes plain lines only every 10% when stderr is not a terminal', () => {

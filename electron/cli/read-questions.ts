@@ -106,6 +106,8 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     ctx.stderr,
     jobRuns ? [] : (input as OneText).chunks,
     runs.length,
+    undefined,
+    input.concurrency,
   );
   // What each run read, for its output: the one text's, or its own once prepared.
   const read = new Map<string, { chunks: ChunkInfo[]; ocrPages: OcrPages }>();

@@ -75,11 +75,31 @@ describe('estimateRun', () => {
     expect(inputOnly.cost?.max).toBeCloseTo(inputOnly.promptTokens / 1e6);
   });
 
-  it('times the range with the measured speed', () => {
+  it('has no time until a speed is measured, and never a range beyond 2× once a run finished', () => {
     const speed = { msPerPromptToken: 0.1, msPerCompletionToken: 16 };
-    const e = estimateRun(counts, settings, {}, speed);
-    expect(e.seconds?.max).toBeCloseTo((e.promptTokens * 0.1 + e.maxCompletionTokens * 16) / 1000);
-    expect(e.seconds?.min).toBeLessThan(e.seconds?.max ?? 0);
+    const long = {
+      ...counts,
+      sections: Array.from({ length: 88 }, () => 5010),
+      chunkTokens: Array.from({ length: 88 }, () => 4990),
+    };
+    expect(estimateRun(long, settings, {}, null).seconds).toBeNull();
+    // The old range: every memory one token long up to every memory full.
+    const old =
+      (long.sections.length * (120 + 1024 + 5010) * 0.1 + 89 * 1024 * 16) /
+      (long.sections.length * (120 + 5010) * 0.1 + 89 * 16);
+    expect(old).toBeGreaterThan(30);
+    // A finished run left its growth: memories of a few tokens first, full from the middle.
+    const curve = [0.01, 0.02, 0.1, 0.4, 0.8, 0.95, 0.97, 0.98, 0.98, 0.98];
+    const withCurve = estimateRun(long, settings, {}, speed, false, curve).seconds!;
+    expect(withCurve.max / withCurve.min).toBeLessThanOrEqual(2);
+    // The real time of a run that grows that way lies inside.
+    const real = 88 * (0.5 + 0.64 * 1024 * 0.016) + 0.5;
+    expect(withCurve.min).toBeLessThan(real);
+    expect(withCurve.max).toBeGreaterThan(real);
+    // Measured speed but no finished run (a backend check, this computer's measurement): wider.
+    const noCurve = estimateRun(long, settings, {}, speed).seconds!;
+    expect(noCurve.max / noCurve.min).toBeLessThanOrEqual(4);
+    expect(noCurve.max / noCurve.min).toBeGreaterThan(2);
   });
 });
 

@@ -4,7 +4,8 @@
 import { estimateCost, type Prices } from '../llm/cost.ts';
 import type { RunSettings } from '../../../shared/model.ts';
 import type { QuoteCheckBound, RunEstimate } from '../../../shared/run-estimate.ts';
-import type { MeasuredSpeed } from './speed.ts';
+import { DEFAULT_GROWTH, growthAt, type GrowthCurve } from '../../../shared/memory-growth.ts';
+import { requestMs, type MeasuredSpeed } from './speed.ts';
 import { QUOTE_CHECK_CHUNKS } from '../../../shared/quote-check.ts';
 import { QUOTE_MAX_TOKENS } from './templates.ts';
 
@@ -46,7 +47,14 @@ export const MIN_COMPLETION_TOKENS = 1;
  * reply keeps the previous memory), so the initial memory's tokens are replaced by those bounds.
  * Completion tokens: at most `memoryTokens` per chunk plus `answerTokens`; at least one token
  * per request. The cost range follows from these (min: memory one token long all along; max:
- * full memory every chunk), and the time range from the measured speed when there is one.
+ * full memory every chunk).
+ *
+ * Time (null until a speed is measured): the requests at the measured speed (chunk-time.ts) with
+ * the memory growing as `curve` says, the growth of earlier runs of the backend and model, within
+ * ×0.7 to ×1.4 of it: a range of at most 2×. Without a curve (nothing but a backend check or a
+ * measurement of this computer yet), the memory is taken to fill its budget by the middle of
+ * the document (DEFAULT_GROWTH) within ×0.5 to ×2: at most 4×, never the 70× between a memory
+ * of one token and a full one.
  *
  * With the quote check on, a run makes up to QUOTE_CHECK_CHUNKS more requests after the answer,
  * one per cited chunk (none when no chunk is cited): the minimum adds nothing, the maximum adds
@@ -59,6 +67,8 @@ export function estimateRun(
   speed: MeasuredSpeed | null,
   /** Whether the run will ask the model to quote its sources (shared/quote-check.ts). */
   quoteCheck = false,
+  /** How memories grew in earlier runs of this backend and model. */
+  curve?: GrowthCurve,
 ): RunEstimate {
   const chunks = counts.sections.length;
   let exact = counts.final;
@@ -77,13 +87,7 @@ export function estimateRun(
     prices,
   );
   const max = estimateCost({ promptTokens, completionTokens: maxCompletionTokens }, prices);
-  const seconds =
-    speed === null
-      ? null
-      : {
-          min: secondsFor(speed, minPromptTokens, minCompletionTokens),
-          max: secondsFor(speed, promptTokens, maxCompletionTokens),
-        };
+  const seconds = speed === null ? null : secondsRange(counts, settings, speed, quote, curve);
   return {
     chunks,
     promptTokens,
@@ -109,6 +113,39 @@ function quoteCheckBound(counts: PromptCounts, answerTokens: number): QuoteCheck
   };
 }
 
-function secondsFor(speed: MeasuredSpeed, prompt: number, completion: number): number {
-  return (prompt * speed.msPerPromptToken + completion * speed.msPerCompletionToken) / 1000;
+/** The run's time in seconds at `speed`, its memories at `scale` × the curve's (within budget). */
+function secondsRange(
+  counts: PromptCounts,
+  settings: Pick<RunSettings, 'memoryTokens' | 'answerTokens'>,
+  speed: MeasuredSpeed,
+  quote: QuoteCheckBound | null,
+  curve: GrowthCurve | undefined,
+): { min: number; max: number } {
+  const [low, high] = curve === undefined ? [0.5, 2] : [1 / Math.SQRT2, Math.SQRT2];
+  const at = (scale: number) => {
+    const K = counts.sections.length;
+    const memory = (k: number) =>
+      Math.max(
+        1,
+        Math.min(
+          settings.memoryTokens,
+          scale * settings.memoryTokens * growthAt(curve ?? DEFAULT_GROWTH, (k + 0.5) / K),
+        ),
+      );
+    let ms = 0;
+    let previous = counts.initialMemory;
+    counts.sections.forEach((section, k) => {
+      const written = memory(k);
+      ms += requestMs(speed, counts.head - counts.initialMemory + previous + section, written);
+      previous = written;
+    });
+    ms += requestMs(
+      speed,
+      counts.final - counts.initialMemory + previous,
+      Math.min(settings.answerTokens, previous),
+    );
+    if (quote !== null) ms += requestMs(speed, quote.promptTokens, quote.completionTokens);
+    return ms / 1000;
+  };
+  return { min: at(low), max: at(high) };
 }

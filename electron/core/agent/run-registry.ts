@@ -11,6 +11,8 @@ import { JobRegistry, type Job, type JobKind } from '../jobs/job-registry.ts';
 import { createPauseGate, type ControllablePauseGate } from './pause-gate.ts';
 import { outcomeBeforeStart, terminalEvent, type RunOutcome } from './run-outcome.ts';
 import { runMemAgent, type RunInput } from './run.ts';
+import { RunClock, type ClockPrior, type RunClockInput } from './chunk-time.ts';
+import type { TimeLeft } from '../../../shared/run-clock.ts';
 
 /** What a run needs besides what the registry gives it (id, signal, pause gate, sink). */
 export type PreparedRun = Omit<RunInput, 'runId' | 'signal' | 'gate' | 'report'>;
@@ -26,6 +28,8 @@ export interface RunJournal {
   record(runId: string, event: RunEvent): void;
   /** What is stored about a run; undefined when the run is unknown. */
   stored(runId: string): StoredRun | undefined;
+  /** What earlier runs of the run's backend and `model` tell its clock (chunk-time.ts). */
+  clockPrior?(runId: string, model: string): ClockPrior | undefined;
 }
 
 /** A journal that keeps nothing: runs live only as long as the process. */
@@ -91,6 +95,12 @@ interface RunState {
   partial: { chunk: number | null; text: TextBuilder };
   /** Waiting for a slot, or holding one. */
   phase: 'queued' | 'running';
+  /** What the run's clock needs from its preparation, until `started` names the model. */
+  clockInput: Omit<RunClockInput, 'chunkTokens' | 'prior'> | undefined;
+  /** The run's time model in this session (from `started` on). */
+  clock: RunClock | undefined;
+  /** The last time left sent, and when (this registry's clock): snapshots carry it. */
+  timeLeft: { left: TimeLeft; at: number } | undefined;
   slot: SlotRequest | undefined;
 }
 
@@ -179,6 +189,9 @@ export class RunRegistry {
         partial: { chunk: null, text: new TextBuilder() },
         phase: 'queued',
         slot: undefined,
+        clockInput: undefined,
+        clock: undefined,
+        timeLeft: undefined,
       },
       emit: (owner, payload) => this.#emit(owner as string, payload),
       work: (job) => this.#drive(runId, job, options),
@@ -215,6 +228,11 @@ export class RunRegistry {
       throwIfAborted(signal);
       const prepared = await options.prepare(signal);
       throwIfAborted(signal);
+      state.clockInput = {
+        memoryTokens: prepared.settings.memoryTokens,
+        answerTokens: prepared.settings.answerTokens,
+        ...(prepared.earlierMemories === undefined ? {} : { earlier: prepared.earlierMemories }),
+      };
       return await this.#run({
         ...prepared,
         runId,
@@ -256,6 +274,34 @@ export class RunRegistry {
         this.#deliver(runId, job, { type: 'warning', runId, code: 'generic-model', message });
       }
     }
+    this.#tick(runId, job, event);
+  }
+
+  /**
+   * The run's clock: made when the run starts (the model is known then, and with it what
+   * earlier runs on the backend measured), fed every chunk read in this session, and its time
+   * left sent after `started`, each `chunk-done` and `resumed` (a paused run's figure went stale).
+   */
+  #tick(runId: string, job: RunJob, event: RunEvent): void {
+    const state = job.snapshot;
+    if (event.type === 'started' && state.clockInput !== undefined) {
+      let prior: ClockPrior | undefined;
+      try {
+        prior = this.#journal.clockPrior?.(runId, event.model);
+      } catch {
+        // An unreadable record of earlier speeds: this run's own chunks fit them.
+      }
+      state.clock = new RunClock({
+        ...state.clockInput,
+        chunkTokens: event.chunks.map((c) => c.tokens),
+        prior,
+      });
+    } else if (event.type === 'chunk-done') state.clock?.chunkDone(event.state);
+    else if (event.type !== 'resumed') return;
+    if (state.clock === undefined) return;
+    const left = state.clock.timeLeft();
+    state.timeLeft = { left, at: this.#now() };
+    job.send(this.#numbered(runId, job, { type: 'time-left', runId, left }));
   }
 
   /** Numbers an event and folds it into the run's view. */
@@ -369,6 +415,11 @@ export class RunRegistry {
     if (state && state.partial.text.length > 0)
       snapshot.partialMemory = state.partial.text.toString();
     if (state?.view.pauseRequested) snapshot.pauseRequested = true;
+    if (state?.timeLeft !== undefined)
+      snapshot.timeLeft = {
+        left: state.timeLeft.left,
+        ageMs: Math.max(0, this.#now() - state.timeLeft.at),
+      };
     return snapshot;
   }
 

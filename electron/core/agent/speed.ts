@@ -71,3 +71,8 @@ export function fitSpeed(s: SpeedSums): MeasuredSpeed | null {
   if (s.pp > 0 && s.pm > 0) return { msPerPromptToken: s.pm / s.pp, msPerCompletionToken: 0 };
   return null;
 }
+
+/** A request's time at `speed`, in milliseconds. */
+export function requestMs(speed: MeasuredSpeed, promptTokens: number, completionTokens: number) {
+  return promptTokens * speed.msPerPromptToken + completionTokens * speed.msPerCompletionToken;
+}

@@ -105,6 +105,9 @@ describe('runs:estimate', () => {
     const after = await h.ok('runs:estimate', { documentId, question: QUESTION, settings });
     expect(after.seconds).not.toBeNull();
     expect(after.seconds?.min).toBeLessThanOrEqual(after.seconds?.max ?? 0);
+    // The run left its speeds and its memory's growth: the range spans at most 2× (it was the
+    // span between every memory one token long and every memory full).
+    expect(after.seconds!.max).toBeLessThanOrEqual(2 * after.seconds!.min);
   });
 
   it('with the quote check off, counts no quote request and the run stays within the same bounds', async () => {

@@ -3,6 +3,8 @@ import type { RunJournal, StoredRun } from '../agent/run-registry.ts';
 import type { Store } from './store.ts';
 import { speedOwner } from './speed-owner.ts';
 import { addTimings, timingsOf } from '../agent/speed.ts';
+import type { ClockPrior } from '../agent/chunk-time.ts';
+import { growthCurveOf, mergeGrowth } from '../../../shared/memory-growth.ts';
 
 /**
  * The run registry's journal over the SQLite library: each event of a live run becomes the
@@ -68,9 +70,19 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
         case 'chunk-started':
         case 'memory-delta':
         case 'pause-requested':
+        case 'time-left':
           // Live only: the registry's view carries them into snapshots.
           return;
       }
+    },
+    clockPrior(runId: string, model: string): ClockPrior | undefined {
+      const summary = runs.get(runId);
+      const owner = speedOwner(summary?.profileId, summary?.backend);
+      if (owner === undefined) return undefined;
+      return {
+        sums: store.settings.speedSums(owner, model),
+        curve: store.settings.growthCurve(owner, model),
+      };
     },
     stored(runId: string): StoredRun | undefined {
       const summary = runs.get(runId);
@@ -95,12 +107,16 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
   };
 }
 
-/** A finished run's request timings join its backend's speed, for the next estimate. */
+/**
+ * A finished run's request timings join its backend's speed, and its memories' sizes the
+ * backend's growth curve, for the next estimate and the next run's clock (agent/chunk-time.ts).
+ */
 function recordSpeed(store: Store, runId: string): void {
   const summary = store.runs.get(runId);
   const owner = speedOwner(summary?.profileId, summary?.backend);
   if (owner === undefined || summary?.model === undefined) return;
-  const timings = timingsOf(store.runs.memories(runId));
+  const memories = store.runs.memories(runId);
+  const timings = timingsOf(memories);
   const answer = store.runs.answer(runId);
   if (answer) timings.push({ ...answer.usage, ms: answer.ms });
   const { model } = summary;
@@ -108,5 +124,16 @@ function recordSpeed(store: Store, runId: string): void {
     owner,
     model,
     addTimings(store.settings.speedSums(owner, model), timings),
+  );
+  const budget = summary.settings.memoryTokens;
+  if (memories.length === 0) return;
+  const curve = growthCurveOf(
+    memories.map((m) => m.usage.completionTokens),
+    budget,
+  );
+  store.settings.setGrowthCurve(
+    owner,
+    model,
+    mergeGrowth(store.settings.growthCurve(owner, model), curve),
   );
 }

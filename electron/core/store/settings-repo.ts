@@ -11,6 +11,7 @@ import {
 } from './columns.ts';
 import { DEFAULT_COST_CONFIRM_ABOVE } from '../../../shared/run-estimate.ts';
 import type { SpeedSums } from '../agent/speed.ts';
+import { GROWTH_STEPS, type GrowthCurve } from '../../../shared/memory-growth.ts';
 import { writeTransaction } from './write-transaction.ts';
 
 const ACTIVE_PROFILE = 'activeProfileId';
@@ -19,6 +20,7 @@ const SEEDED = 'profilesSeeded';
 const TESTS = 'connectionTests';
 const COST_LIMIT = 'costConfirmAbove';
 const SPEED = 'speed';
+const GROWTH = 'growth';
 
 const speedSumsColumn = z.object({
   pp: z.number(),
@@ -27,6 +29,8 @@ const speedSumsColumn = z.object({
   pm: z.number(),
   cm: z.number(),
 });
+
+const growthColumn = z.array(z.number().min(0).max(1)).length(GROWTH_STEPS);
 
 /** Backend profiles (without keys), the active profile and the default run settings. */
 export interface SettingsRepo {
@@ -52,6 +56,9 @@ export interface SettingsRepo {
   /** Timing sums of finished runs per profile and model (agent/speed.ts). */
   speedSums(profileId: string, model: string): SpeedSums | undefined;
   setSpeedSums(profileId: string, model: string, sums: SpeedSums): void;
+  /** How the memories of finished runs grew, per profile and model (shared/memory-growth.ts). */
+  growthCurve(profileId: string, model: string): GrowthCurve | undefined;
+  setGrowthCurve(profileId: string, model: string, curve: GrowthCurve): void;
 }
 
 export function createSettingsRepo(db: Database.Database): SettingsRepo {
@@ -143,8 +150,15 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
     setSpeedSums(profileId, model, sums) {
       setValue.run(speedKey(profileId, model), JSON.stringify(speedSumsColumn.parse(sums)));
     },
+    growthCurve(profileId, model) {
+      return read(growthKey(profileId, model), growthColumn);
+    },
+    setGrowthCurve(profileId, model, curve) {
+      setValue.run(growthKey(profileId, model), JSON.stringify(growthColumn.parse(curve)));
+    },
   };
   return repo;
 }
 
 const speedKey = (profileId: string, model: string) => `${SPEED}\u0000${profileId}\u0000${model}`;
+const growthKey = (profileId: string, model: string) => `${GROWTH}\u0000${profileId}\u0000${model}`;

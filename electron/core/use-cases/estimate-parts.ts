@@ -5,6 +5,7 @@
 import type { DocumentInfo, RunSettings } from '../../../shared/model.ts';
 import { quoteCheckOn } from '../../../shared/quote-check.ts';
 import type { RunEstimate } from '../../../shared/run-estimate.ts';
+import type { GrowthCurve } from '../../../shared/memory-growth.ts';
 import { estimateRun } from '../agent/estimate.ts';
 import { countQuestionParts } from '../agent/prompt-counts.ts';
 import { fitSpeed, type MeasuredSpeed } from '../agent/speed.ts';
@@ -38,6 +39,8 @@ export interface EstimateBackend {
   model: string | undefined;
   tokenizer: Tokenizer;
   speed: MeasuredSpeed | null;
+  /** How memories grew in finished runs of this backend and model (shared/memory-growth.ts). */
+  curve: GrowthCurve | undefined;
   /** The run will ask the model to quote its sources (the rule a run follows). */
   quoteCheck: boolean;
 }
@@ -95,6 +98,7 @@ export async function estimateBackend(
     model,
     tokenizer,
     speed: sums === undefined ? null : fitSpeed(sums),
+    curve: model === undefined ? undefined : parts.store.settings.growthCurve(owner, model),
     quoteCheck: quoteCheckOn({ ...chosen, hasApiKey: apiKey !== undefined }),
   };
 }
@@ -136,6 +140,7 @@ export function estimateCell(
     backend.profile,
     backend.speed,
     backend.quoteCheck,
+    backend.curve,
   );
   return backend.profile.kind === 'builtin' ? { ...estimate, onThisComputer: true } : estimate;
 }

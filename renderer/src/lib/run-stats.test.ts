@@ -8,7 +8,7 @@ const at = (run: RunView, seq: number, event: RunEvent, now: number): RunView =>
   applyRunEvent(run, { seq, event }, now);
 
 describe('run stats', () => {
-  test('elapsed time leaves out the pause; speed and time left follow from the chunks read', () => {
+  test('elapsed time leaves out the pause; speed follows from the chunks read; time left is the main process figure, counted down', () => {
     const chunks: ChunkInfo[] = [0, 1, 2].map((i) => ({
       index: i,
       start: i * 100,
@@ -25,13 +25,34 @@ describe('run stats', () => {
     run = at(run, 2, { type: 'chunk-done', runId: 'r', state: state(0, 'hello') }, 2000);
     run = at(run, 3, { type: 'paused', runId: 'r', atChunk: 1 }, 3000);
     run = at(run, 4, { type: 'resumed', runId: 'r', atChunk: 1 }, 5000);
+    // Before main sends a figure, none is shown (the renderer works none out of its own).
+    expect(runStats(run, 6000)).toMatchObject({ etaMs: null, etaUnknown: false });
+    run = at(
+      run,
+      5,
+      { type: 'time-left', runId: 'r', left: { known: true, ms: 40_000, basis: 'run' } },
+      5000,
+    );
     expect(runStats(run, 6000)).toMatchObject({
       done: 1,
       total: 3,
       elapsedMs: 3000,
       tokensPerSecond: 1000,
-      etaMs: 2000,
+      etaMs: 39_000,
     });
+  });
+
+  test('a reading run whose speeds are not known yet says so instead of a figure', () => {
+    let run = emptyRunView('r', 0);
+    run = at(
+      run,
+      1,
+      { type: 'time-left', runId: 'r', left: { known: false, reason: 'first-chunks' } },
+      1000,
+    );
+    expect(runStats(run, 2000)).toMatchObject({ etaMs: null, etaUnknown: true });
+    run = at(run, 2, { type: 'cancelled', runId: 'r', atChunk: 0 }, 3000);
+    expect(runStats(run, 4000)).toMatchObject({ etaMs: null, etaUnknown: false });
   });
 
   test('a run that has not been chunked yet has no time left to show', () => {

@@ -1,4 +1,5 @@
-// Progress figures of a run: chunks done, speed, elapsed time, time left, estimated cost.
+// Progress figures of a run: chunks done, speed, elapsed time, time left (the main process's
+// figure, counted down), estimated cost.
 import {
   DEFAULT_RUN_SETTINGS,
   type BackendProfile,
@@ -6,7 +7,8 @@ import {
   type Usage,
 } from '../../../shared/model.ts';
 import type { RunView } from '../../../shared/run-view.ts';
-import { projectUsage } from './usage-projection.ts';
+import { projectUsage } from '../../../shared/memory-growth.ts';
+import { timeLeftNow } from '../../../shared/run-clock.ts';
 
 export interface RunStats {
   done: number;
@@ -15,7 +17,13 @@ export interface RunStats {
   /** Document tokens read per second in this session of the run. */
   tokensPerSecond: number | null;
   elapsedMs: number;
+  /**
+   * Time left as the main process works it out (shared/run-clock.ts), counted down since it
+   * came; null when not known (`etaUnknown` says whether that is worth saying).
+   */
   etaMs: number | null;
+  /** A reading run whose speeds are not fitted yet ("known after the first chunks"). */
+  etaUnknown: boolean;
   /** Cost so far and projected for the whole run, when the profile has prices. */
   cost: { soFar: number; projected: number } | null;
 }
@@ -37,18 +45,14 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
   const begin = run.startedAt ?? run.createdAt;
   const elapsedMs = Math.max(0, end - begin - run.pausedMs);
   const tokensPerSecond = readMs > 0 && readTokens > 0 ? readTokens / (readMs / 1000) : null;
-  let remaining = 0;
-  for (let i = 0; i < run.chunks.length; i += 1)
-    if (!run.memories[i]) remaining += run.chunks[i]?.tokens ?? 0;
-  // Nothing is known before the chunking arrives: "0 s left" for a queued run would be untrue.
-  const etaMs =
-    run.chunks.length === 0
+  // Every chunk read and the run ended: nothing is left, whatever the last figure said.
+  const ended = run.endedAt !== undefined;
+  const etaMs = ended
+    ? null
+    : run.timeLeft === undefined
       ? null
-      : tokensPerSecond && remaining > 0
-        ? (remaining / tokensPerSecond) * 1000
-        : remaining === 0
-          ? 0
-          : null;
+      : timeLeftNow(run.timeLeft.left, run.timeLeft.at, now);
+  const etaUnknown = !ended && run.timeLeft !== undefined && !run.timeLeft.left.known;
   let cost: RunStats['cost'] = null;
   if (profile && (profile.inputPricePerMTok || profile.outputPricePerMTok)) {
     const price = (u: Usage) =>
@@ -76,6 +80,7 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
     tokensPerSecond,
     elapsedMs,
     etaMs,
+    etaUnknown,
     cost,
   };
 }

@@ -1,5 +1,6 @@
 // Chunk k of N with its pages, a bar, speed, elapsed time, ETA, cost; pause, resume, cancel;
 // the memory as the model writes it.
+import { TIME_LEFT_UNKNOWN } from '../../../../shared/run-clock.ts';
 import { useState } from 'react';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { isActive } from '../../../../shared/run-view.ts';
@@ -157,8 +158,10 @@ export function RunProgress(props: { run: RunView }) {
             {paused
               ? '— (paused)'
               : active && stats.etaMs !== null
-                ? formatDuration(stats.etaMs)
-                : '—'}
+                ? `about ${formatDuration(stats.etaMs)}`
+                : active && stats.etaUnknown
+                  ? TIME_LEFT_UNKNOWN
+                  : '—'}
           </dd>
         </div>
         {stats.cost ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '../../../shared/model.ts';
-import { projectUsage } from './usage-projection.ts';
+import type { Usage } from './model.ts';
+import { projectUsage } from './memory-growth.ts';
 
 // A run as a server would report it: each chunk request sends the template and question (210
 // tokens), the chunk and the previous memory, and gets the new memory back.
