@@ -1,7 +1,9 @@
 // The review's read model on a full table: 50 documents × 20 questions (1,000 cells) in a real
 // library file, every cell answered with its chunks (pages), memories, evidence and a tenth of
 // them re-read once (a history entry) — how long `reviewMatrix` takes to read the whole table,
-// the first time (cold statements and pages) and then (the table refreshed as cells end).
+// the first time (cold statements and pages) and then (the table refreshed as cells end); and
+// the live feed's read, `reviewCells`, of 8 and of 200 cells' runs (a push of the cells reading
+// at a backend's concurrency, and of a fifth of the table).
 // Prints figures, asserts nothing.
 // `npm exec -- node bench/review-matrix.ts [--documents 50] [--questions 20] [--chunks 30] [--reads 20]`
 import os from 'node:os';
@@ -12,7 +14,7 @@ import { openStore } from '../electron/core/store/store.ts';
 import { writeTransaction } from '../electron/core/store/write-transaction.ts';
 import { rerunCells } from '../electron/core/use-cases/review-cells.ts';
 import { createReview } from '../electron/core/use-cases/review-create.ts';
-import { reviewMatrix } from '../electron/core/use-cases/review-matrix.ts';
+import { reviewCells, reviewMatrix } from '../electron/core/use-cases/review-matrix.ts';
 import {
   openReviewLibrary,
   REVIEW_SETTINGS,
@@ -139,6 +141,20 @@ for (let i = 0; i < reads; i += 1) {
   walls.push(t.wall);
   cpus.push(t.cpu);
 }
+// The feed's read: the cells of some runs, with the review's counts.
+const runIds = first.cells.flatMap((c) => (c.runId === undefined ? [] : [c.runId]));
+const deltas = [8, 200].map((n) => {
+  const picked = runIds.filter((_, i) => i % Math.floor(runIds.length / n) === 0).slice(0, n);
+  const dw: number[] = [];
+  const dc: number[] = [];
+  for (let i = 0; i < reads; i += 1) {
+    const t = timed(() => reviewCells(store, jobId, () => picked));
+    if (t.value.cells.length !== n) throw new Error(`read ${t.value.cells.length} cells, not ${n}`);
+    dw.push(t.wall);
+    dc.push(t.cpu);
+  }
+  return { n, dw, dc };
+});
 const median = (xs: number[]) =>
   ([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0).toFixed(1);
 const least = (xs: number[]) => Math.min(...xs).toFixed(1);
@@ -159,5 +175,9 @@ console.log(
 console.log(
   `reviewMatrix then, ${reads} reads: wall median ${median(walls)} ms (least ${least(walls)}), CPU median ${median(cpus)} ms (least ${least(cpus)})`,
 );
+for (const { n, dw, dc } of deltas)
+  console.log(
+    `reviewCells of ${n} cells' runs, ${reads} reads: wall median ${median(dw)} ms (least ${least(dw)}), CPU median ${median(dc)} ms (least ${least(dc)})`,
+  );
 store.close();
 lib.close();

@@ -7,19 +7,13 @@ import type {
   DurationValue,
   NormalisedAnswer,
 } from './answer-value.ts';
+import { canonicalLocale } from './locale.ts';
 
 /** The words a not-stated cell shows. */
 export const NOT_STATED_TEXT = 'Not stated';
 
 /** A locale Intl accepts, or the runtime's own (an unknown tag from settings is not a crash). */
-function localeOf(locale: string | undefined): string | undefined {
-  if (locale === undefined) return undefined;
-  try {
-    return Intl.getCanonicalLocales(locale)[0];
-  } catch {
-    return undefined;
-  }
-}
+const localeOf = canonicalLocale;
 
 // Intl's formatters cost a millisecond or so to make and microseconds to use: a table of a
 // thousand cells makes each one once per locale and options.

@@ -11,6 +11,7 @@ import {
   type ExportScope,
 } from './export-formats.ts';
 import { MAX_DOCUMENT_BYTES, MAX_SESSION_BYTES } from './limits.ts';
+import { canonicalLocale } from './locale.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
 import type { JobView } from './jobs.ts';
@@ -82,6 +83,11 @@ export const MAX_JOB_QUESTIONS = 50;
 
 /** The reports of a review the app saves (reviews (table)); core's REVIEW_FORMATS. */
 export const REVIEW_REPORT_FORMATS = ['html', 'pdf', 'csv', 'xlsx', 'json'] as const;
+
+/** The locale a window shows a review's answers in (its UI's: shared/locale.ts). */
+const locale = z
+  .string()
+  .refine((tag) => canonicalLocale(tag) !== undefined, 'Not a locale tag (BCP 47).');
 
 /** A result that may fail with an error value (errors cross IPC as values, not exceptions). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -234,8 +240,11 @@ export const calls = {
   // table's cells arrive as `review:cells`. (Making a review and checklists are their own block.)
   /** Every review in the library, newest first, with its counts. */
   'reviews:list': { request: z.object({}) },
-  /** A review as one table (shared/review.ts), read from its stored runs; nothing recomputed. */
-  'reviews:get': { request: z.object({ reviewId: id }) },
+  /**
+   * A review as one table (shared/review.ts), read from its stored runs; nothing recomputed.
+   * Dates and amounts are shown in `locale` (default en-GB); its pushes use the same.
+   */
+  'reviews:get': { request: z.object({ reviewId: id, locale: locale.optional() }) },
   /**
    * Reads a cell, a row (a document) or a column (a question) again: a new run per cell, with
    * the backend and settings it was read with; the earlier reading stays in the cell's history.
@@ -251,9 +260,16 @@ export const calls = {
       ]),
     }),
   },
-  /** Saves a report of the review (exportReviewAs) where the user chooses; null if cancelled. */
+  /**
+   * Saves a report of the review (exportReviewAs) where the user chooses, its answers shown in
+   * `locale` as the table shows them; null if cancelled.
+   */
   'reviews:export': {
-    request: z.object({ reviewId: id, format: z.enum(REVIEW_REPORT_FORMATS) }),
+    request: z.object({
+      reviewId: id,
+      format: z.enum(REVIEW_REPORT_FORMATS),
+      locale: locale.optional(),
+    }),
   },
   /** The library's jobs (questions asked together, evaluations, reviews), newest first. */
   'jobs:list': { request: z.object({}) },

@@ -43,11 +43,15 @@ export interface StartedCli {
   result: Promise<CliResult>;
 }
 
-/** This process's environment without the user's backend settings, then the test's own. */
+/**
+ * This process's environment without the user's backend settings and locale (a review's dates
+ * and amounts follow LC_ALL / LC_MESSAGES / LANG), then the test's own.
+ */
 function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const clean = { ...process.env };
   for (const k of ['MEMAGENT_BASE_URL', 'MEMAGENT_MODEL', 'MEMAGENT_API_KEY', 'OPENAI_API_KEY'])
     delete clean[k];
+  for (const k of ['LC_ALL', 'LC_MESSAGES', 'LANG']) delete clean[k];
   return { ...clean, MEMAGENT_USER_DATA_DIR: defaultDataDir(), ...env };
 }
 

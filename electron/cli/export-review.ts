@@ -8,6 +8,7 @@ import { localZone } from '../core/export/readable.ts';
 import { MIN_ID_PREFIX } from '../core/store/lookup.ts';
 import type { Store } from '../core/store/store.ts';
 import { shortJobId } from '../core/use-cases/job-claim.ts';
+import { environmentLocale } from '../../shared/locale.ts';
 import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import type { CliContext } from './context.ts';
 import type { AnyExportFormat } from './export-args.ts';
@@ -41,7 +42,10 @@ export async function reviewReport(
       `Review ${shortJobId(jobId)} is written as ${REVIEW_FORMATS.join(', ')}, not ${format}.`,
       { hint: 'Choose an -o file ending in .html, .pdf, .csv, .xlsx or .json.' },
     );
-  return exportReviewAs(reviewMatrix(store, jobId), reviewFormat, {
+  // In the terminal's locale, as `memagent review` writes the same reports.
+  const locale = environmentLocale(ctx.env);
+  const matrix = reviewMatrix(store, jobId, locale === undefined ? {} : { locale });
+  return exportReviewAs(matrix, reviewFormat, {
     printPdf,
     timeZone: localZone(ctx.env.TZ),
     signal: ctx.signal,

@@ -16,12 +16,11 @@ import { reviewTable } from './review-table.ts';
 import { oneLine } from './terminal-table.ts';
 
 /**
- * Prints and writes the review (`shown`: the matrix the table shows, in the terminal's locale);
- * returns the exit code (4 when a cell failed).
+ * Prints and writes the review (read in the terminal's locale); returns the exit code (4 when a
+ * cell failed).
  */
 export async function writeReviewOutput(
   matrix: ReviewMatrix,
-  shown: ReviewMatrix,
   options: Pick<ReviewOptions, 'json' | 'out' | 'chromium'>,
   ctx: CliContext,
   note: (text: string) => void,
@@ -31,7 +30,7 @@ export async function writeReviewOutput(
   else {
     const terminal = ctx.stdoutTerminal;
     const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
-    await ctx.out(reviewTable(shown, width));
+    await ctx.out(reviewTable(matrix, width));
   }
   if (options.out !== undefined) {
     const printPdf = pdfPrinter(options.chromium, ctx.env);

@@ -20,6 +20,7 @@ import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import { createReview } from '../core/use-cases/review-create.ts';
 import { findReview } from '../core/use-cases/review-find.ts';
 import { reviewKey } from '../core/use-cases/review-key.ts';
+import { environmentLocale } from '../../shared/locale.ts';
 import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import { runSettingsOf } from './arg-parsing.ts';
 import { cliTimeoutHint, createCliRunParts, retryNote } from './cli-run-parts.ts';
@@ -199,7 +200,10 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
       if (cost !== undefined) note(`note: this reading cost about $${cost.toFixed(4)}`);
     }
 
-    const matrix = reviewMatrix(store, jobId);
+    // Dates and amounts in the terminal's locale, in the table, the JSON's `display` and the
+    // reports alike (`value` is locale-free); en-GB where the environment names none.
+    const locale = environmentLocale(ctx.env);
+    const matrix = reviewMatrix(store, jobId, locale === undefined ? {} : { locale });
     const { counts } = matrix.review;
     if (paused) {
       note(
@@ -207,11 +211,7 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
       );
       return EXIT.interrupted;
     }
-    // The table shows dates and amounts in the terminal's locale; JSON and reports stay stable.
-    const locale = terminalLocale(ctx.env);
-    const shown =
-      options.json || locale === undefined ? matrix : reviewMatrix(store, jobId, { locale });
-    return await writeReviewOutput(matrix, shown, options, ctx, note);
+    return await writeReviewOutput(matrix, options, ctx, note);
   } finally {
     await ocr.close();
     await parts.close();
@@ -253,18 +253,6 @@ async function openOne(
       hint: 'Leave it out of the review, or read a scanned PDF with --ocr all-pages.',
     });
   return { info: opened.info, doc: opened.doc };
-}
-
-/** The locale LC_ALL, LC_MESSAGES or LANG names ("de_DE.UTF-8" → "de-DE"), if a real one. */
-function terminalLocale(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.LC_ALL || env.LC_MESSAGES || env.LANG;
-  const tag = raw?.split('.')[0]?.replace('_', '-');
-  if (tag === undefined || tag === '' || tag === 'C' || tag === 'POSIX') return undefined;
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
-  }
 }
 
 const priced = (options: ReviewOptions) =>

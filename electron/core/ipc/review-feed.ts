@@ -1,15 +1,26 @@
 // The table's live feed: the cells of a review that changed, pushed to every window as
-// `review:cells`. A review is read again (one reviewMatrix, five queries) at most once per
-// `intervalMs` while its runs report, and only the cells that differ from what was last sent go
-// out, so a window patches the cells that changed and never re-reads or re-renders the table.
+// `review:cells`. While a review's runs report, at most once per `intervalMs` the feed reads
+// only the cells whose runs changed (`reviewCells`: the runs that reported, and the review's
+// current runs that are new or in another state than last sent — a cell read again, added, or
+// cancelled while queued), never the whole table, and sends those that differ from what it last sent, so
+// a window patches the cells that changed and never re-reads or re-renders the table.
 import type { ReviewCell, ReviewMatrix } from '../../../shared/review.ts';
+import type { JobRun } from '../store/job-repo.ts';
 import type { Store } from '../store/store.ts';
-import { reviewMatrix } from '../use-cases/review-matrix.ts';
+import { cellRunStatus, reviewCells, reviewMatrix } from '../use-cases/review-matrix.ts';
 import type { Emit } from './service-deps.ts';
+
+export interface ReviewFeedReadOptions {
+  /**
+   * The locale the window shows answers in (BCP 47). The feed's later pushes of this review use
+   * the locale of its last read: one app has one UI locale, shared by its windows.
+   */
+  locale?: string | undefined;
+}
 
 export interface ReviewFeed {
   /** The table as a window reads it (`reviews:get`); later pushes are relative to it. */
-  read(reviewId: string): ReviewMatrix;
+  read(reviewId: string, options?: ReviewFeedReadOptions): ReviewMatrix;
   /** Job `jobId` changed (a run of it ended, its state changed): pushed if it is a review. */
   jobChanged(jobId: string): void;
   /** A run reported (a chunk read, an answer): pushed if it is a cell of a review being watched. */
@@ -24,46 +35,96 @@ export interface ReviewFeedOptions {
   intervalMs?: number;
 }
 
+/** A review a window has read: what it was last sent, and what changed since. */
+interface Watched {
+  locale: string | undefined;
+  /** Each cell as last sent (serialised, to compare). */
+  sent: Map<string, string>;
+  /** The state of each cell's current run as last sent, by run id. */
+  runs: Map<string, string>;
+  /** Runs that reported since the last push. */
+  reported: Set<string>;
+}
+
 const cellKey = (cell: Pick<ReviewCell, 'documentId' | 'questionId'>) =>
   `${cell.documentId}\n${cell.questionId}`;
 
 export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
   const { store, emit } = options;
   const interval = options.intervalMs ?? 250;
-  // Per review: each cell as last sent (serialised, to compare), and its runs → review.
-  const sent = new Map<string, Map<string, string>>();
+  const watched = new Map<string, Watched>();
   const reviewOfRun = new Map<string, string>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   let disposed = false;
 
-  const remember = (matrix: ReviewMatrix): ReviewCell[] => {
-    const reviewId = matrix.review.id;
-    const before = sent.get(reviewId);
-    const now = new Map<string, string>();
+  /** The cells of `cells` that differ from what `w` last sent (and remembers them as sent). */
+  const differing = (w: Watched, cells: readonly ReviewCell[]): ReviewCell[] => {
     const changed: ReviewCell[] = [];
-    for (const cell of matrix.cells) {
+    for (const cell of cells) {
+      const key = cellKey(cell);
       const text = JSON.stringify(cell);
-      now.set(cellKey(cell), text);
-      if (before?.get(cellKey(cell)) !== text) changed.push(cell);
-      if (cell.runId !== undefined) reviewOfRun.set(cell.runId, reviewId);
+      if (w.sent.get(key) !== text) changed.push(cell);
+      w.sent.set(key, text);
     }
-    sent.set(reviewId, now);
     return changed;
+  };
+
+  /**
+   * The runs whose cells to read: those that reported, and current runs new to the window (a
+   * cell read again or added) or in another state than last sent (cancelled while queued).
+   */
+  const picker = (reviewId: string, w: Watched) => (current: readonly JobRun[]) => {
+    const picked = [...w.reported];
+    w.reported.clear();
+    for (const run of current) {
+      if (w.runs.get(run.id) === run.status) continue;
+      w.runs.set(run.id, run.status);
+      reviewOfRun.set(run.id, reviewId);
+      picked.push(run.id);
+    }
+    return picked;
+  };
+
+  const read = (reviewId: string, readOptions: ReviewFeedReadOptions): ReviewMatrix => {
+    const { locale } = readOptions;
+    const matrix = reviewMatrix(store, reviewId, locale === undefined ? {} : { locale });
+    const w: Watched = { locale, sent: new Map(), runs: new Map(), reported: new Set() };
+    differing(w, matrix.cells);
+    for (const cell of matrix.cells) {
+      if (cell.runId !== undefined) {
+        w.runs.set(cell.runId, cellRunStatus(cell.status));
+        reviewOfRun.set(cell.runId, reviewId);
+      }
+      for (const h of cell.history) reviewOfRun.set(h.runId, reviewId);
+    }
+    // Changes reported before this read are in it; those after it are still to send.
+    watched.set(reviewId, w);
+    return matrix;
   };
 
   const flush = (reviewId: string) => {
     timers.delete(reviewId);
     if (disposed) return;
-    let matrix: ReviewMatrix;
+    const w = watched.get(reviewId);
     try {
-      matrix = reviewMatrix(store, reviewId);
+      if (w === undefined) {
+        // A review no window has read yet (made elsewhere, driven here): the whole table once,
+        // then only what changes.
+        const matrix = read(reviewId, {});
+        emit(undefined, 'review:cells', { review: matrix.review, cells: matrix.cells });
+        return;
+      }
+      const changed = reviewCells(store, reviewId, picker(reviewId, w), {
+        ...(w.locale === undefined ? {} : { locale: w.locale }),
+      });
+      emit(undefined, 'review:cells', {
+        review: changed.review,
+        cells: differing(w, changed.cells),
+      });
     } catch {
       // Deleted meanwhile (or the library is closing): nothing to show.
-      sent.delete(reviewId);
-      return;
+      watched.delete(reviewId);
     }
-    const cells = remember(matrix);
-    emit(undefined, 'review:cells', { review: matrix.review, cells });
   };
 
   const schedule = (reviewId: string) => {
@@ -74,17 +135,15 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
   };
 
   return {
-    read(reviewId) {
-      const matrix = reviewMatrix(store, reviewId);
-      remember(matrix);
-      return matrix;
-    },
+    read: (reviewId, readOptions = {}) => read(reviewId, readOptions),
     jobChanged(jobId) {
-      if (sent.has(jobId) || store.jobs.get(jobId)?.kind === 'review') schedule(jobId);
+      if (watched.has(jobId) || store.jobs.get(jobId)?.kind === 'review') schedule(jobId);
     },
     runChanged(runId) {
       const reviewId = reviewOfRun.get(runId);
-      if (reviewId !== undefined) schedule(reviewId);
+      if (reviewId === undefined) return;
+      watched.get(reviewId)?.reported.add(runId);
+      schedule(reviewId);
     },
     dispose() {
       disposed = true;

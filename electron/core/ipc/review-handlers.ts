@@ -1,5 +1,6 @@
 // The IPC adapters of the review table's calls (shared/api.ts "reviews (table)"): the list, one
-// review's table (through the live feed, so later pushes are relative to what the window has),
+// review's table in the window's locale (through the live feed, so later pushes are relative to
+// what the window has, in the same locale),
 // reading cells again (then driven as the review's job in this app) and saving its reports.
 import fs from 'node:fs/promises';
 import type { CallHandlers } from '../../../shared/api.ts';
@@ -12,6 +13,7 @@ import type { SecretStore } from '../store/secret-store.ts';
 import type { LiveJobs } from '../use-cases/live-jobs.ts';
 import { rerunCells, type CellSelection } from '../use-cases/review-cells.ts';
 import { listReviews } from '../use-cases/review-find.ts';
+import { reviewMatrix } from '../use-cases/review-matrix.ts';
 import type { LibraryRunParts } from '../use-cases/run-parts.ts';
 import { slug } from './export-handlers.ts';
 import { asResult } from './invoke-call.ts';
@@ -45,7 +47,7 @@ export function createReviewTableHandlers(deps: ReviewTableDeps): ReviewTableHan
           questions: store.reviews.questions(review.id).length,
         })),
       ),
-    'reviews:get': ({ reviewId }) => asResult(() => feed.read(reviewId)),
+    'reviews:get': ({ reviewId, locale }) => asResult(() => feed.read(reviewId, { locale })),
     'reviews:rerun': ({ reviewId, target }, ctx) =>
       asResult(async () => {
         const selection: CellSelection =
@@ -62,9 +64,10 @@ export function createReviewTableHandlers(deps: ReviewTableDeps): ReviewTableHan
         feed.jobChanged(reviewId);
         return runIds;
       }),
-    'reviews:export': ({ reviewId, format }, ctx) =>
+    'reviews:export': ({ reviewId, format, locale }, ctx) =>
       asResult(async () => {
-        const matrix = feed.read(reviewId);
+        // A report is read on its own: the feed's pushes stay relative to the window's table.
+        const matrix = reviewMatrix(store, reviewId, locale === undefined ? {} : { locale });
         if (!deps.chooseSavePath)
           throw new CoreError('Unsupported', 'Saving files is not available here.');
         const file = await deps.chooseSavePath(`${slug(matrix.review.title)}-review.${format}`);

@@ -62,12 +62,16 @@ interface Row {
 // chunk k+1 is asked for (the run journal), and a restart on other chunks clears them, so the
 // saved memories are always chunks 0..k: MAX is an index seek where COUNT would read every
 // memory's row (their text lives in the same b-tree pages).
-const MATRIX_SELECT = `
+//
+// `cellsOf` is where the cells come from: every cell of the review, or (the live feed's read)
+// only the cells that hold one of the given runs, current or earlier, with all their runs, so
+// a cell's history is ranked the same either way.
+const matrixSelect = (cellsOf: string) => `
   WITH ranked AS (
     SELECT c.document_id, c.question_id, c.run_id,
       ROW_NUMBER() OVER (
         PARTITION BY c.document_id, c.question_id ORDER BY c.created_at DESC, c.id DESC) AS nth
-    FROM review_cells c WHERE c.job_id = @job
+    FROM ${cellsOf}
   ),
   cells AS MATERIALIZED (
     SELECT ranked.*, r.status, r.chunk_count, r.finished_at, r.backend, r.error,
@@ -91,12 +95,33 @@ const MATRIX_SELECT = `
   FROM cells LEFT JOIN answers a ON a.run_id = cells.run_id
   ORDER BY cells.row_at, cells.column_at, cells.nth`;
 
-/** The query behind `ReviewRepo.matrixRows`. */
-export function createReviewMatrixRows(
-  db: Database.Database,
-): (jobId: string) => ReviewMatrixRow[] {
-  const select = db.prepare<{ job: string }, Row>(MATRIX_SELECT);
-  return (jobId) => select.all({ job: jobId }).map(toMatrixRow);
+const EVERY_CELL = 'review_cells c WHERE c.job_id = @job';
+// The cells holding a run of @runs (a JSON array): run_id is unique, so each is an index seek.
+const CELLS_OF_RUNS = `(
+    SELECT DISTINCT t.document_id, t.question_id FROM review_cells t
+    WHERE t.run_id IN (SELECT value FROM json_each(@runs)) AND t.job_id = @job
+  ) w JOIN review_cells c
+    ON c.job_id = @job AND c.document_id = w.document_id AND c.question_id = w.question_id`;
+
+/** The rows of a review: all of them, or those of the cells holding given runs. */
+export interface ReviewMatrixRows {
+  /** Every run of every cell, row-major, each cell's current run first. */
+  all(jobId: string): ReviewMatrixRow[];
+  /** Every run of the cells that hold one of `runIds` (current or earlier), in the same order. */
+  ofRuns(jobId: string, runIds: readonly string[]): ReviewMatrixRow[];
+}
+
+/** The queries behind `ReviewRepo.matrixRows` and `ReviewRepo.matrixRowsOfRuns`. */
+export function createReviewMatrixRows(db: Database.Database): ReviewMatrixRows {
+  const every = db.prepare<{ job: string }, Row>(matrixSelect(EVERY_CELL));
+  const ofRuns = db.prepare<{ job: string; runs: string }, Row>(matrixSelect(CELLS_OF_RUNS));
+  return {
+    all: (jobId) => every.all({ job: jobId }).map(toMatrixRow),
+    ofRuns: (jobId, runIds) =>
+      runIds.length === 0
+        ? []
+        : ofRuns.all({ job: jobId, runs: JSON.stringify(runIds) }).map(toMatrixRow),
+  };
 }
 
 function toMatrixRow(row: Row): ReviewMatrixRow {

@@ -67,6 +67,8 @@ export interface ReviewRepo {
   cells(jobId: string): ReviewCellRun[];
   /** Every run of every cell with what the table shows of it, in a few queries (review-matrix-rows.ts). */
   matrixRows(jobId: string): ReviewMatrixRow[];
+  /** The same rows for only the cells that hold one of `runIds` (the live feed's read). */
+  matrixRowsOfRuns(jobId: string, runIds: readonly string[]): ReviewMatrixRow[];
 }
 
 interface ReviewRow {
@@ -144,6 +146,7 @@ export function createReviewRepo(db: Database.Database): ReviewRepo {
   const insertCell = db.prepare(`
     INSERT INTO review_cells (job_id, document_id, question_id, run_id, created_at)
     VALUES (?, ?, ?, ?, ?)`);
+  const matrixRows = createReviewMatrixRows(db);
   // The newest row of each cell, in the table's order.
   const cells = db.prepare<
     { job: string },
@@ -225,7 +228,8 @@ export function createReviewRepo(db: Database.Database): ReviewRepo {
         status: parseValue(runStatusSchema, c.status, `runs.status of ${c.run_id}`),
       }));
     },
-    matrixRows: createReviewMatrixRows(db),
+    matrixRows: matrixRows.all,
+    matrixRowsOfRuns: matrixRows.ofRuns,
   };
 }
 

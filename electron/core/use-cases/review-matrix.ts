@@ -1,6 +1,7 @@
 // The read model of a review: the whole table as every view, report and `memagent review --json`
 // reads it, from the stored runs in five queries (the job, the review, its rows, its columns,
-// and every run of every cell at once), never one per cell, and never a document's text.
+// and every run of every cell at once), never one per cell, and never a document's text; and
+// the live feed's read of only the cells whose runs changed, built by the same `cellOf`.
 import type {
   CellCoverage,
   CellEvidence,
@@ -14,7 +15,8 @@ import type {
 } from '../../../shared/review.ts';
 import type { Evidence } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
-import type { JobSummary } from '../store/job-repo.ts';
+import type { RunStatus } from '../../../shared/model.ts';
+import type { JobRun, JobSummary } from '../store/job-repo.ts';
 import type { ReviewMatrixRow, StoredReview } from '../store/review-repo.ts';
 import type { Store } from '../store/store.ts';
 import { readTransaction } from '../store/write-transaction.ts';
@@ -45,6 +47,13 @@ const RUN_STATES: Record<Exclude<ReviewMatrixRow['status'], 'done'>, CellStatus>
   cancelled: 'cancelled',
   interrupted: 'interrupted',
 };
+
+/** The state of the run behind a cell in `status` (every ended reading is `done`). */
+export function cellRunStatus(status: CellStatus): RunStatus {
+  for (const [run, cell] of Object.entries(RUN_STATES))
+    if (cell === status) return run as RunStatus;
+  return 'done';
+}
 
 /**
  * A cell's state from its run: the run's own state until it is done; then `cut` when the final
@@ -146,9 +155,22 @@ function cellOf(
   return cell;
 }
 
-function countsOf(cells: readonly ReviewCell[]): ReviewCounts {
-  const counts: ReviewCounts = { cells: cells.length, done: 0, reading: 0, queued: 0, failed: 0 };
-  for (const { status } of cells) {
+/** Rows by cell ("document\nquestion"), in their order: each cell's current run first. */
+function groupByCell(rows: readonly ReviewMatrixRow[]): Map<string, ReviewMatrixRow[]> {
+  const byCell = new Map<string, ReviewMatrixRow[]>();
+  for (const row of rows) {
+    const key = `${row.documentId}\n${row.questionId}`;
+    const list = byCell.get(key);
+    if (list) list.push(row);
+    else byCell.set(key, [row]);
+  }
+  return byCell;
+}
+
+/** Counts of `cells` cells whose states are `statuses` (a cell with no run has none). */
+function countsOf(statuses: Iterable<CellStatus>, cells: number): ReviewCounts {
+  const counts: ReviewCounts = { cells, done: 0, reading: 0, queued: 0, failed: 0 };
+  for (const status of statuses) {
     if (status === 'reading' || status === 'paused') counts.reading += 1;
     else if (status === 'queued') counts.queued += 1;
     else if (status === 'failed') counts.failed += 1;
@@ -194,17 +216,59 @@ export function reviewMatrix(
       throw new CoreError('NotFound', `No review ${shortJobId(jobId)} in this library.`);
     const documents = store.reviews.documents(jobId);
     const questions = store.reviews.questions(jobId);
-    const rows = store.reviews.matrixRows(jobId);
-    const byCell = new Map<string, ReviewMatrixRow[]>();
-    for (const row of rows) {
-      const key = `${row.documentId}\n${row.questionId}`;
-      const list = byCell.get(key);
-      if (list) list.push(row);
-      else byCell.set(key, [row]);
-    }
+    const byCell = groupByCell(store.reviews.matrixRows(jobId));
     const cells = documents.flatMap((d) =>
       questions.map((q) => cellOf(d.id, q, byCell.get(`${d.id}\n${q.id}`) ?? [], locale)),
     );
-    return { review: reviewSummary(job, review, countsOf(cells)), documents, questions, cells };
+    const counts = countsOf(
+      cells.map((c) => c.status),
+      cells.length,
+    );
+    return { review: reviewSummary(job, review, counts), documents, questions, cells };
+  })();
+}
+
+/** A read of some of a review's cells: its summary (counting every cell) and those cells. */
+export interface ReviewCellsRead {
+  review: ReviewSummary;
+  /** Row-major, as in the whole table. */
+  cells: ReviewCell[];
+}
+
+/**
+ * Some cells of review `jobId`, each built as `reviewMatrix` builds it, with the review's summary,
+ * in one consistent snapshot: `pick` sees the cells' current runs and their states (the job's
+ * runs: one index range) and names runs; every cell holding one of them, as its current run or
+ * an earlier one, is read with all its runs. The live feed's read: the cells whose runs changed,
+ * not the table.
+ */
+export function reviewCells(
+  store: Store,
+  jobId: string,
+  pick: (current: readonly JobRun[]) => Iterable<string>,
+  options: ReviewMatrixOptions = {},
+): ReviewCellsRead {
+  const locale = options.locale ?? DEFAULT_REVIEW_LOCALE;
+  return readTransaction(store.db, () => {
+    const job = store.jobs.get(jobId);
+    const review = store.reviews.get(jobId);
+    if (!job || job.kind !== 'review' || !review)
+      throw new CoreError('NotFound', `No review ${shortJobId(jobId)} in this library.`);
+    // A cell's current run is the job's; its earlier runs have left the job (review-repo.ts).
+    const current = store.jobs.runs(jobId);
+    // A done run counts as done whatever its answer says: no need to read the answer here.
+    const counts = countsOf(
+      current.map((c) => (c.status === 'done' ? 'answered' : RUN_STATES[c.status])),
+      review.cells,
+    );
+    const runIds = [...new Set(pick(current))];
+    const rows = runIds.length === 0 ? [] : store.reviews.matrixRowsOfRuns(jobId, runIds);
+    const questions = new Map(store.reviews.questions(jobId).map((q) => [q.id, q]));
+    const cells: ReviewCell[] = [];
+    for (const runs of groupByCell(rows).values()) {
+      const question = questions.get(runs[0]!.questionId);
+      if (question) cells.push(cellOf(runs[0]!.documentId, question, runs, locale));
+    }
+    return { review: reviewSummary(job, review, counts), cells };
   })();
 }

@@ -7,11 +7,11 @@ import type {
   ReviewDocument,
   ReviewQuestion,
 } from '../../../shared/review.ts';
+import { reviewCellKey } from '../../../shared/review-cells.ts';
 import { answerKey } from '../../../shared/review-text.ts';
 
 /** The key of a cell in the store and in the DOM's ids. */
-export const cellKey = (documentId: string, questionId: string): string =>
-  `${documentId}\n${questionId}`;
+export const cellKey = reviewCellKey;
 
 export interface ReviewFilter {
   /** Words in the document's title (any case). */

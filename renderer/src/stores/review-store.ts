@@ -11,8 +11,10 @@ import type {
   ReviewQuestion,
   ReviewSummary,
 } from '../../../shared/review.ts';
+import { keyCells, mergeCells } from '../../../shared/review-cells.ts';
 import { call } from '../api.ts';
-import { cellKey, NO_FILTER, type ReviewFilter, type ReviewSort } from '../lib/review-view.ts';
+import { NO_FILTER, type ReviewFilter, type ReviewSort } from '../lib/review-view.ts';
+import { userLocale } from '../lib/user-locale.ts';
 import { bridge } from './bridge.ts';
 import { useUiStore } from './ui-store.ts';
 
@@ -91,22 +93,21 @@ export async function openReview(reviewId: string): Promise<void> {
       ? {}
       : { filter: NO_FILTER, sort: null, active: null, panel: null, widths: {}, cells: {} }),
   });
-  const result = await call(bridge(), 'reviews:get', { reviewId });
+  // Dates and amounts in the user's locale; the review's pushes come in the same.
+  const result = await call(bridge(), 'reviews:get', { reviewId, locale: userLocale() });
   if (get().openId !== reviewId) return;
   if (!result.ok) {
     set({ loading: false, error: result.error });
     return;
   }
   const { review, documents, questions, cells } = result.value;
-  const byKey: Record<string, ReviewCell> = {};
-  for (const cell of cells) byKey[cellKey(cell.documentId, cell.questionId)] = cell;
   const first = documents[0] && questions[0];
   set({
     loading: false,
     review,
     documents,
     questions,
-    cells: byKey,
+    cells: keyCells(cells),
     active:
       get().active ??
       (first ? { documentId: documents[0]!.id, questionId: questions[0]!.id } : null),
@@ -127,9 +128,7 @@ export function onReviewCells(payload: Events['review:cells']): void {
     const list = s.list.map((r) => (r.id === review.id ? { ...r, ...review } : r));
     if (s.openId !== review.id) return { list };
     if (cells.length === 0) return { list, review };
-    const next = { ...s.cells };
-    for (const cell of cells) next[cellKey(cell.documentId, cell.questionId)] = cell;
-    return { list, review, cells: next };
+    return { list, review, cells: mergeCells(s.cells, cells) };
   });
 }
 
@@ -179,7 +178,11 @@ export async function rerun(target: RerunTarget): Promise<boolean> {
 export async function exportReview(format: ReviewReportFormat): Promise<string | null> {
   const reviewId = get().openId;
   if (reviewId === null) return null;
-  const result = await call(bridge(), 'reviews:export', { reviewId, format });
+  const result = await call(bridge(), 'reviews:export', {
+    reviewId,
+    format,
+    locale: userLocale(),
+  });
   if (!result.ok) {
     set({ error: result.error });
     return null;
