@@ -131,6 +131,8 @@ export interface ReviewAddition {
   alreadyIn: number;
   /** The new cells' figures; null when nothing is new. */
   estimate: ReviewEstimate | null;
+  /** The backend profile the new cells are read with (the review's). */
+  profileId: string;
 }
 
 /** A folder's documents (`documents:choose-folder`): each path may be opened by the window. */

@@ -273,7 +273,13 @@ describe('a review from the app', () => {
       reviewId: started.reviewId,
       add: { documentIds: [b] },
     });
-    expect(nothing).toEqual({ documents: 0, questions: 2, alreadyIn: 1, estimate: null });
+    expect(nothing).toEqual({
+      documents: 0,
+      questions: 2,
+      alreadyIn: 1,
+      estimate: null,
+      profileId,
+    });
     const taken = await h.call('reviews:estimate-add', {
       reviewId: started.reviewId,
       add: { questions: [QUESTIONS[0]] },

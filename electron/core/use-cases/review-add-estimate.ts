@@ -52,5 +52,6 @@ export async function estimateReviewAddition(
     questions: cross.questions.length,
     alreadyIn,
     estimate,
+    profileId: options.profileId,
   };
 }

@@ -1,0 +1,210 @@
+// "Add questions…" on a review: questions from a checklist of the library, or typed here (the
+// checklist editor's question row: text, answer kind, expected value, guidance); what the new
+// column's cells will take; then only those cells are read.
+import { useMemo, useState } from 'react';
+import type { AppError } from '../../../../shared/model.ts';
+import { plural } from '../../../../shared/plural.ts';
+import type { ReviewQuestion, ReviewSummary } from '../../../../shared/review.ts';
+import { newQuestionId } from '../../stores/checklists-store.ts';
+import { addToReview } from '../../stores/review-add.ts';
+import type { ChecklistChoice } from '../../stores/review-setup-store.ts';
+import { useReviewStore } from '../../stores/review-store.ts';
+import { QuestionRow } from '../checklists/question-row.tsx';
+import { Dialog } from '../common/dialog.tsx';
+import { ErrorBanner } from '../common/error-banner.tsx';
+import { OutsideText } from '../common/outside-text.tsx';
+import { ChecklistSelect, useChecklistQuestions } from '../review-setup/checklist-choice.tsx';
+import {
+  AddCostConfirm,
+  AddEstimateNote,
+  useAddEstimate,
+  useMustConfirmAdd,
+} from './add-estimate.tsx';
+
+export function AddQuestionsDialog(props: {
+  review: ReviewSummary;
+  open: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={props.open} title="Add questions" onClose={props.onClose}>
+      {props.open ? <AddQuestions review={props.review} onClose={props.onClose} /> : null}
+    </Dialog>
+  );
+}
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
+  const { review } = props;
+  const existing = useReviewStore((s) => s.questions);
+  const [source, setSource] = useState<'checklist' | 'typed'>('checklist');
+  const [choice, setChoice] = useState<ChecklistChoice>(null);
+  const checklist = useChecklistQuestions(choice);
+  // Questions of the checklist left out, by their id in it; one the review asks already starts out.
+  const [left, setLeft] = useState<Set<string> | null>(null);
+  const [typed, setTyped] = useState<ReviewQuestion[]>(() => [
+    { id: newQuestionId(existing), text: '', kind: 'text' },
+  ]);
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const asked = (q: ReviewQuestion) => existing.some((e) => sameText(e.text, q.text));
+  const leftOut = left ?? new Set((checklist?.questions ?? []).filter(asked).map((q) => q.id));
+  const picked =
+    source === 'checklist'
+      ? (checklist?.questions ?? []).filter((q) => !leftOut.has(q.id))
+      : typed.filter((q) => q.text.trim() !== '');
+  // Each new question gets an id the review does not have (a checklist's "q1" may be taken).
+  const questions = useMemo(() => {
+    const taken: ReviewQuestion[] = [...existing];
+    return picked.map((q) => {
+      const id = taken.some((t) => t.id === q.id) ? newQuestionId(taken) : q.id;
+      const next = { ...q, id, text: q.text.trim() };
+      taken.push(next);
+      return next;
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content: ids stay put
+  }, [JSON.stringify(picked), existing]);
+  const estimate = useAddEstimate(review.id, questions.length > 0 ? { questions } : null);
+  const mustConfirm = useMustConfirmAdd(estimate);
+
+  const submit = async (confirmed = false) => {
+    if (questions.length === 0 || busy) return;
+    if (!confirmed && mustConfirm()) return void setConfirming(true);
+    setConfirming(false);
+    setBusy(true);
+    const failed = await addToReview(review.id, { questions });
+    setBusy(false);
+    if (failed) setError(failed);
+    else props.onClose();
+  };
+
+  const move = (from: number, to: number) =>
+    setTyped((list) => {
+      const next = [...list];
+      const [moved] = next.splice(from, 1);
+      if (moved) next.splice(to, 0, moved);
+      return next;
+    });
+
+  return (
+    <form
+      className="add-dialog add-questions"
+      aria-label="Add questions"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="add-dialog-tabs" role="radiogroup" aria-label="Questions from">
+        <label>
+          <input
+            type="radio"
+            name="question-source"
+            checked={source === 'checklist'}
+            onChange={() => setSource('checklist')}
+          />
+          From a checklist
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="question-source"
+            checked={source === 'typed'}
+            onChange={() => setSource('typed')}
+          />
+          Type questions
+        </label>
+      </div>
+      {source === 'checklist' ? (
+        <div className="add-dialog-pane">
+          <ChecklistSelect
+            value={choice}
+            onChange={(c) => {
+              setChoice(c);
+              setLeft(null);
+            }}
+          />
+          {checklist ? (
+            <ul
+              className="document-choice add-question-list"
+              aria-label="Questions of the checklist"
+            >
+              {checklist.questions.map((q) => (
+                <li key={q.id}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={!leftOut.has(q.id)}
+                      onChange={(e) => {
+                        const next = new Set(leftOut);
+                        if (e.target.checked) next.delete(q.id);
+                        else next.add(q.id);
+                        setLeft(next);
+                      }}
+                    />
+                    <OutsideText text={q.text} />
+                    {asked(q) ? <span className="muted small"> · the review asks this</span> : null}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Choose a checklist, then the questions to add.</p>
+          )}
+        </div>
+      ) : (
+        <div className="add-dialog-pane">
+          <ol className="question-list" aria-label="New questions">
+            {typed.map((q, i) => (
+              <QuestionRow
+                key={q.id}
+                question={q}
+                index={i}
+                count={typed.length}
+                onChange={(next) => setTyped((list) => list.map((x, j) => (j === i ? next : x)))}
+                onMove={(to) => move(i, to)}
+                onRemove={() => setTyped((list) => list.filter((_, j) => j !== i))}
+              />
+            ))}
+          </ol>
+          <div>
+            <button
+              type="button"
+              onClick={() =>
+                setTyped((list) => [
+                  ...list,
+                  { id: newQuestionId([...existing, ...list]), text: '', kind: 'text' },
+                ])
+              }
+            >
+              Add another question
+            </button>
+          </div>
+        </div>
+      )}
+      <AddEstimateNote state={estimate} review={review} />
+      {error ? <ErrorBanner error={error} onDismiss={() => setError(null)} /> : null}
+      <div className="dialog-buttons">
+        <button type="button" onClick={props.onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={questions.length === 0 || busy}>
+          {busy
+            ? 'Adding…'
+            : questions.length === 0
+              ? 'Add questions'
+              : `Add ${plural(questions.length, 'question')}`}
+        </button>
+      </div>
+      <AddCostConfirm
+        state={estimate}
+        open={confirming}
+        onConfirm={() => void submit(true)}
+        onClose={() => setConfirming(false)}
+      />
+    </form>
+  );
+}
