@@ -3,7 +3,7 @@
 // first what only its new cells will take; then only those cells are asked of the simulator
 // (counted) and the finished cells keep their answers. Many files at once and a folder in the
 // New review form. Pictures of both Add dialogs at two sizes, light and dark (out/screenshots).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -67,6 +67,36 @@ const doneWith = (h: Harness, reviewId: string, total: number) =>
     120_000,
   );
 
+async function idOf(h: Harness, fileName: string): Promise<string> {
+  const list = await call<{ id: string; fileName: string }[]>(h, 'documents:list', {});
+  const found = list.find((d) => d.fileName === fileName);
+  if (!found) throw new Error(`${fileName} is not in the library`);
+  return found.id;
+}
+
+/** Drops `files` (read from disk) and one file named `other` on the element `selector`. */
+async function dropOn(page: Page, selector: string, files: string[], other: string): Promise<void> {
+  const items = files.map((f) => ({
+    name: path.basename(f),
+    b64: readFileSync(f).toString('base64'),
+  }));
+  await page.locator(selector).evaluate(
+    (el, { list, extra }) => {
+      const dt = new DataTransfer();
+      for (const { name, b64 } of list)
+        dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name));
+      dt.items.add(new File([new Uint8Array([1, 2, 3])], extra));
+      el.dispatchEvent(
+        new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }),
+      );
+      el.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+      );
+    },
+    { list: items, extra: other },
+  );
+}
+
 async function openReview(page: Page): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Screens' })
@@ -112,7 +142,7 @@ describe.skipIf(!canRun)('adding to a review', () => {
     const figures = await call<{ estimate: { chunkReads: number; cells: number } }>(
       h,
       'reviews:estimate-add',
-      { reviewId, add: { documentIds: [ids['article.html'], ids['contract.pdf']] } },
+      { reviewId, add: { documentIds: [ids['article.html'], await idOf(h, 'notes.md')] } },
     );
     const sent = chats(h).length;
     await dialog.getByRole('button', { name: 'Add 2 documents' }).click();
@@ -123,6 +153,7 @@ describe.skipIf(!canRun)('adding to a review', () => {
     await doneWith(h, reviewId, 8);
     // Each new cell's run: its chunks, then its final answer; nothing of the finished cells.
     const rowsSent = chats(h).length - sent;
+    expect(figures.estimate.cells).toBe(4);
     expect(rowsSent).toBe(figures.estimate.chunkReads + figures.estimate.cells);
 
     // A question typed in, with its answer kind.
@@ -193,8 +224,18 @@ describe.skipIf(!canRun)('adding to a review', () => {
       )
       .waitFor();
     await form.getByText('4 documents chosen').waitFor();
+    // A drop of many files on the form's documents: those of a kind the app reads are chosen,
+    // and the window's own drop (open in the reader) leaves them alone.
+    await dropOn(
+      page,
+      'form[aria-label="New review"] .files-drop',
+      [ARTICLE, NOTES, fixture('scanned.pdf')],
+      'picture.png',
+    );
+    await form.getByText('Chose 3 documents; 1 file skipped: not a kind the app reads.').waitFor();
+    await form.getByText('7 documents chosen').waitFor();
     const docs = form.getByRole('list', { name: 'Documents to review' });
-    expect(await docs.getByRole('checkbox', { checked: true }).count()).toBe(4);
+    expect(await docs.getByRole('checkbox', { checked: true }).count()).toBe(7);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -216,7 +257,7 @@ describe.skipIf(!canRun)('adding to a review', () => {
         await dialog
           .getByRole('list', { name: 'Library documents' })
           .getByRole('checkbox')
-          .nth(2)
+          .first()
           .check();
         await dialog.getByText(/^Adds 1 document × 2 questions/).waitFor();
         await shot(`review-add-documents-${size}`);

@@ -13,6 +13,7 @@ import { QuestionRow } from '../checklists/question-row.tsx';
 import { Dialog } from '../common/dialog.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
+import { ONE_READ_PER_QUESTION } from '../review-setup/review-estimate-note.tsx';
 import { ChecklistSelect, useChecklistQuestions } from '../review-setup/checklist-choice.tsx';
 import {
   AddCostConfirm,
@@ -186,6 +187,7 @@ function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
         </div>
       )}
       <AddEstimateNote state={estimate} review={review} />
+      <p className="muted small">{ONE_READ_PER_QUESTION}</p>
       {error ? <ErrorBanner error={error} onDismiss={() => setError(null)} /> : null}
       <div className="dialog-buttons">
         <button type="button" onClick={props.onClose}>
