@@ -238,6 +238,36 @@ describe.skipIf(!canRun)('adding to a review', () => {
     expect(await docs.getByRole('checkbox', { checked: true }).count()).toBe(7);
   });
 
+  test('the checklist editor moves a question by dragging its grip, and says where it went', async () => {
+    const h = await b.open({ viewport: { width: 1280, height: 800 } });
+    const { page } = h;
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Checklists' })
+      .click();
+    await page.getByRole('combobox', { name: 'Start from a template' }).selectOption({ index: 1 });
+    const editor = page.getByRole('form', { name: 'Checklist' });
+    const text = (n: number) =>
+      editor.getByRole('textbox', { name: `Question ${n}`, exact: true }).inputValue();
+    const third = await text(3);
+    const first = await text(1);
+    await editor
+      .getByRole('listitem', { name: 'Question 3', exact: true })
+      .locator('.question-grip')
+      .dragTo(editor.getByRole('listitem', { name: 'Question 1', exact: true }));
+    await expect.poll(() => text(1)).toBe(third);
+    expect(await text(2)).toBe(first);
+    await editor
+      .getByText(`“${third}” moved to position 1 of`, { exact: false })
+      .waitFor({ state: 'attached' });
+    // The keyboard path stays: Alt+↓ moves it back down, and says so.
+    await editor.getByRole('textbox', { name: 'Question 1', exact: true }).press('Alt+ArrowDown');
+    await expect.poll(() => text(2)).toBe(third);
+    await editor
+      .getByText(`“${third}” moved to position 2 of`, { exact: false })
+      .waitFor({ state: 'attached' });
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     for (const viewport of [
       { width: 1280, height: 800 },

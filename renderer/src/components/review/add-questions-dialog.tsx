@@ -10,6 +10,7 @@ import { addToReview } from '../../stores/review-add.ts';
 import type { ChecklistChoice } from '../../stores/review-setup-store.ts';
 import { useReviewStore } from '../../stores/review-store.ts';
 import { QuestionRow } from '../checklists/question-row.tsx';
+import { useQuestionOrder } from '../checklists/use-question-order.ts';
 import { Dialog } from '../common/dialog.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
@@ -82,13 +83,7 @@ function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
     else props.onClose();
   };
 
-  const move = (from: number, to: number) =>
-    setTyped((list) => {
-      const next = [...list];
-      const [moved] = next.splice(from, 1);
-      if (moved) next.splice(to, 0, moved);
-      return next;
-    });
+  const order = useQuestionOrder(typed, setTyped);
 
   return (
     <form
@@ -166,11 +161,15 @@ function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
                 index={i}
                 count={typed.length}
                 onChange={(next) => setTyped((list) => list.map((x, j) => (j === i ? next : x)))}
-                onMove={(to) => move(i, to)}
+                onMove={(to) => order.move(i, to)}
+                drag={order.drag(i)}
                 onRemove={() => setTyped((list) => list.filter((_, j) => j !== i))}
               />
             ))}
           </ol>
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {order.announcement}
+          </p>
           <div>
             <button
               type="button"
