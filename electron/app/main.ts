@@ -143,7 +143,10 @@ function startService(): Service {
     chooseFiles: (purpose) =>
       showOpen({ properties: ['openFile', 'multiSelections'], ...OPEN_DIALOGS[purpose] }),
     async chooseFolder() {
-      const chosen = await showOpen({ title: 'Add a folder of documents', properties: ['openDirectory'] });
+      const chosen = await showOpen({
+        title: 'Add a folder of documents',
+        properties: ['openDirectory'],
+      });
       return chosen[0] ?? null;
     },
     async chooseSavePath(suggested) {

@@ -41,7 +41,10 @@ describe('listFolderDocuments', () => {
     touch('a.txt');
     touch('old', 'b.txt');
     const listed = await listFolderDocuments(dir, { recursive: true });
-    expect(listed.files.map((f) => path.relative(dir, f))).toEqual(['a.txt', path.join('old', 'b.txt')]);
+    expect(listed.files.map((f) => path.relative(dir, f))).toEqual([
+      'a.txt',
+      path.join('old', 'b.txt'),
+    ]);
     expect(listed.subfolders).toBe(0);
   });
 

@@ -10,7 +10,8 @@ import { checkDistinct } from './review-create.ts';
 import { estimateReview } from './review-estimate.ts';
 
 /** The rows or the columns to add. */
-export type AdditionInput = { documentIds: readonly string[] } | { questions: readonly ReviewQuestion[] };
+export type AdditionInput =
+  { documentIds: readonly string[] } | { questions: readonly ReviewQuestion[] };
 
 /**
  * Estimates adding `input` to review `reviewId` on backend `profileId` (the review's): the new
