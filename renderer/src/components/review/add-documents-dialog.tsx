@@ -1,7 +1,6 @@
 // "Add documents…" on a review: documents chosen from the library (a searchable list), from files
 // or a folder, or dropped; what the new cells will take; then only those cells are read.
 import { useMemo, useState } from 'react';
-import type { AppError } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
 import type { ReviewSummary } from '../../../../shared/review.ts';
 import {
@@ -12,18 +11,11 @@ import {
   type Picked,
 } from '../../stores/document-picks.ts';
 import { useDocumentsStore } from '../../stores/documents-store.ts';
-import { addToReview } from '../../stores/review-add.ts';
 import { useReviewStore } from '../../stores/review-store.ts';
 import { Dialog } from '../common/dialog.tsx';
-import { ErrorBanner } from '../common/error-banner.tsx';
 import { FilesDrop } from '../common/files-drop.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
-import {
-  AddCostConfirm,
-  AddEstimateNote,
-  useAddEstimate,
-  useMustConfirmAdd,
-} from './add-estimate.tsx';
+import { AddFooter, useAddition } from './add-estimate.tsx';
 
 export function AddDocumentsDialog(props: {
   review: ReviewSummary;
@@ -46,10 +38,6 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-
   const needle = query.trim().toLowerCase();
   const shown = library.filter(
     (d) => needle === '' || `${d.title} ${d.fileName}`.toLowerCase().includes(needle),
@@ -57,14 +45,13 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
   const choosable = shown.filter((d) => !present.has(d.id));
   // Documents the library no longer has are dropped from the choice.
   const ids = chosen.filter((id) => library.some((d) => d.id === id));
-  const estimate = useAddEstimate(review.id, ids.length > 0 ? { documentIds: ids } : null);
-  const mustConfirm = useMustConfirmAdd(estimate);
+  const addition = useAddition(review, ids.length > 0 ? { documentIds: ids } : null, props.onClose);
   const toggle = (id: string, on: boolean) =>
     setChosen((c) => (on ? (c.includes(id) ? c : [...c, id]) : c.filter((x) => x !== id)));
 
   const take = async (pick: Promise<Picked>) => {
     const picked = await pick;
-    if (picked.error) return void setError(picked.error);
+    if (picked.error) return void addition.setError(picked.error);
     const fresh = picked.ids.filter((id) => !present.has(id));
     setChosen((c) => [...c, ...fresh.filter((id) => !c.includes(id))]);
     const already = picked.ids.length - fresh.length;
@@ -78,24 +65,13 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
     );
   };
 
-  const submit = async (confirmed = false) => {
-    if (ids.length === 0 || busy) return;
-    if (!confirmed && mustConfirm()) return void setConfirming(true);
-    setConfirming(false);
-    setBusy(true);
-    const failed = await addToReview(review.id, { documentIds: ids });
-    setBusy(false);
-    if (failed) setError(failed);
-    else props.onClose();
-  };
-
   return (
     <form
       className="add-dialog add-documents"
       aria-label="Add documents"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void addition.submit();
       }}
     >
       <FilesDrop label="Drop to add to the review" onFiles={(f) => void take(pickDropped(f))}>
@@ -171,25 +147,10 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
           </ul>
         )}
       </FilesDrop>
-      <AddEstimateNote state={estimate} review={review} />
-      {error ? <ErrorBanner error={error} onDismiss={() => setError(null)} /> : null}
-      <div className="dialog-buttons">
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={ids.length === 0 || busy}>
-          {busy
-            ? 'Adding…'
-            : ids.length === 0
-              ? 'Add documents'
-              : `Add ${plural(ids.length, 'document')}`}
-        </button>
-      </div>
-      <AddCostConfirm
-        state={estimate}
-        open={confirming}
-        onConfirm={() => void submit(true)}
-        onClose={() => setConfirming(false)}
+      <AddFooter
+        addition={addition}
+        label={ids.length === 0 ? 'Add documents' : `Add ${plural(ids.length, 'document')}`}
+        onClose={props.onClose}
       />
     </form>
   );

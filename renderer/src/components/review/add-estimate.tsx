@@ -1,6 +1,9 @@
-// What adding to a review will read, before it is added: only the new cells, counted at the
-// review's backend and settings (`reviews:estimate-add`), beside the finished cells it keeps; and
-// the cost confirmation above the user's limit, as New review asks it.
+// What the Add dialogs of a review share: what adding will read, before it is added (only the new
+// cells, counted at the review's backend and settings by `reviews:estimate-add`, beside the
+// finished cells it keeps); the cost confirmation above the user's limit, as New review asks it;
+// and the adding itself, with its buttons.
+import { useState, type ReactNode } from 'react';
+import type { AppError } from '../../../../shared/model.ts';
 import type { ReviewAddition, ReviewEstimate } from '../../../../shared/review-setup.ts';
 import { plural } from '../../../../shared/plural.ts';
 import type { ReviewSummary } from '../../../../shared/review.ts';
@@ -13,13 +16,10 @@ import {
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { CostConfirmDialog, mustConfirmCost } from '../common/cost-confirm-dialog.tsx';
 import { useEstimate, type EstimateState, type IdleEstimate } from '../common/use-estimate.ts';
-import type { ReviewAdd } from '../../stores/review-add.ts';
+import { addToReview, type ReviewAdd } from '../../stores/review-add.ts';
+import { ErrorBanner } from '../common/error-banner.tsx';
 
 export type AdditionState = EstimateState<ReviewAddition> | IdleEstimate;
-
-export function useAddEstimate(reviewId: string, add: ReviewAdd | null): AdditionState {
-  return useEstimate('reviews:estimate-add', add === null ? null : { reviewId, add });
-}
 
 /** The estimate of the new cells only, for the cost confirmation. */
 function cellsState(state: AdditionState): EstimateState<ReviewEstimate> | IdleEstimate {
@@ -35,7 +35,7 @@ function keptLine(review: ReviewSummary): string {
   return done === 1 ? 'the finished cell is kept' : `the ${done} finished cells are kept`;
 }
 
-export function AddEstimateNote(props: { state: AdditionState; review: ReviewSummary }) {
+function AddEstimateNote(props: { state: AdditionState; review: ReviewSummary }) {
   const { state, review } = props;
   const busy = state.status === 'estimating' || (state.status === 'ready' && state.updating);
   return (
@@ -88,12 +88,12 @@ function useAddBackend(state: AdditionState) {
 }
 
 /** Ask first when the new cells may cost more than the limit on the review's priced backend. */
-export function useMustConfirmAdd(state: AdditionState): () => boolean {
+function useMustConfirmAdd(state: AdditionState): () => boolean {
   const { profile, limit } = useAddBackend(state);
   return () => mustConfirmCost(profile, cellsState(state), limit);
 }
 
-export function AddCostConfirm(props: {
+function AddCostConfirm(props: {
   state: AdditionState;
   open: boolean;
   onConfirm: () => void;
@@ -113,5 +113,71 @@ export function AddCostConfirm(props: {
       onConfirm={props.onConfirm}
       onClose={props.onClose}
     />
+  );
+}
+
+/** Adding `add` (null: nothing chosen yet) to `review`: its estimate, the confirmation, the call. */
+export function useAddition(review: ReviewSummary, add: ReviewAdd | null, onDone: () => void) {
+  const estimate: AdditionState = useEstimate(
+    'reviews:estimate-add',
+    add === null ? null : { reviewId: review.id, add },
+  );
+  const mustConfirm = useMustConfirmAdd(estimate);
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const submit = async (confirmed = false) => {
+    if (add === null || busy) return;
+    if (!confirmed && mustConfirm()) return void setConfirming(true);
+    setConfirming(false);
+    setBusy(true);
+    const failed = await addToReview(review.id, add);
+    setBusy(false);
+    if (failed) setError(failed);
+    else onDone();
+  };
+  return {
+    review,
+    ready: add !== null,
+    estimate,
+    error,
+    setError,
+    busy,
+    confirming,
+    setConfirming,
+    submit,
+  };
+}
+
+export type Addition = ReturnType<typeof useAddition>;
+
+/** The figures, any `children` notes, an error, Cancel and "Add …" (`label`). */
+export function AddFooter(props: {
+  addition: Addition;
+  label: string;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  const { addition: a } = props;
+  return (
+    <>
+      <AddEstimateNote state={a.estimate} review={a.review} />
+      {props.children}
+      {a.error ? <ErrorBanner error={a.error} onDismiss={() => a.setError(null)} /> : null}
+      <div className="dialog-buttons">
+        <button type="button" onClick={props.onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={!a.ready || a.busy}>
+          {a.busy ? 'Adding…' : props.label}
+        </button>
+      </div>
+      <AddCostConfirm
+        state={a.estimate}
+        open={a.confirming}
+        onConfirm={() => void a.submit(true)}
+        onClose={() => a.setConfirming(false)}
+      />
+    </>
   );
 }

@@ -2,26 +2,18 @@
 // checklist editor's question row: text, answer kind, expected value, guidance); what the new
 // column's cells will take; then only those cells are read.
 import { useMemo, useState } from 'react';
-import type { AppError } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
 import type { ReviewQuestion, ReviewSummary } from '../../../../shared/review.ts';
 import { newQuestionId } from '../../stores/checklists-store.ts';
-import { addToReview } from '../../stores/review-add.ts';
 import type { ChecklistChoice } from '../../stores/review-setup-store.ts';
 import { useReviewStore } from '../../stores/review-store.ts';
 import { QuestionRow } from '../checklists/question-row.tsx';
 import { useQuestionOrder } from '../checklists/use-question-order.ts';
 import { Dialog } from '../common/dialog.tsx';
-import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { ONE_READ_PER_QUESTION } from '../review-setup/review-estimate-note.tsx';
 import { ChecklistSelect, useChecklistQuestions } from '../review-setup/checklist-choice.tsx';
-import {
-  AddCostConfirm,
-  AddEstimateNote,
-  useAddEstimate,
-  useMustConfirmAdd,
-} from './add-estimate.tsx';
+import { AddFooter, useAddition } from './add-estimate.tsx';
 
 export function AddQuestionsDialog(props: {
   review: ReviewSummary;
@@ -48,9 +40,6 @@ function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
   const [typed, setTyped] = useState<ReviewQuestion[]>(() => [
     { id: newQuestionId(existing), text: '', kind: 'text' },
   ]);
-  const [error, setError] = useState<AppError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
 
   const asked = (q: ReviewQuestion) => existing.some((e) => sameText(e.text, q.text));
   const leftOut = left ?? new Set((checklist?.questions ?? []).filter(asked).map((q) => q.id));
@@ -69,20 +58,7 @@ function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content: ids stay put
   }, [JSON.stringify(picked), existing]);
-  const estimate = useAddEstimate(review.id, questions.length > 0 ? { questions } : null);
-  const mustConfirm = useMustConfirmAdd(estimate);
-
-  const submit = async (confirmed = false) => {
-    if (questions.length === 0 || busy) return;
-    if (!confirmed && mustConfirm()) return void setConfirming(true);
-    setConfirming(false);
-    setBusy(true);
-    const failed = await addToReview(review.id, { questions });
-    setBusy(false);
-    if (failed) setError(failed);
-    else props.onClose();
-  };
-
+  const addition = useAddition(review, questions.length > 0 ? { questions } : null, props.onClose);
   const order = useQuestionOrder(typed, setTyped);
 
   return (
@@ -91,7 +67,7 @@ function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
       aria-label="Add questions"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void addition.submit();
       }}
     >
       <div className="add-dialog-tabs" role="radiogroup" aria-label="Questions from">
@@ -185,27 +161,15 @@ function AddQuestions(props: { review: ReviewSummary; onClose: () => void }) {
           </div>
         </div>
       )}
-      <AddEstimateNote state={estimate} review={review} />
-      <p className="muted small">{ONE_READ_PER_QUESTION}</p>
-      {error ? <ErrorBanner error={error} onDismiss={() => setError(null)} /> : null}
-      <div className="dialog-buttons">
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={questions.length === 0 || busy}>
-          {busy
-            ? 'Adding…'
-            : questions.length === 0
-              ? 'Add questions'
-              : `Add ${plural(questions.length, 'question')}`}
-        </button>
-      </div>
-      <AddCostConfirm
-        state={estimate}
-        open={confirming}
-        onConfirm={() => void submit(true)}
-        onClose={() => setConfirming(false)}
-      />
+      <AddFooter
+        addition={addition}
+        label={
+          questions.length === 0 ? 'Add questions' : `Add ${plural(questions.length, 'question')}`
+        }
+        onClose={props.onClose}
+      >
+        <p className="muted small">{ONE_READ_PER_QUESTION}</p>
+      </AddFooter>
     </form>
   );
 }
