@@ -26,6 +26,8 @@ import {
   checklistQuestionsSchema,
   type Checklist,
   type ChecklistListing,
+  type ChosenFolder,
+  type ReviewAddition,
   type ChecklistTemplate,
   type ReviewEstimate,
   type ReviewStarted,
@@ -107,6 +109,16 @@ export const calls = {
       purpose: z.enum(['document', 'ocr-language', 'session', 'checklist']).optional(),
     }),
   },
+  /**
+   * The Open dialog with several files allowed; the chosen paths (none if cancelled), each of
+   * which this window may then open with `documents:open`, as a `documents:choose-path` answer.
+   */
+  'documents:choose-paths': { request: z.object({}) },
+  /**
+   * A folder dialog; main lists the folder's documents (not its subfolders) and this window may
+   * open each listed file with `documents:open`. Null if cancelled.
+   */
+  'documents:choose-folder': { request: z.object({}) },
   'documents:open': {
     request: z.object({
       path: z.string().min(1).max(4096),
@@ -472,6 +484,19 @@ export const calls = {
       profileId: id.optional(),
     }),
   },
+  /**
+   * What adding documents (rows) or questions (columns) to a review will take: the new cells
+   * only, at the review's backend and run settings. Never calls the model.
+   */
+  'reviews:estimate-add': {
+    request: z.object({
+      reviewId: id,
+      add: z.union([
+        z.object({ documentIds: z.array(documentId).min(1).max(MAX_REVIEW_DOCUMENTS) }),
+        z.object({ questions: checklistQuestionsSchema }),
+      ]),
+    }),
+  },
   /** Adds documents (rows) to a review: only the new cells are read. */
   'reviews:add-documents': {
     request: z.object({
@@ -489,6 +514,8 @@ export const calls = {
 /** Response type of each call (always a `Result`, so failures are values). */
 export interface CallResponses {
   'documents:choose-path': Result<string | null>;
+  'documents:choose-paths': Result<string[]>;
+  'documents:choose-folder': Result<ChosenFolder | null>;
   'documents:open': Result<DocumentInfo>;
   'documents:open-bytes': Result<DocumentInfo>;
   'documents:list': Result<DocumentInfo[]>;
@@ -560,6 +587,7 @@ export interface CallResponses {
   'checklists:templates': Result<ChecklistTemplate[]>;
   'reviews:estimate': Result<ReviewEstimate>;
   'reviews:create': Result<ReviewStarted>;
+  'reviews:estimate-add': Result<ReviewAddition>;
   'reviews:add-documents': Result<ReviewStarted>;
   'reviews:add-questions': Result<ReviewStarted>;
   // end of reviews (setup)

@@ -120,3 +120,27 @@ export interface ReviewStarted {
   /** The cells' new runs, row-major. */
   runIds: string[];
 }
+
+/** What adding documents or questions to a review will read (`reviews:estimate-add`). */
+export interface ReviewAddition {
+  /** New documents (rows): the review's documents when questions are added. */
+  documents: number;
+  /** New questions (columns): the review's questions when documents are added. */
+  questions: number;
+  /** Documents given that the review has already: nothing of theirs is read again. */
+  alreadyIn: number;
+  /** The new cells' figures; null when nothing is new. */
+  estimate: ReviewEstimate | null;
+  /** The backend profile the new cells are read with (the review's). */
+  profileId: string;
+}
+
+/** A folder's documents (`documents:choose-folder`): each path may be opened by the window. */
+export interface ChosenFolder {
+  folder: string;
+  files: string[];
+  /** Files left out because the app does not read their kind. */
+  skipped: number;
+  /** Subfolders not looked into. */
+  subfolders: number;
+}

@@ -3,8 +3,9 @@
 // encrypted-secret-store.ts) or in electron/core; this file only wires Electron to them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, type FileFilter } from 'electron';
+import { app, BrowserWindow, dialog, type FileFilter, type OpenDialogOptions } from 'electron';
 import type { FilePurpose } from '../../shared/api.ts';
+import { DOCUMENT_EXTENSIONS } from '../../shared/document-extensions.ts';
 import { toAppError } from '../core/errors.ts';
 import { createService, type Service } from '../core/ipc/create-service.ts';
 import { openSavedFile, printPdf, showSavedFile } from './export-glue.ts';
@@ -29,7 +30,7 @@ const OPEN_DIALOGS: Record<FilePurpose, { title: string; filters: FileFilter[] }
     filters: [
       {
         name: 'Documents',
-        extensions: ['pdf', 'docx', 'epub', 'html', 'htm', 'txt', 'md', 'markdown'],
+        extensions: [...DOCUMENT_EXTENSIONS],
       },
       { name: 'All files', extensions: ['*'] },
     ],
@@ -118,6 +119,15 @@ async function recentDocuments(current: Service): Promise<RecentDocument[]> {
     .map((doc) => ({ id: doc.id, title: doc.title || doc.fileName }));
 }
 
+/** The system's open dialog over the app's window; the chosen paths, none when cancelled. */
+async function showOpen(options: OpenDialogOptions): Promise<string[]> {
+  const parent = focusedOrFirstWindow();
+  const result = parent
+    ? await dialog.showOpenDialog(parent, options)
+    : await dialog.showOpenDialog(options);
+  return result.canceled ? [] : result.filePaths;
+}
+
 function startService(): Service {
   const dataDir = app.getPath('userData');
   return createService({
@@ -127,12 +137,17 @@ function startService(): Service {
     }),
     emit: emitToWindows,
     async chooseFile(purpose) {
-      const parent = focusedOrFirstWindow();
-      const options = { properties: ['openFile' as const], ...OPEN_DIALOGS[purpose] };
-      const result = parent
-        ? await dialog.showOpenDialog(parent, options)
-        : await dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+      const chosen = await showOpen({ properties: ['openFile'], ...OPEN_DIALOGS[purpose] });
+      return chosen[0] ?? null;
+    },
+    chooseFiles: (purpose) =>
+      showOpen({ properties: ['openFile', 'multiSelections'], ...OPEN_DIALOGS[purpose] }),
+    async chooseFolder() {
+      const chosen = await showOpen({
+        title: 'Add a folder of documents',
+        properties: ['openDirectory'],
+      });
+      return chosen[0] ?? null;
     },
     async chooseSavePath(suggested) {
       const parent = focusedOrFirstWindow();

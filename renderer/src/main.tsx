@@ -13,6 +13,7 @@ import './styles/chunk-markers.css';
 import './styles/models.css';
 import './styles/review.css';
 import './styles/review-setup.css';
+import './styles/review-add.css';
 
 const dispose = initStores(getApi());
 window.addEventListener('pagehide', dispose, { once: true });

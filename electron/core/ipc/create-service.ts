@@ -14,6 +14,7 @@ import { createChecklistHandlers } from './checklist-handlers.ts';
 import { createReviewSetupHandlers } from './review-setup-handlers.ts';
 import { createPromptFrames } from '../caches/prompt-frames.ts';
 import { createDocumentHandlers } from './document-handlers.ts';
+import { createDocumentChoiceHandlers } from './document-choice-handlers.ts';
 import { createRenderedHtmlHandler } from './rendered-html-handler.ts';
 import { createDocumentTexts } from '../caches/document-texts.ts';
 import { createExportHandlers } from './export-handlers.ts';
@@ -224,6 +225,11 @@ export function createService(deps: ServiceDeps): Service {
     signal: shutdown.signal,
   };
   const handlers: CallHandlers = {
+    ...createDocumentChoiceHandlers({
+      grants,
+      chooseFiles: deps.chooseFiles?.bind(deps),
+      chooseFolder: deps.chooseFolder?.bind(deps),
+    }),
     ...createDocumentHandlers({
       store,
       texts,

@@ -1,5 +1,6 @@
-// The IPC adapters of starting a review (shared/api.ts `reviews:estimate|create|add-*`): parse,
-// call the review use cases (review-estimate.ts, review-create.ts, review-cells.ts), and hand
+// The IPC adapters of starting a review (shared/api.ts `reviews:estimate|create|add-*`,
+// `reviews:estimate-add`): parse, call the review use cases (review-estimate.ts,
+// review-add-estimate.ts, review-create.ts, review-cells.ts), and hand
 // the stored job to the app's live jobs, which drive it on the one run registry.
 import type { CallHandlers } from '../../../shared/api.ts';
 import type { ReviewStarted } from '../../../shared/review-setup.ts';
@@ -9,6 +10,7 @@ import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import type { EstimateParts } from '../use-cases/estimate-parts.ts';
 import type { LiveJobs } from '../use-cases/live-jobs.ts';
+import { estimateReviewAddition } from '../use-cases/review-add-estimate.ts';
 import { addDocuments, addQuestions } from '../use-cases/review-cells.ts';
 import { createReview } from '../use-cases/review-create.ts';
 import { estimateReview } from '../use-cases/review-estimate.ts';
@@ -17,7 +19,11 @@ import { asResult } from './invoke-call.ts';
 
 type ReviewSetupHandlers = Pick<
   CallHandlers,
-  'reviews:estimate' | 'reviews:create' | 'reviews:add-documents' | 'reviews:add-questions'
+  | 'reviews:estimate'
+  | 'reviews:estimate-add'
+  | 'reviews:create'
+  | 'reviews:add-documents'
+  | 'reviews:add-questions'
 >;
 
 export interface ReviewSetupDeps {
@@ -71,6 +77,16 @@ export function createReviewSetupHandlers(deps: ReviewSetupDeps): ReviewSetupHan
             { documentIds, questions, settings, ...(profileId ? { profileId } : {}) },
             deps.concurrencyOf,
           ),
+        ),
+      ),
+    'reviews:estimate-add': ({ reviewId, add }) =>
+      asResult(() =>
+        deps.track(
+          // The new cells are read on the review's backend and settings (`added` below).
+          estimateReviewAddition(deps.estimates, reviewId, add, {
+            profileId: profileOf(reviewId).id,
+            concurrencyOf: deps.concurrencyOf,
+          }),
         ),
       ),
     'reviews:create': ({ title, checklist, documentIds, settings, profileId }, ctx) =>

@@ -24,6 +24,10 @@ export interface ServiceDeps {
   emit: Emit;
   /** Shows an open-file dialog; null when cancelled. */
   chooseFile?(purpose: FilePurpose): Promise<string | null>;
+  /** Shows an open-file dialog that allows several files; none when cancelled. */
+  chooseFiles?(purpose: FilePurpose): Promise<string[]>;
+  /** Shows a choose-folder dialog; null when cancelled. */
+  chooseFolder?(): Promise<string | null>;
   /** Shows a save dialog with a suggested file name; null when cancelled. */
   chooseSavePath?(suggested: string): Promise<string | null>;
   /** Opens an already-checked http(s) URL in the user's browser. */

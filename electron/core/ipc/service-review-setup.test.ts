@@ -232,6 +232,62 @@ describe('a review from the app', () => {
     expect(twice).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
   });
 
+  it('estimates an addition as its new cells only, at the review’s own settings, asking the model nothing', async () => {
+    h = await startHarness();
+    const [a, b, c, d] = await openBooks(h, 4);
+    if (a === undefined || b === undefined || c === undefined || d === undefined)
+      throw new Error('no books');
+    const profileId = await useSimProfile(h);
+    const started = await h.ok('reviews:create', {
+      checklist: { name: 'Vault review', questions: QUESTIONS },
+      documentIds: [a, b],
+      settings: SMALL_CHUNKS,
+      profileId,
+    });
+    await reviewState(h, started.reviewId, 'done', 4);
+    const before = chats(h).length;
+
+    // `a` is in the review: only c and d are new rows, each × the review's 2 questions.
+    const rows = await h.ok('reviews:estimate-add', {
+      reviewId: started.reviewId,
+      add: { documentIds: [a, c, d] },
+    });
+    expect(rows).toMatchObject({ documents: 2, questions: 2, alreadyIn: 1 });
+    const alone = await h.ok('reviews:estimate', {
+      documentIds: [c, d],
+      questions: QUESTIONS,
+      settings: SMALL_CHUNKS,
+      profileId,
+    });
+    expect(rows.estimate).toEqual(alone);
+
+    const when: ReviewQuestion = { id: 'when', text: 'When was the code set?', kind: 'date' };
+    const columns = await h.ok('reviews:estimate-add', {
+      reviewId: started.reviewId,
+      add: { questions: [when] },
+    });
+    expect(columns).toMatchObject({ documents: 2, questions: 1, alreadyIn: 0 });
+    expect(columns.estimate).toMatchObject({ cells: 2, documents: 2, questions: 1 });
+
+    const nothing = await h.ok('reviews:estimate-add', {
+      reviewId: started.reviewId,
+      add: { documentIds: [b] },
+    });
+    expect(nothing).toEqual({
+      documents: 0,
+      questions: 2,
+      alreadyIn: 1,
+      estimate: null,
+      profileId,
+    });
+    const taken = await h.call('reviews:estimate-add', {
+      reviewId: started.reviewId,
+      add: { questions: [QUESTIONS[0]] },
+    });
+    expect(taken).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
+    expect(chats(h).length).toBe(before);
+  });
+
   it('adds a document while the review is being read: its cells are read once the drive ends', async () => {
     h = await startHarness({ sim: { latency: 'h100-14b' } });
     const [a, b] = await openBooks(h, 2);

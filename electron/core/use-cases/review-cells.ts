@@ -34,7 +34,8 @@ export type ReviewRerunOptions = Omit<ReviewRunOptions, 'profile' | 'settings'> 
 
 const ENDED = new Set(['done', 'failed', 'cancelled', 'interrupted']);
 
-function reviewOf(store: Store, jobId: string) {
+/** Review `jobId` with its job and run settings; a `NotFound` or `Damaged` CoreError otherwise. */
+export function reviewOf(store: Store, jobId: string) {
   const job = store.jobs.get(jobId);
   const review = store.reviews.get(jobId);
   if (!job || job.kind !== 'review' || !review)

@@ -127,8 +127,14 @@ export interface OpenOptions {
   select?: boolean;
 }
 
-/** Opens a document from a path or bytes; its outcome goes to its result row. */
-export async function openSource(source: OpenSource, options: OpenOptions = {}): Promise<void> {
+/**
+ * Opens a document from a path or bytes; its outcome goes to its result row. Resolves with the
+ * library's entry, or null when it did not open (the row says why).
+ */
+export async function openSource(
+  source: OpenSource,
+  options: OpenOptions = {},
+): Promise<DocumentInfo | null> {
   const { password, row, select = true } = options;
   const id = row ?? addOpenRow(source.name);
   setOpenOutcome(id, { state: 'opening' });
@@ -146,7 +152,10 @@ export async function openSource(source: OpenSource, options: OpenOptions = {}):
   if (result.ok) {
     forgetOpenSource(id);
     opened(id, result.value, select);
-  } else failed(id, source, result.error);
+    return result.value;
+  }
+  failed(id, source, result.error);
+  return null;
 }
 
 /** "Enter password…" on a result row: asks for the password of that file. */

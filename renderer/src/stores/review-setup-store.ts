@@ -6,7 +6,7 @@ import type { AppError, RunSettings } from '../../../shared/model.ts';
 import type { ReviewQuestion } from '../../../shared/review.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
-import { openSource, useDocumentsStore } from './documents-store.ts';
+import { pickDropped, pickedNote, pickFiles, pickFolder, type Picked } from './document-picks.ts';
 import { useUiStore } from './ui-store.ts';
 
 /** Where the review's questions come from: a saved checklist, or a template (copied as is). */
@@ -22,6 +22,8 @@ export interface ReviewSetupState {
   overrides: Partial<RunSettings>;
   busy: boolean;
   error: AppError | null;
+  /** What the last pick of files did ("Chose 3 documents from “contracts”; 1 file skipped…"). */
+  note: string | null;
 }
 
 export const useReviewSetupStore = create<ReviewSetupState>(() => ({
@@ -31,6 +33,7 @@ export const useReviewSetupStore = create<ReviewSetupState>(() => ({
   overrides: {},
   busy: false,
   error: null,
+  note: null,
 }));
 
 const set = useReviewSetupStore.setState;
@@ -72,22 +75,23 @@ export function changeReviewSettings(patch: {
   set(patch);
 }
 
-/**
- * "Add files…": the open dialog, the file opened as the Library opens it (progress, password,
- * its result row), then chosen for the review. One file per dialog, as File › Open.
- */
-export async function addFilesToReview(): Promise<void> {
-  const chosen = await call(bridge(), 'documents:choose-path', {});
-  if (!chosen.ok) return void set({ error: chosen.error });
-  if (chosen.value === null) return;
-  const before = new Set(useDocumentsStore.getState().list.map((d) => d.id));
-  const name = chosen.value.split(/[\\/]/).pop() ?? chosen.value;
-  await openSource({ kind: 'path', path: chosen.value, name }, { select: false });
-  const { list } = useDocumentsStore.getState();
-  // A file the library had already is chosen too (found by its path).
-  const added = list.find((d) => !before.has(d.id)) ?? list.find((d) => d.path === chosen.value);
-  if (added) toggleDocument(added.id, true);
+/** Documents picked for the review (document-picks.ts): chosen, with a note of what happened. */
+async function choosePicked(pick: Promise<Picked>): Promise<void> {
+  const picked = await pick;
+  if (picked.error) return void set({ error: picked.error });
+  set((s) => ({
+    documentIds: [...s.documentIds, ...picked.ids.filter((id) => !s.documentIds.includes(id))],
+    note: pickedNote(picked),
+  }));
 }
+
+/** "Add files…": the Open dialog, several files at once, each opened as File › Open opens it. */
+export const addFilesToReview = (): Promise<void> => choosePicked(pickFiles());
+/** "Add a folder…": the folder's documents (not its subfolders). */
+export const addFolderToReview = (): Promise<void> => choosePicked(pickFolder());
+/** Files dropped on the form's documents. */
+export const addDroppedToReview = (files: readonly File[]): Promise<void> =>
+  choosePicked(pickDropped(files));
 
 /** Creates and starts the review; resolves with its id (the window shows it), or null. */
 export async function createReview(input: {
@@ -108,7 +112,7 @@ export async function createReview(input: {
     set({ error: result.error });
     return null;
   }
-  set({ documentIds: [] });
+  set({ documentIds: [], note: null });
   useUiStore.getState().openReview(result.value.reviewId);
   return result.value.reviewId;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../stores/checklists-store.ts';
 import { startNewReview } from '../../stores/review-setup-store.ts';
 import { QuestionRow } from './question-row.tsx';
+import { useQuestionOrder } from './use-question-order.ts';
 
 export function ChecklistEditor(props: { draft: ChecklistDraft }) {
   const { draft } = props;
@@ -18,13 +19,8 @@ export function ChecklistEditor(props: { draft: ChecklistDraft }) {
   const setQuestions = (next: ReviewQuestion[]) => changeDraft({ questions: next });
   const filled = questions.filter((q) => q.text.trim() !== '').length;
 
-  const move = (from: number, to: number) => {
-    const next = [...questions];
-    const [moved] = next.splice(from, 1);
-    if (!moved) return;
-    next.splice(to, 0, moved);
-    setQuestions(next);
-    // The moved question keeps the keyboard: focus follows it to its new place.
+  // The moved question keeps the keyboard: focus follows it to its new place.
+  const focusMoved = (from: number, to: number) =>
     requestAnimationFrame(() => {
       const row = listRef.current?.children[to];
       const button = row?.querySelector<HTMLButtonElement>(
@@ -34,7 +30,7 @@ export function ChecklistEditor(props: { draft: ChecklistDraft }) {
       );
       (button && !button.disabled ? button : row?.querySelector('input'))?.focus();
     });
-  };
+  const order = useQuestionOrder(questions, setQuestions, focusMoved);
 
   return (
     <form
@@ -63,11 +59,15 @@ export function ChecklistEditor(props: { draft: ChecklistDraft }) {
             index={i}
             count={questions.length}
             onChange={(next) => setQuestions(questions.map((x, j) => (j === i ? next : x)))}
-            onMove={(to) => move(i, to)}
+            onMove={(to) => order.move(i, to)}
+            drag={order.drag(i)}
             onRemove={() => setQuestions(questions.filter((_, j) => j !== i))}
           />
         ))}
       </ol>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {order.announcement}
+      </p>
       <div className="editor-buttons">
         <button
           type="button"

@@ -1,7 +1,8 @@
 // One question of the checklist editor: its text, kind, guidance and expected value, and the
-// buttons that move and remove it (Alt+↑ / Alt+↓ move it from the keyboard).
+// buttons that move and remove it (Alt+↑ / Alt+↓ move it from the keyboard; its grip drags it).
 import { ANSWER_KINDS, ANSWER_KIND_LABELS } from '../../../../shared/checklist.ts';
 import type { ReviewQuestion } from '../../../../shared/review.ts';
+import type { RowDrag } from './use-question-order.ts';
 
 export function QuestionRow(props: {
   question: ReviewQuestion;
@@ -10,6 +11,8 @@ export function QuestionRow(props: {
   onChange: (question: ReviewQuestion) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
+  /** Dragging the row by its grip (use-question-order.ts). */
+  drag?: RowDrag;
 }) {
   const { question: q, index, count } = props;
   const n = index + 1;
@@ -22,8 +25,9 @@ export function QuestionRow(props: {
   };
   return (
     <li
-      className="question-row"
+      className={`question-row${props.drag?.state ? ` question-row-${props.drag.state}` : ''}`}
       aria-label={`Question ${n}`}
+      {...props.drag?.row}
       onKeyDown={(e) => {
         if (!e.altKey) return;
         if (e.key === 'ArrowUp' && index > 0) {
@@ -35,7 +39,14 @@ export function QuestionRow(props: {
         }
       }}
     >
-      <span className="question-number" aria-hidden="true">
+      {/* The grip is for the mouse; the keyboard has the buttons and Alt+↑ / Alt+↓. */}
+      <span
+        className={`question-number${props.drag ? ' question-grip' : ''}`}
+        aria-hidden="true"
+        title={props.drag ? 'Drag to move (or Alt+↑ / Alt+↓)' : undefined}
+        {...props.drag?.handle}
+      >
+        {props.drag ? <span className="grip-dots">⠿</span> : null}
         {n}
       </span>
       <div className="question-fields">

@@ -1,5 +1,5 @@
 // Files dropped anywhere on the window are opened (session exports imported); an overlay shows
-// while dragging.
+// while dragging, except over an area that takes the files for itself (files-drop.tsx).
 import { useEffect, useState } from 'react';
 import { openDropped } from '../../stores/session-import-store.ts';
 
@@ -18,7 +18,11 @@ export function DropZone() {
       if (depth === 0) setDragging(false);
     };
     const over = (e: DragEvent) => {
-      if (hasFiles(e)) e.preventDefault();
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      // An area that takes files for itself (common/files-drop.tsx) shows its own label.
+      const own = e.target instanceof Element && e.target.closest('[data-files-drop]') !== null;
+      setDragging(!own);
     };
     const drop = (e: DragEvent) => {
       e.preventDefault();

@@ -5,15 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RunSettings } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
-import type { ReviewQuestion } from '../../../../shared/review.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
-import type { Checklist } from '../../../../shared/review-setup.ts';
-import { call } from '../../api.ts';
-import { bridge } from '../../stores/bridge.ts';
-import { loadChecklists, useChecklistsStore } from '../../stores/checklists-store.ts';
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 import {
+  addDroppedToReview,
   addFilesToReview,
+  addFolderToReview,
   changeReviewSettings,
   chooseChecklist,
   createReview,
@@ -25,49 +22,24 @@ import {
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { FilesDrop } from '../common/files-drop.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { BackendSettingsGrid } from '../common/backend-settings-grid.tsx';
 import { BackendStatus } from '../ask/backend-status.tsx';
 import { cellsLine, reviewTokensLine } from '../../lib/review-estimate-text.ts';
 import { CostConfirmDialog, mustConfirmCost } from '../common/cost-confirm-dialog.tsx';
+import { ChecklistSelect, useChecklistQuestions } from './checklist-choice.tsx';
 import { ONE_READ_PER_QUESTION, ReviewEstimateNote } from './review-estimate-note.tsx';
 import { useReviewEstimate } from './use-review-estimate.ts';
-
-/** The chosen checklist's name and questions, once known. */
-function useChosenQuestions(): { name: string; questions: ReviewQuestion[]; id?: string } | null {
-  const choice = useReviewSetupStore((s) => s.checklist);
-  const templates = useChecklistsStore((s) => s.templates);
-  const [saved, setSaved] = useState<Checklist | null>(null);
-  useEffect(() => {
-    if (choice?.kind !== 'saved') return;
-    let current = true;
-    void call(bridge(), 'checklists:get', { checklistId: choice.id }).then((result) => {
-      if (current && result.ok) setSaved(result.value);
-    });
-    return () => {
-      current = false;
-    };
-  }, [choice]);
-  if (choice === null) return null;
-  if (choice.kind === 'template') {
-    const t = templates.find((x) => x.id === choice.id);
-    return t ? { name: t.name, questions: t.questions } : null;
-  }
-  return saved?.id === choice.id ? saved : null;
-}
 
 export function NewReviewScreen() {
   const { profiles, activeProfileId, defaults, costConfirmAbove } = useSettingsStore(
     useShallow((s) => s.settings),
   );
-  const { checklist, documentIds, profileId, overrides, busy, error } = useReviewSetupStore();
-  const { list: checklists, templates } = useChecklistsStore(
-    useShallow((s) => ({ list: s.list, templates: s.templates })),
-  );
+  const { checklist, documentIds, profileId, overrides, busy, error, note } = useReviewSetupStore();
   const documents = useDocumentsStore((s) => s.list);
   const setScreen = useUiStore((s) => s.setScreen);
-  useEffect(() => void loadChecklists(), []);
-  const chosen = useChosenQuestions();
+  const chosen = useChecklistQuestions(checklist);
   const settings: RunSettings = { ...defaults, ...overrides };
   const profile = profiles.find((p) => p.id === (profileId || activeProfileId));
   // Documents the library no longer has are dropped from the choice.
@@ -124,34 +96,7 @@ export function NewReviewScreen() {
 
       <fieldset className="setup-step">
         <legend>1. Checklist</legend>
-        <select
-          aria-label="Checklist"
-          value={checklist === null ? '' : `${checklist.kind}:${checklist.id}`}
-          onChange={(e) => {
-            const [kind, ...rest] = e.target.value.split(':');
-            chooseChecklist(
-              kind === 'saved' || kind === 'template' ? { kind, id: rest.join(':') } : null,
-            );
-          }}
-        >
-          <option value="">Choose a checklist…</option>
-          {checklists.length > 0 ? (
-            <optgroup label="Your checklists">
-              {checklists.map((c) => (
-                <option key={c.id} value={`saved:${c.id}`}>
-                  {c.name} ({plural(c.questionCount, 'question')})
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-          <optgroup label="Templates">
-            {templates.map((t) => (
-              <option key={t.id} value={`template:${t.id}`}>
-                {t.name} ({plural(t.questions.length, 'question')})
-              </option>
-            ))}
-          </optgroup>
-        </select>
+        <ChecklistSelect value={checklist} onChange={chooseChecklist} />
         {chosen ? (
           <ol className="chosen-questions" aria-label="Questions of the review">
             {chosen.questions.map((q) => (
@@ -165,39 +110,47 @@ export function NewReviewScreen() {
 
       <fieldset className="setup-step">
         <legend>2. Documents</legend>
-        <div className="document-choice-actions">
-          <button type="button" onClick={() => setReviewDocuments(documents.map((d) => d.id))}>
-            Choose all
-          </button>
-          <button type="button" onClick={() => setReviewDocuments([])}>
-            Choose none
-          </button>
-          <button type="button" onClick={() => void addFilesToReview()}>
-            Add files…
-          </button>
-          <span className="muted">{plural(chosenIds.length, 'document')} chosen</span>
-        </div>
-        {documents.length === 0 ? (
-          <p className="muted">The library is empty: add files to review.</p>
-        ) : (
-          <ul className="document-choice" aria-label="Documents to review">
-            {documents.map((d) => (
-              <li key={d.id}>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={chosenIds.includes(d.id)}
-                    onChange={(e) => toggleDocument(d.id, e.target.checked)}
-                  />
-                  <OutsideText text={d.title || d.fileName} />
-                  {d.pageCount ? (
-                    <span className="muted small"> · {plural(d.pageCount, 'page')}</span>
-                  ) : null}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
+        <FilesDrop label="Drop to add to the review" onFiles={(f) => void addDroppedToReview(f)}>
+          <div className="document-choice-actions">
+            <button type="button" onClick={() => setReviewDocuments(documents.map((d) => d.id))}>
+              Choose all
+            </button>
+            <button type="button" onClick={() => setReviewDocuments([])}>
+              Choose none
+            </button>
+            <button type="button" onClick={() => void addFilesToReview()}>
+              Add files…
+            </button>
+            <button type="button" onClick={() => void addFolderToReview()}>
+              Add a folder…
+            </button>
+            <span className="muted">{plural(chosenIds.length, 'document')} chosen</span>
+          </div>
+          <p className="muted small" role="status">
+            {note ?? 'Or drop files here.'}
+          </p>
+          {documents.length === 0 ? (
+            <p className="muted">The library is empty: add files to review.</p>
+          ) : (
+            <ul className="document-choice" aria-label="Documents to review">
+              {documents.map((d) => (
+                <li key={d.id}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={chosenIds.includes(d.id)}
+                      onChange={(e) => toggleDocument(d.id, e.target.checked)}
+                    />
+                    <OutsideText text={d.title || d.fileName} />
+                    {d.pageCount ? (
+                      <span className="muted small"> · {plural(d.pageCount, 'page')}</span>
+                    ) : null}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </FilesDrop>
       </fieldset>
 
       <fieldset className="setup-step">

@@ -1,9 +1,12 @@
 // The open review's job: Pause, Resume, Cancel while this app reads it; Continue (or Start) when
-// it stopped with cells left; and its reports saved where the user chooses.
+// it stopped with cells left; documents and questions added (only their cells are read); and its
+// reports saved where the user chooses.
 import { useState } from 'react';
 import type { ReviewSummary } from '../../../../shared/review.ts';
 import { controlJob, useJobsStore } from '../../stores/jobs-store.ts';
 import { exportReview, type ReviewReportFormat } from '../../stores/review-store.ts';
+import { AddDocumentsDialog } from './add-documents-dialog.tsx';
+import { AddQuestionsDialog } from './add-questions-dialog.tsx';
 
 const FORMATS: { id: ReviewReportFormat; label: string }[] = [
   { id: 'html', label: 'HTML report' },
@@ -16,6 +19,7 @@ const FORMATS: { id: ReviewReportFormat; label: string }[] = [
 export function ReviewControls({ review }: { review: ReviewSummary }) {
   const live = useJobsStore((s) => s.list.find((j) => j.id === review.id)?.live ?? false);
   const [format, setFormat] = useState<ReviewReportFormat>('html');
+  const [adding, setAdding] = useState<'documents' | 'questions' | null>(null);
   const left = review.counts.cells - review.counts.done;
   const stopped = !live && review.state !== 'done' && left > 0;
   return (
@@ -44,6 +48,22 @@ export function ReviewControls({ review }: { review: ReviewSummary }) {
           {review.state === 'queued' ? 'Start' : 'Continue'}
         </button>
       ) : null}
+      <button type="button" onClick={() => setAdding('documents')}>
+        Add documents…
+      </button>
+      <button type="button" onClick={() => setAdding('questions')}>
+        Add questions…
+      </button>
+      <AddDocumentsDialog
+        review={review}
+        open={adding === 'documents'}
+        onClose={() => setAdding(null)}
+      />
+      <AddQuestionsDialog
+        review={review}
+        open={adding === 'questions'}
+        onClose={() => setAdding(null)}
+      />
       <span className="rt-export">
         <select
           aria-label="Report format"
