@@ -28,9 +28,9 @@ describe('chunk evidence', () => {
     expect(evidenceByChunk([]).size).toBe(0);
   });
 
-  test('is named by page (printed label when it differs), section and chunk', () => {
+  test('is named by page (the PDF page when the printed label differs), section and chunk', () => {
     const e = evidence(6, 0, { page: 7, pageLabel: '5', section: '§8 Termination' });
-    expect(evidenceWhere(e)).toBe('p. 7 (printed 5) · §8 Termination · chunk 7');
+    expect(evidenceWhere(e)).toBe('p. 5 (PDF page 7) · §8 Termination · chunk 7');
     expect(evidenceWhere(evidence(0, 0, { section: 'Chapter 9' }))).toBe('Chapter 9 · chunk 1');
     expect(evidenceWhere(evidence(2, 0))).toBe('chunk 3');
   });

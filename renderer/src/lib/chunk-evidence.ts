@@ -19,7 +19,10 @@ export function evidenceByChunk(evidence: readonly Evidence[]): ChunkEvidence {
   return byChunk;
 }
 
-/** "p. 7 (printed 5) · §8 Termination · chunk 3": where the reader says a cited passage is. */
-export function evidenceWhere(e: Evidence): string {
-  return [evidenceLocation(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ');
+/** "p. 5 (PDF page 7) · §8 Termination · chunk 3": where the reader says a cited passage is. */
+export function evidenceWhere(
+  e: Pick<Evidence, 'page' | 'pageLabel' | 'section'> & { chunk?: number | undefined },
+): string {
+  const chunk = e.chunk === undefined ? '' : `chunk ${e.chunk + 1}`;
+  return [evidenceLocation(e), chunk].filter(Boolean).join(' · ');
 }
