@@ -216,7 +216,7 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       );
       await expect(
         page.locator('.evidence button.passage .passage-where').first().textContent(),
-      ).resolves.toMatch(/^p\. 505\b/);
+      ).resolves.toMatch(/^p\. \d+ \(PDF page 505\)/);
       await shoot(page, 'answer-book-filtered');
 
       // Cut at its token limit.

@@ -3,12 +3,10 @@
 // pressing it does. The answer's evidence, a memory state's sources in the timeline and a review
 // cell's passages all render this one item, so a passage reads and behaves the same everywhere.
 import type { Evidence } from '../../../../shared/model.ts';
-import { pageName } from '../../../../shared/page-label.ts';
-import { clip } from '../../../../shared/review-text.ts';
-import { evidenceWhere } from '../../lib/chunk-evidence.ts';
+import { evidenceWhere, passageName } from '../../lib/chunk-evidence.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { QuotedBadge } from '../answer/quoted-badge.tsx';
-import { OutsideText, outsideAttr } from './outside-text.tsx';
+import { OutsideText } from './outside-text.tsx';
 
 /** What a passage is: the answer's evidence, or a sentence a memory state's change came from. */
 export type PassageSource = Pick<
@@ -26,17 +24,6 @@ export type PassagePress =
   | { kind: 'open' }
   | { kind: 'choose'; chosen: boolean; onChoose: () => void }
   | { kind: 'none' };
-
-/** "Passage 1, p. 149 (PDF page 177): The licensee may cure…": the item's accessible name. */
-export function passageName(p: PassageSource, n: number | undefined): string {
-  const head = [
-    n === undefined ? 'Passage' : `Passage ${n}`,
-    p.page === null ? '' : pageName(p.page, p.pageLabel),
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return `${head}: ${outsideAttr(clip(p.quote, 90))}`;
-}
 
 export function PassageItem(props: {
   passage: PassageSource;
