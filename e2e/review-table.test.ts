@@ -129,7 +129,7 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
       );
 
       // R reads the active cell again, after a confirmation: nothing is sent before the yes; then
-      // the cell goes back to the queue, a new request for its question reaches the server, and
+      // the cell is read anew (a new request for its question reaches the server), and
       // the earlier answer stays in the cell's history.
       const sent = h.sim.requests.length;
       const pushedBefore = h.events.length;
@@ -146,20 +146,22 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
         pushedBefore,
         (p) => DONE.has(feeOf(p)?.status ?? '') && ended(p, cells),
       );
-      // On its way it was queued (the table was told so), not answered from the earlier run.
+      // On its way the cell was waiting or reading again (queued, or already reading when the
+      // idle server took it at once), never its earlier answer, and it ended answered.
       const feeStates = h.events
         .slice(pushedBefore)
         .flatMap((e) =>
           e.name === 'review:cells' ? [feeOf(e.payload as Events['review:cells'])?.status] : [],
-        );
-      expect(feeStates).toContain('queued');
+        )
+        .filter((status) => status !== undefined);
+      expect(['queued', 'reading']).toContain(feeStates[0]);
+      expect(feeStates.at(-1)).toBe('answered');
       expect(
         h.sim.requests.slice(sent).some((r) => r.raw.includes('What is the annual fee?')),
       ).toBe(true);
       const feeHistory = panel.getByRole('region', { name: 'Earlier readings' });
-      await expect(feeHistory.getByRole('listitem').allTextContents()).resolves.toEqual([
-        expect.stringContaining(fee),
-      ]);
+      await feeHistory.getByRole('listitem').filter({ hasText: fee }).waitFor();
+      await expect(feeHistory.getByRole('listitem').count()).resolves.toBe(1);
       await expect(feeCell.locator('.rt-answer').textContent()).resolves.toBe(fee);
 
       // Filters: the documents whose watchman differs from the expected one (minutes-north's

@@ -21,9 +21,7 @@ export type PassageSource = Pick<
  * text is not here (`none`: still focusable, so its marker is reached like the others).
  */
 export type PassagePress =
-  | { kind: 'open' }
-  | { kind: 'choose'; chosen: boolean; onChoose: () => void }
-  | { kind: 'none' };
+  { kind: 'open' } | { kind: 'choose'; chosen: boolean; onChoose: () => void } | { kind: 'none' };
 
 export function PassageItem(props: {
   passage: PassageSource;
@@ -44,7 +42,13 @@ export function PassageItem(props: {
         <q className="passage-quote">
           <OutsideText text={p.quote} />
         </q>
-        {where ? <span className="passage-where muted small">{where}</span> : null}
+        {where || p.by !== undefined ? (
+          // Where it is, and who found it word for word, on one line under the quote.
+          <span className="passage-foot">
+            {where ? <span className="passage-where muted small">{where}</span> : null}
+            {p.by === undefined ? null : <QuotedBadge by={p.by} />}
+          </span>
+        ) : null}
       </span>
     </>
   );
@@ -86,7 +90,6 @@ export function PassageItem(props: {
           {body}
         </button>
       )}
-      {p.by === undefined ? null : <QuotedBadge by={p.by} />}
     </li>
   );
 }

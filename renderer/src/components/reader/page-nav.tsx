@@ -20,7 +20,7 @@ export function PageNav(props: {
         disabled={page <= 1}
         title="Previous page (←)"
       >
-        ‹ Previous
+        ‹ <span className="nav-word">Previous</span>
       </button>
       <span className="page-indicator" aria-live="polite">
         {pageName(page, label, { of: pageCount })}
@@ -31,7 +31,7 @@ export function PageNav(props: {
         disabled={page >= pageCount}
         title="Next page (→)"
       >
-        Next ›
+        <span className="nav-word">Next</span> ›
       </button>
     </div>
   );
