@@ -21,7 +21,9 @@ export function cellCopyText(cell: ReviewCell | undefined): string {
   const answer = answerLine(cell);
   if (answer === '' || cell === undefined) return '';
   const cited = cell.evidence.find((e) => e.page !== undefined);
-  return cited?.page === undefined ? answer : `${answer} — ${pageName(cited.page, cited.pageLabel)}`;
+  return cited?.page === undefined
+    ? answer
+    : `${answer} — ${pageName(cited.page, cited.pageLabel)}`;
 }
 
 /** The state chip: "Answered", "Reading 12/42", "Not stated", "Cut" … */

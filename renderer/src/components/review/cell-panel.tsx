@@ -95,7 +95,7 @@ function CellBody(props: {
           <span className="cell-actions">
             <button
               type="button"
-             
+
               onClick={() =>
                 askRerun(
                   { documentId: document.id, questionId: question.id },
