@@ -141,7 +141,7 @@ describe.skipIf(!canRun)('the document view and find in document', () => {
     await openWithDialog(h, b.file('labels.pdf', pdf));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await showScreen(page, 'Reader');
-    await page.getByText('Page 1 of 6 (printed i)').waitFor();
+    await page.getByText('p. i (PDF page 1 of 6)').waitFor();
     await page
       .locator('p.para', {
         hasText:
@@ -153,16 +153,16 @@ describe.skipIf(!canRun)('the document view and find in document', () => {
     await page.getByLabel('Page').fill('1');
     await page.getByLabel('Page').press('Enter');
     // The first page printed "1" is shown; the others "1" may mean are offered, named.
-    await page.locator('.row.target .page-marker', { hasText: 'Page 1 (p. 3)' }).waitFor();
+    await page.locator('.row.target .page-marker', { hasText: 'p. 1 (PDF page 3)' }).waitFor();
     const which = page.getByRole('group', { name: 'Which page?' });
-    await which.getByText('Showing p. 3 (printed 1). “1” is also:').waitFor();
+    await which.getByText('Showing p. 1 (PDF page 3). “1” is also:').waitFor();
     await expect(which.getByRole('button').allTextContents()).resolves.toEqual([
-      'p. 5 (printed 1)',
-      'p. 1 (printed i)',
+      'p. 1 (PDF page 5)',
+      'p. i (PDF page 1)',
     ]);
-    await which.getByRole('button', { name: 'p. 5 (printed 1)' }).click();
-    await page.locator('.row.target .page-marker', { hasText: 'Page 1 (p. 5)' }).waitFor();
-    await page.getByText('Page 5 of 6 (printed 1)').waitFor();
+    await which.getByRole('button', { name: 'p. 1 (PDF page 5)' }).click();
+    await page.locator('.row.target .page-marker', { hasText: 'p. 1 (PDF page 5)' }).waitFor();
+    await page.getByText('p. 1 (PDF page 5 of 6)').waitFor();
     await expect(which.count()).resolves.toBe(0);
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'reader-pdf-pages.png') });
@@ -185,7 +185,7 @@ describe.skipIf(!canRun)('the document view and find in document', () => {
         .getByRole('status')
         .filter({ hasText: /^1 of \d+ match/ })
         .waitFor();
-      await page.getByText(/^Page 7 of \d+/).waitFor();
+      await page.getByText(/^p\. 7 of \d+/).waitFor();
       // The hit's paragraph reads as one paragraph: the PDF's line breaks are not shown.
       const para = textView.locator('p.para', { has: page.locator('mark.passage') });
       await expect(para.textContent()).resolves.not.toMatch(/\n/);

@@ -197,7 +197,7 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       expect(chunks).toBeGreaterThanOrEqual(30);
       const passage = page.locator('.evidence button.passage').first();
       await expect(passage.locator('.passage-where').textContent()).resolves.toMatch(
-        /^p\. 505 \(printed \d+\).* · chunk \d+$/,
+        /^p\. \d+ \(PDF page 505\).* · chunk \d+$/,
       );
       await expect(
         page.getByRole('heading', { name: 'Answer', exact: true }).count(),
@@ -216,7 +216,7 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       );
       await expect(
         page.locator('.evidence button.passage .passage-where').first().textContent(),
-      ).resolves.toMatch(/^p\. 505\b/);
+      ).resolves.toMatch(/^p\. \d+ \(PDF page 505\)/);
       await shoot(page, 'answer-book-filtered');
 
       // Cut at its token limit.

@@ -76,7 +76,7 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       const quote = (await passage.locator('.passage-quote').textContent()) ?? '';
       const where = (await passage.locator('.passage-where').textContent()) ?? '';
       expect(quote).toMatch(/Jesse van den Kieboom created an alternative implementation/);
-      expect(where).toMatch(/^p\. 505 \(printed \d+\).* · chunk \d+$/);
+      expect(where).toMatch(/^p\. \d+ \(PDF page 505\).* · chunk \d+$/);
       await expect(page.locator('.evidence').textContent()).resolves.not.toMatch(/brought/);
       // The harness's local vLLM profile has the quote check on: the simulator copies the
       // sentence, it is found in the chunk, so the passage is marked and the check summed up.
@@ -244,7 +244,7 @@ describe.skipIf(!canRun || !existsSync(GPL))('the GNU GPL read in 29 chunks', ()
       await cited.click();
       // The original page 7, the passage highlighted on it and named in the caption.
       await page.locator('.pdf-caption', { hasText: 'Highlighted' }).waitFor();
-      await page.locator('.page-indicator', { hasText: /^Page 7 of 11$/ }).waitFor();
+      await page.locator('.page-indicator', { hasText: /^p\. 7 of 11$/ }).waitFor();
       // In the text, the marker of the cited chunk quotes the sentence; the quote shows it on
       // its page again.
       await page.getByRole('radio', { name: 'Text' }).click();

@@ -118,7 +118,7 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
         'Highlighted: “you cure the violation prior to 30 days after your receipt of the notice.” — p. 7',
       );
       const indicator = page.locator('.page-indicator');
-      await expect(indicator.textContent()).resolves.toBe('Page 7 of 11');
+      await expect(indicator.textContent()).resolves.toBe('p. 7 of 11');
       const marks = page.getByTestId('pdf-highlight');
       await marks.first().waitFor();
       await page.locator('.pdf-loading').waitFor({ state: 'detached' });
@@ -159,7 +159,7 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
 
       // Keys: the next page (the passage is then named as elsewhere), zoom in and back to fit.
       await page.keyboard.press('ArrowRight');
-      await page.locator('.page-indicator', { hasText: /^Page 8 of 11$/ }).waitFor();
+      await page.locator('.page-indicator', { hasText: /^p\. 8 of 11$/ }).waitFor();
       await caption.getByText('The highlighted passage is on p. 7.').waitFor();
       const percent = page.getByRole('group', { name: 'Zoom' }).getByText(/^\d+%$/);
       const fitted = parseInt((await percent.textContent()) ?? '', 10);
@@ -172,9 +172,9 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
       // The reader's page box moves the page view too.
       await page.getByLabel('Page', { exact: true }).fill('3');
       await page.getByLabel('Page', { exact: true }).press('Enter');
-      await page.locator('.page-indicator', { hasText: /^Page 3 of 11$/ }).waitFor();
+      await page.locator('.page-indicator', { hasText: /^p\. 3 of 11$/ }).waitFor();
       await caption.getByRole('button', { name: 'Show it' }).click();
-      await page.locator('.page-indicator', { hasText: /^Page 7 of 11$/ }).waitFor();
+      await page.locator('.page-indicator', { hasText: /^p\. 7 of 11$/ }).waitFor();
 
       // The extracted text is one click away, at the same sentence.
       await views.getByRole('radio', { name: 'Text' }).click();

@@ -44,7 +44,7 @@ describe.skipIf(!canRun)('real documents', () => {
 
       // A page the document does not have is said so, not silently ignored; a real one clears it.
       await page.getByRole('button', { name: 'Reader' }).click();
-      await page.getByText('Page 1 (p. 3)', { exact: true }).waitFor();
+      await page.getByText('p. 1 (PDF page 3)', { exact: true }).waitFor();
       await page.getByLabel('Page').fill('99');
       await page.getByLabel('Page').press('Enter');
       await expect(page.getByRole('alert').textContent()).resolves.toBe(
@@ -52,7 +52,7 @@ describe.skipIf(!canRun)('real documents', () => {
       );
       await page.getByLabel('Page').fill('2');
       await page.getByLabel('Page').press('Enter');
-      await page.locator('.row.target .page-marker', { hasText: 'Page 2' }).waitFor();
+      await page.locator('.row.target .page-marker', { hasText: /^p\. 2( |$)/ }).waitFor();
       await expect(page.getByRole('alert').count()).resolves.toBe(0);
     },
   );
@@ -99,10 +99,10 @@ describe.skipIf(!canRun)('real documents', () => {
         .waitFor({ timeout: 120_000 });
       await page.getByText(/Read all \d+ chunks/).waitFor();
       await page.getByRole('button', { name: 'Reader' }).click();
-      await page.getByText('Page 1', { exact: true }).waitFor();
+      await page.getByText('p. 1', { exact: true }).waitFor();
       await page.getByLabel('Page').fill('5');
       await page.getByRole('button', { name: 'Go' }).first().click();
-      await page.locator('.row.target .page-marker', { hasText: 'Page 5' }).waitFor();
+      await page.locator('.row.target .page-marker', { hasText: /^p\. 5( |$)/ }).waitFor();
     },
   );
 });

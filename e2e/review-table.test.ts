@@ -52,7 +52,7 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
     test('fills in, opens a cell beside the table, filters, and a column read again keeps history', async () => {
       const h = await b.open({ viewport: { width: 1280, height: 800 } });
       const { page } = h;
-      const reviewId = await seed(h, b.file);
+      const { reviewId, documentIds } = await seed(h, b.file);
       const cells = 6 * QUESTIONS.length;
 
       // The list names it with its size; opening it shows the table, every cell queued.
@@ -112,6 +112,58 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
       await page.keyboard.press('Enter');
       await panel.getByRole('heading', { name: QUESTIONS[1]!.text }).waitFor();
 
+      // Ctrl+C copies the active cell's normalised answer and the page it rests on (the fee is
+      // on page 7 of minutes-west, a PDF without printed labels).
+      await h.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const west = row('minutes-west.pdf');
+      const feeCell = west.getByRole('gridcell').nth(3);
+      await feeCell.click();
+      await panel.getByRole('heading', { name: QUESTIONS[3]!.text }).waitFor();
+      const fee = (await feeCell.locator('.rt-answer').textContent()) ?? '';
+      expect(fee).toMatch(/12,?000/);
+      await grid.focus();
+      await page.keyboard.press('Control+c');
+      await page.getByText('Copied the answer and its page.').waitFor();
+      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+        `${fee} — p. 7`,
+      );
+
+      // R reads the active cell again, after a confirmation: nothing is sent before the yes; then
+      // the cell is read anew (a new request for its question reaches the server), and
+      // the earlier answer stays in the cell's history.
+      const sent = h.sim.requests.length;
+      const pushedBefore = h.events.length;
+      await page.keyboard.press('r');
+      const confirm = page.getByRole('dialog', { name: 'Read again?' });
+      await confirm.getByText('1 new run', { exact: false }).waitFor();
+      expect(h.sim.requests.length).toBe(sent);
+      await confirm.getByRole('button', { name: 'Read again' }).click();
+      const westId = documentIds[5]!;
+      const feeOf = (p: Events['review:cells']) =>
+        p.cells.find((c) => c.documentId === westId && c.questionId === 'fee');
+      await waitForEventAfter(
+        h,
+        pushedBefore,
+        (p) => DONE.has(feeOf(p)?.status ?? '') && ended(p, cells),
+      );
+      // On its way the cell was waiting or reading again (queued, or already reading when the
+      // idle server took it at once), never its earlier answer, and it ended answered.
+      const feeStates = h.events
+        .slice(pushedBefore)
+        .flatMap((e) =>
+          e.name === 'review:cells' ? [feeOf(e.payload as Events['review:cells'])?.status] : [],
+        )
+        .filter((status) => status !== undefined);
+      expect(['queued', 'reading']).toContain(feeStates[0]);
+      expect(feeStates.at(-1)).toBe('answered');
+      expect(
+        h.sim.requests.slice(sent).some((r) => r.raw.includes('What is the annual fee?')),
+      ).toBe(true);
+      const feeHistory = panel.getByRole('region', { name: 'Earlier readings' });
+      await feeHistory.getByRole('listitem').filter({ hasText: fee }).waitFor();
+      await expect(feeHistory.getByRole('listitem').count()).resolves.toBe(1);
+      await expect(feeCell.locator('.rt-answer').textContent()).resolves.toBe(fee);
+
       // Filters: the documents whose watchman differs from the expected one (minutes-north's
       // Ottilie), then every "No answer" to that question.
       const bodyRows = page.locator('.rt-body [role="row"]');
@@ -157,7 +209,14 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
         /Ottilie Brandvold/,
       );
       const stored = await h.service.handlers['reviews:get']({ reviewId }, { senderId: 'test' });
-      expect(stored.ok && stored.value.cells.filter((c) => c.history.length === 1).length).toBe(6);
+      // The column's six cells have one earlier reading each; the fee cell read again above too.
+      expect(
+        stored.ok &&
+          stored.value.cells
+            .filter((c) => c.history.length > 0)
+            .map((c) => `${c.questionId}:${c.history.length}`)
+            .sort(),
+      ).toEqual(['fee:1', ...Array<string>(6).fill('watchman:1')]);
       expect(
         stored.ok
           ? stored.value.cells.filter((c) => !DONE.has(c.status)).map((c) => [c.status, c.error])
@@ -168,15 +227,18 @@ describe.skipIf(!canRun || !existsSync(BOOK) || !existsSync(GPL))(
       await page.getByLabel('Questions down').check();
       await expect(grid.getAttribute('aria-rowcount')).resolves.toBe('9');
       await shots(page, 'review-transposed');
-    });
+    }, 600_000);
   },
 );
 
-/** Opens the six documents in the app's library and makes the review in it; returns its id. */
+/**
+ * Opens the six documents in the app's library and makes the review in it; returns its id and
+ * the documents' ids (the book, the GPL, then the minutes north, south, east, west).
+ */
 async function seed(
   h: Harness,
   file: (name: string, bytes: Uint8Array) => string,
-): Promise<string> {
+): Promise<{ reviewId: string; documentIds: string[] }> {
   const files = [
     BOOK,
     GPL,
@@ -188,7 +250,7 @@ async function seed(
     if (!opened.ok) throw new Error(opened.error.message);
     documentIds.push(opened.value.id);
   }
-  return seedReview(h.dataDir, {
+  const reviewId = seedReview(h.dataDir, {
     title: 'Bridge and book',
     checklistName: 'Harbour checklist',
     documentIds,
@@ -197,6 +259,7 @@ async function seed(
     // The book in 35+ chunks, as the other e2e tests read it.
     settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: 16_000, temperature: 0 },
   });
+  return { reviewId, documentIds };
 }
 
 async function nav(page: Page, screen: string): Promise<void> {

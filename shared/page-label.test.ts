@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceLocation, locationLabel, pagesLabel } from './page-label.ts';
+import { evidenceLocation, pageName, locationLabel, pagesLabel } from './page-label.ts';
 
 describe('pagesLabel', () => {
   it('writes one page, a range with an en dash, and prefers printed labels', () => {
@@ -36,14 +36,26 @@ describe('labels from the document', () => {
 });
 
 describe('evidenceLocation', () => {
-  it('says the page, the printed label when it differs, and the section path', () => {
+  it('says the printed page, the PDF page when it differs, and the section path', () => {
     const at = (page: number | null, pageLabel: string | null, section: string | null) =>
       evidenceLocation({ page, pageLabel, section });
-    expect(at(7, '5', 'Terms > Termination')).toBe('p. 7 (printed 5) · Terms > Termination');
+    expect(at(7, '5', 'Terms > Termination')).toBe('p. 5 (PDF page 7) · Terms > Termination');
     expect(at(7, '7', null)).toBe('p. 7');
     expect(at(7, null, null)).toBe('p. 7');
     expect(at(null, null, 'Chapter 3')).toBe('Chapter 3');
     expect(at(null, null, null)).toBe('');
-    expect(at(2, 'ii\u202E', '\x1b[2J')).toBe('p. 2 (printed ii\\u202e) · \\u001b[2J');
+    expect(at(2, 'ii\u202E', '\x1b[2J')).toBe('p. ii\\u202e (PDF page 2) · \\u001b[2J');
+  });
+});
+
+describe('pageName', () => {
+  it('puts the printed label first and the PDF page in brackets only when it differs', () => {
+    expect(pageName(177, '149')).toBe('p. 149 (PDF page 177)');
+    expect(pageName(177, '177')).toBe('p. 177');
+    expect(pageName(177, null)).toBe('p. 177');
+    expect(pageName(177)).toBe('p. 177');
+    expect(pageName(4, 'iv')).toBe('p. iv (PDF page 4)');
+    expect(pageName(604, '580', { of: 1151 })).toBe('p. 580 (PDF page 604 of 1151)');
+    expect(pageName(604, undefined, { of: 1151 })).toBe('p. 604 of 1151');
   });
 });

@@ -35,16 +35,30 @@ export function locationLabel(
 }
 
 /**
- * Where a passage of evidence is, for people: "p. 7 (printed 5) · Chapter 3 > Termination"
- * (the printed label only when it differs from the number), "p. 7", or the section alone; ''
- * when neither is known. Like the labels above, the document's own strings are made visible here.
+ * One page named for people, the one convention of the app and its exports: the printed label
+ * first, since that is what a reader sees on paper, and the page's place in the PDF in brackets
+ * only when it differs: "p. 149 (PDF page 177)", "p. 177", "p. iv (PDF page 4)". With `of` (the
+ * page count) the position is said too: "p. 149 (PDF page 177 of 1151)", "p. 177 of 1151". The
+ * label is the document's text: its control and bidi characters are made visible.
+ */
+export function pageName(
+  page: number,
+  label?: string | null | undefined,
+  options: { of?: number | undefined } = {},
+): string {
+  const printed = label === null || label === undefined ? '' : visibleText(label);
+  const of = options.of === undefined ? '' : ` of ${options.of}`;
+  return printed === '' || printed === String(page)
+    ? `p. ${page}${of}`
+    : `p. ${printed} (PDF page ${page}${of})`;
+}
+
+/**
+ * Where a passage of evidence is, for people: "p. 5 (PDF page 7) · Chapter 3 > Termination"
+ * (the page as `pageName` writes it), "p. 7", or the section alone; '' when neither is known.
+ * Like the labels above, the document's own strings are made visible here.
  */
 export function evidenceLocation(e: Pick<Evidence, 'page' | 'pageLabel' | 'section'>): string {
-  let page = '';
-  if (e.page !== null) {
-    const label = e.pageLabel === null ? '' : visibleText(e.pageLabel);
-    page =
-      label === '' || label === String(e.page) ? `p. ${e.page}` : `p. ${e.page} (printed ${label})`;
-  }
+  const page = e.page === null ? '' : pageName(e.page, e.pageLabel);
   return [page, visibleText(e.section ?? '')].filter(Boolean).join(' · ');
 }

@@ -76,7 +76,7 @@ export function coverageLabel(coverage: CellCoverage): string {
   return `read ${coverage.chunksRead} of ${plural(coverage.chunks, 'chunk')}${tail}`;
 }
 
-/** "p. 7 (printed 5) · Termination", the document's strings made visible; '' when unknown. */
+/** "p. 5 (PDF page 7) · Termination", the document's strings made visible; '' when unknown. */
 export function evidenceWhere(e: CellEvidence): string {
   return evidenceLocation({
     page: e.page ?? null,

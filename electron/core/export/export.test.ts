@@ -264,12 +264,12 @@ describe('session exports', () => {
     expect(r1?.evidence).toBeUndefined();
     const md = renderSession(session, 'md');
     expect(md).toContain(
-      '**Sources:**\n\n> “The landlord repairs the roof within 14 days of notice.”  \n> — p. 2 (printed 1)\n',
+      '**Sources:**\n\n> “The landlord repairs the roof within 14 days of notice.”  \n> — p. 1 (PDF page 2)\n',
     );
     // Right after the answer, before the run's details.
     expect(md.indexOf('**Sources:**')).toBeLessThan(md.indexOf('_Done · '));
     expect(renderSession(session, 'html')).toContain(
-      '<ol class="sources"><li><blockquote dir="auto">“The landlord repairs the roof within 14 days of notice.”</blockquote><p class="where">p. 2 (printed 1)</p></li></ol>',
+      '<ol class="sources"><li><blockquote dir="auto">“The landlord repairs the roof within 14 days of notice.”</blockquote><p class="where">p. 1 (PDF page 2)</p></li></ol>',
     );
     const json = JSON.parse(renderSession(session, 'json')) as SessionExport;
     expect(json.runs[0]?.evidence?.[0]).toMatchObject({
@@ -296,12 +296,12 @@ describe('session exports', () => {
       'The model quoted 2 of 2 cited chunks; 1 quote was not found in the text and was ignored.';
     const quotedMd = renderSession(quoted, 'md');
     expect(quotedMd).toContain(
-      '> “The landlord repairs the roof within 14 days of notice.”  \n> — p. 2 (printed 1) · quoted by the model, confirmed by the memory trail\n',
+      '> “The landlord repairs the roof within 14 days of notice.”  \n> — p. 1 (PDF page 2) · quoted by the model, confirmed by the memory trail\n',
     );
     expect(quotedMd).toContain(`_${line}_`);
     const quotedHtml = renderSession(quoted, 'html');
     expect(quotedHtml).toContain(
-      '<p class="where">p. 2 (printed 1) · <span class="by">quoted by the model, confirmed by the memory trail</span></p>',
+      '<p class="where">p. 1 (PDF page 2) · <span class="by">quoted by the model, confirmed by the memory trail</span></p>',
     );
     expect(quotedHtml).toContain(`<p class="meta">${line}</p>`);
     const quotedJson = JSON.parse(renderSession(quoted, 'json')) as SessionExport;

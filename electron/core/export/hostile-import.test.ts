@@ -54,7 +54,7 @@ describe('a hostile imported session exported again', () => {
     const types = new Set(nodes(root).map((n) => n.type));
     for (const bad of ['link', 'image', 'html', 'table', 'linkReference', 'imageReference'])
       expect(types, `a ${bad} node`).not.toContain(bad);
-    expect(md).toContain('p. 7 (printed vii)');
+    expect(md).toContain('p. vii (PDF page 7)');
     expect(md).toContain('\\u202e\\u2066');
   });
 

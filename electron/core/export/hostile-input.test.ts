@@ -161,7 +161,7 @@ describe('exports of hostile document and model text', () => {
       const quotes = all.filter((n) => n.type === 'blockquote').map(textOf);
       expect(quotes).toContain(
         visibleText(
-          `“${ALL} ${TABLE}”— p. 2 (printed ${TAGS} ${SPOOF}) · ${ALL} ${TABLE}`.replace(
+          `“${ALL} ${TABLE}”— p. ${TAGS} ${SPOOF} (PDF page 2) · ${ALL} ${TABLE}`.replace(
             /[ \t]*\n[ \t]*/g,
             ' ',
           ),
@@ -196,7 +196,7 @@ describe('exports of hostile document and model text', () => {
     expect([...tags].filter((t) => !own.split(' ').includes(t ?? ''))).toEqual([]);
     expect(html).not.toMatch(/<!--|<\/script|<script/i);
     expect(html).toContain('Chunk 1 · pp. &#60;img src=x onerror=alert(1)&#62;');
-    expect(html).toContain('<p class="where">p. 2 (printed &#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('<p class="where">p. &#60;img src=x onerror=alert(1)&#62;');
     // Links are the page's own: the timeline's bars to its own chunks, the contents to its questions.
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? '');
     expect(hrefs.filter((href) => !/^#[A-Za-z0-9_-]+$/.test(href))).toEqual([]);

@@ -94,7 +94,7 @@ describe('the review as CSV', () => {
       "Model's answer": 'Three years',
       'Read everything': 'yes',
       Coverage: 'read all 42 chunks, pp. 1–300',
-      Pages: 'p. 151 (printed 149) · Clause 2 > Term',
+      Pages: 'p. 149 (PDF page 151) · Clause 2 > Term',
       Quotes: '“an initial term of three (3) years”',
       'Run ID': '00000000-0000-4000-8000-000000002000',
     });

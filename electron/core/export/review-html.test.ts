@@ -115,7 +115,7 @@ describe('the review as HTML', () => {
     expect(text(term)).toContain('3 years');
     expect(text(term)).toContain("Model's words: Three years");
     expect(text(term)).toContain(
-      '“an initial term of three (3) years”p. 151 (printed 149) · Clause 2 > Term',
+      '“an initial term of three (3) years”p. 149 (PDF page 151) · Clause 2 > Term',
     );
     expect(text(term)).toContain('Read all 42 chunks, pp. 1–300');
     const globexLaw = all((e) => e.attribs.id === 'doc-2-q-6')[0] as Element;

@@ -1,7 +1,8 @@
 // The answer's evidence as the reader's chunk markers cite it: grouped by the chunk it is in, and
 // named as the answer view names it, so a passage reads the same wherever it is cited.
 import type { Evidence } from '../../../shared/model.ts';
-import { evidenceLocation } from '../../../shared/page-label.ts';
+import { evidenceLocation, pageName } from '../../../shared/page-label.ts';
+import { clip } from '../../../shared/review-text.ts';
 
 /** Chunk index → its evidence, best first (the order `evidence` comes in). */
 export type ChunkEvidence = ReadonlyMap<number, readonly Evidence[]>;
@@ -19,7 +20,24 @@ export function evidenceByChunk(evidence: readonly Evidence[]): ChunkEvidence {
   return byChunk;
 }
 
-/** "p. 7 (printed 5) · §8 Termination · chunk 3": where the reader says a cited passage is. */
-export function evidenceWhere(e: Evidence): string {
-  return [evidenceLocation(e), `chunk ${e.chunk + 1}`].filter(Boolean).join(' · ');
+/** "p. 5 (PDF page 7) · §8 Termination · chunk 3": where the reader says a cited passage is. */
+export function evidenceWhere(
+  e: Pick<Evidence, 'page' | 'pageLabel' | 'section'> & { chunk?: number | undefined },
+): string {
+  const chunk = e.chunk === undefined ? '' : `chunk ${e.chunk + 1}`;
+  return [evidenceLocation(e), chunk].filter(Boolean).join(' · ');
+}
+
+/**
+ * "Passage 1, p. 149 (PDF page 177): The licensee may cure…": how a passage is announced, its
+ * marker's number, its page and the start of its quote on one line (made visible, cut to 90
+ * characters); "Passage, …" for a passage that is not one of the answer's.
+ */
+export function passageName(
+  p: Pick<Evidence, 'page' | 'pageLabel' | 'quote'>,
+  n: number | undefined,
+): string {
+  const head = [n === undefined ? 'Passage' : `Passage ${n}`];
+  if (p.page !== null) head.push(pageName(p.page, p.pageLabel));
+  return `${head.join(', ')}: ${clip(p.quote, 90)}`;
 }

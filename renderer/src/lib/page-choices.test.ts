@@ -22,7 +22,7 @@ describe('page choices', () => {
   });
 
   test('names', () => {
-    expect(pageName({ page: 3, label: '1' })).toBe('p. 3 (printed 1)');
+    expect(pageName({ page: 3, label: '1' })).toBe('p. 1 (PDF page 3)');
     expect(pageName({ page: 3 })).toBe('p. 3');
   });
 });

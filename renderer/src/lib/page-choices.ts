@@ -2,6 +2,7 @@
 // names several pages (labels repeat across parts of a book; "5" may be printed on page 7 while
 // page 5 is printed "iii"), every candidate is offered rather than one picked silently.
 import type { PageSpan } from '../../../shared/model.ts';
+import { pageName as namePage } from '../../../shared/page-label.ts';
 
 export interface PageChoice {
   /** 1-based page number. */
@@ -31,9 +32,7 @@ export function pageChoices(pages: readonly PageSpan[], typed: string): PageChoi
   return choices;
 }
 
-/** "p. 7 (printed 5)", or "p. 7" when it has no other label. */
+/** "p. 5 (PDF page 7)", or "p. 7" when it has no other label (shared/page-label.ts). */
 export function pageName(choice: { page: number; label?: string | undefined }): string {
-  return choice.label === undefined || choice.label === String(choice.page)
-    ? `p. ${choice.page}`
-    : `p. ${choice.page} (printed ${choice.label})`;
+  return namePage(choice.page, choice.label);
 }

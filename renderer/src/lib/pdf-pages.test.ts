@@ -23,7 +23,7 @@ describe('pages of an extracted PDF', () => {
       undefined,
       undefined,
     ]);
-    expect(pageName(pages, 2)).toBe('p. 2 (printed 1)');
+    expect(pageName(pages, 2)).toBe('p. 1 (PDF page 2)');
     expect(pageName([{ number: 5, label: '5', start: 0, end: 1 }], 5)).toBe('p. 5');
   });
 

@@ -3,7 +3,7 @@
 // text view lies in the text. Pure.
 import type { DocumentText, PageSpan } from '../../../shared/model.ts';
 import { phrasePattern } from './find-hits.ts';
-import { pageName as choiceName } from './page-choices.ts';
+import { pageName as namePage } from '../../../shared/page-label.ts';
 
 /** The page a person typed: its printed label first, then its number; undefined if none. */
 export function pageFromInput(pages: readonly PageSpan[], typed: string): number | undefined {
@@ -23,9 +23,13 @@ export function spanOf(pages: readonly PageSpan[], page: number): PageSpan | und
   return guess?.number === page ? guess : pages.find((p) => p.number === page);
 }
 
-/** "p. 7", or "p. 7 (printed 5)" where the printed label differs. */
-export function pageName(pages: readonly PageSpan[], page: number): string {
-  return choiceName({ page, label: spanOf(pages, page)?.label });
+/** "p. 7", or "p. 5 (PDF page 7)" where the printed label differs. */
+export function pageName(
+  pages: readonly PageSpan[],
+  page: number,
+  options: { of?: number } = {},
+): string {
+  return namePage(page, spanOf(pages, page)?.label, options);
 }
 
 /** What the page view says about a page's text: none, or read by OCR (with its confidence). */

@@ -1,6 +1,7 @@
 // How a cell of the review table reads: its answer line, its state chip and the marks beside
 // them, in the reports' words (shared/review-text.ts), so the table and the reports agree.
 import type { ReviewCell, ReviewQuestion } from '../../../shared/review.ts';
+import { pageName } from '../../../shared/page-label.ts';
 import { coverageLabel, STATUS_LABELS } from '../../../shared/review-text.ts';
 
 /** The answer line: the normalised answer, else nothing (the chip says the state). */
@@ -9,6 +10,20 @@ export function answerLine(cell: ReviewCell | undefined): string {
   if (cell.status === 'answered' || cell.status === 'cut' || cell.status === 'not_stated')
     return cell.display ?? cell.answer ?? '';
   return '';
+}
+
+/**
+ * What copying a cell gives: its normalised answer and the page it rests on, as the app names
+ * pages ("EUR 12,000 — p. 149 (PDF page 177)"); the answer alone without a paged passage, and ''
+ * when the cell has no answer.
+ */
+export function cellCopyText(cell: ReviewCell | undefined): string {
+  const answer = answerLine(cell);
+  if (answer === '' || cell === undefined) return '';
+  const cited = cell.evidence.find((e) => e.page !== undefined);
+  return cited?.page === undefined
+    ? answer
+    : `${answer} — ${pageName(cited.page, cited.pageLabel)}`;
 }
 
 /** The state chip: "Answered", "Reading 12/42", "Not stated", "Cut" … */

@@ -17,7 +17,7 @@ export type JumpTarget =
   /**
    * A passage to show highlighted (evidence): on the original page for a PDF, in the rendered
    * document for DOCX/EPUB/HTML, in the text otherwise; `where` says it for people
-   * ("p. 7 (printed 5) · §8 Termination"). `found`: a hit of find in document, not a citation.
+   * ("p. 5 (PDF page 7) · §8 Termination"). `found`: a hit of find in document, not a citation.
    */
   | { kind: 'passage'; start: number; end: number; where?: string; found?: boolean };
 

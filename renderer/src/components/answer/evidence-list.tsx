@@ -9,11 +9,8 @@ import { cutEvidenceLabel } from '../../../../shared/evidence-cut.ts';
 import { quoteCheckLine } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
-import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
-import { OutsideText } from '../common/outside-text.tsx';
-import { PassageLink } from './passage-link.tsx';
-import { QuotedBadge } from './quoted-badge.tsx';
+import { PassageItem } from '../common/passage-item.tsx';
 
 export function EvidenceList(props: {
   run: RunView;
@@ -48,13 +45,13 @@ export function EvidenceList(props: {
       ) : null}
       {best ? (
         <>
-          <Passages evidence={[best]} carried={carried} />
+          <Passages evidence={[best]} first={1} carried={carried} />
           {more.length > 0 ? (
             <details className="more-evidence">
               <summary>
                 {more.length} more {more.length === 1 ? 'passage' : 'passages'} that may support it
               </summary>
-              <Passages evidence={more} carried={carried} />
+              <Passages evidence={more} first={2} carried={carried} />
             </details>
           ) : null}
         </>
@@ -65,25 +62,17 @@ export function EvidenceList(props: {
   );
 }
 
-function Passages(props: { evidence: Evidence[]; carried: boolean }) {
+/** Passages numbered from `first` on: the markers run on across the folded ones. */
+function Passages(props: { evidence: Evidence[]; first: number; carried: boolean }) {
   return (
     <ol className="evidence-list">
-      {props.evidence.map((e) => (
-        <li key={`${e.start}-${e.end}`}>
-          {props.carried ? (
-            <span className="passage carried" data-testid="carried-passage">
-              <q className="passage-quote">
-                <OutsideText text={e.quote} />
-              </q>
-              <span className="passage-where muted small">
-                <OutsideText text={evidenceWhere(e)} />
-              </span>
-            </span>
-          ) : (
-            <PassageLink start={e.start} end={e.end} quote={e.quote} where={evidenceWhere(e)} />
-          )}
-          <QuotedBadge by={e.by} />
-        </li>
+      {props.evidence.map((e, i) => (
+        <PassageItem
+          key={`${e.start}-${e.end}`}
+          passage={e}
+          n={props.first + i}
+          press={props.carried ? { kind: 'none' } : { kind: 'open' }}
+        />
       ))}
     </ol>
   );

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../../shared/model.ts';
 import { pageAt } from '../../../../shared/text-location.ts';
+import { pageName } from '../../../../shared/page-label.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
@@ -100,10 +101,7 @@ export function DocumentText(props: {
     <div className="document-text-frame">
       {current && pages ? (
         <div className="scroll-page-indicator small">
-          Page {current.number} of {pages.length}
-          {current.label !== undefined && current.label !== String(current.number)
-            ? ` (printed ${current.label})`
-            : ''}
+          {pageName(current.number, current.label, { of: pages.length })}
         </div>
       ) : null}
       <div
@@ -170,8 +168,7 @@ function RowView(props: {
     const confidence = props.ocr.get(row.page);
     return (
       <div className="page-marker">
-        Page {row.label ?? row.page}
-        {row.label !== undefined && row.label !== String(row.page) ? ` (p. ${row.page})` : ''}
+        {pageName(row.page, row.label)}
         {confidence === undefined ? null : (
           <span
             className="ocr-mark"

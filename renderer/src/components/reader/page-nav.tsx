@@ -1,6 +1,7 @@
-// Previous / next page and where the view is ("Page 604 of 1151 (printed 580)"). A page is
+// Previous / next page and where the view is ("p. 580 (PDF page 604 of 1151)"). A page is
 // typed in the reader's jump bar, which moves this view too.
 import type { PageSpan } from '../../../../shared/model.ts';
+import { pageName } from '../../../../shared/page-label.ts';
 import { spanOf } from '../../lib/pdf-pages.ts';
 
 export function PageNav(props: {
@@ -19,11 +20,10 @@ export function PageNav(props: {
         disabled={page <= 1}
         title="Previous page (←)"
       >
-        ‹ Previous
+        ‹ <span className="nav-word">Previous</span>
       </button>
       <span className="page-indicator" aria-live="polite">
-        Page {page} of {pageCount}
-        {label !== undefined && label !== String(page) ? ` (printed ${label})` : ''}
+        {pageName(page, label, { of: pageCount })}
       </span>
       <button
         type="button"
@@ -31,7 +31,7 @@ export function PageNav(props: {
         disabled={page >= pageCount}
         title="Next page (→)"
       >
-        Next ›
+        <span className="nav-word">Next</span> ›
       </button>
     </div>
   );

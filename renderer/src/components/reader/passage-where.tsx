@@ -1,4 +1,4 @@
-// Says where the highlighted passage is ("p. 7 (printed 5) · §8 Termination"); the highlight
+// Says where the highlighted passage is ("p. 5 (PDF page 7) · §8 Termination"); the highlight
 // points at this text as its accessible description. Hits of find in document say it in the
 // find bar instead.
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';

@@ -127,7 +127,7 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
         className="pdf-scroller"
         tabIndex={0}
         role="document"
-        aria-label={`Original page ${page} of ${pageCount}`}
+        aria-label={`Original page, ${pageName(pages, page, { of: pageCount })}`}
         aria-busy={loading}
         onKeyDown={onKey}
       >
@@ -137,7 +137,7 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
             drawn={drawn}
             rects={rects}
             stale={loading || drawn.page !== page}
-            label={`Page ${drawn.page} of ${pageCount}, as printed`}
+            label={`${pageName(pages, drawn.page, { of: pageCount })}, as printed`}
           />
         ) : null}
         {loading ? (

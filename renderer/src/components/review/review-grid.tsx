@@ -5,6 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { ColumnSummary } from '../../../../shared/review-summary.ts';
+import { cellCopyText } from '../../lib/review-cell-words.ts';
 import { cellKey } from '../../lib/review-view.ts';
 import { askRerun, openPanel, say, setActive, useReviewStore } from '../../stores/review-store.ts';
 import { outsideAttr } from '../common/outside-text.tsx';
@@ -116,11 +117,11 @@ export const ReviewGrid = memo(function ReviewGrid(props: {
     } else if ((e.key === 'c' || e.key === 'C') && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
       e.preventDefault();
       const cell = useReviewStore.getState().cells[cellKey(place.documentId, place.questionId)];
-      const text = cell?.display ?? cell?.answer ?? '';
+      const text = cellCopyText(cell);
       if (text === '') say('This cell has no answer to copy.');
       else
         void navigator.clipboard.writeText(text).then(
-          () => say('Copied the answer.'),
+          () => say('Copied the answer and its page.'),
           () => say('The answer could not be copied.'),
         );
     }

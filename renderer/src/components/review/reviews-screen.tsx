@@ -121,19 +121,22 @@ function ReviewTable() {
         </span>
         <ReviewControls review={review} />
       </div>
-      <ReviewFilters
-        questions={questions}
-        summaries={summaries}
-        shown={shown.length}
-        total={documents.length}
-      />
+      {/* The cell panel stands beside the filters and the table, so it has the screen's height. */}
       <div className={`rt-layout-main${panel ? ' with-panel' : ''}`}>
-        <ReviewGrid
-          rows={axes.rows}
-          cols={axes.cols}
-          summaries={summaries}
-          label={`${review.title}: ${transpose ? 'questions down, documents across' : 'documents down, questions across'}`}
-        />
+        <div className="rt-table-side">
+          <ReviewFilters
+            questions={questions}
+            summaries={summaries}
+            shown={shown.length}
+            total={documents.length}
+          />
+          <ReviewGrid
+            rows={axes.rows}
+            cols={axes.cols}
+            summaries={summaries}
+            label={`${review.title}: ${transpose ? 'questions down, documents across' : 'documents down, questions across'}`}
+          />
+        </div>
         <CellPanel />
       </div>
     </>

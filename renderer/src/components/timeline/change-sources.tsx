@@ -2,10 +2,9 @@
 import { useMemo } from 'react';
 import type { ChunkInfo, DocumentText } from '../../../../shared/model.ts';
 import { pageAt, sectionPath } from '../../../../shared/text-location.ts';
-import { evidenceLocation } from '../../../../shared/page-label.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { changeSources } from '../../lib/change-sources.ts';
-import { PassageLink } from '../answer/passage-link.tsx';
+import { PassageItem } from '../common/passage-item.tsx';
 
 export function ChangeSources(props: {
   run: RunView;
@@ -32,18 +31,18 @@ export function ChangeSources(props: {
         {passages.map((p) => {
           const page = pageAt(document.pages, p.start);
           return (
-            <li key={p.start}>
-              <PassageLink
-                start={p.start}
-                end={p.end}
-                quote={p.quote}
-                where={evidenceLocation({
-                  page: page?.number ?? null,
-                  pageLabel: page?.label ?? null,
-                  section: sectionPath(document.sections, p.start),
-                })}
-              />
-            </li>
+            <PassageItem
+              key={p.start}
+              passage={{
+                start: p.start,
+                end: p.end,
+                quote: p.quote,
+                page: page?.number ?? null,
+                pageLabel: page?.label ?? null,
+                section: sectionPath(document.sections, p.start),
+              }}
+              press={{ kind: 'open' }}
+            />
           );
         })}
       </ul>
