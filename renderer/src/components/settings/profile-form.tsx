@@ -11,7 +11,7 @@ import type { BackendKind, BackendProfile } from '../../../../shared/model.ts';
 import {
   saveProfile,
   setActiveProfile,
-  testProfile,
+  testNewProfile,
   useSettingsStore,
 } from '../../stores/settings-store.ts';
 import { QUOTE_CHECK_CHUNKS, quoteCheckOn } from '../../../../shared/quote-check.ts';
@@ -93,9 +93,9 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           if (!useSettingsStore.getState().settings.activeProfileId)
             await setActiveProfile(saved.id);
           props.onDone();
-          // A new backend is tested at once, so its card can offer to make it the active one
-          // (the seeded "Local vLLM" must not silently keep the questions).
-          if (!props.initial) await testProfile(saved.id);
+          // A new backend is tested at once; answering, it takes the questions from one that
+          // does not answer (or offers to, on its card, when the active one does).
+          if (!props.initial) await testNewProfile(saved.id);
         });
       }}
     >
