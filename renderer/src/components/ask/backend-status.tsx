@@ -7,7 +7,7 @@ import { describeTest } from '../../lib/backend-status.ts';
 import { checkReachable, useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { HintText } from '../common/hint-text.tsx';
-import { modelNameOf } from '../models/builtin-fields.tsx';
+import { modelNameOf } from '../../lib/model-name.ts';
 import { OutsideText } from '../common/outside-text.tsx';
 import { useNow } from '../common/use-now.ts';
 

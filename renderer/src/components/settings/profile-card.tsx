@@ -10,7 +10,7 @@ import {
 } from '../../stores/settings-store.ts';
 import { describeTest, formatLatency } from '../../lib/backend-status.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
-import { modelNameOf } from '../models/builtin-fields.tsx';
+import { modelNameOf } from '../../lib/model-name.ts';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { KINDS } from './profile-kinds.ts';
 import { plural } from '../../../../shared/plural.ts';
