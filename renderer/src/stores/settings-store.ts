@@ -108,9 +108,12 @@ export async function testProfile(profileId: string): Promise<ConnectionTest> {
 export async function testNewProfile(profileId: string): Promise<void> {
   const test = await testProfile(profileId);
   const { activeProfileId, lastTests } = get().settings;
-  if (!test.ok || activeProfileId === profileId) return;
-  if (activeProfileId !== null && lastTests[activeProfileId]?.ok === true) return;
-  await setActiveProfile(profileId);
+  if (!test.ok) return;
+  // The first backend is active from its save on; it is said the same way.
+  if (activeProfileId !== profileId) {
+    if (activeProfileId !== null && lastTests[activeProfileId]?.ok === true) return;
+    await setActiveProfile(profileId);
+  }
   set({ justActivated: profileId });
 }
 

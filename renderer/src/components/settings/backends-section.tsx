@@ -7,6 +7,15 @@ import { useUiStore } from '../../stores/ui-store.ts';
 import { ProfileCard } from './profile-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
+/** Scrolls backend `profileId`'s card into view (else the top of Backends). */
+function showCard(profileId: string | undefined): void {
+  const card =
+    profileId === undefined
+      ? null
+      : document.querySelector(`[data-profile="${CSS.escape(profileId)}"]`);
+  (card ?? document.getElementById('backends-heading'))?.scrollIntoView({ block: 'nearest' });
+}
+
 export function BackendsSection() {
   const { profiles, activeProfileId } = useSettingsStore(
     useShallow((s) => ({
@@ -45,7 +54,11 @@ export function BackendsSection() {
         <ProfileForm
           key={editing === 'new' ? 'new' : editing.id}
           initial={editing === 'new' ? null : editing}
-          onDone={() => setEditing(null)}
+          onDone={(profileId) => {
+            setEditing(null);
+            // The long form closing would leave the window on the parts below: show the card.
+            requestAnimationFrame(() => showCard(profileId));
+          }}
         />
       ) : null}
     </section>

@@ -85,7 +85,11 @@ export function ProfileCard(props: {
   const activated = useSettingsStore((s) => s.justActivated === p.id) && props.active;
   const builtin = p.kind === 'builtin';
   return (
-    <li className={props.active ? 'profile active' : 'profile'} aria-label={`Backend ${p.name}`}>
+    <li
+      className={props.active ? 'profile active' : 'profile'}
+      aria-label={`Backend ${p.name}`}
+      data-profile={p.id}
+    >
       <div className="profile-head">
         <strong>{p.name}</strong> <span className="badge">{KINDS[p.kind].label}</span>
         {props.active ? <span className="badge status-done">Active</span> : null}
