@@ -38,7 +38,9 @@ export function BackendsSection() {
         </button>
       </div>
       {profiles.length === 0 ? (
-        <p className="muted">No backend yet. Add the server that will read your documents.</p>
+        <p className="muted">
+          No backend yet. Add one: the built-in model on this computer, a server or a cloud API.
+        </p>
       ) : null}
       <ul className="profiles">
         {profiles.map((p) => (
