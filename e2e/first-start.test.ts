@@ -227,6 +227,37 @@ describe.skipIf(!canRun)('the first day', () => {
     }, 180_000);
   }
 
+  test('"Check this backend" tells two documents of one title apart, and only those', async () => {
+    const h = await b.open({ backend: 'sim' });
+    const { page } = h;
+    const html = (body: string) =>
+      Buffer.from(
+        `<html><head><title>Quarterly report</title></head><body><p>${body}</p></body></html>`,
+      );
+    for (const [name, bytes] of [
+      ['q1.html', html('Sales rose. '.repeat(30))],
+      ['q2.html', html('Sales fell. '.repeat(30))],
+      ['memo.txt', Buffer.from('The clerk was Ada. '.repeat(30))],
+    ] as const) {
+      await openWithDialog(h, b.file(name, bytes));
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    }
+    await showScreen(page, 'Settings');
+    const card = page.getByRole('listitem', { name: 'Backend Local simulator (sim-llm)' });
+    await card.getByRole('button', { name: 'Check this backend' }).click();
+    const choice = card.getByLabel('Text to read').locator('option');
+    // The bundled sample and the three documents (each opened in turn above).
+    await expect.poll(() => choice.count()).toBe(4);
+    const options = await choice.allTextContents();
+    expect(options.map((o) => o.replace(/ \([\d.,]+K? tokens\)$/, ''))).toEqual(
+      expect.arrayContaining([
+        'Quarterly report (q1.html)',
+        'Quarterly report (q2.html)',
+        expect.stringMatching(/^memo(\.txt)?$/),
+      ]),
+    );
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`Settings in sections (${scheme}): the navigation goes to each, and the Ask screen opens Backends`, async () => {
       const h = await b.open({ backend: 'sim', colorScheme: scheme });
