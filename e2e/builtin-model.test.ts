@@ -72,8 +72,16 @@ describe.skipIf(!canRun)('the built-in model', () => {
       const row = first.getByRole('listitem', { name: `Download of ${recommended.name}` });
       await row.getByText(/KB of 4\d\d KB · [\d.]+ KB\/s/).waitFor();
       await shot('first-start-downloading');
-      // Done: a built-in backend is made and chosen, and the first-start screen steps aside.
+      // Done: a built-in backend is made and chosen, and the screen says so and what is next.
       await first.waitFor({ state: 'detached', timeout: 30_000 });
+      const ready = page.getByRole('region', {
+        name: 'Model ready — open a document to ask about it',
+      });
+      await expect(ready.textContent()).resolves.toContain(recommended.name);
+      await ready.getByRole('button', { name: 'Open document…' }).waitFor();
+      await shot('first-start-downloaded');
+      await ready.getByRole('button', { name: 'Close' }).click();
+      await ready.waitFor({ state: 'detached' });
       await showScreen(page, 'Settings');
       const card = page.getByRole('listitem', {
         name: `Backend Built-in (this computer): ${recommended.name}`,

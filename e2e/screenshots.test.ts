@@ -59,16 +59,19 @@ describe.skipIf(!canRun || missing !== null)(
         await page.getByText('No documents yet').waitFor();
         await shot('library-empty');
 
-        // Settings: the lab server (the simulator) is added and tested; it offers to become
-        // the active backend while the office one has failed its test.
+        // Settings: the lab server (the simulator) is added and tested, and takes the questions
+        // from the office one, never tested; the user puts them back on the office server (the
+        // walk shows it down), and the lab one offers the switch while the office one fails.
         const lab = await addBackend(page, {
           kind: 'custom',
           name: LAB,
           url: h.sim.baseUrl,
           model: MODEL,
         });
-        await lab.getByRole('status').filter({ hasText: 'answered' }).waitFor();
+        await lab.getByText(/Questions now go to this backend/).waitFor();
         const office = page.getByRole('listitem', { name: 'Backend Office server', exact: true });
+        await office.getByRole('button', { name: 'Use this backend' }).click();
+        await lab.getByRole('status').filter({ hasText: 'answered' }).waitFor();
         await office.getByRole('button', { name: 'Test connection' }).click();
         await office.getByText(/^Cannot reach /).waitFor();
         await page.getByRole('heading', { name: 'Settings', level: 1 }).scrollIntoViewIfNeeded();
@@ -87,7 +90,14 @@ describe.skipIf(!canRun || missing !== null)(
         await newForm.evaluate((el) => el.scrollIntoView({ block: 'start' }));
         await shot('settings-new-backend');
         await newForm.getByRole('button', { name: 'Save backend' }).click();
-        await page.getByRole('listitem', { name: `Backend ${PRICED}`, exact: true }).waitFor();
+        // It answers while the office server does not, so it takes the questions; the walk
+        // puts them back on the office server again.
+        await page
+          .getByRole('listitem', { name: `Backend ${PRICED}`, exact: true })
+          .getByText(/Questions now go to this backend/)
+          .waitFor();
+        await office.getByRole('button', { name: 'Use this backend' }).click();
+        await office.getByText('Active', { exact: true }).waitFor();
         await page.getByRole('form', { name: 'Costs' }).scrollIntoViewIfNeeded();
         await shot('settings-costs');
 

@@ -426,6 +426,12 @@ export const calls = {
   'models:cancel': { request: z.object({ reference: z.string().min(1).max(1000) }) },
   /** Where the loaded model of a built-in backend runs; null while it is not loaded. */
   'models:host-info': { request: z.object({ profileId: id }) },
+  /**
+   * Makes the built-in backend read with model `id` (one of the models on this computer) and makes
+   * it the active backend: the built-in profile of that file, else a new one that keeps the
+   * GPU and thread choices of the built-in backend in use.
+   */
+  'models:use': { request: z.object({ id: z.string().min(1).max(500) }) },
   // reviews (setup): checklists kept in the library, and starting a review (shared/review-setup.ts)
   'checklists:list': { request: z.object({}) },
   'checklists:get': { request: z.object({ checklistId: id }) },
@@ -575,6 +581,7 @@ export interface CallResponses {
   'models:pause': Result<null>;
   'models:cancel': Result<null>;
   'models:host-info': Result<BuiltinHostInfo | null>;
+  'models:use': Result<{ profileId: string }>;
   // reviews (setup)
   'checklists:list': Result<ChecklistListing[]>;
   'checklists:get': Result<Checklist>;

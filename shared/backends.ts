@@ -53,7 +53,11 @@ export const BACKEND_DEFAULTS: Readonly<Record<BackendKind, BackendDefaults>> = 
   builtin: { name: 'Built-in (this computer)', baseUrl: '', needsKey: false, needsModel: false },
 };
 
-/** The profile a new library starts with (a local vLLM server, untested until the user tries it). */
+/**
+ * The "Local vLLM" profile libraries made before issue 25 were given at their first start (a new
+ * library now starts with none): while it is the only one and has never answered, the app still
+ * offers its first-start screen.
+ */
 export const SEEDED_PROFILE_ID = 'local-vllm';
 
 /** True when an Azure OpenAI URL names its deployment (`…/openai/deployments/NAME`). */

@@ -49,7 +49,7 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     licenceUrl: 'https://huggingface.co/Qwen/Qwen2.5-7B-Instruct/blob/main/LICENSE',
     memoryBytes: 5.5 * GB,
     speed: 'slow',
-    note: 'Recommended: the base model of RL-MemoryAgent-7B. Needs about 8 GB of RAM.',
+    note: 'Recommended: the base model of RL-MemoryAgent-7B.',
   },
   {
     id: 'qwen2.5-3b-instruct-q4_k_m',
@@ -61,7 +61,7 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     licenceUrl: 'https://huggingface.co/Qwen/Qwen2.5-3B-Instruct/blob/main/LICENSE',
     memoryBytes: 2.5 * GB,
     speed: 'medium',
-    note: 'For machines with 4-8 GB of RAM; less accurate. Not for commercial use.',
+    note: 'For smaller machines; less accurate. Not for commercial use.',
   },
   {
     id: 'qwen2.5-1.5b-instruct-q4_k_m',

@@ -38,7 +38,7 @@ import { BackendLimits, DEFAULT_BACKEND_CONCURRENCY } from '../jobs/backend-limi
 import { JobRegistry } from '../jobs/job-registry.ts';
 import { createRunJournal } from '../store/run-journal.ts';
 import type { Emit, ServiceDeps } from './service-deps.ts';
-import { createSettingsHandlers, seedProfiles } from './settings-handlers.ts';
+import { createSettingsHandlers } from './settings-handlers.ts';
 import { createTokenCounter } from './token-counter.ts';
 import { DEFAULT_MAX_BYTES } from '../documents/index.ts';
 
@@ -103,7 +103,6 @@ export function createService(deps: ServiceDeps): Service {
     const self = writer;
     store.runs.markInterrupted((owner) => self.isAlive(owner));
     store.jobs.markInterrupted((owner) => self.isAlive(owner), now());
-    seedProfiles(store);
   } catch (error) {
     writer?.close();
     store.close();

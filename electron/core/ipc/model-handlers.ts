@@ -35,6 +35,7 @@ type ModelHandlers = Pick<
   | 'models:pause'
   | 'models:cancel'
   | 'models:host-info'
+  | 'models:use'
 >;
 
 export interface ModelHandlerDeps {
@@ -270,21 +271,34 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
     }
   }
 
-  /** Creates the built-in backend for a downloaded model and makes it the active one. */
+  /**
+   * Makes the built-in backend read with `model` and makes it the active one: the built-in
+   * profile of that file if there is one, else a new one named `name` that keeps the GPU and
+   * thread choices of the active built-in profile (they belong to this computer, not the model;
+   * GPU layers depend on the model and are left automatic).
+   */
   function useModel(model: LocalModel, name: string): string {
     const settings = deps.store.settings;
-    const existing = settings
-      .profiles()
-      .find((p) => p.kind === 'builtin' && p.builtin?.modelFile === model.file);
+    const profiles = settings.profiles();
+    const existing = profiles.find(
+      (p) => p.kind === 'builtin' && p.builtin?.modelFile === model.file,
+    );
     const id = existing?.id ?? `builtin-${model.id.replace(/[^a-z0-9._-]/gi, '-')}`.slice(0, 100);
-    if (!existing)
+    if (!existing) {
+      const active = profiles.find((p) => p.id === settings.activeProfileId());
+      const like = active?.kind === 'builtin' ? active.builtin : undefined;
       settings.saveProfile({
         id,
         name: `${BACKEND_DEFAULTS.builtin.name}: ${name}`.slice(0, 200),
         kind: 'builtin',
         baseUrl: '',
-        builtin: { modelFile: model.file },
+        builtin: {
+          modelFile: model.file,
+          ...(like?.gpu === undefined ? {} : { gpu: like.gpu }),
+          ...(like?.threads === undefined ? {} : { threads: like.threads }),
+        },
       });
+    }
     settings.setActiveProfileId(id);
     return id;
   }
@@ -376,6 +390,21 @@ export function createModelHandlers(deps: ModelHandlerDeps): {
           bytesPerSec: 0,
         });
         return null;
+      }),
+
+    'models:use': ({ id }) =>
+      asResult(async () => {
+        const record = (await models.list()).find((m) => m.id === id);
+        if (!record) throw new CoreError('NotFound', 'That model is not on this computer.');
+        if (record.missing)
+          throw new CoreError('NotFound', `The model file ${record.file} is no longer there.`, {
+            hint: 'Connect the disk it is on, or add the file again in Settings › Models.',
+          });
+        const model = localModel(record);
+        const name =
+          catalogueModel(model.catalogueId ?? '')?.name ??
+          path.basename(model.file).replace(/\.gguf$/i, '');
+        return { profileId: useModel(model, name) };
       }),
 
     'models:host-info': ({ profileId }) =>

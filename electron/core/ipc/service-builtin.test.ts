@@ -259,6 +259,58 @@ describe('models calls', () => {
     if (!refused.ok) expect(refused.error.hint).toContain('Add a model file');
   }, 30_000);
 
+  it('"Use this model": the built-in backend reads with it and becomes active, keeping this computer\'s GPU and threads', async () => {
+    const harness = await open();
+    const tiny = writeTinyGguf(harness.dir, 'tiny.gguf');
+    chosen = tiny;
+    const added = await harness.ok('models:add-file', {});
+    // Before: a server is the active backend, and one built-in profile set to CPU, one thread.
+    const serverProfile = {
+      id: 's',
+      name: 'S',
+      kind: 'vllm' as const,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      hasApiKey: false,
+    };
+    await harness.ok('settings:save-profile', { profile: serverProfile });
+    expect((await harness.ok('settings:get', {})).activeProfileId).toBe('s');
+    const first = await harness.ok('models:use', { id: added!.id });
+    const after = await harness.ok('settings:get', {});
+    expect(after.activeProfileId).toBe(first.profileId);
+    expect(after.profiles.find((p) => p.id === first.profileId)).toMatchObject({
+      kind: 'builtin',
+      name: 'Built-in (this computer): tiny',
+      builtin: { modelFile: tiny },
+    });
+    // The user sets CPU only and one thread; a second model keeps that, the first stays as it was.
+    const made = after.profiles.find((p) => p.id === first.profileId)!;
+    await harness.ok('settings:save-profile', {
+      profile: { ...made, builtin: { modelFile: tiny, gpu: 'off', threads: 1 } },
+    });
+    chosen = writeTinyGguf(harness.dir, 'other.gguf');
+    const other = await harness.ok('models:add-file', {});
+    const second = await harness.ok('models:use', { id: other!.id });
+    const both = await harness.ok('settings:get', {});
+    expect(both.activeProfileId).toBe(second.profileId);
+    expect(both.profiles.find((p) => p.id === second.profileId)?.builtin).toEqual({
+      modelFile: chosen,
+      gpu: 'off',
+      threads: 1,
+    });
+    // Using the first again picks its profile, not a third one.
+    expect(await harness.ok('models:use', { id: added!.id })).toEqual(first);
+    expect((await harness.ok('settings:get', {})).profiles).toHaveLength(3);
+    // A model that is not on this computer, or whose file is gone, is refused in one sentence.
+    expect(await harness.call('models:use', { id: 'nothing' })).toMatchObject({
+      ok: false,
+      error: { kind: 'NotFound', message: 'That model is not on this computer.' },
+    });
+    fs.rmSync(chosen);
+    const gone = await harness.call('models:use', { id: other!.id });
+    expect(gone).toMatchObject({ ok: false, error: { kind: 'NotFound' } });
+    if (!gone.ok) expect(gone.error.hint).toContain('Settings › Models');
+  });
+
   it('adds a file chosen in the dialog, refuses one that is not GGUF, and removes models', async () => {
     const harness = await open();
     const outside = path.join(harness.dir, 'mine.gguf');

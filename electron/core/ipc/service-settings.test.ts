@@ -10,7 +10,7 @@ import { DATABASE_FILE } from '../store/database.ts';
 import { deadUrl } from '../../../sim/dead-url.ts';
 import { startSimLlm } from '../../../sim/server.ts';
 import { invokeCall } from './invoke-call.ts';
-import { SEEDED_PROFILE_ID } from './settings-handlers.ts';
+import { SEEDED_PROFILE_ID } from '../../../shared/backends.ts';
 import {
   SMALL_CHUNKS,
   bookText,
@@ -112,26 +112,33 @@ describe('settings, profiles and keys', () => {
     });
   });
 
-  it('starts with a local vLLM profile and the MemAgent defaults', async () => {
+  it('starts with no backend nobody asked for and the MemAgent defaults; an earlier library keeps its own', async () => {
     h = await startHarness();
     const settings = await h.ok('settings:get', {});
-    expect(settings.activeProfileId).toBe(SEEDED_PROFILE_ID);
-    expect(settings.profiles).toEqual([
-      {
-        id: SEEDED_PROFILE_ID,
-        name: 'Local vLLM',
-        kind: 'vllm',
-        baseUrl: BACKEND_DEFAULTS.vllm.baseUrl,
-        hasApiKey: false,
-      },
-    ]);
+    // No preset such as "Local vLLM": the first-start screen asks how to read documents.
+    expect(settings.profiles).toEqual([]);
+    expect(settings.activeProfileId).toBeNull();
     expect(settings.defaults).toEqual(DEFAULT_RUN_SETTINGS);
     await h.ok('settings:set-defaults', { defaults: { ...DEFAULT_RUN_SETTINGS, temperature: 0 } });
+    // A library from a version that seeded "Local vLLM": the app leaves that profile as it is.
+    const earlier = {
+      id: SEEDED_PROFILE_ID,
+      name: 'Local vLLM',
+      kind: 'vllm' as const,
+      baseUrl: BACKEND_DEFAULTS.vllm.baseUrl,
+      hasApiKey: false,
+    };
+    await h.ok('settings:save-profile', { profile: earlier });
+    await h.service.dispose();
+    h.reopen();
+    const kept = await h.ok('settings:get', {});
+    expect(kept.profiles).toEqual([earlier]);
+    expect(kept.activeProfileId).toBe(SEEDED_PROFILE_ID);
     await h.ok('settings:delete-profile', { profileId: SEEDED_PROFILE_ID });
     await h.service.dispose();
     h.reopen();
     const again = await h.ok('settings:get', {});
-    // Deleting the seeded profile sticks across restarts; defaults persist.
+    // Deleting it sticks across restarts; defaults persist.
     expect(again.profiles).toEqual([]);
     expect(again.activeProfileId).toBeNull();
     expect(again.defaults.temperature).toBe(0);

@@ -12,7 +12,6 @@ import { DATABASE_FILE } from '../store/database.ts';
 import { createMemorySecretStore } from '../store/secret-store.ts';
 import { openStore } from '../store/store.ts';
 import { createService } from './create-service.ts';
-import { seedProfiles } from './settings-handlers.ts';
 
 type Child = ChildProcessByStdio<Writable, Readable, null>;
 
@@ -83,17 +82,6 @@ describe('the app starting while a terminal uses its library', () => {
     }
     expect(results.filter((r) => r !== 'started')).toEqual([]);
   }, 120_000);
-
-  it('seeding the first profile waits for a terminal holding the write lock, instead of failing', async () => {
-    const file = path.join(dir, DATABASE_FILE);
-    openStore(dir).close();
-    const store = openStore(dir);
-    // The terminal commits on its own after a moment: this process is blocked in SQLite meanwhile.
-    await child('lock', file, 'locked', '700');
-    seedProfiles(store);
-    expect(store.settings.profiles().map((p) => p.name)).toEqual(['Local vLLM']);
-    store.close();
-  });
 
   it('a terminal holding a snapshot while a third process writes: the app starts', async () => {
     const file = path.join(dir, DATABASE_FILE);

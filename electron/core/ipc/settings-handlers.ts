@@ -1,10 +1,5 @@
 import type { AppSettings, CallHandlers } from '../../../shared/api.ts';
-import {
-  BACKEND_DEFAULTS,
-  SEEDED_PROFILE_ID,
-  testRecord,
-  urlNamesDeployment,
-} from '../../../shared/backends.ts';
+import { testRecord, urlNamesDeployment } from '../../../shared/backends.ts';
 import type { BackendProfile } from '../../../shared/model.ts';
 import { PROFILE_URL_MESSAGE } from '../../../shared/schemas.ts';
 import { firstExtraUrlProblem } from '../../../shared/server-urls.ts';
@@ -20,9 +15,6 @@ import {
   testConnection,
 } from '../backends/connection-test.ts';
 import { asResult } from './invoke-call.ts';
-import { writeTransaction } from '../store/write-transaction.ts';
-
-export { SEEDED_PROFILE_ID } from '../../../shared/backends.ts';
 
 type SettingsHandlers = Pick<
   CallHandlers,
@@ -34,26 +26,6 @@ type SettingsHandlers = Pick<
   | 'settings:set-cost-limit'
   | 'backend:test'
 >;
-
-/** On first start, a local vLLM profile (MEMAGENT.md's serving default) becomes active. */
-export function seedProfiles(store: Store): void {
-  if (store.settings.seeded()) return;
-  const local = BACKEND_DEFAULTS.vllm;
-  // Read again under the write lock: another process may have seeded meanwhile.
-  writeTransaction(store.db, () => {
-    if (store.settings.seeded()) return;
-    if (store.settings.profiles().length === 0) {
-      store.settings.saveProfile({
-        id: SEEDED_PROFILE_ID,
-        name: local.name,
-        kind: 'vllm',
-        baseUrl: local.baseUrl,
-      });
-      store.settings.setActiveProfileId(SEEDED_PROFILE_ID);
-    }
-    store.settings.markSeeded();
-  })();
-}
 
 export function createSettingsHandlers(
   store: Store,

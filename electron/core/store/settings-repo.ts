@@ -16,7 +16,6 @@ import { writeTransaction } from './write-transaction.ts';
 
 const ACTIVE_PROFILE = 'activeProfileId';
 const DEFAULTS = 'defaults';
-const SEEDED = 'profilesSeeded';
 const TESTS = 'connectionTests';
 const COST_LIMIT = 'costConfirmAbove';
 const SPEED = 'speed';
@@ -47,9 +46,6 @@ export interface SettingsRepo {
   lastTests(): Record<string, BackendTestRecord>;
   /** Keeps `record` as the profile's last test; undefined forgets it. */
   setLastTest(id: string, record: BackendTestRecord | undefined): void;
-  /** True once first-run profiles were written, so deleting them all does not bring them back. */
-  seeded(): boolean;
-  markSeeded(): void;
   /** The cost above which the app asks before a run starts. */
   costConfirmAbove(): number;
   setCostConfirmAbove(amount: number): void;
@@ -119,12 +115,6 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
     },
     setDefaults(defaults) {
       setValue.run(DEFAULTS, JSON.stringify(settingsColumn.parse(defaults)));
-    },
-    seeded() {
-      return read(SEEDED, z.boolean()) ?? false;
-    },
-    markSeeded() {
-      setValue.run(SEEDED, 'true');
     },
     lastTests() {
       return read(TESTS, testRecordsColumn) ?? {};

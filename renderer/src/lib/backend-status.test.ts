@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTest, formatAgo, isFresh } from './backend-status.ts';
+import { describeTest, formatAgo, formatLatency, isFresh } from './backend-status.ts';
 
 const NOW = 1_800_000_000_000;
 
@@ -36,6 +36,26 @@ describe('backend status', () => {
       error: { kind: 'BackendUnavailable' as const, message: 'Cannot reach it.' },
     };
     expect(describeTest(failed, NOW, true).text).toBe('Could not connect 1 min ago');
+  });
+
+  it('speaks of loading, in seconds, for the built-in model (it has no server to connect to)', () => {
+    const loaded = { ok: true, at: NOW - 120_000, latencyMs: 1561, model: 'Qwen2.5 7B Instruct' };
+    expect(describeTest(loaded, NOW, false, true)).toEqual({
+      tone: 'ok',
+      text: 'Loaded 2 min ago · 1.6 s · model Qwen2.5 7B Instruct',
+    });
+    expect(formatLatency(1561, true)).toBe('1.6 s');
+    expect(formatLatency(42_400, true)).toBe('42 s');
+    expect(formatLatency(38)).toBe('38 ms');
+    const failed = {
+      ok: false,
+      at: NOW - 60_000,
+      latencyMs: 3,
+      error: { kind: 'BackendUnavailable' as const, message: 'The model file is damaged.' },
+    };
+    expect(describeTest(failed, NOW, false, true).text).toBe(
+      'Could not load 1 min ago: The model file is damaged.',
+    );
   });
 
   it('writes ages people read at a glance', () => {

@@ -10,6 +10,7 @@ import type {
 import type { AppError } from '../../../shared/model.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
+import { modelNameOf } from '../lib/model-name.ts';
 import { loadSettings } from './settings-store.ts';
 
 export interface ModelsState {
@@ -20,6 +21,11 @@ export interface ModelsState {
   hostInfo: Record<string, BuiltinHostInfo | null | 'loading'>;
   /** Downloads finished in this window, by reference: the form that asked picks the file. */
   finished: Record<string, LocalModel>;
+  /**
+   * The model a first-start path (a download to use, a GGUF file the user had) has just made the
+   * active backend: the first-start screen says it is ready and what to do next.
+   */
+  ready: { name: string; profileId: string } | null;
 }
 
 export const useModelsStore = create<ModelsState>(() => ({
@@ -28,6 +34,7 @@ export const useModelsStore = create<ModelsState>(() => ({
   error: null,
   hostInfo: {},
   finished: {},
+  ready: null,
 }));
 
 const set = useModelsStore.setState;
@@ -58,7 +65,10 @@ export function onModelDownload(snapshot: DownloadSnapshot): void {
     if (snapshot.model)
       set({ finished: { ...get().finished, [snapshot.reference]: snapshot.model } });
     void loadModels();
-    if (snapshot.profileId !== undefined) void loadSettings();
+    if (snapshot.profileId !== undefined) {
+      set({ ready: { name: snapshot.name, profileId: snapshot.profileId } });
+      void loadSettings();
+    }
   }
 }
 
@@ -85,14 +95,36 @@ export async function cancelDownload(reference: string): Promise<void> {
 }
 
 /** Main's open dialog for a GGUF file; the model added, or null (cancelled or refused). */
-export async function addModelFile(): Promise<string | null> {
+export async function addModelFile(): Promise<LocalModel | null> {
   const result = await call(bridge(), 'models:add-file', {});
   if (!result.ok) {
     set({ error: result.error });
     return null;
   }
   await loadModels();
-  return result.value?.file ?? null;
+  return result.value;
+}
+
+/**
+ * "Use this model": the built-in backend reads with model `id` and becomes the active backend.
+ * `announce`: the first-start screen then says it is ready.
+ */
+export async function activateModel(model: LocalModel, announce = false): Promise<boolean> {
+  const result = await call(bridge(), 'models:use', { id: model.id });
+  if (!result.ok) {
+    set({ error: result.error });
+    return false;
+  }
+  set({ error: null });
+  if (announce)
+    set({ ready: { name: modelNameOf(model.file), profileId: result.value.profileId } });
+  await loadSettings();
+  return true;
+}
+
+/** The first-start screen's "ready" note was read (or acted on). */
+export function dismissReady(): void {
+  set({ ready: null });
 }
 
 export async function removeModel(id: string): Promise<void> {

@@ -17,6 +17,8 @@ export interface SettingsState {
   tests: Record<string, ConnectionTest | 'testing'>;
   /** Quick reachability checks going (the Ask screen's), by profile id. */
   checking: Record<string, true>;
+  /** The backend just added that answered its first test and so became the active one. */
+  justActivated: string | null;
 }
 
 export const useSettingsStore = create<SettingsState>(() => ({
@@ -31,6 +33,7 @@ export const useSettingsStore = create<SettingsState>(() => ({
   error: null,
   tests: {},
   checking: {},
+  justActivated: null,
 }));
 
 const set = useSettingsStore.setState;
@@ -95,6 +98,23 @@ export async function testProfile(profileId: string): Promise<ConnectionTest> {
   set({ tests: { ...get().tests, [profileId]: test } });
   noteTest(profileId, test);
   return test;
+}
+
+/**
+ * Tests a backend the user has just added; when it answers it becomes the active one, unless the
+ * active backend answered its own last test (then its card offers the switch): a server added and
+ * tested must not lose to one that never worked (an earlier version's unasked "Local vLLM").
+ */
+export async function testNewProfile(profileId: string): Promise<void> {
+  const test = await testProfile(profileId);
+  const { activeProfileId, lastTests } = get().settings;
+  if (!test.ok) return;
+  // The first backend is active from its save on; it is said the same way.
+  if (activeProfileId !== profileId) {
+    if (activeProfileId !== null && lastTests[activeProfileId]?.ok === true) return;
+    await setActiveProfile(profileId);
+  }
+  set({ justActivated: profileId });
 }
 
 /**

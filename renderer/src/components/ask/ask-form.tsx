@@ -13,6 +13,7 @@ import {
 } from '../../stores/ask-draft-store.ts';
 import { dismissStartError, startRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { BackendSettingsGrid } from '../common/backend-settings-grid.tsx';
@@ -153,7 +154,17 @@ export function AskForm(props: { documentId: string }) {
           <GenericModelNote model={chosenProfile.model || lastTests[chosenProfile.id]?.model} />
         </>
       ) : (
-        <p className="note">Set up a backend in Settings before asking.</p>
+        <p className="note">
+          Set up a backend in{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => useUiStore.getState().openSettings('backends')}
+          >
+            Settings › Backends
+          </button>{' '}
+          before asking.
+        </p>
       )}
       <RunEstimateNote state={estimate} />
       <CostConfirmDialog

@@ -7,6 +7,7 @@ import { describeTest } from '../../lib/backend-status.ts';
 import { checkReachable, useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { HintText } from '../common/hint-text.tsx';
+import { modelNameOf } from '../../lib/model-name.ts';
 import { OutsideText } from '../common/outside-text.tsx';
 import { useNow } from '../common/use-now.ts';
 
@@ -22,28 +23,48 @@ export function BackendStatus(props: { profile: BackendProfile; onChooseAnother:
     void checkReachable(p.id);
   }, [p.id, p.baseUrl, p.model]);
   const warn = record !== undefined && !record.ok && !checking;
-  const status = describeTest(record, now, warn);
+  const builtin = p.kind === 'builtin';
+  const status = describeTest(record, now, warn, builtin);
   // Until a test names it, the model is the profile's (or the server's first, unknown yet).
-  const untestedModel = p.model ? ` · model ${p.model}` : ' · the server’s first model';
+  const untestedModel = builtin
+    ? p.builtin
+      ? ` · model file ${modelNameOf(p.builtin.modelFile)}`
+      : ''
+    : p.model
+      ? ` · model ${p.model}`
+      : ' · the server’s first model';
   return (
     <div className="backend-status" aria-label="Backend for this question">
       <p className="backend-line">
         <span className="muted">Backend:</span> <strong>{p.name}</strong>
-        <span className="muted">
-          {' '}
-          · <OutsideText text={p.baseUrl} />
-        </span>
+        {p.baseUrl ? (
+          <span className="muted">
+            {' '}
+            · <OutsideText text={p.baseUrl} />
+          </span>
+        ) : null}{' '}
+        <button
+          type="button"
+          className="link small"
+          onClick={() => useUiStore.getState().openSettings('backends')}
+        >
+          Edit backends
+        </button>
         <br />
         <span className={`test-status test-${status.tone}`} role="status">
           {checking
-            ? 'Checking the connection…'
+            ? builtin
+              ? 'Loading the model…'
+              : 'Checking the connection…'
             : `${status.text}${record?.ok ? '' : untestedModel}`}
         </span>
       </p>
       {warn ? (
         <div className="warning-box" role="alert">
           <strong>
-            {record.error?.kind === 'BackendUnavailable' ? (
+            {record.error?.kind === 'BackendUnavailable' && builtin ? (
+              <>{p.name} could not load its model.</>
+            ) : record.error?.kind === 'BackendUnavailable' ? (
               <>
                 {p.name} at <OutsideText text={p.baseUrl} /> is not answering.
               </>
@@ -69,7 +90,7 @@ export function BackendStatus(props: { profile: BackendProfile; onChooseAnother:
             <button type="button" onClick={props.onChooseAnother}>
               Choose another backend
             </button>
-            <button type="button" onClick={() => useUiStore.getState().setScreen('settings')}>
+            <button type="button" onClick={() => useUiStore.getState().openSettings('backends')}>
               Settings
             </button>
           </div>

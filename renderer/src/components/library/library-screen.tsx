@@ -17,7 +17,7 @@ export function LibraryScreen() {
     useShallow((s) => ({ list: s.list, hidden: s.hidden, loaded: s.loaded, error: s.error })),
   );
   const hasProfile = useSettingsStore((s) => s.loaded && s.settings.profiles.length > 0);
-  const setScreen = useUiStore((s) => s.setScreen);
+  const openSettings = useUiStore((s) => s.openSettings);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<LibrarySort>('opened');
   const openButton = useRef<HTMLButtonElement>(null);
@@ -47,7 +47,7 @@ export function LibraryScreen() {
           <ol className="steps">
             <li>
               {hasProfile ? 'Check the backend in' : 'Set up a backend in'}{' '}
-              <button type="button" className="link" onClick={() => setScreen('settings')}>
+              <button type="button" className="link" onClick={() => openSettings('backends')}>
                 Settings
               </button>{' '}
               with “Test connection”: the built-in model on this computer, a local vLLM serving

@@ -11,12 +11,9 @@ import {
   loadHostInfo,
   useModelsStore,
 } from '../../stores/models-store.ts';
+import { modelNameOf } from '../../lib/model-name.ts';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { DownloadRow } from './download-row.tsx';
-
-/** The model's name as the file gives it: `Qwen2.5-7B-Instruct-Q4_K_M.gguf` → without `.gguf`. */
-export const modelNameOf = (file: string): string =>
-  (file.split(/[\\/]/).pop() ?? file).replace(/\.gguf$/i, '');
 
 export function BuiltinFields(props: {
   profileId: string;
@@ -83,8 +80,8 @@ export function BuiltinFields(props: {
         <button
           type="button"
           onClick={() =>
-            void addModelFile().then((file) => {
-              if (file !== null) set({ modelFile: file });
+            void addModelFile().then((model) => {
+              if (model !== null) set({ modelFile: model.file });
             })
           }
         >
@@ -143,7 +140,8 @@ export function BuiltinFields(props: {
             step={1}
             disabled={v?.gpu === 'off'}
             value={v?.gpuLayers ?? ''}
-            placeholder={v?.gpu === 'off' ? '0 (GPU off)' : 'automatic: as many as fit'}
+            placeholder={v?.gpu === 'off' ? '0 (GPU off)' : 'automatic'}
+            aria-describedby={`builtin-auto-${props.profileId}`}
             onChange={(e) =>
               set({
                 gpuLayers: e.target.value === '' ? undefined : Math.round(Number(e.target.value)),
@@ -159,7 +157,8 @@ export function BuiltinFields(props: {
             max={256}
             step={1}
             value={v?.threads ?? ''}
-            placeholder="automatic: the cores but one"
+            placeholder="automatic"
+            aria-describedby={`builtin-auto-${props.profileId}`}
             onChange={(e) =>
               set({
                 threads: e.target.value === '' ? undefined : Math.round(Number(e.target.value)),
@@ -168,6 +167,9 @@ export function BuiltinFields(props: {
           />
         </label>
       </div>
+      <p className="muted small" id={`builtin-auto-${props.profileId}`}>
+        Empty fields are automatic: as many layers on the GPU as fit, and all CPU cores but one.
+      </p>
       {props.saved ? (
         <HostLine info={host} onAsk={() => void loadHostInfo(props.profileId)} />
       ) : null}

@@ -1,5 +1,6 @@
-// What a new user sees first: two ways to get answers. The built-in model (downloaded once, then
-// nothing leaves the computer) is the default; a server or API is one click away.
+// What a new user sees first: two ways to get answers. The built-in model (downloaded once, or a
+// GGUF file the user already has; then nothing leaves the computer) is the default; a server or
+// API is one click away. Once the model is ready, it says so and what to do next.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SEEDED_PROFILE_ID } from '../../../../shared/backends.ts';
@@ -9,7 +10,15 @@ import {
   catalogueModel,
   formatBytes,
 } from '../../../../shared/model-catalogue.ts';
-import { dismissModelsError, downloadModel, useModelsStore } from '../../stores/models-store.ts';
+import { chooseAndOpen } from '../../stores/documents-store.ts';
+import {
+  activateModel,
+  addModelFile,
+  dismissModelsError,
+  dismissReady,
+  downloadModel,
+  useModelsStore,
+} from '../../stores/models-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -40,11 +49,19 @@ export function FirstStart() {
   const dismissed = useUiStore((s) => s.firstStartDismissed);
   const needed = useNeedsFirstStart();
   const [choice, setChoice] = useState(DEFAULT_CATALOGUE_ID);
-  const { folder, downloads, error } = useModelsStore(
-    useShallow((s) => ({ folder: s.list?.folder, downloads: s.downloads, error: s.error })),
+  const { folder, downloads, error, ready } = useModelsStore(
+    useShallow((s) => ({
+      folder: s.list?.folder,
+      downloads: s.downloads,
+      error: s.error,
+      ready: s.ready,
+    })),
   );
+  const [adding, setAdding] = useState(false);
   const going = MODEL_CATALOGUE.map((m) => downloads[m.id]).find((d) => d !== undefined);
-  if (dismissed || (!needed && going === undefined)) return null;
+  if (dismissed) return null;
+  if (ready) return <ModelReady name={ready.name} />;
+  if (!needed && going === undefined) return null;
   const model = catalogueModel(choice) ?? MODEL_CATALOGUE[0]!;
   return (
     <section className="first-start" aria-labelledby="first-start-heading">
@@ -82,7 +99,7 @@ export function FirstStart() {
                 </div>
                 <div>
                   <dt>Memory</dt>
-                  <dd>about {formatBytes(model.memoryBytes)}</dd>
+                  <dd>needs about {formatBytes(model.memoryBytes)}</dd>
                 </div>
                 <div>
                   <dt>Speed</dt>
@@ -101,6 +118,22 @@ export function FirstStart() {
               >
                 Download and use {model.name}
               </button>
+              <p className="or-have small">
+                <span className="muted">No connection, or the file is here already?</span>
+                <button
+                  type="button"
+                  disabled={adding}
+                  onClick={() => {
+                    // The same checks as Settings › Models › Add a model file…, then it is used.
+                    setAdding(true);
+                    void addModelFile()
+                      .then((added) => (added ? activateModel(added, true) : false))
+                      .finally(() => setAdding(false));
+                  }}
+                >
+                  {adding ? 'Checking the file…' : 'I already have a GGUF file…'}
+                </button>
+              </p>
             </>
           )}
           {error ? <ErrorBanner error={error} onDismiss={dismissModelsError} /> : null}
@@ -114,8 +147,8 @@ export function FirstStart() {
           <button
             type="button"
             onClick={() => {
-              useUiStore.setState({ newBackendForm: true, firstStartDismissed: true });
-              useUiStore.getState().setScreen('settings');
+              useUiStore.setState({ firstStartDismissed: true });
+              useUiStore.getState().openSettings('backends', { newBackend: true });
             }}
           >
             Set up a server or API…
@@ -129,6 +162,41 @@ export function FirstStart() {
       >
         Decide later
       </button>
+    </section>
+  );
+}
+
+/** The last step of the built-in path: the model is the active backend; next, a document. */
+function ModelReady(props: { name: string }) {
+  const done = () => {
+    dismissReady();
+    useUiStore.setState({ firstStartDismissed: true });
+  };
+  return (
+    <section className="first-start ready" aria-labelledby="first-start-ready">
+      <div role="status">
+        <h1 id="first-start-ready">Model ready — open a document to ask about it</h1>
+        <p>
+          <strong>{props.name}</strong> is now the active backend: it reads on this computer, and
+          your documents never leave it. The first question loads it (a few seconds to a minute).
+        </p>
+      </div>
+      <div className="ready-buttons">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            done();
+            void chooseAndOpen();
+          }}
+        >
+          Open document…
+        </button>
+        <span className="muted small">or drop a file anywhere in the window.</span>
+        <button type="button" className="link" onClick={done}>
+          Close
+        </button>
+      </div>
     </section>
   );
 }

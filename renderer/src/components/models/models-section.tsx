@@ -10,12 +10,14 @@ import {
 } from '../../../../shared/model-catalogue.ts';
 import type { LocalModel } from '../../../../shared/models-api.ts';
 import {
+  activateModel,
   addModelFile,
   dismissModelsError,
   downloadModel,
   removeModel,
   useModelsStore,
 } from '../../stores/models-store.ts';
+import { useSettingsStore } from '../../stores/settings-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { DownloadRow } from './download-row.tsx';
 
@@ -116,6 +118,11 @@ export function ModelsSection() {
 function LocalModelRow(props: { model: LocalModel }) {
   const m = props.model;
   const [confirming, setConfirming] = useState(false);
+  // In use: the active backend is the built-in one reading this file.
+  const inUse = useSettingsStore((s) => {
+    const active = s.settings.profiles.find((p) => p.id === s.settings.activeProfileId);
+    return active?.kind === 'builtin' && active.builtin?.modelFile === m.file;
+  });
   const name = m.file.split(/[\\/]/).pop() ?? m.id;
   const deletes = m.origin !== 'added';
   return (
@@ -153,9 +160,24 @@ function LocalModelRow(props: { model: LocalModel }) {
           </button>
         </div>
       ) : (
-        <button type="button" onClick={() => setConfirming(true)} aria-label={`Remove ${name}`}>
-          Remove
-        </button>
+        <div className="row-buttons">
+          {inUse ? (
+            <span className="badge status-done">In use</span>
+          ) : (
+            <button
+              type="button"
+              disabled={m.missing}
+              onClick={() => void activateModel(m)}
+              aria-label={`Use ${name}`}
+              title="The built-in backend reads with this model, and questions go to it"
+            >
+              Use this model
+            </button>
+          )}
+          <button type="button" onClick={() => setConfirming(true)} aria-label={`Remove ${name}`}>
+            Remove
+          </button>
+        </div>
       )}
     </li>
   );

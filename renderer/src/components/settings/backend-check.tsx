@@ -1,8 +1,9 @@
 // "Check this backend": choose the text, see what the check will read and cost, run it, watch
 // it, stop it, and read what it showed. Main builds and runs the check; this only asks.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CheckSource } from '../../../../shared/backend-check.ts';
+import { documentLabels } from '../../../../shared/document-label.ts';
 import type { BackendProfile } from '../../../../shared/model.ts';
 import {
   cancelCheck,
@@ -30,6 +31,8 @@ export function BackendCheck(props: { profile: BackendProfile; onClose: () => vo
   const { profile } = props;
   const id = useId();
   const docs = useDocumentsStore((s) => s.list);
+  // Two documents of one title are told apart (file name, folder, pages).
+  const labels = useMemo(() => documentLabels(docs), [docs]);
   const { current, last, estimate, error } = useCheckStore(
     useShallow((s) => ({
       current: s.current,
@@ -97,7 +100,7 @@ export function BackendCheck(props: { profile: BackendProfile; onClose: () => vo
               </option>
               {docs.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {outsideAttr(d.title || d.fileName)}
+                  {outsideAttr(labels.get(d.id) ?? d.fileName)}
                   {d.tokenCount === undefined ? '' : ` (${formatTokens(d.tokenCount)} tokens)`}
                 </option>
               ))}

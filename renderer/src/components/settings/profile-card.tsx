@@ -1,5 +1,6 @@
 // A saved backend: its connection test, discovered models, and actions.
 import { BACKEND_DEFAULTS } from '../../../../shared/backends.ts';
+import type { ConnectionTest } from '../../../../shared/api.ts';
 import type { BackendProfile } from '../../../../shared/model.ts';
 import {
   deleteProfile,
@@ -7,9 +8,9 @@ import {
   testProfile,
   useSettingsStore,
 } from '../../stores/settings-store.ts';
-import { describeTest } from '../../lib/backend-status.ts';
+import { describeTest, formatLatency } from '../../lib/backend-status.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
-import { modelNameOf } from '../models/builtin-fields.tsx';
+import { modelNameOf } from '../../lib/model-name.ts';
 import { GenericModelNote } from '../common/generic-model-note.tsx';
 import { KINDS } from './profile-kinds.ts';
 import { plural } from '../../../../shared/plural.ts';
@@ -18,6 +19,50 @@ import { checkVerdict } from '../../../../shared/backend-check.ts';
 import { checkDate } from '../../lib/check-text.ts';
 import { useCheckStore } from '../../stores/check-store.ts';
 import { BackendCheck } from './backend-check.tsx';
+
+const fileName = (file: string): string => file.split(/[\\/]/).pop() ?? file;
+
+/** "On this computer · model file NAME · GPU automatic · 4 CPU threads": no separator dangles. */
+function builtinLine(p: BackendProfile): string {
+  const b = p.builtin;
+  return [
+    'On this computer',
+    b ? `model file ${fileName(b.modelFile)}` : 'no model file chosen',
+    b?.gpu === 'off' ? 'CPU only' : 'GPU automatic',
+    b?.threads === undefined ? null : `${b.threads} CPU ${b.threads === 1 ? 'thread' : 'threads'}`,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
+
+/** "URL +2 servers · model: X · API key: stored". */
+function serverLine(p: BackendProfile): string {
+  const model =
+    p.model || (BACKEND_DEFAULTS[p.kind].needsModel ? 'none named' : 'first served model');
+  const extra = p.extraBaseUrls?.length ? ` +${plural(p.extraBaseUrls.length, 'server')}` : '';
+  return [
+    `${p.baseUrl}${extra}`,
+    `model: ${model}`,
+    `API key: ${p.hasApiKey ? 'stored' : 'none'}`,
+  ].join(' · ');
+}
+
+/**
+ * What a successful test found. The built-in model has no server: its test loads the model file
+ * ("Model loaded in 1.6 s. Runs will use X, from the file F."), where a server's lists models.
+ */
+function testLine(p: BackendProfile, test: ConnectionTest): string {
+  if (p.kind === 'builtin') {
+    const file = p.builtin ? fileName(p.builtin.modelFile) : undefined;
+    const uses = test.model ? ` Runs will use ${test.model}` : '';
+    const from =
+      file === undefined ? '' : uses ? `, from the file ${file}` : ` Model file: ${file}`;
+    return `Model loaded in ${formatLatency(test.latencyMs, true)}.${uses}${from}.`;
+  }
+  const who = test.servers ? `All ${test.servers} servers answered` : 'Connected';
+  const uses = test.model ? ` Runs will use ${test.model}.` : '';
+  return `${who} in ${formatLatency(test.latencyMs)}.${uses} Models on the server: ${test.models.join(', ') || 'none listed'}.`;
+}
 
 export function ProfileCard(props: {
   profile: BackendProfile;
@@ -36,17 +81,23 @@ export function ProfileCard(props: {
   const lastCheck = useCheckStore((s) => s.last[p.id]);
   const [checking, setChecking] = useState(false);
   const justConnected = test !== undefined && test !== 'testing' && test.ok;
+  const offering = justConnected && !props.active;
+  const activated = useSettingsStore((s) => s.justActivated === p.id) && props.active;
+  const builtin = p.kind === 'builtin';
   return (
-    <li className={props.active ? 'profile active' : 'profile'} aria-label={`Backend ${p.name}`}>
+    <li
+      className={props.active ? 'profile active' : 'profile'}
+      aria-label={`Backend ${p.name}`}
+      data-profile={p.id}
+    >
       <div className="profile-head">
         <strong>{p.name}</strong> <span className="badge">{KINDS[p.kind].label}</span>
         {props.active ? <span className="badge status-done">Active</span> : null}
       </div>
       {p.kind === 'builtin' ? (
         <>
-          <div className="muted small">
-            On this computer · model file: {p.builtin ? p.builtin.modelFile : 'none chosen'} · GPU:{' '}
-            {p.builtin?.gpu === 'off' ? 'off' : 'automatic'}
+          <div className="muted small profile-line" title={p.builtin?.modelFile}>
+            {builtinLine(p)}
           </div>
           <GenericModelNote
             model={
@@ -61,13 +112,7 @@ export function ProfileCard(props: {
         </>
       ) : (
         <>
-          <div className="muted small">
-            {p.baseUrl}
-            {p.extraBaseUrls?.length ? ` +${plural(p.extraBaseUrls.length, 'server')}` : ''} ·
-            model:{' '}
-            {p.model || (BACKEND_DEFAULTS[p.kind].needsModel ? 'none named' : 'first served model')}{' '}
-            · API key: {p.hasApiKey ? 'stored' : 'none'}
-          </div>
+          <div className="muted small profile-line">{serverLine(p)}</div>
           <GenericModelNote
             model={p.model || (test && test !== 'testing' ? test.model : undefined)}
             needsModel={BACKEND_DEFAULTS[p.kind].needsModel}
@@ -76,9 +121,16 @@ export function ProfileCard(props: {
       )}
       <div className="profile-buttons">
         <button type="button" onClick={() => void testProfile(p.id)} disabled={test === 'testing'}>
-          {test === 'testing' ? 'Testing…' : 'Test connection'}
+          {test === 'testing'
+            ? builtin
+              ? 'Loading the model…'
+              : 'Testing…'
+            : builtin
+              ? 'Load and test the model'
+              : 'Test connection'}
         </button>
-        {props.active ? null : (
+        {/* One switch: while the offer below shows, its button is the one. */}
+        {props.active || offering ? null : (
           <button type="button" onClick={() => void setActiveProfile(p.id)}>
             Use this backend
           </button>
@@ -98,10 +150,10 @@ export function ProfileCard(props: {
           Delete
         </button>
       </div>
-      {justConnected && !props.active ? (
+      {offering ? (
         <div className="offer" role="status">
           <p>
-            {p.name} answered.{' '}
+            {p.name} {builtin ? 'loaded its model' : 'answered'}.{' '}
             {active
               ? activeLast?.ok
                 ? `Questions now go to ${active.name}.`
@@ -121,14 +173,15 @@ export function ProfileCard(props: {
       ) : null}
       {checking ? <BackendCheck profile={p} onClose={() => setChecking(false)} /> : null}
       {test === undefined && last ? (
-        <p className="muted small">Last test: {describeTest(last, Date.now()).text}</p>
+        <p className="muted small">
+          Last test: {describeTest(last, Date.now(), false, builtin).text}
+        </p>
       ) : null}
       {test && test !== 'testing' ? (
         test.ok ? (
           <p className="ok" role="status">
-            {test.servers ? `All ${test.servers} servers answered` : 'Connected'} in{' '}
-            {test.latencyMs} ms. {test.model ? `Runs will use ${test.model}. ` : ''}
-            Models on the server: {test.models.join(', ') || 'none listed'}
+            {testLine(p, test)}
+            {activated ? ' Questions now go to this backend.' : ''}
           </p>
         ) : test.error ? (
           <ErrorBanner error={test.error} />

@@ -11,7 +11,7 @@ import type { BackendKind, BackendProfile } from '../../../../shared/model.ts';
 import {
   saveProfile,
   setActiveProfile,
-  testProfile,
+  testNewProfile,
   useSettingsStore,
 } from '../../stores/settings-store.ts';
 import { QUOTE_CHECK_CHUNKS, quoteCheckOn } from '../../../../shared/quote-check.ts';
@@ -25,7 +25,11 @@ function newId(): string {
   return `profile-${crypto.randomUUID()}`;
 }
 
-export function ProfileForm(props: { initial: BackendProfile | null; onDone: () => void }) {
+export function ProfileForm(props: {
+  initial: BackendProfile | null;
+  /** The form closes: `profileId` saved (or, cancelled, the one being edited). */
+  onDone: (profileId?: string) => void;
+}) {
   const [p, setP] = useState<BackendProfile>(
     props.initial ?? {
       id: newId(),
@@ -92,10 +96,10 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
           if (!saved) return;
           if (!useSettingsStore.getState().settings.activeProfileId)
             await setActiveProfile(saved.id);
-          props.onDone();
-          // A new backend is tested at once, so its card can offer to make it the active one
-          // (the seeded "Local vLLM" must not silently keep the questions).
-          if (!props.initial) await testProfile(saved.id);
+          props.onDone(saved.id);
+          // A new backend is tested at once; answering, it takes the questions from one that
+          // does not answer (or offers to, on its card, when the active one does).
+          if (!props.initial) await testNewProfile(saved.id);
         });
       }}
     >
@@ -276,7 +280,7 @@ export function ProfileForm(props: { initial: BackendProfile | null; onDone: () 
         </div>
       )}
       <div className="dialog-buttons">
-        <button type="button" onClick={props.onDone}>
+        <button type="button" onClick={() => props.onDone(props.initial?.id)}>
           Cancel
         </button>
         <button type="submit" className="primary">

@@ -1,67 +1,56 @@
-// Backend profiles and the default run settings.
-import { useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import type { BackendProfile } from '../../../../shared/model.ts';
+// Settings in parts (backends, models, run defaults, costs, OCR languages) with a side navigation
+// that follows the scroll; another screen can open it at one part (ui-store's openSettings).
+import { useEffect, useRef, type ReactNode } from 'react';
 import { dismissSettingsError, useSettingsStore } from '../../stores/settings-store.ts';
+import { SETTINGS_SECTIONS, useUiStore, type SettingsSection } from '../../stores/ui-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { ModelsSection } from '../models/models-section.tsx';
+import { BackendsSection } from './backends-section.tsx';
 import { CostLimitForm } from './cost-limit-form.tsx';
 import { DefaultsForm } from './defaults-form.tsx';
 import { OcrLanguages } from './ocr-languages.tsx';
-import { ProfileCard } from './profile-card.tsx';
-import { ProfileForm } from './profile-form.tsx';
-import { useUiStore } from '../../stores/ui-store.ts';
-import { ModelsSection } from '../models/models-section.tsx';
+import { SettingsNav, partId, showPart, useCurrentPart } from './settings-nav.tsx';
+
+const PARTS: Record<SettingsSection, () => ReactNode> = {
+  backends: () => <BackendsSection />,
+  models: () => <ModelsSection />,
+  defaults: () => <DefaultsForm />,
+  costs: () => <CostLimitForm />,
+  ocr: () => <OcrLanguages />,
+};
 
 export function SettingsScreen() {
-  const { profiles, activeProfileId, error } = useSettingsStore(
-    useShallow((s) => ({
-      profiles: s.settings.profiles,
-      activeProfileId: s.settings.activeProfileId,
-      error: s.error,
-    })),
-  );
-  const [editing, setEditing] = useState<BackendProfile | 'new' | null>(() => {
-    // The first-start screen's "connect a server" opens the form at once.
-    const asked = useUiStore.getState().newBackendForm;
-    if (asked) useUiStore.setState({ newBackendForm: false });
-    return profiles.length === 0 || asked ? 'new' : null;
-  });
+  const error = useSettingsStore((s) => s.error);
+  const asked = useUiStore((s) => s.settingsSection);
+  const body = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useCurrentPart(body);
+  useEffect(() => {
+    // A deep link: bring the part asked for into view once it is on the page, then forget it.
+    if (asked === null) return;
+    showPart(asked);
+    setCurrent(asked);
+    useUiStore.setState({ settingsSection: null });
+  }, [asked, setCurrent]);
   return (
     <div className="screen settings">
       <h1>Settings</h1>
       {error ? <ErrorBanner error={error} onDismiss={dismissSettingsError} /> : null}
-      <section aria-labelledby="backends-heading">
-        <div className="toolbar">
-          <h2 id="backends-heading">Model backends</h2>
-          <button type="button" onClick={() => setEditing('new')}>
-            Add backend
-          </button>
-        </div>
-        {profiles.length === 0 ? (
-          <p className="muted">No backend yet. Add the server that will read your documents.</p>
-        ) : null}
-        <ul className="profiles">
-          {profiles.map((p) => (
-            <ProfileCard
-              key={p.id}
-              profile={p}
-              active={p.id === activeProfileId}
-              onEdit={() => setEditing(p)}
-            />
+      <div className="settings-layout">
+        <SettingsNav
+          current={current}
+          onGo={(section) => {
+            showPart(section);
+            setCurrent(section);
+          }}
+        />
+        <div className="settings-body" ref={body}>
+          {SETTINGS_SECTIONS.map(({ id }) => (
+            <div key={id} id={partId(id)} className="settings-part" tabIndex={-1}>
+              {PARTS[id]()}
+            </div>
           ))}
-        </ul>
-        {editing ? (
-          <ProfileForm
-            key={editing === 'new' ? 'new' : editing.id}
-            initial={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </section>
-      <ModelsSection />
-      <DefaultsForm />
-      <CostLimitForm />
-      <OcrLanguages />
+        </div>
+      </div>
     </div>
   );
 }
