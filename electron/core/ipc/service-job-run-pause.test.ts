@@ -31,7 +31,10 @@ async function jobWithOneRunPaused(harness: Harness) {
   const first = await harness.waitFor('run:event', (p) => p.event.type === 'chunk-done');
   const pausedRun = first.event.runId;
   await harness.ok('runs:pause', { runId: pausedRun });
-  await harness.waitFor('run:event', (p) => p.event.runId === pausedRun && p.event.type === 'paused');
+  await harness.waitFor(
+    'run:event',
+    (p) => p.event.runId === pausedRun && p.event.type === 'paused',
+  );
   return { job, pausedRun };
 }
 
