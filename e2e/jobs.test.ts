@@ -217,7 +217,8 @@ describe.skipIf(!canRun)('jobs', () => {
   test('one question of a job paused on its Ask screen: the job runs on, "1 paused"', async () => {
     const h = await b.open({ sim: SLOW_SIM });
     const { page } = h;
-    await openWithDialog(h, b.file('harbour.pdf', harbour()));
+    // Long enough (40+ chunks a question) that no question ends before one is paused.
+    await openWithDialog(h, b.file('harbour.pdf', makeReportPdf(80, 22, NEEDLE)));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await setChunkSize(page, 512);
     const questions = [

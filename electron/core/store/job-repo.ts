@@ -99,10 +99,25 @@ interface JobRow {
 }
 
 // Jobs with their runs counted by state in one grouped pass (runs_by_job), with the chunks they
-// read and saved; `runs` narrows the runs grouped (one job's alone, for `get`). A run not prepared
-// yet (chunk_count 0) borrows the chunking of a prepared run of the same text and settings in
-// its job (the same plan), else it is counted as unplanned.
+// read; `runs` narrows the runs grouped (one job's alone, for `get`). A run not prepared yet
+// (chunk_count 0) takes the chunking of a prepared run of the same text and settings in its job
+// (the same plan: `plans`, one grouped pass), else it is counted as unplanned. Chunks read are
+// the last saved memory's index + 1 (memories are saved in order), one primary-key seek a run,
+// as the review table counts them (review-matrix-rows.ts).
 const jobSelect = (runs: string) => `
+  WITH r AS (
+    SELECT id, job_id, status, document_id, text_key, settings, chunk_count
+    FROM runs WHERE ${runs}
+  ), plans AS (
+    SELECT job_id, document_id, text_key, settings, MAX(chunk_count) AS planned
+    FROM r GROUP BY job_id, document_id, text_key, settings
+  ), per_run AS (
+    SELECT r.job_id, r.status, r.document_id,
+      COALESCE(NULLIF(r.chunk_count, 0), p.planned, 0) AS chunks,
+      COALESCE((SELECT MAX(m.chunk) + 1 FROM memory_states m WHERE m.run_id = r.id), 0) AS chunks_read
+    FROM r JOIN plans p ON p.job_id = r.job_id AND p.document_id = r.document_id
+      AND p.text_key IS r.text_key AND p.settings = r.settings
+  )
   SELECT j.*,
     COALESCE(c.total, 0) AS total, COALESCE(c.done, 0) AS done, COALESCE(c.failed, 0) AS failed,
     COALESCE(c.queued, 0) AS queued, COALESCE(c.reading, 0) AS reading,
@@ -125,16 +140,7 @@ const jobSelect = (runs: string) => `
       SUM(chunks = 0) AS unplanned,
       COUNT(DISTINCT document_id) AS documents,
       MIN(document_id) AS document_id
-    FROM (
-      SELECT r.job_id, r.status, r.document_id,
-        COALESCE(NULLIF(r.chunk_count, 0), (
-          SELECT MAX(o.chunk_count) FROM runs o
-          WHERE o.job_id = r.job_id AND o.document_id = r.document_id
-            AND o.text_key IS r.text_key AND o.settings = r.settings
-        ), 0) AS chunks,
-        (SELECT COUNT(*) FROM memory_states m WHERE m.run_id = r.id) AS chunks_read
-      FROM runs r WHERE ${runs}
-    ) GROUP BY job_id
+    FROM per_run GROUP BY job_id
   ) c ON c.job_id = j.id`;
 
 const settingsJson = z.record(z.string(), z.unknown());

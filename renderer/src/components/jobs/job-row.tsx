@@ -149,7 +149,6 @@ function JobTimes({ job }: { job: JobView }) {
       </time>
       {job.endedAt !== undefined ? (
         <span className="job-took">
-          {' · '}
           {job.state === 'done' ? 'took' : 'stopped after'} {duration(job.endedAt - job.createdAt)}
         </span>
       ) : null}

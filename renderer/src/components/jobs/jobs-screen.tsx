@@ -23,8 +23,8 @@ export function JobsScreen() {
     <div className="screen jobs">
       <h1>Jobs</h1>
       <p className="muted">
-        Questions asked together are one job: it runs at the backend’s limit, and after a crash or a
-        quit it continues as a whole — answered questions are never read again.
+        Questions asked together, and each review, are one job: it runs at the backend’s limit, and
+        after a crash or a quit it continues as a whole — answered questions are never read again.
       </p>
       <AskTogether />
       {error ? <ErrorBanner error={error} onDismiss={dismissJobError} /> : null}
