@@ -10,7 +10,6 @@
 //   [--no-stream] [--node-flags=--max-old-space-size=96] [--v8-defaults]`
 // Each phase's driving process is a child (this file with --role drive), so its peak RSS is its
 // own; the documents and the job are entered beforehand by this process.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,30 +17,27 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
-import {
-  DEFAULT_READING,
-  DEFAULT_RUN_SETTINGS,
-  type DocumentInfo,
-  type RunSettings,
-} from '../shared/model.ts';
-import { RunRegistry } from '../electron/core/agent/run-registry.ts';
-import { extractDocument } from '../electron/core/documents/index.ts';
-import { BackendLimits } from '../electron/core/jobs/backend-limits.ts';
-import { createDocumentTexts } from '../electron/core/caches/document-texts.ts';
-import { createOcrService } from '../electron/core/documents/ocr-service.ts';
-import { createRunJournal } from '../electron/core/store/run-journal.ts';
-import type { StoredProfile } from '../electron/core/store/columns.ts';
-import { openStore, type Store } from '../electron/core/store/store.ts';
+import { DEFAULT_RUN_SETTINGS, type DocumentInfo, type RunSettings } from '../shared/model.ts';
+import { openStore } from '../electron/core/store/store.ts';
 import { writeTransaction } from '../electron/core/store/write-transaction.ts';
 import { registerWriter } from '../electron/core/store/writers.ts';
 import { driveJob } from '../electron/core/use-cases/job-group.ts';
-import { openDocument } from '../electron/core/use-cases/open-document.ts';
 import { jobLauncher } from '../electron/core/use-cases/job-launcher.ts';
 import { createRun, runBackendOf } from '../electron/core/use-cases/start-run.ts';
 import { createCliRunParts } from '../electron/cli/cli-run-parts.ts';
 import { LONG_JOB_V8_FLAGS } from '../electron/core/v8-flags.ts';
 import { replayLatency, type ReplayCall } from '../sim/latency-replay.ts';
 import { H100_14B, type LatencyModel } from '../sim/options.ts';
+import {
+  benchProfile,
+  benchTexts,
+  enterFile,
+  maxRssMb,
+  openDriving,
+  sampleRss,
+  spawnDriving,
+  writeResult,
+} from './driving-child.ts';
 import { startChildSim, type SimCall } from './engine-sim.ts';
 
 const { values } = parseArgs({
@@ -94,16 +90,6 @@ const SETTINGS: RunSettings = {
   tokenizer: 'qwen',
 };
 
-/** The backend: a vLLM server, as the CLI's in-memory profile; no quote step (see the notes). */
-const profileFor = (baseUrl: string): StoredProfile => ({
-  id: 'bench-vllm',
-  name: 'sim-llm',
-  kind: 'vllm',
-  baseUrl,
-  maxRetries: 0,
-  quoteCheck: false,
-});
-
 const questionOf = (d: number, q: number) =>
   `Which serial did the keeper of ledger ${q} write in document ${d}?`;
 
@@ -121,14 +107,6 @@ function makeText(d: number): string {
   return parts.join('\n\n');
 }
 
-const textsFor = (store: Store, dir: string) =>
-  createDocumentTexts({
-    cacheDir: path.join(dir, 'text-cache'),
-    maxBytes: 1 << 30,
-    readingFor: (id: string, key: string) => store.documents.readingFor(id, key),
-    ocr: createOcrService(path.join(dir, 'ocr')),
-  });
-
 /**
  * Enters `documents` files as `memagent ask FILE` does (open-document.ts, extracted by the
  * app's extractor) and one job of documents × questions, every run created by createRun
@@ -137,26 +115,13 @@ const textsFor = (store: Store, dir: string) =>
 async function setUp(dir: string, documents: number, baseUrl: string): Promise<string> {
   const store = openStore(dir);
   const writer = registerWriter(store.db, 'cli');
-  const texts = textsFor(store, dir);
+  const texts = benchTexts(store, dir);
   const parts = { ...createCliRunParts({ concurrency }), store, writer, now: Date.now };
-  const profile = profileFor(baseUrl);
+  const profile = benchProfile(baseUrl);
   const infos: DocumentInfo[] = [];
   for (let d = 0; d < documents; d += 1) {
     const file = path.join(dir, 'files', `report-${d}.txt`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, makeText(d));
-    const bytes = fs.readFileSync(file);
-    const opened = await openDocument(
-      { store, texts, now: Date.now },
-      {
-        bytes,
-        name: path.basename(file),
-        path: file,
-        reading: DEFAULT_READING,
-        extract: () => extractDocument({ bytes, name: path.basename(file) }),
-      },
-    );
-    infos.push(opened.info);
+    infos.push(await enterFile(store, texts, file, makeText(d)));
   }
   const jobId = randomUUID();
   writeTransaction(store.db, () => {
@@ -194,36 +159,27 @@ async function setUp(dir: string, documents: number, baseUrl: string): Promise<s
  * drives it through one registry; prints each committed chunk, then one line of results.
  */
 async function drive(dir: string, baseUrl: string, jobId: string): Promise<void> {
-  const store = openStore(dir);
-  const writer = registerWriter(store.db, 'cli');
-  // As every command does on start: what a dead process left reading is interrupted.
-  store.runs.markInterrupted((owner) => writer.isAlive(owner));
-  store.jobs.markInterrupted((owner) => writer.isAlive(owner));
-  const texts = textsFor(store, dir);
-  const parts = { ...createCliRunParts({ concurrency }), store, writer, now: Date.now };
-  const profile = profileFor(baseUrl);
-  const limits = new BackendLimits();
-  limits.setLimit(profile.id, concurrency);
   let preparing = 0;
   let peakPreparing = 0;
-  const registry = new RunRegistry({
-    limits,
-    journal: createRunJournal(store, Date.now),
-    emit: (_owner, { event }) => {
+  const { store, writer, texts, parts, profile, registry, close } = openDriving({
+    dir,
+    baseUrl,
+    concurrency,
+    // As every command does on start: what a dead process left reading is interrupted.
+    beforeParts: (s, w) => {
+      s.runs.markInterrupted((owner) => w.isAlive(owner));
+      s.jobs.markInterrupted((owner) => w.isAlive(owner));
+    },
+    emit: (event) => {
       // Printed after the journal committed it: the parent kills between two commits.
       if (event.type === 'chunk-done') process.stdout.write(`chunk-done\n`);
     },
   });
-  const rssBefore = process.memoryUsage().rss;
-  let peakRss = rssBefore;
-  let atPeak = process.memoryUsage();
   let peakNewSpace = 0;
-  const sample = setInterval(() => {
-    const m = process.memoryUsage();
-    if (m.rss > peakRss) [peakRss, atPeak] = [m.rss, m];
+  const rss = sampleRss(() => {
     const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
     peakNewSpace = Math.max(peakNewSpace, young?.space_size ?? 0);
-  }, 50);
+  });
   // What V8's collections cost the job: a young-generation bound must not buy memory with time.
   const gcs = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
   const gcObserver = new PerformanceObserver((list) => {
@@ -278,7 +234,7 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
   const end = await group.ended;
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  clearInterval(sample);
+  rss.stop();
   gcObserver.disconnect();
   // What is still held once the job has ended (the child runs with --expose-gc).
   (globalThis as { gc?: () => void }).gc?.();
@@ -286,15 +242,16 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
   if (process.env.JOB_SCALE_SNAPSHOT) v8.writeHeapSnapshot(process.env.JOB_SCALE_SNAPSHOT);
   const statuses: Record<string, number> = {};
   for (const [status, n] of statusCounts) statuses[status] = n;
+  const atPeak = rss.atPeak;
   const result = {
     state: end.state,
     launched: end.ran,
     statuses,
     wallMs,
     peakPreparing,
-    rssBeforeMb: rssBefore / 2 ** 20,
-    peakRssMb: peakRss / 2 ** 20,
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    rssBeforeMb: rss.rssBefore / 2 ** 20,
+    peakRssMb: rss.peakRss / 2 ** 20,
+    maxRssMb: maxRssMb(),
     // Where the peak was: V8's heap (used and reserved), buffers outside it, and the rest
     // (native: SQLite, the tokenizer, malloc arenas, code).
     atPeakMb: {
@@ -309,10 +266,8 @@ async function drive(dir: string, baseUrl: string, jobId: string): Promise<void>
     peakNewSpaceMb: peakNewSpace / 2 ** 20,
     gcs,
   };
-  process.stdout.write(`result ${JSON.stringify(result)}\n`);
-  await parts.close();
-  writer.close();
-  store.close();
+  writeResult(result);
+  await close();
 }
 
 type DriveResult = {
@@ -333,58 +288,33 @@ type DriveResult = {
 };
 
 /** Runs the driving child; with `killAfter`, SIGKILLs it after that many committed chunks. */
-function runDriver(
+async function runDriver(
   dir: string,
   baseUrl: string,
   jobId: string,
   killAfter?: number,
 ): Promise<{ result?: DriveResult; commits: number; killed: boolean }> {
-  const args = [
-    '--expose-gc',
-    ...(values['v8-defaults'] ? [] : LONG_JOB_V8_FLAGS),
-    ...(values['node-flags'] ? values['node-flags'].split(' ') : []),
-    import.meta.filename,
-    '--role',
-    'drive',
-    '--dir',
-    dir,
-    '--base-url',
-    baseUrl,
-    '--job',
-    jobId,
-    '--concurrency',
-    String(concurrency),
-    '--chunk-tokens',
-    String(chunkTokens),
-    '--questions',
-    String(questions),
-    ...(values['no-stream'] ? ['--no-stream'] : []),
-  ];
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let commits = 0;
-    let killed = false;
-    let result: DriveResult | undefined;
-    let rest = '';
-    proc.stdout.on('data', (data: Buffer) => {
-      rest += data.toString();
-      const lines = rest.split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line === 'chunk-done') {
-          commits += 1;
-          if (!killed && killAfter !== undefined && commits >= killAfter) {
-            killed = true;
-            proc.kill('SIGKILL');
-          }
-        } else if (line.startsWith('result ')) {
-          result = JSON.parse(line.slice(7)) as DriveResult;
-        }
-      }
-    });
-    proc.on('error', reject);
-    proc.on('exit', () => resolve({ ...(result ? { result } : {}), commits, killed }));
+  let commits = 0;
+  const { result, killed } = await spawnDriving<DriveResult>({
+    script: import.meta.filename,
+    nodeFlags: [
+      '--expose-gc',
+      ...(values['v8-defaults'] ? [] : LONG_JOB_V8_FLAGS),
+      ...(values['node-flags'] ? values['node-flags'].split(' ') : []),
+    ],
+    args: [
+      ...['--dir', dir, '--base-url', baseUrl, '--job', jobId],
+      ...['--concurrency', String(concurrency), '--chunk-tokens', String(chunkTokens)],
+      ...['--questions', String(questions)],
+      ...(values['no-stream'] ? ['--no-stream'] : []),
+    ],
+    onLine: (line, kill) => {
+      if (line !== 'chunk-done') return;
+      commits += 1;
+      if (killAfter !== undefined && commits >= killAfter) kill();
+    },
   });
+  return { ...(result ? { result } : {}), commits, killed };
 }
 
 /** Each run's calls, one chain per question, in the order the chains started. */

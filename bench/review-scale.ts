@@ -13,30 +13,30 @@
 // `npm exec -- node bench/review-scale.ts --on-paper [--memory-tokens 512]`: the latency model
 //   alone at the H100's speed with a real model's memories, the job's order against longest first.
 // Figures and what they mean: docs/benchmarks.md, "10 documents × 20 questions".
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_READING, DEFAULT_RUN_SETTINGS, type RunSettings } from '../shared/model.ts';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../shared/model.ts';
 import type { ReviewQuestion } from '../shared/review.ts';
-import { RunRegistry } from '../electron/core/agent/run-registry.ts';
-import { createDocumentTexts } from '../electron/core/caches/document-texts.ts';
-import { extractDocument } from '../electron/core/documents/index.ts';
-import { createOcrService } from '../electron/core/documents/ocr-service.ts';
-import { BackendLimits } from '../electron/core/jobs/backend-limits.ts';
-import type { StoredProfile } from '../electron/core/store/columns.ts';
-import { createRunJournal } from '../electron/core/store/run-journal.ts';
-import { openStore, type Store } from '../electron/core/store/store.ts';
+import { openStore } from '../electron/core/store/store.ts';
 import { registerWriter } from '../electron/core/store/writers.ts';
 import { driveJob } from '../electron/core/use-cases/job-group.ts';
 import { jobLauncher } from '../electron/core/use-cases/job-launcher.ts';
-import { openDocument } from '../electron/core/use-cases/open-document.ts';
 import { createReview } from '../electron/core/use-cases/review-create.ts';
 import { reviewMatrix } from '../electron/core/use-cases/review-matrix.ts';
-import { createCliRunParts } from '../electron/cli/cli-run-parts.ts';
 import { replayLatency, type ReplayCall } from '../sim/latency-replay.ts';
 import { H100_14B, type LatencyModel } from '../sim/options.ts';
+import {
+  benchProfile,
+  benchTexts,
+  enterFile,
+  maxRssMb,
+  openDriving,
+  sampleRss,
+  spawnDriving,
+  writeResult,
+} from './driving-child.ts';
 import { startChildSim, type SimCall } from './engine-sim.ts';
 
 const { values } = parseArgs({
@@ -85,16 +85,6 @@ const BENCH_MODEL: LatencyModel = {
 
 /** The app's run settings, with a tokenizer of its own (no /tokenize requests when chunking). */
 const SETTINGS: RunSettings = { ...DEFAULT_RUN_SETTINGS, tokenizer: 'qwen' };
-
-/** The backend: a vLLM server as the CLI's in-memory profile; no quote step (see benchmarks.md). */
-const profileFor = (baseUrl: string): StoredProfile => ({
-  id: 'bench-vllm',
-  name: 'sim-llm',
-  kind: 'vllm',
-  baseUrl,
-  maxRetries: 0,
-  quoteCheck: false,
-});
 
 const NOT_STATED = "Answer 'not stated' if the contract does not say.";
 
@@ -278,36 +268,15 @@ function contractText(d: number, chunks: number): string {
   return parts.join('\n\n');
 }
 
-const textsFor = (store: Store, dir: string) =>
-  createDocumentTexts({
-    cacheDir: path.join(dir, 'text-cache'),
-    maxBytes: 1 << 30,
-    readingFor: (id: string, key: string) => store.documents.readingFor(id, key),
-    ocr: createOcrService(path.join(dir, 'ocr')),
-  });
-
 /** The documents entered as `memagent ask FILE` enters them, then the review. Returns its id. */
 async function setUp(dir: string, baseUrl: string, concurrency: number): Promise<string> {
   const store = openStore(dir);
   const writer = registerWriter(store.db, 'cli');
-  const texts = textsFor(store, dir);
+  const texts = benchTexts(store, dir);
   const documentIds: string[] = [];
   for (const [d, chunks] of chunkCounts.entries()) {
     const file = path.join(dir, 'files', `supplier-contract-${d}.txt`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, contractText(d, chunks));
-    const bytes = fs.readFileSync(file);
-    const opened = await openDocument(
-      { store, texts, now: Date.now },
-      {
-        bytes,
-        name: path.basename(file),
-        path: file,
-        reading: DEFAULT_READING,
-        extract: () => extractDocument({ bytes, name: path.basename(file) }),
-      },
-    );
-    documentIds.push(opened.info.id);
+    documentIds.push((await enterFile(store, texts, file, contractText(d, chunks))).id);
   }
   const jobId = createReview(
     { store, writer, now: Date.now },
@@ -315,7 +284,7 @@ async function setUp(dir: string, baseUrl: string, concurrency: number): Promise
       title: `${documentIds.length} supplier contracts`,
       checklist: { name: 'Supplier contract review', questions: QUESTIONS },
       documentIds,
-      profile: profileFor(baseUrl),
+      profile: benchProfile(baseUrl),
       settings: SETTINGS,
       origin: 'cli',
       concurrency,
@@ -339,22 +308,12 @@ interface DriveResult {
 
 /** The driving process: the review's job through driveJob and jobLauncher, as the app does. */
 async function drive(dir: string, baseUrl: string, jobId: string, concurrency: number) {
-  const store = openStore(dir);
-  const writer = registerWriter(store.db, 'cli');
-  const texts = textsFor(store, dir);
-  const parts = { ...createCliRunParts({ concurrency }), store, writer, now: Date.now };
-  const profile = profileFor(baseUrl);
-  const limits = new BackendLimits();
-  limits.setLimit(profile.id, concurrency);
-  const registry = new RunRegistry({
-    limits,
-    journal: createRunJournal(store, Date.now),
-    emit: () => undefined,
+  const { store, writer, texts, parts, profile, registry, close } = openDriving({
+    dir,
+    baseUrl,
+    concurrency,
   });
-  let peakRss = process.memoryUsage().rss;
-  const sample = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 50);
+  const rss = sampleRss();
   const startedAt = Date.now();
   const t0 = performance.now();
   const group = driveJob({
@@ -369,40 +328,31 @@ async function drive(dir: string, baseUrl: string, jobId: string, concurrency: n
   });
   const end = await group.ended;
   const wallMs = performance.now() - t0;
-  clearInterval(sample);
+  rss.stop();
   const result: DriveResult = {
     state: end.state,
     launched: end.ran,
     wallMs,
     startedAt,
     endedAt: Date.now(),
-    peakRssMb: peakRss / 2 ** 20,
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    peakRssMb: rss.peakRss / 2 ** 20,
+    maxRssMb: maxRssMb(),
   };
-  process.stdout.write(`result ${JSON.stringify(result)}\n`);
-  await parts.close();
-  writer.close();
-  store.close();
+  writeResult(result);
+  await close();
 }
 
-function runDriver(dir: string, baseUrl: string, jobId: string, concurrency: number) {
-  const args = [
-    import.meta.filename,
-    ...['--role', 'drive', '--dir', dir, '--base-url', baseUrl, '--job', jobId],
-    ...['--concurrency', String(concurrency), '--speed', String(speed), '--order', order],
-    ...['--decode-scale', String(decodeScale)],
-  ];
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise<DriveResult>((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (data: Buffer) => (out += data.toString()));
-    proc.on('error', reject);
-    proc.on('exit', () => {
-      const line = out.split('\n').find((l) => l.startsWith('result '));
-      if (line) resolve(JSON.parse(line.slice(7)) as DriveResult);
-      else reject(new Error('the driving process ended without its result'));
-    });
+async function runDriver(dir: string, baseUrl: string, jobId: string, concurrency: number) {
+  const { result } = await spawnDriving<DriveResult>({
+    script: import.meta.filename,
+    args: [
+      ...['--dir', dir, '--base-url', baseUrl, '--job', jobId],
+      ...['--concurrency', String(concurrency), '--speed', String(speed), '--order', order],
+      ...['--decode-scale', String(decodeScale)],
+    ],
   });
+  if (!result) throw new Error('the driving process ended without its result');
+  return result;
 }
 
 /**

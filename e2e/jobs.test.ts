@@ -6,7 +6,10 @@ import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seedReview } from '../electron/core/ipc/review-seed.test-support.ts';
 import type { JobView } from '../shared/jobs.ts';
+import { DEFAULT_RUN_SETTINGS } from '../shared/model.ts';
+import type { ReviewQuestion } from '../shared/review.ts';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { BOOK } from './harness/corpus.ts';
 import type { Harness } from './harness/harness.ts';
@@ -17,6 +20,17 @@ import { BOOK_CHUNK_TOKENS, setChunkSize, shooter } from './harness/walk.ts';
 const NEEDLE = 'The night watchman of the harbour bridge was named Ottilie Brandvold.';
 const harbour = () => makeReportPdf(30, 22, NEEDLE);
 const bookMissing = existsSync(BOOK) ? null : `the corpus has no ${path.basename(BOOK)}`;
+
+const REVIEW_QUESTIONS: ReviewQuestion[] = [
+  { id: 'watchman', text: 'Who was the night watchman of the harbour bridge?', kind: 'party' },
+  { id: 'law', text: 'Which law governs the agreement?', kind: 'party' },
+  { id: 'fee', text: 'What is the annual fee?', kind: 'amount' },
+  { id: 'term', text: 'What is the term of the agreement?', kind: 'duration' },
+  { id: 'cap', text: 'Is liability capped?', kind: 'yes_no' },
+  { id: 'signed', text: 'When was the agreement signed?', kind: 'date' },
+  { id: 'notice', text: 'How many days of notice are required?', kind: 'number' },
+  { id: 'repairs', text: 'Who paid for the repairs?', kind: 'party' },
+];
 
 const BOOK_QUESTIONS = [
   'Who created an alternative implementation of the class Clonable as a class template?',
@@ -75,6 +89,22 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The chunks read and in all from the row's Progress ("412 of 1,050 chunks"). */
+async function chunksOf(row: Locator): Promise<{ read: number; total: number }> {
+  const m = /([\d,]+) of ([\d,]+)\+? chunks/.exec(await cell(row, 'Progress'));
+  if (!m) return { read: 0, total: 0 };
+  const n = (s: string | undefined) => Number((s ?? '').replace(/,/g, ''));
+  return { read: n(m[1]), total: n(m[2]) };
+}
+
+/** Waits until the row's Progress shows more chunks read than `than`; returns them. */
+async function chunksAbove(row: Locator, than: number): Promise<{ read: number; total: number }> {
+  await expect
+    .poll(async () => (await chunksOf(row)).read, { timeout: 120_000 })
+    .toBeGreaterThan(than);
+  return chunksOf(row);
+}
+
 /** The chat requests the simulator saw for `question` (each memory step and the answer). */
 function requestsFor(h: Harness, question: string, from = 0): number {
   return h.sim.requests
@@ -120,6 +150,12 @@ describe.skipIf(!canRun)('jobs', () => {
             (p) => p.event.type === 'chunk-done' && p.event.state.chunk >= 2,
           );
           const progressBefore = await cell(row, 'Progress');
+          // Its chunks: three questions of the book's 35 chunks each, counted as they are read.
+          const early = await chunksAbove(row, 0);
+          expect(early.total).toBeGreaterThanOrEqual(3 * 30);
+          const later = await chunksAbove(row, early.read);
+          expect(later.total).toBe(early.total);
+          expect(later.read).toBeLessThan(later.total);
 
           // Pause: every run stops after the chunk it is reading; nothing more is asked.
           await row.getByRole('button', { name: 'Pause' }).click();
@@ -165,16 +201,73 @@ describe.skipIf(!canRun)('jobs', () => {
           await again.click();
           await waitForCell(row, 'State', /Done/i);
           await waitForCell(row, 'Done', '3 of 3');
-          await expect(row.getByRole('button').count()).resolves.toBe(0);
+          await expect(chunksOf(row)).resolves.toEqual({ read: later.total, total: later.total });
+          // The title is the one button left: the way to the answers on the book's Ask screen.
+          await expect(row.getByRole('button').count()).resolves.toBe(1);
           expect(lastView(h, jobId)?.counts.done).toBe(3);
           const after = BOOK_QUESTIONS.map((q) => requestsFor(h, q, before));
           expect(after.filter((n) => n === 0).length).toBe(answeredBefore);
-          // From its saved chunk: fewer requests than the book's 35 chunks and the answer.
-          for (const n of after) expect(n).toBeLessThan(35);
+          // From its saved chunk: fewer requests than the book's chunks (as the job counts them,
+          // 35 or 36 a question as the chunker cuts it) and the answer.
+          const perQuestion = later.total / BOOK_QUESTIONS.length;
+          for (const n of after) expect(n).toBeLessThan(perQuestion + 1);
         },
       );
     },
   );
+
+  test('one question of a job paused on its Ask screen: the job runs on, "1 paused"', async () => {
+    const h = await b.open({ sim: SLOW_SIM });
+    const { page } = h;
+    // Long enough (40+ chunks a question) that no question ends before one is paused.
+    await openWithDialog(h, b.file('harbour.pdf', makeReportPdf(80, 22, NEEDLE)));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await setChunkSize(page, 512);
+    const questions = [
+      'Who was the night watchman of the harbour bridge?',
+      'In which season were traffic counts taken?',
+      'Who paid for the repairs?',
+    ];
+    await askTogether(page, questions);
+    const row = jobRow(page, '3 questions about harbour.pdf');
+    await waitForCell(row, 'Progress', /\d reading/);
+    await chunksAbove(row, 0);
+
+    // The title leads to the answers: the document's Ask screen, where one question is paused.
+    await row.getByRole('button', { name: '3 questions about harbour.pdf' }).click();
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Questions' })
+      .getByRole('button', { name: new RegExp(escape(questions[0] ?? '')) })
+      .click();
+    const selected = page.getByRole('region', { name: 'Selected question' });
+    await selected.getByRole('button', { name: 'Pause' }).click();
+    const paused = await h.waitForEvent('run:event', (p) => p.event.type === 'paused');
+    await selected.getByText(/^Paused after chunk \d+ of \d+$/).waitFor();
+
+    // The job is still running: its other questions read on, and its progress still moves.
+    await showJobs(page);
+    await waitForCell(row, 'State', /Running/i);
+    await waitForCell(row, 'Progress', /1 paused/);
+    await waitForCell(row, 'Progress', /2 reading/);
+    await expect(row.getByRole('button', { name: 'Pause' }).count()).resolves.toBe(1);
+    const { read } = await chunksOf(row);
+    await h.waitForEvent(
+      'run:event',
+      (p) => p.event.type === 'chunk-done' && p.event.runId !== paused.event.runId,
+    );
+    await chunksAbove(row, read);
+    const view = lastView(h, (await h.waitForEvent('job:updated', () => true)).id);
+    expect(view?.state).toBe('running');
+
+    // Once only the paused question is left the job reads nothing and says Paused; its Resume
+    // resumes that question too, and the job ends done.
+    await waitForCell(row, 'State', /Paused/i);
+    await waitForCell(row, 'Done', '2 of 3');
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await waitForCell(row, 'State', /Done/i);
+    await waitForCell(row, 'Done', '3 of 3');
+  });
 
   test('a job whose app stopped mid-way shows Interrupted with Continue, and continues', async () => {
     const first = await b.open({ sim: SLOW_SIM });
@@ -237,6 +330,30 @@ describe.skipIf(!canRun)('jobs', () => {
     await askTogether(page, ['What was built in 1911?', 'Who paid for the repairs?']);
     await h.waitForEvent('job:updated', (j) => j.state === 'failed', 120_000);
     h.sim.setOptions({ faults: [] });
+
+    // A review of 4 documents × 8 questions, started from its row here.
+    const documentIds: string[] = [];
+    for (const [i, name] of ['north', 'south', 'east', 'west'].entries()) {
+      const file = b.file(`minutes-${name}.pdf`, makeReportPdf(8 + i * 3, 4 + i, NEEDLE));
+      const opened = await h.service.handlers['documents:open']({ path: file }, { senderId: 't' });
+      if (!opened.ok) throw new Error(opened.error.message);
+      documentIds.push(opened.value.id);
+    }
+    seedReview(h.dataDir, {
+      title: 'Bridge minutes',
+      checklistName: 'Harbour checklist',
+      documentIds,
+      questions: REVIEW_QUESTIONS,
+      profileId: 'sim',
+      settings: { ...DEFAULT_RUN_SETTINGS, chunkTokens: 1024, temperature: 0 },
+    });
+    await showScreen(page, 'Library');
+    await showJobs(page);
+    const review = jobRow(page, /^Bridge minutes/);
+    await waitForCell(review, 'State', /Queued/i);
+    await review.getByRole('button', { name: 'Start' }).click();
+    await waitForCell(review, 'Progress', /\d reading/);
+    await h.waitForEvent('job:updated', (j) => j.kind === 'review' && j.counts.done >= 4, 240_000);
 
     if (useBook) {
       await reopen(h, BOOK);

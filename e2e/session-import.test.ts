@@ -76,7 +76,7 @@ describe.skipIf(!canRun)('importing a session', () => {
     const passage = page.getByTestId('carried-passage');
     await passage.waitFor();
     expect(await passage.locator('q').textContent()).toBe(HOSTILE.quote);
-    expect(await passage.textContent()).toContain('p. 7');
+    expect(await passage.textContent()).toContain('p. vii (PDF page 7)');
     // The memory timeline shows the memory as text too.
     await page.locator('.timeline-entry[data-chunk="1"] .entry-main').click();
     await expect

@@ -34,6 +34,19 @@ export interface JobCounts {
   interrupted: number;
 }
 
+/**
+ * How far a job has read, over all its runs: chunks whose memory is saved of the chunks its runs
+ * read. A run not prepared yet has no chunking; it counts as its document's (the same text and
+ * settings in this job) once one of those is prepared, else it is `unplanned` and `total` is a
+ * floor.
+ */
+export interface JobChunks {
+  read: number;
+  total: number;
+  /** Runs whose chunks are not known yet (not in `total`). */
+  unplanned: number;
+}
+
 export interface JobSummary {
   id: string;
   kind: JobKind;
@@ -45,6 +58,9 @@ export interface JobSummary {
   backend?: RunBackend;
   settings: Record<string, unknown>;
   counts: JobCounts;
+  chunks: JobChunks;
+  /** The job's one document, when it reads only one (a questions job opens its Ask view). */
+  documentId?: string;
 }
 
 /** A job as the app lists it: its summary, and whether this app drives it now. */
@@ -55,3 +71,15 @@ export interface JobView extends JobSummary {
 
 /** States a job is continued from: it stopped with questions left. */
 export const CONTINUABLE_JOB_STATES: readonly JobState[] = ['interrupted', 'cancelled', 'failed'];
+
+/**
+ * The state a job shows, from the one its driver stored and its runs: a running job whose every
+ * unfinished run was paused one by one (from the Ask screen) reads nothing, so it is `paused`;
+ * with one run paused and others queued or reading it is still `running` ("1 paused" in its
+ * counts). Every reader of the library (the app, `memagent jobs`, a review) sees this state.
+ */
+export function jobStateOf(stored: JobState, counts: JobCounts): JobState {
+  if (stored !== 'running' && stored !== 'queued') return stored;
+  const unfinished = counts.queued + counts.reading;
+  return counts.paused > 0 && counts.paused === unfinished ? 'paused' : stored;
+}

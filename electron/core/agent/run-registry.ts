@@ -8,7 +8,7 @@ import { TextBuilder } from '../text-builder.ts';
 import { BackendLimits } from '../jobs/backend-limits.ts';
 import { checkConcurrency, type SlotRequest } from '../jobs/concurrency-limiter.ts';
 import { JobRegistry, type Job, type JobKind } from '../jobs/job-registry.ts';
-import { createPauseGate, type ControllablePauseGate } from './pause-gate.ts';
+import { createPauseGate, type ControllablePauseGate, type PauseGate } from './pause-gate.ts';
 import { outcomeBeforeStart, terminalEvent, type RunOutcome } from './run-outcome.ts';
 import { runMemAgent, type RunInput } from './run.ts';
 import { RunClock, type ClockPrior, type RunClockInput } from './chunk-time.ts';
@@ -102,6 +102,8 @@ interface RunState {
   /** The last time left sent, and when (this registry's clock): snapshots carry it. */
   timeLeft: { left: TimeLeft; at: number } | undefined;
   slot: SlotRequest | undefined;
+  /** Its place among the runs waiting for a slot (`setPriority`), also when it waits again. */
+  priority: number;
 }
 
 type RunJob = Job<RunState, Events['run:event']>;
@@ -192,6 +194,7 @@ export class RunRegistry {
         clockInput: undefined,
         clock: undefined,
         timeLeft: undefined,
+        priority: options.priority ?? 0,
       },
       emit: (owner, payload) => this.#emit(owner as string, payload),
       work: (job) => this.#drive(runId, job, options),
@@ -215,15 +218,33 @@ export class RunRegistry {
     const { signal } = job;
     const state = job.snapshot;
     let release: (() => void) | undefined;
-    try {
-      // The slot first: a queued run loads no text and plans no chunks until it may read.
-      state.slot = this.#limits.limiter(options.backend).request({
-        priority: options.priority ?? 0,
+    const limiter = this.#limits.limiter(options.backend);
+    const takeSlot = async () => {
+      state.slot = limiter.request({
+        priority: state.priority,
         ...(options.group === undefined ? {} : { group: options.group }),
         signal,
       });
       release = await state.slot.granted;
       state.slot = undefined;
+    };
+    // A paused run holds no slot: the backend's other work (its job's other runs too) reads
+    // meanwhile, and once resumed it waits for a slot again, within the backend's limit.
+    const gate: PauseGate = {
+      get paused() {
+        return state.gate.paused;
+      },
+      async wait(s) {
+        if (!state.gate.paused) return;
+        release?.();
+        release = undefined;
+        await state.gate.wait(s);
+        await takeSlot();
+      },
+    };
+    try {
+      // The slot first: a queued run loads no text and plans no chunks until it may read.
+      await takeSlot();
       state.phase = 'running';
       throwIfAborted(signal);
       const prepared = await options.prepare(signal);
@@ -237,7 +258,7 @@ export class RunRegistry {
         ...prepared,
         runId,
         signal,
-        gate: state.gate,
+        gate,
         report: (event) => this.#deliver(runId, job, event),
       });
     } catch (error) {
@@ -393,7 +414,9 @@ export class RunRegistry {
    * a run already reading keeps its slot. Throws as `pause` does for a run that is not going.
    */
   setPriority(runId: string, priority: number): void {
-    this.#requireLive(runId).snapshot.slot?.setPriority(priority);
+    const state = this.#requireLive(runId).snapshot;
+    state.priority = priority;
+    state.slot?.setPriority(priority);
   }
 
   /** Cancels a run wherever it is (queued, preparing, reading, paused); its `cancelled` event follows promptly. */

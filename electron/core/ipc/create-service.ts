@@ -1,7 +1,7 @@
 import { backfillEvidence } from '../store/evidence-backfill.ts';
 import path from 'node:path';
 import type { CallHandlers } from '../../../shared/api.ts';
-import type { RunEventType } from '../../../shared/model.ts';
+import { isTerminal, type RunEventType } from '../../../shared/model.ts';
 import { beingReadError, otherLiveReader, registerWriter } from '../store/writers.ts';
 import { createTokenizerCache } from '../caches/tokenizer-cache.ts';
 import { defaultClientFactory, type ClientSource } from '../backends/backend-client.ts';
@@ -28,6 +28,7 @@ import { createHistoryHandlers } from './history-handlers.ts';
 import { createCheckHandlers } from './backend-check-handlers.ts';
 import { openAppLibrary } from '../store/library-open.ts';
 import { createRunHandlers } from './run-handlers.ts';
+import { createJobFeed } from './job-feed.ts';
 import { createJobHandlers, jobView } from './job-handlers.ts';
 import { createReviewFeed } from './review-feed.ts';
 import { createReviewTableHandlers } from './review-handlers.ts';
@@ -138,11 +139,23 @@ export function createService(deps: ServiceDeps): Service {
   };
   // The review table's cells pushed to every window as their runs report (review-feed.ts).
   const reviewFeed = createReviewFeed({ store, emit });
+  // The Jobs screen's jobs pushed to every window: at once when their state changes, at most
+  // every 250 ms while their runs read (job-feed.ts).
+  const jobFeed = createJobFeed({
+    store,
+    emit,
+    view: (jobId) => jobView({ parts: jobParts, jobs: liveJobs }, jobId),
+  });
   const registry = new RunRegistry({
     journal: createRunJournal(store, now),
     emit: (owner, payload) => {
       emit(owner, 'run:event', payload);
-      if (REVIEW_CELL_EVENTS.has(payload.event.type)) reviewFeed.runChanged(payload.event.runId);
+      if (REVIEW_CELL_EVENTS.has(payload.event.type)) {
+        reviewFeed.runChanged(payload.event.runId);
+        // The same events move a job's chunk progress on the Jobs screen.
+        jobFeed.runChanged(payload.event.runId);
+      }
+      if (isTerminal(payload.event)) jobFeed.runEnded(payload.event.runId);
     },
     now,
     limits,
@@ -211,7 +224,7 @@ export function createService(deps: ServiceDeps): Service {
     onChange: (jobId) => {
       if (shutdown.signal.aborted) return;
       reviewFeed.jobChanged(jobId);
-      emit(undefined, 'job:updated', jobView({ parts: jobParts, jobs: liveJobs }, jobId));
+      jobFeed.jobChanged(jobId);
     },
   });
   const estimateParts = {
@@ -350,6 +363,7 @@ export function createService(deps: ServiceDeps): Service {
       disposing ??= (async () => {
         shutdown.abort();
         reviewFeed.dispose();
+        jobFeed.dispose();
         // Closing OCR at once fails pages still being recognised as Cancelled.
         // The run registry first: its runs end as a crash leaves them (no ending recorded).
         await Promise.all([

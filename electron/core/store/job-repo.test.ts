@@ -88,6 +88,40 @@ describe('the jobs table', () => {
     ]);
   });
 
+  it("counts the chunks its runs read of all they read; an unprepared run takes its text's chunking", () => {
+    const [a, , c] = jobWith('job-c', ['running', 'queued', 'done']);
+    const memory = (chunk: number) => ({
+      chunk,
+      memory: `m${chunk}`,
+      usage: { promptTokens: 1, completionTokens: 1 },
+      ms: 1,
+      kept: true,
+    });
+    // Not one run prepared: no chunk is known, every run is unplanned.
+    expect(store.jobs.get('job-c')?.chunks).toEqual({ read: 0, total: 0, unplanned: 3 });
+    store.runs.setChunks(a as string, [], 10);
+    for (const k of [0, 1, 2]) store.runs.saveMemory(a as string, memory(k));
+    store.runs.setChunks(c as string, [], 10);
+    for (let k = 0; k < 10; k += 1) store.runs.saveMemory(c as string, memory(k));
+    // The queued run reads the same text with the same settings: the same 10 chunks.
+    expect(store.jobs.get('job-c')).toMatchObject({
+      chunks: { read: 13, total: 30, unplanned: 0 },
+      documentId: 'doc1',
+    });
+  });
+
+  it('shows a running job Paused only when every run it has left is paused', () => {
+    jobWith('job-p', ['paused', 'queued', 'done']);
+    store.jobs.setState('job-p', 'running', 20);
+    expect(store.jobs.get('job-p')?.state).toBe('running');
+    jobWith('job-q', ['paused', 'paused', 'done']);
+    store.jobs.setState('job-q', 'running', 20);
+    expect(store.jobs.get('job-q')?.state).toBe('paused');
+    // A stopped job keeps its own state whatever its runs say.
+    store.jobs.setState('job-q', 'interrupted', 30);
+    expect(store.jobs.get('job-q')?.state).toBe('interrupted');
+  });
+
   it('lists jobs newest first, each with its own counts, and finds one by the start of its id', () => {
     jobWith('aaaa1111', ['done'], 10);
     jobWith('aaaa2222', ['queued', 'queued'], 20);

@@ -6,7 +6,9 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import {
   jobKindSchema,
+  jobStateOf,
   jobStateSchema,
+  type JobCounts,
   type JobKind,
   type JobState,
   type JobSummary,
@@ -55,6 +57,8 @@ export interface JobRepo {
   idsStartingWith(prefix: string, max: number): string[];
   /** The job's runs in item order. */
   runs(jobId: string): JobRun[];
+  /** The job run `runId` is an item of; undefined for a run of its own. */
+  jobOf(runId: string): string | undefined;
   /** A new state; a terminal one (done, failed, cancelled, interrupted) stamps `ended_at`. */
   setState(id: string, state: JobState, now: number): void;
   owner(id: string): string | undefined;
@@ -87,16 +91,40 @@ interface JobRow {
   paused: number;
   cancelled: number;
   interrupted: number;
+  chunks: number;
+  chunks_read: number;
+  unplanned: number;
+  documents: number | null;
+  document_id: string | null;
 }
 
-// Jobs with their runs counted by state in one grouped pass (runs_by_job); `runs` narrows the
-// runs grouped (one job's alone, for `get`).
+// Jobs with their runs counted by state in one grouped pass (runs_by_job), with the chunks they
+// read; `runs` narrows the runs grouped (one job's alone, for `get`). A run not prepared yet
+// (chunk_count 0) takes the chunking of a prepared run of the same text and settings in its job
+// (the same plan: `plans`, one grouped pass), else it is counted as unplanned. Chunks read are
+// the last saved memory's index + 1 (memories are saved in order), one primary-key seek a run,
+// as the review table counts them (review-matrix-rows.ts).
 const jobSelect = (runs: string) => `
+  WITH r AS (
+    SELECT id, job_id, status, document_id, text_key, settings, chunk_count
+    FROM runs WHERE ${runs}
+  ), plans AS (
+    SELECT job_id, document_id, text_key, settings, MAX(chunk_count) AS planned
+    FROM r GROUP BY job_id, document_id, text_key, settings
+  ), per_run AS (
+    SELECT r.job_id, r.status, r.document_id,
+      COALESCE(NULLIF(r.chunk_count, 0), p.planned, 0) AS chunks,
+      COALESCE((SELECT MAX(m.chunk) + 1 FROM memory_states m WHERE m.run_id = r.id), 0) AS chunks_read
+    FROM r JOIN plans p ON p.job_id = r.job_id AND p.document_id = r.document_id
+      AND p.text_key IS r.text_key AND p.settings = r.settings
+  )
   SELECT j.*,
     COALESCE(c.total, 0) AS total, COALESCE(c.done, 0) AS done, COALESCE(c.failed, 0) AS failed,
     COALESCE(c.queued, 0) AS queued, COALESCE(c.reading, 0) AS reading,
     COALESCE(c.paused, 0) AS paused, COALESCE(c.cancelled, 0) AS cancelled,
-    COALESCE(c.interrupted, 0) AS interrupted
+    COALESCE(c.interrupted, 0) AS interrupted, COALESCE(c.chunks, 0) AS chunks,
+    COALESCE(c.chunks_read, 0) AS chunks_read, COALESCE(c.unplanned, 0) AS unplanned,
+    c.documents, c.document_id
   FROM jobs j LEFT JOIN (
     SELECT job_id,
       COUNT(*) AS total,
@@ -106,33 +134,41 @@ const jobSelect = (runs: string) => `
       SUM(status IN ('running', 'paused')) AS reading,
       SUM(status = 'paused') AS paused,
       SUM(status = 'cancelled') AS cancelled,
-      SUM(status = 'interrupted') AS interrupted
-    FROM runs WHERE ${runs} GROUP BY job_id
+      SUM(status = 'interrupted') AS interrupted,
+      SUM(chunks) AS chunks,
+      SUM(MIN(chunks_read, chunks)) AS chunks_read,
+      SUM(chunks = 0) AS unplanned,
+      COUNT(DISTINCT document_id) AS documents,
+      MIN(document_id) AS document_id
+    FROM per_run GROUP BY job_id
   ) c ON c.job_id = j.id`;
 
 const settingsJson = z.record(z.string(), z.unknown());
 
 function toSummary(row: JobRow): JobSummary {
   const where = `jobs ${row.id}`;
+  const counts: JobCounts = {
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    queued: row.queued,
+    reading: row.reading,
+    paused: row.paused,
+    cancelled: row.cancelled,
+    interrupted: row.interrupted,
+  };
   const summary: JobSummary = {
     id: row.id,
     kind: parseValue(jobKindSchema, row.kind, `${where} kind`),
     title: row.title,
-    state: parseValue(jobStateSchema, row.state, `${where} state`),
+    state: jobStateOf(parseValue(jobStateSchema, row.state, `${where} state`), counts),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     settings: parseColumn(settingsJson, row.settings, `${where} settings`),
-    counts: {
-      total: row.total,
-      done: row.done,
-      failed: row.failed,
-      queued: row.queued,
-      reading: row.reading,
-      paused: row.paused,
-      cancelled: row.cancelled,
-      interrupted: row.interrupted,
-    },
+    counts,
+    chunks: { read: row.chunks_read, total: row.chunks, unplanned: row.unplanned },
   };
+  if (row.documents === 1 && row.document_id !== null) summary.documentId = row.document_id;
   if (row.ended_at !== null) summary.endedAt = row.ended_at;
   if (row.backend !== null) summary.backend = parseColumn(backendColumn, row.backend, where);
   return summary;
@@ -153,6 +189,9 @@ export function createJobRepo(db: Database.Database): JobRepo {
   );
   const runs = db.prepare<[string], { id: string; job_item: number | null; status: string }>(
     'SELECT id, job_item, status FROM runs WHERE job_id = ? ORDER BY job_item, created_at, id',
+  );
+  const jobOf = db.prepare<[string], { job_id: string | null }>(
+    'SELECT job_id FROM runs WHERE id = ?',
   );
   const setState = db.prepare(
     'UPDATE jobs SET state = ?, updated_at = ?, ended_at = ? WHERE id = ?',
@@ -196,6 +235,9 @@ export function createJobRepo(db: Database.Database): JobRepo {
         item: r.job_item ?? i,
         status: parseValue(runStatusSchema, r.status, `runs ${r.id} status`),
       }));
+    },
+    jobOf(runId) {
+      return jobOf.get(runId)?.job_id ?? undefined;
     },
     setState(id, state, now) {
       setState.run(state, now, TERMINAL.has(state) ? now : null, id);

@@ -65,6 +65,7 @@ export interface JobGroup {
   readonly ended: Promise<JobEnd>;
   /** Pauses the live runs at their next chunk boundary and launches no more. */
   pause(): void;
+  /** Resumes the job and every live run of it, also those paused one by one. */
   resume(): void;
   /** Cancels the live runs and the waiting ones; the job ends `cancelled`. */
   cancel(): void;
@@ -176,10 +177,13 @@ export function driveJob(options: JobGroupOptions): JobGroup {
       for (const runId of live) control(runId, 'pause');
     },
     resume() {
-      if (done || !paused || cancelled) return;
+      if (done || cancelled) return;
+      // Also a job whose runs were paused one by one (shown `paused`, job-repo's jobStateOf):
+      // its Resume resumes them all.
+      for (const runId of live) control(runId, 'resume');
+      if (!paused) return;
       paused = false;
       setState('running');
-      for (const runId of live) control(runId, 'resume');
       pump();
     },
     cancel() {

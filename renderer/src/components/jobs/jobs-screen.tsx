@@ -1,23 +1,17 @@
-// The Jobs screen: questions asked together (and, later, reviews) as stored jobs, with their
-// state, counts, backend and times, and Pause / Resume / Cancel / Continue. A job interrupted by
-// a crash or a quit is continued here as a whole.
+// The Jobs screen: questions asked together and reviews as stored jobs, one row each
+// (job-row.tsx: state, counts, chunk progress, backend and times, Pause / Resume / Cancel /
+// Continue). A job interrupted by a crash or a quit is continued here as a whole.
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { CONTINUABLE_JOB_STATES, type JobView } from '../../../../shared/jobs.ts';
 import type { RunSettings } from '../../../../shared/model.ts';
 import { useAskDraftStore } from '../../stores/ask-draft-store.ts';
 import { useDocumentsStore } from '../../stores/documents-store.ts';
-import {
-  controlJob,
-  dismissJobError,
-  loadJobs,
-  startJob,
-  useJobsStore,
-} from '../../stores/jobs-store.ts';
+import { dismissJobError, loadJobs, startJob, useJobsStore } from '../../stores/jobs-store.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
-import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
+import { OutsideText } from '../common/outside-text.tsx';
+import { JobRow } from './job-row.tsx';
 
 export function JobsScreen() {
   const list = useJobsStore((s) => s.list);
@@ -29,8 +23,8 @@ export function JobsScreen() {
     <div className="screen jobs">
       <h1>Jobs</h1>
       <p className="muted">
-        Questions asked together are one job: it runs at the backend’s limit, and after a crash or a
-        quit it continues as a whole — answered questions are never read again.
+        Questions asked together, and each review, are one job: it runs at the backend’s limit, and
+        after a crash or a quit it continues as a whole — answered questions are never read again.
       </p>
       <AskTogether />
       {error ? <ErrorBanner error={error} onDismiss={dismissJobError} /> : null}
@@ -64,128 +58,6 @@ export function JobsScreen() {
       )}
     </div>
   );
-}
-
-const STATE_LABEL: Record<JobView['state'], string> = {
-  queued: 'Queued',
-  running: 'Running',
-  paused: 'Paused',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
-};
-
-/** What a stopped job's Continue does, or why a state needs nothing. */
-const STATE_HINT: Partial<Record<JobView['state'], string>> = {
-  interrupted: 'The app stopped while it read: Continue goes on from the saved memories.',
-  cancelled: 'Continue reads the questions left, from where they stopped.',
-  failed: 'Some questions failed: Continue tries them again.',
-};
-
-/** "3 reading · 1 failed · 2 waiting": the runs not done, in words. */
-export function progressText(c: JobView['counts'], state: JobView['state']): string {
-  // Interrupted and cancelled runs wait to be continued, as queued ones do.
-  const waiting = c.queued + c.interrupted + c.cancelled;
-  const reading = c.reading - c.paused;
-  const parts = [
-    reading > 0 ? `${reading} reading` : '',
-    c.paused > 0 ? `${c.paused} paused` : '',
-    c.failed > 0 ? `${c.failed} failed` : '',
-    waiting > 0
-      ? `${waiting} ${state === 'running' || state === 'queued' ? 'queued' : 'left'}`
-      : '',
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : '—';
-}
-
-function JobRow({ job }: { job: JobView }) {
-  const c = job.counts;
-  const continuable = !job.live && CONTINUABLE_JOB_STATES.includes(job.state) && c.done < c.total;
-  const hint = continuable ? STATE_HINT[job.state] : undefined;
-  return (
-    <tr aria-label={job.title}>
-      <td className="job-title">
-        <OutsideText text={job.title} />
-        <span className="job-kind muted">
-          {job.kind === 'questions' ? 'asked together' : job.kind}
-        </span>
-      </td>
-      <td>
-        <span className={`job-state job-state-${job.state}`} title={hint}>
-          {STATE_LABEL[job.state]}
-        </span>
-      </td>
-      <td className="job-count">
-        {c.done} of {c.total}
-      </td>
-      <td className="job-progress">{progressText(c, job.state)}</td>
-      <td className="job-backend" title={job.backend ? outsideAttr(job.backend.name) : undefined}>
-        {job.backend ? <OutsideText text={job.backend.name} /> : '—'}
-      </td>
-      <td className="job-times muted">
-        <JobTimes job={job} />
-      </td>
-      <td className="job-actions">
-        {job.live && job.state !== 'paused' ? (
-          <button type="button" onClick={() => void controlJob('jobs:pause', job.id)}>
-            Pause
-          </button>
-        ) : null}
-        {job.live && job.state === 'paused' ? (
-          <button type="button" onClick={() => void controlJob('jobs:resume', job.id)}>
-            Resume
-          </button>
-        ) : null}
-        {job.live ? (
-          <button type="button" onClick={() => void controlJob('jobs:cancel', job.id)}>
-            Cancel
-          </button>
-        ) : null}
-        {continuable ? (
-          <button
-            type="button"
-            className="primary"
-            title={hint}
-            onClick={() => void controlJob('jobs:continue', job.id)}
-          >
-            Continue
-          </button>
-        ) : null}
-      </td>
-    </tr>
-  );
-}
-
-/** When it started (the time today, the date before), and when it ended or how long it ran. */
-function JobTimes({ job }: { job: JobView }) {
-  const started = new Date(job.createdAt);
-  const today = started.toDateString() === new Date().toDateString();
-  const when = today
-    ? started.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : started.toLocaleDateString([], { month: 'short', day: 'numeric' });
-  return (
-    <>
-      <time dateTime={started.toISOString()} title={started.toLocaleString()}>
-        {when}
-      </time>
-      {job.endedAt !== undefined ? (
-        <span className="job-took">
-          {' · '}
-          {job.state === 'done' ? 'took' : 'stopped after'} {duration(job.endedAt - job.createdAt)}
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-/** "45 s", "12 min", "3 h 5 min". */
-export function duration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const min = Math.round(s / 60);
-  if (min < 60) return `${min} min`;
-  return `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
 /**
