@@ -1,0 +1,100 @@
+// How the history search compares text: case, accents and the form of a character folded away,
+// so "Resume", "résumé" and "RÉSUMÉ" are one word. One fold for the store (its checks of the
+// trigram index's rows, the short-word scan) and for any view that marks the words it found.
+
+/** Letters that decompose or change with a fold beyond lower case, and combining marks. */
+const FOLDABLE = /[\u00c0-\u1fff]/;
+
+/**
+ * `text` lower-cased with its accents removed: decomposed, the combining diacritical marks
+ * (U+0300–U+036F: acute, grave, diaeresis, cedilla …) dropped, composed again; final sigma as
+ * sigma. Marks that make another letter elsewhere (the Japanese dakuten of で) are kept.
+ */
+export function foldText(text: string): string {
+  // Most texts hold no accented, Greek or Cyrillic letter (English, CJK): lower case is the whole
+  // fold there, at a fraction of the cost (NFD and NFC leave such text as it is).
+  if (!FOLDABLE.test(text)) return text.toLowerCase();
+  return text
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .replace(/ς/g, 'σ');
+}
+
+/** One word of a search: as typed (lower case, composed) and folded. */
+export interface SearchWord {
+  /** For an index that folds by its own rules (the trigram index): it gets the word as typed. */
+  typed: string;
+  folded: string;
+}
+
+/** The words of a search, each once, longest first (the most selective is looked up first). */
+export function searchWords(text: string): SearchWord[] {
+  const words = new Map<string, SearchWord>();
+  for (const word of text.normalize('NFC').toLowerCase().split(/\s+/u)) {
+    const folded = foldText(word);
+    if (folded !== '' && !words.has(folded)) words.set(folded, { typed: word, folded });
+  }
+  return [...words.values()].sort((a, b) => [...b.folded].length - [...a.folded].length);
+}
+
+/**
+ * Where the first of `words` (folded) stands in `text` (not folded): its start and end in
+ * `text`'s own UTF-16 offsets, or null. Folds one character at a time to map positions back.
+ */
+export function findFolded(text: string, words: readonly string[]): [number, number] | null {
+  // A fold that kept every character in place: its offsets are the text's.
+  if (!FOLDABLE.test(text)) {
+    const lower = text.toLowerCase();
+    if (lower.length === text.length)
+      return firstOf(
+        lower,
+        words,
+        (i) => i,
+        (i) => i + 1,
+      );
+  }
+  let folded = '';
+  // starts[i]: the offset in `text` of the character that folded unit i came from.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let at = 0;
+  const pieces = new Map<string, string>();
+  for (const ch of text) {
+    let piece = pieces.get(ch);
+    if (piece === undefined) {
+      piece = foldText(ch);
+      pieces.set(ch, piece);
+    }
+    for (let u = 0; u < piece.length; u += 1) {
+      starts.push(at);
+      ends.push(at + ch.length);
+    }
+    folded += piece;
+    at += ch.length;
+  }
+  return firstOf(
+    folded,
+    words,
+    (i) => starts[i] ?? 0,
+    (i) => ends[i] ?? 0,
+  );
+}
+
+/** The earliest of `words` in `folded`, as offsets of the text it was folded from. */
+function firstOf(
+  folded: string,
+  words: readonly string[],
+  start: (unit: number) => number,
+  end: (unit: number) => number,
+): [number, number] | null {
+  let best: [number, number] | null = null;
+  for (const word of words) {
+    const i = word === '' ? -1 : folded.indexOf(word);
+    if (i < 0) continue;
+    const at = start(i);
+    if (best === null || at < best[0]) best = [at, end(i + word.length - 1)];
+  }
+  return best;
+}
