@@ -82,19 +82,30 @@ export function findFolded(text: string, words: readonly string[]): [number, num
   );
 }
 
-/** The earliest of `words` in `folded`, as offsets of the text it was folded from. */
+/**
+ * The earliest of `words` in `folded`, as offsets of the text it was folded from; words that
+ * follow it at once (white space between) are taken in, so a phrase typed is marked whole.
+ */
 function firstOf(
   folded: string,
   words: readonly string[],
   start: (unit: number) => number,
   end: (unit: number) => number,
 ): [number, number] | null {
-  let best: [number, number] | null = null;
+  let first = -1;
+  let last = -1;
   for (const word of words) {
     const i = word === '' ? -1 : folded.indexOf(word);
-    if (i < 0) continue;
-    const at = start(i);
-    if (best === null || at < best[0]) best = [at, end(i + word.length - 1)];
+    if (i >= 0 && (first < 0 || i < first)) [first, last] = [i, i + word.length];
   }
-  return best;
+  if (first < 0) return null;
+  for (;;) {
+    let next = last;
+    while (next < folded.length && /\s/.test(folded[next] ?? '')) next += 1;
+    const more =
+      next > last ? words.find((w) => w !== '' && folded.startsWith(w, next)) : undefined;
+    if (more === undefined) break;
+    last = next + more.length;
+  }
+  return [start(first), end(last - 1)];
 }

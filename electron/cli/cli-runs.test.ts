@@ -121,16 +121,22 @@ describe('memagent runs', () => {
     expect(badStatus.stderr).toContain('--status: "finished" is not a status');
   });
 
-  it('--search finds runs by question, answer or memory, literally, and shows where', async () => {
+  it('--search finds runs holding every word, in question, answer, memory or title, and shows where', async () => {
     const r = await cli('runs', '--search', 'VAULT CODE');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('question: What is the «vault code»?');
     expect(r.stdout).toMatch(/memory after chunk \d+: (…)?.*The «vault code» is 4711/);
     const short = await cli('runs', '--search', '47', '--json');
     expect(JSON.parse(short.stdout).map((h: { id: string }) => h.id)).toContain(ids.vault);
-    const syntax = await cli('runs', '--search', 'vault OR code');
+    // Words, not a phrase: apart, in any order, one of them in the document's file name.
+    const apart = JSON.parse((await cli('runs', '--search', '4711 vault', '--json')).stdout);
+    // The run with a word in its question first.
+    expect(apart[0]?.id).toBe(ids.vault);
+    const titled = JSON.parse((await cli('runs', '--search', 'book vault', '--json')).stdout);
+    expect(titled[0]?.id).toBe(ids.vault);
+    const syntax = await cli('runs', '--search', 'vault OR zqxj');
     expect(syntax.stdout).toBe(
-      `No run whose question, answer or memory holds "vault OR code" in the library ${db}.\n`,
+      `No run holding every word of "vault OR zqxj" in its question, answer, memories or document title in the library ${db}.\n`,
     );
   });
 

@@ -55,7 +55,9 @@ export async function runRuns(options: RunsOptions, ctx: CliContext): Promise<nu
     const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
     await ctx.out(`${render(shown, documents, ctx.env.TZ, width)}\n`);
     if (found.length > options.limit)
-      await ctx.out(`(the newest ${options.limit}; --limit N shows more)\n`);
+      await ctx.out(
+        `(the ${options.search === undefined ? 'newest' : 'best'} ${options.limit}; --limit N shows more)\n`,
+      );
     return EXIT.ok;
   } finally {
     store.close();
@@ -174,7 +176,7 @@ function emptySentence(
     options.statuses ? `with status ${options.statuses.join(' or ')}` : '',
     options.search === undefined
       ? ''
-      : `whose question, answer or memory holds "${oneLine(options.search)}"`,
+      : `holding every word of "${oneLine(options.search)}" in its question, answer, memories or document title`,
   ].filter(Boolean);
   return `No run ${what.join(' ')} in the library ${where}.`;
 }

@@ -149,6 +149,9 @@ describe('history search', () => {
     // A short word and a long one together; CJK words apart.
     expect(ids('地図 verbatim')).toEqual(['r2']);
     expect(ids('記録 東京')).toEqual(['r2']);
+    // Words typed as they stand together are marked together.
+    const phrase = store.runs.search('ahab captain').find((h) => h.run.id === 'r1');
+    expect(phrase?.matches.find((m) => m.field === 'answer')?.match).toBe('Captain Ahab');
     const [hit] = store.runs.search('obsessed pequod');
     expect(hit?.matches.map((m) => [m.field, m.match])).toEqual([
       ['question', 'Pequod'],

@@ -1,6 +1,7 @@
-// Search the history: every document's questions, answers and memories (`history:search`),
-// results with their document, question, status and the words around the match; a click opens
-// the run on its Ask screen.
+// Search the history: every word of the search anywhere in a run's question, answer, memories or
+// its document's title (`history:search`, the store's one search, also `memagent runs --search`);
+// results ranked, with their document, question, state and the words around a match; a click
+// opens the run on its Ask screen. It stands at the top of the library.
 import { useEffect, useState } from 'react';
 import type { HistoryHit, HistoryMatch } from '../../../../shared/history.ts';
 import { MAX_HISTORY_QUERY_CHARS } from '../../../../shared/history.ts';
@@ -55,12 +56,12 @@ export function HistorySearch() {
   return (
     <section className="history-search" aria-label="Search the history">
       <label>
-        Search questions, answers and memories
+        Search every question, answer and memory
         <input
           type="search"
           value={text}
           maxLength={MAX_HISTORY_QUERY_CHARS}
-          placeholder="Words from any question, answer or memory"
+          placeholder="Words from a question, answer, memory or title"
           onChange={(e) => setText(e.target.value)}
         />
       </label>
@@ -70,11 +71,11 @@ export function HistorySearch() {
           <p className="muted small" role="status">
             {found.hits.length === 0 ? (
               <>
-                No question, answer or memory holds “<OutsideText text={found.text} />
-                ”.
+                No run holds every word of “<OutsideText text={found.text} />
+                ” in its question, answer, memories or document title.
               </>
             ) : (
-              `${plural(found.hits.length, 'run')}${found.hits.length === 50 ? ' (the newest 50)' : ''}`
+              `${plural(found.hits.length, 'run')}${found.hits.length === 50 ? ' (the best 50)' : ''}, most words in the question or answer first`
             )}
           </p>
           <ul className="history-hits">
