@@ -1,6 +1,6 @@
 // Searching the history from the library: questions asked about two real documents (the GPL
-// PDF and the FHS HTML), found again by words of their answers and memories, literally; a click
-// opens the run.
+// PDF and the FHS HTML), found again by words of their answers, memories and titles, each word
+// anywhere; a click opens the run. The box is the first thing on the library screen.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -28,7 +28,11 @@ describe.skipIf(!canRun)('searching the history', () => {
 
     await showScreen(page, 'Library');
     const search = page.getByRole('region', { name: 'Search the history' });
-    const box = search.getByRole('searchbox', { name: 'Search questions, answers and memories' });
+    const box = search.getByRole('searchbox', { name: 'Search every question, answer and memory' });
+    // Above the documents' table, not below it.
+    const boxTop = (await box.boundingBox())?.y ?? Infinity;
+    const tableTop = (await page.locator('.screen.library table').first().boundingBox())?.y ?? 0;
+    expect(boxTop).toBeLessThan(tableTop);
     await box.fill('VERBATIM');
     await search.getByRole('status').filter({ hasText: '1 run' }).waitFor();
     const hit = search.locator('.history-hit');
@@ -54,16 +58,16 @@ describe.skipIf(!canRun)('searching the history', () => {
     await box.fill('/usr/local');
     await hit.filter({ hasText: 'What is the purpose of /usr/local?' }).waitFor();
     await expect(hit.count()).resolves.toBe(1);
-    await box.fill('verbatim OR local');
-    await search
-      .getByRole('status')
-      .filter({ hasText: 'No question, answer or memory holds' })
-      .waitFor();
+    // Words, not a phrase: apart and in another order; a word of the file name with one of the run.
+    await box.fill('copies conveying');
+    await hit.filter({ hasText: 'conveying verbatim copies' }).waitFor();
+    await box.fill('gpl verbatim');
+    await hit.filter({ hasText: 'conveying verbatim copies' }).waitFor();
+    await expect(hit.count()).resolves.toBe(1);
+    await box.fill('verbatim OR zqxj');
+    await search.getByRole('status').filter({ hasText: 'No run holds every word' }).waitFor();
     await box.fill('"NEAR(');
-    await search
-      .getByRole('status')
-      .filter({ hasText: 'No question, answer or memory holds' })
-      .waitFor();
+    await search.getByRole('status').filter({ hasText: 'No run holds every word' }).waitFor();
 
     // A two-character Japanese word (no trigram) in a question about the Japanese manual.
     await box.fill('');
