@@ -1,6 +1,7 @@
 // `memagent runs`: the library's runs as a table (or JSON), optionally found by the history search.
 import type { HistoryHit, HistoryMatch } from '../../shared/history.ts';
 import type { DocumentInfo, RunSummary } from '../../shared/model.ts';
+import { RUN_STATE_WORD, runState } from '../../shared/run-state.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
@@ -109,7 +110,8 @@ function render(
     run.id.slice(0, 8),
     oneLine(documentName(documents.get(run.documentId), run.documentId)),
     oneLine(run.question),
-    run.status,
+    // `no-answer` and `incomplete` apart from `done`, as the app shows them (shared/run-state.ts).
+    RUN_STATE_WORD[runState(run)],
     `${run.chunksDone}/${run.chunkCount}`,
     localTime(run.createdAt, zone),
     run.finishedAt === undefined ? '' : finished(run.createdAt, run.finishedAt, zone),
@@ -158,6 +160,7 @@ function asJson(found: Found, documents: Map<string, DocumentInfo>) {
   const info = documents.get(found.run.documentId);
   return {
     ...found.run,
+    state: RUN_STATE_WORD[runState(found.run)],
     document: info ? { id: info.id, fileName: info.fileName, title: info.title } : null,
     ...(found.matches ? { hits: found.hits, matches: found.matches } : {}),
   };

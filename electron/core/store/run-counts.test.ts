@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type DocumentInfo, type RunStatus } from '../../../shared/model.ts';
-import { runOutcome } from '../../../shared/run-outcome.ts';
+import { runState } from '../../../shared/run-state.ts';
 import { openStore, type Store } from './store.ts';
 
 let dir: string;
@@ -134,8 +134,8 @@ describe('run counts per document', () => {
       cut: true,
     });
     expect(store.runs.countsByDocument()[0]).toMatchObject({ done: 2, noAnswer: 1 });
-    // The same split as runOutcome over the runs' summaries.
-    const outcomes = store.runs.list({}).map((summary) => runOutcome(summary));
+    // The same split as runState over the runs' summaries.
+    const outcomes = store.runs.list({}).map((summary) => runState(summary));
     expect(outcomes.sort()).toEqual(['cut', 'done', 'no-answer']);
   });
 });

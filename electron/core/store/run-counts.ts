@@ -16,7 +16,7 @@ interface CountRow {
 /**
  * Counts every document's runs by state in one grouped query, so the library can say
  * "3 questions · 1 reading" without loading any run. Documents without runs are absent.
- * `done` and `noAnswer` split finished runs as runOutcome (shared/run-outcome.ts) does: a
+ * `done` and `noAnswer` split finished runs as runState (shared/run-state.ts) does: a
  * stored answer of NULL is no answer.
  */
 export function createRunCounts(db: Database.Database): () => DocumentRunCounts[] {

@@ -1,13 +1,13 @@
-// A run's status as the question list and history name it (its outcome: shared/run-outcome.ts).
+// A run's status as the question list and history name it (its state: shared/run-state.ts).
 import type { RunStatus } from '../../../../shared/model.ts';
-import { RUN_OUTCOME_LABEL, runOutcome, type RunOutcome } from '../../../../shared/run-outcome.ts';
+import { RUN_STATE_LABEL, runState, type RunState } from '../../../../shared/run-state.ts';
 import { chunksDone, type RunView } from '../../../../shared/run-view.ts';
 
-export const RUN_STATUS = RUN_OUTCOME_LABEL satisfies Record<RunStatus, string>;
+export const RUN_STATUS = RUN_STATE_LABEL satisfies Record<RunStatus, string>;
 
 /** A run's badge: its CSS status class and its words. */
 export interface RunBadge {
-  status: RunOutcome;
+  status: RunState;
   label: string;
 }
 
@@ -26,6 +26,6 @@ export function runBadge(run: RunView): RunBadge {
       status: run.status,
       label: `${RUN_STATUS[run.status]} ${chunksDone(run)}/${run.chunkCount}`,
     };
-  const outcome = runOutcome(run);
-  return { status: outcome, label: RUN_OUTCOME_LABEL[outcome] };
+  const state = runState(run);
+  return { status: state, label: RUN_STATE_LABEL[state] };
 }

@@ -8,10 +8,10 @@ import type { RunStatus } from './model.ts';
  * ended, and no answer could be extracted from the final reply) and `cut` (an answer, from a
  * reply cut at its token limit: it may be incomplete).
  */
-export type RunOutcome = RunStatus | 'no-answer' | 'cut';
+export type RunState = RunStatus | 'no-answer' | 'cut';
 
-/** What the app calls each outcome (a badge, a count, a heading). */
-export const RUN_OUTCOME_LABEL = {
+/** What the app calls each state (a badge, a count, a heading). */
+export const RUN_STATE_LABEL = {
   queued: 'Queued',
   running: 'Reading',
   paused: 'Paused',
@@ -21,10 +21,10 @@ export const RUN_OUTCOME_LABEL = {
   error: 'Failed',
   cancelled: 'Cancelled',
   interrupted: 'Interrupted',
-} as const satisfies Record<RunOutcome, string>;
+} as const satisfies Record<RunState, string>;
 
-/** What the command line prints in its STATUS column and `--json` (`outcome`): one word each. */
-export const RUN_OUTCOME_WORD = {
+/** What the command line prints in its STATUS column and `--json` (`state`): one word each. */
+export const RUN_STATE_WORD = {
   queued: 'queued',
   running: 'running',
   paused: 'paused',
@@ -34,10 +34,10 @@ export const RUN_OUTCOME_WORD = {
   error: 'error',
   cancelled: 'cancelled',
   interrupted: 'interrupted',
-} as const satisfies Record<RunOutcome, string>;
+} as const satisfies Record<RunState, string>;
 
-/** The parts of a run the outcome is read from (a RunSummary, a RunView, an export's run). */
-export interface OutcomeOf {
+/** The parts of a run its state is read from (a RunSummary, a RunView, an export's run). */
+export interface StateOf {
   status: RunStatus;
   /** `null`: the run ended with no extractable answer; `undefined`: none stored (yet). */
   answer?: string | null | undefined;
@@ -45,10 +45,10 @@ export interface OutcomeOf {
 }
 
 /**
- * The run's outcome. A finished run whose answer is `null` is `no-answer` (cut or not: there is
+ * The run's state. A finished run whose answer is `null` is `no-answer` (cut or not: there is
  * nothing incomplete to show); one with an answer from a cut reply is `cut`.
  */
-export function runOutcome(run: OutcomeOf): RunOutcome {
+export function runState(run: StateOf): RunState {
   if (run.status !== 'done') return run.status;
   if (run.answer === null) return 'no-answer';
   if (run.answerCut === true) return 'cut';
