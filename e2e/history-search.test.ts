@@ -38,7 +38,7 @@ describe.skipIf(!canRun)('searching the history', () => {
     const hit = search.locator('.history-hit');
     await expect(hit.count()).resolves.toBe(1);
     await expect(hit.locator('.history-doc').textContent()).resolves.toMatch(/gpl-3\.0|GNU/);
-    await expect(hit.locator('.history-status').textContent()).resolves.toBe('done');
+    await expect(hit.locator('.history-status').textContent()).resolves.toBe('Answered');
     await expect(hit.locator('.history-question').textContent()).resolves.toBe(
       'What does the licence say about conveying verbatim copies?',
     );

@@ -7,6 +7,7 @@ import type { HistoryHit, HistoryMatch } from '../../../../shared/history.ts';
 import { MAX_HISTORY_QUERY_CHARS } from '../../../../shared/history.ts';
 import type { AppError } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
+import { RUN_STATE_LABEL, runState } from '../../../../shared/run-state.ts';
 import { call } from '../../api.ts';
 import { bridge } from '../../stores/bridge.ts';
 import { selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
@@ -86,8 +87,8 @@ export function HistorySearch() {
                     <span className="history-doc">
                       <OutsideText text={nameOf(hit.run.documentId)} />
                     </span>
-                    <span className={`history-status status-${hit.run.status}`}>
-                      {hit.run.status}
+                    <span className={`history-status status-${runState(hit.run)}`}>
+                      {RUN_STATE_LABEL[runState(hit.run)]}
                     </span>
                   </span>
                   <span className="history-question">
