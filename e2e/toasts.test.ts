@@ -64,7 +64,10 @@ describe.skipIf(!canRun)('toasts', () => {
     await error.first().waitFor();
     await page.clock.runFor(120_000);
     expect(await error.count()).toBeGreaterThan(0);
-    await page.locator('.import-toasts').getByRole('button', { name: /Dismiss/ }).click();
+    await page
+      .locator('.import-toasts')
+      .getByRole('button', { name: /Dismiss/ })
+      .click();
     await error.first().waitFor({ state: 'detached' });
   });
 });

@@ -44,16 +44,43 @@ export function searchWords(text: string): SearchWord[] {
  * `text`'s own UTF-16 offsets, or null. Folds one character at a time to map positions back.
  */
 export function findFolded(text: string, words: readonly string[]): [number, number] | null {
+  const { folded, start, end } = foldedWithOffsets(text);
+  return firstOf(folded, words, start, end);
+}
+
+/**
+ * Every place any of `words` (folded) stands in `text`, as [start, end) offsets of `text`, in
+ * order and without overlaps: for a view that marks each word of a search where it is.
+ */
+export function findAllFolded(text: string, words: readonly string[]): [number, number][] {
+  const { folded, start, end } = foldedWithOffsets(text);
+  const found: [number, number][] = [];
+  let at = 0;
+  while (at < folded.length) {
+    let best = -1;
+    let length = 0;
+    for (const word of words) {
+      const i = word === '' ? -1 : folded.indexOf(word, at);
+      if (i >= 0 && (best < 0 || i < best || (i === best && word.length > length)))
+        [best, length] = [i, word.length];
+    }
+    if (best < 0) break;
+    found.push([start(best), end(best + length - 1)]);
+    at = best + length;
+  }
+  return found;
+}
+
+/** `text` folded, with the offset in `text` each folded unit starts and ends at. */
+function foldedWithOffsets(text: string): {
+  folded: string;
+  start: (unit: number) => number;
+  end: (unit: number) => number;
+} {
   // A fold that kept every character in place: its offsets are the text's.
   if (!FOLDABLE.test(text)) {
     const lower = text.toLowerCase();
-    if (lower.length === text.length)
-      return firstOf(
-        lower,
-        words,
-        (i) => i,
-        (i) => i + 1,
-      );
+    if (lower.length === text.length) return { folded: lower, start: (i) => i, end: (i) => i + 1 };
   }
   let folded = '';
   // starts[i]: the offset in `text` of the character that folded unit i came from.
@@ -74,12 +101,7 @@ export function findFolded(text: string, words: readonly string[]): [number, num
     folded += piece;
     at += ch.length;
   }
-  return firstOf(
-    folded,
-    words,
-    (i) => starts[i] ?? 0,
-    (i) => ends[i] ?? 0,
-  );
+  return { folded, start: (i) => starts[i] ?? 0, end: (i) => ends[i] ?? 0 };
 }
 
 /**

@@ -2,12 +2,13 @@
 // its document's title (`history:search`, the store's one search, also `memagent runs --search`);
 // results ranked, with their document, question, state and the words around a match; a click
 // opens the run on its Ask screen. It stands at the top of the library.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { HistoryHit, HistoryMatch } from '../../../../shared/history.ts';
 import { MAX_HISTORY_QUERY_CHARS } from '../../../../shared/history.ts';
 import type { AppError } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
 import { RUN_STATE_LABEL, runState } from '../../../../shared/run-state.ts';
+import { findAllFolded, searchWords } from '../../../../shared/search-fold.ts';
 import { call } from '../../api.ts';
 import { bridge } from '../../stores/bridge.ts';
 import { selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
@@ -72,8 +73,8 @@ export function HistorySearch() {
           <p className="muted small" role="status">
             {found.hits.length === 0 ? (
               <>
-                No run holds every word of “<OutsideText text={found.text} />
-                ” in its question, answer, memories or document title.
+                No run holds every word of “<OutsideText text={found.text} />” in its question,
+                answer, memories or document title.
               </>
             ) : (
               `${plural(found.hits.length, 'run')}${found.hits.length === 50 ? ' (the best 50)' : ''}, most words in the question or answer first`
@@ -92,7 +93,7 @@ export function HistorySearch() {
                     </span>
                   </span>
                   <span className="history-question">
-                    <OutsideText text={hit.run.question} />
+                    <Marked text={hit.run.question} search={found.text} />
                   </span>
                   {/* The question is shown whole above: its snippet would repeat it. */}
                   {hit.matches
@@ -113,6 +114,27 @@ export function HistorySearch() {
       ) : null}
     </section>
   );
+}
+
+/** `text` with every word of the search marked where it stands (the store's fold). */
+function Marked({ text, search }: { text: string; search: string }) {
+  const spans = findAllFolded(
+    text,
+    searchWords(search).map((w) => w.folded),
+  );
+  const parts: ReactNode[] = [];
+  let at = 0;
+  spans.forEach(([start, end], i) => {
+    if (start > at) parts.push(<OutsideText key={`t${i}`} text={text.slice(at, start)} />);
+    parts.push(
+      <mark key={`m${i}`}>
+        <OutsideText text={text.slice(start, end)} />
+      </mark>,
+    );
+    at = end;
+  });
+  if (at < text.length) parts.push(<OutsideText key="rest" text={text.slice(at)} />);
+  return <bdi>{parts}</bdi>;
 }
 
 function Snippet({ match }: { match: HistoryMatch }) {
