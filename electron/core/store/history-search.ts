@@ -21,14 +21,22 @@ interface HitRow {
   chunk: number;
 }
 
+/** A row that may hold some of the words: bit i of `words` set for word i (16 words at most). */
+interface Entry {
+  row: HitRow;
+  words: number;
+}
+
 interface Candidate {
   id: string;
   /** Its place among the runs, newest first. */
   order: number;
-  /** Words (indices into the search's words) its document's title or file name holds. */
-  title: Set<number>;
-  /** Its rows that may hold a word, and which words each may hold. */
-  rows: Map<number, { row: HitRow; words: Set<number> }>;
+  /** The words its document's title or file name holds (bit i: word i). */
+  title: number;
+  /** The words some row of it may hold. */
+  maybe: number;
+  /** Its rows that may hold a word. */
+  rows: Map<number, Entry>;
 }
 
 const DEFAULT_LIMIT = 50;
@@ -82,18 +90,22 @@ export function createHistorySearch(
       const document = options.documentId ?? null;
 
       // Which words each document's name holds.
-      const titleWords = new Map<string, Set<number>>();
+      const titleWords = new Map<string, number>();
       for (const d of names.all()) {
         const name = foldText(`${d.title}\n${d.file_name}`);
-        const held = new Set(words.flatMap((w, i) => (name.includes(w.folded) ? [i] : [])));
-        if (held.size > 0) titleWords.set(d.id, held);
+        const held = words.reduce(
+          (bits, w, i) => (name.includes(w.folded) ? bits | (1 << i) : bits),
+          0,
+        );
+        if (held !== 0) titleWords.set(d.id, held);
       }
       const runs = new Map<string, Candidate>();
       runsOf.all({ document }).forEach((r, order) => {
         runs.set(r.id, {
           id: r.id,
           order,
-          title: titleWords.get(r.document_id) ?? new Set(),
+          title: titleWords.get(r.document_id) ?? 0,
+          maybe: 0,
           rows: new Map(),
         });
       });
@@ -111,16 +123,21 @@ export function createHistorySearch(
                 folded: likeAnywhere(word.folded),
                 document,
               });
+        const bit = 1 << i;
         for (const row of rows) {
           const run = runs.get(row.run_id);
-          if (run === undefined) continue;
+          // A run already out (a word before had no row in it) needs no more rows.
+          if (run === undefined || (i > 0 && run.maybe === -1)) continue;
           const known = run.rows.get(row.id);
-          if (known) known.words.add(i);
-          else run.rows.set(row.id, { row, words: new Set([i]) });
+          if (known) known.words |= bit;
+          else run.rows.set(row.id, { row, words: bit });
+          run.maybe |= bit;
         }
-        alive = alive.filter(
-          (run) => run.title.has(i) || [...run.rows.values()].some((r) => r.words.has(i)),
-        );
+        alive = alive.filter((run) => {
+          const keep = ((run.title | run.maybe) & bit) !== 0;
+          if (!keep) run.maybe = -1;
+          return keep;
+        });
       });
 
       // The rows' texts checked, each once: which of its candidate words it truly holds.
@@ -133,8 +150,8 @@ export function createHistorySearch(
         }
         return t;
       };
-      const holds = (entry: { row: HitRow; words: Set<number> }, i: number) =>
-        entry.words.has(i) && read(entry.row.id).includes(words[i]?.folded ?? '');
+      const holds = (entry: Entry, i: number) =>
+        (entry.words & (1 << i)) !== 0 && read(entry.row.id).includes(words[i]?.folded ?? '');
 
       const ranked: { run: Candidate; strong: number; titled: number; rows: HitRow[] }[] = [];
       for (const run of alive) {
@@ -152,7 +169,7 @@ export function createHistorySearch(
         // Each word not in the question, answer or title must be in a memory: the earliest one
         // holding it ends its look-up.
         const missing = new Set(
-          words.flatMap((_, i) => (strongWords.has(i) || run.title.has(i) ? [] : [i])),
+          words.flatMap((_, i) => (strongWords.has(i) || (run.title & (1 << i)) !== 0 ? [] : [i])),
         );
         for (const entry of entries) {
           if (missing.size === 0) break;
@@ -163,7 +180,7 @@ export function createHistorySearch(
         ranked.push({
           run,
           strong: strongWords.size,
-          titled: run.title.size,
+          titled: words.filter((_, i) => (run.title & (1 << i)) !== 0).length,
           rows: entries.map((e) => e.row),
         });
       }
