@@ -83,6 +83,42 @@ describe('memagent runs', () => {
     expect(rows[2]).toContain(tokyo(created));
   });
 
+  it('names a finished run with no extractable answer "no-answer", not "done", in runs and show', async () => {
+    const store = openStore(dir, db);
+    const usage = { promptTokens: 1, completionTokens: 1 };
+    const before = store.runs.answer(ids.who);
+    store.runs.saveAnswer(ids.who, {
+      answer: null,
+      response: 'I cannot tell.',
+      usage,
+      ms: 1,
+      cut: false,
+    });
+    store.close();
+    try {
+      const table = await cli('runs');
+      expect(table.stdout).toMatch(
+        new RegExp(`^${ids.who.slice(0, 8)} .* no-answer +27/27 .*\\(no answer\\)$`, 'm'),
+      );
+      const json = JSON.parse((await cli('runs', '--json')).stdout) as {
+        id: string;
+        state: string;
+      }[];
+      expect(json.map((run) => [run.id, run.state])).toEqual([
+        [ids.failed, 'error'],
+        [ids.who, 'no-answer'],
+        [ids.vault, 'done'],
+      ]);
+      expect((await cli('show', ids.who.slice(0, 8))).stdout).toMatch(
+        /^ {2}no-answer · 27\/27 chunks/m,
+      );
+    } finally {
+      const restore = openStore(dir, db);
+      if (before) restore.runs.saveAnswer(ids.who, { ...before, usage, ms: 1 });
+      restore.close();
+    }
+  });
+
   it('--json has the whole runs and their documents', async () => {
     const r = await cli('runs', '--json');
     const runs = JSON.parse(r.stdout) as {
