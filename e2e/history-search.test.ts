@@ -1,9 +1,12 @@
 // Searching the history from the library: questions asked about two real documents (the GPL
-// PDF and the FHS HTML), found again by words of their answers and memories, literally; a click
-// opens the run.
+// PDF and the FHS HTML), found again by words of their answers, memories and titles, each word
+// anywhere; a click opens the run. The box is the first thing on the library screen.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_RUN_SETTINGS } from '../shared/model.ts';
+import { openStore } from '../electron/core/store/store.ts';
+import { writeTransaction } from '../electron/core/store/write-transaction.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, openWithDialog, showScreen, waitForAnswer } from './harness/ui.ts';
@@ -28,13 +31,17 @@ describe.skipIf(!canRun)('searching the history', () => {
 
     await showScreen(page, 'Library');
     const search = page.getByRole('region', { name: 'Search the history' });
-    const box = search.getByRole('searchbox', { name: 'Search questions, answers and memories' });
+    const box = search.getByRole('searchbox', { name: 'Search every question, answer and memory' });
+    // Above the documents' table, not below it.
+    const boxTop = (await box.boundingBox())?.y ?? Infinity;
+    const tableTop = (await page.locator('.screen.library table').first().boundingBox())?.y ?? 0;
+    expect(boxTop).toBeLessThan(tableTop);
     await box.fill('VERBATIM');
     await search.getByRole('status').filter({ hasText: '1 run' }).waitFor();
     const hit = search.locator('.history-hit');
     await expect(hit.count()).resolves.toBe(1);
     await expect(hit.locator('.history-doc').textContent()).resolves.toMatch(/gpl-3\.0|GNU/);
-    await expect(hit.locator('.history-status').textContent()).resolves.toBe('done');
+    await expect(hit.locator('.history-status').textContent()).resolves.toBe('Answered');
     await expect(hit.locator('.history-question').textContent()).resolves.toBe(
       'What does the licence say about conveying verbatim copies?',
     );
@@ -54,16 +61,16 @@ describe.skipIf(!canRun)('searching the history', () => {
     await box.fill('/usr/local');
     await hit.filter({ hasText: 'What is the purpose of /usr/local?' }).waitFor();
     await expect(hit.count()).resolves.toBe(1);
-    await box.fill('verbatim OR local');
-    await search
-      .getByRole('status')
-      .filter({ hasText: 'No question, answer or memory holds' })
-      .waitFor();
+    // Words, not a phrase: apart and in another order; a word of the file name with one of the run.
+    await box.fill('copies conveying');
+    await hit.filter({ hasText: 'conveying verbatim copies' }).waitFor();
+    await box.fill('gpl verbatim');
+    await hit.filter({ hasText: 'conveying verbatim copies' }).waitFor();
+    await expect(hit.count()).resolves.toBe(1);
+    await box.fill('verbatim OR zqxj');
+    await search.getByRole('status').filter({ hasText: 'No run holds every word' }).waitFor();
     await box.fill('"NEAR(');
-    await search
-      .getByRole('status')
-      .filter({ hasText: 'No question, answer or memory holds' })
-      .waitFor();
+    await search.getByRole('status').filter({ hasText: 'No run holds every word' }).waitFor();
 
     // A two-character Japanese word (no trigram) in a question about the Japanese manual.
     await box.fill('');
@@ -109,4 +116,91 @@ describe.skipIf(!canRun)('searching the history', () => {
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await notice.waitFor({ state: 'detached' });
   });
+});
+
+/** A library of several documents and many runs, written before the app opens it. */
+function manyRuns(dataDir: string): void {
+  const store = openStore(dataDir);
+  const titles = [
+    'Debian Reference Manual',
+    'GNU General Public License v3',
+    'Filesystem Hierarchy Standard 3.0',
+    'Lease agreement — 14 Harbour Street',
+    'Bridge committee minutes, March',
+    'Live manual (ja)',
+  ];
+  const usage = { promptTokens: 1, completionTokens: 1 };
+  writeTransaction(store.db, () => {
+    titles.forEach((title, d) => {
+      const id = String(d).repeat(64);
+      store.documents.upsert({
+        id,
+        fileName: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`,
+        format: 'pdf',
+        title,
+        chars: 1000,
+        openedAt: d,
+        warnings: [],
+      });
+      for (let q = 0; q < 8; q += 1) {
+        const runId = `${d}${q}`.padEnd(36, 'a');
+        store.runs.create({
+          id: runId,
+          documentId: id,
+          question: `How is the SysRq key used to trigger a reboot (${title}, question ${q + 1})?`,
+          settings: DEFAULT_RUN_SETTINGS,
+          status: 'done',
+          createdAt: d * 100 + q,
+          textKey: id,
+        });
+        for (let c = 0; c < 6; c += 1)
+          store.runs.saveMemory(runId, {
+            chunk: c,
+            memory: `Notes after chunk ${c + 1}: the magic SysRq key is enabled by /proc/sys/kernel/sysrq; writing b to the trigger file reboots the machine at once.`,
+            usage,
+            ms: 1,
+            kept: false,
+          });
+        store.runs.saveAnswer(runId, {
+          answer: q % 4 === 3 ? null : 'Write b to /proc/sysrq-trigger (SysRq+B).',
+          response: 'x',
+          usage,
+          ms: 1,
+          cut: false,
+        });
+      }
+    });
+  })();
+  store.close();
+}
+
+describe.skipIf(!canRun)('the history search box, on a library of many runs', () => {
+  const b = useBrowser();
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ])
+    test(`stands at the top, its results scroll in their own box (${viewport.width}×${viewport.height})`, async () => {
+      const h = await b.open({ viewport, beforeStart: manyRuns });
+      const { page } = h;
+      const search = page.getByRole('region', { name: 'Search the history' });
+      const box = search.getByRole('searchbox', {
+        name: 'Search every question, answer and memory',
+      });
+      // Two words that never stand together: each run holds both, apart.
+      await box.fill('sysrq trigger');
+      await search.getByRole('status').filter({ hasText: '48 runs' }).waitFor();
+      // The box and the first results are in the first screenful, above the documents.
+      const boxBox = await box.boundingBox();
+      expect((boxBox?.y ?? Infinity) + (boxBox?.height ?? 0)).toBeLessThan(viewport.height / 2);
+      const table = await page.locator('.screen.library table').first().boundingBox();
+      expect(table?.y ?? 0).toBeGreaterThan(boxBox?.y ?? Infinity);
+      // No answer is its own state in the results (a quarter of these runs has none).
+      await search.locator('.history-status', { hasText: 'No answer' }).first().waitFor();
+      mkdirSync(OUT, { recursive: true });
+      await page.screenshot({
+        path: path.join(OUT, `history-search-many-${viewport.width}x${viewport.height}.png`),
+      });
+    });
 });

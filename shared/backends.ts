@@ -81,12 +81,22 @@ export function isMemAgentModel(model: string): boolean {
 }
 
 /**
- * What the user is told when a run uses a model that is not RL-MemoryAgent (null for one that
- * is): one wording for the app's settings, the run's warnings and the command line.
+ * What the user is told, in full, where a model that is not RL-MemoryAgent is chosen (Settings:
+ * a backend's model, the built-in model's file), null for one that is. Said there once; every
+ * other place (the Ask form, a run's warnings, exports, the command line) says
+ * genericModelNote's one line. The models the first-start screen offers are generic models too
+ * (Qwen2.5 Instruct, the base of RL-MemoryAgent-7B, without its RL training): the check is right
+ * to name them, and the wording says what that costs without alarm.
  */
 export function genericModelWarning(model: string): string | null {
   if (isMemAgentModel(model)) return null;
   return `“${model}” is not an RL-MemoryAgent model. MemAgent runs with any chat model, but the RL-trained RL-MemoryAgent-14B/7B keep their accuracy on long documents where generic models fall (95% against 46% in the paper at 512K tokens).`;
+}
+
+/** The one line said after the model was chosen: the Ask form, a run's warning, exports, CLI. */
+export function genericModelNote(model: string): string | null {
+  if (isMemAgentModel(model)) return null;
+  return `“${model}” is not an RL-MemoryAgent model: expect lower accuracy on long documents.`;
 }
 
 /** What is kept of a connection test as a profile's last one: its verdict, time and model. */

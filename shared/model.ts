@@ -226,8 +226,10 @@ export interface DocumentRunCounts {
   paused: number;
   /** Runs that failed or were interrupted. */
   failed: number;
-  /** Runs with an answer. */
+  /** Finished runs with an answer (an incomplete one included). */
   done: number;
+  /** Finished runs with no extractable answer (shared/run-outcome.ts `no-answer`). */
+  noAnswer: number;
   lastAskedAt: number;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chunksNote, groupChunksNote, groupWarnings, warningLine } from './warning-groups.ts';
+import {
+  chunksNote,
+  distinctWarnings,
+  groupChunksNote,
+  groupWarnings,
+  warningLine,
+} from './warning-groups.ts';
 
 describe('groupWarnings', () => {
   it('groups by kind in first-seen order, counts, keeps first and last message, names each chunk once', () => {
@@ -27,6 +33,13 @@ describe('groupWarnings', () => {
         last: 'Cut at chunk 7.',
       },
     ]);
+  });
+
+  it('says a run-wide note once, however often a resumed run was started', () => {
+    const note = { code: 'generic-model', message: '“x” is not an RL-MemoryAgent model.' };
+    const cut = { code: 'length-cut', chunk: 2, message: 'Cut at chunk 3.' };
+    expect(distinctWarnings([note, cut, note, cut])).toEqual([note, cut, cut]);
+    expect(groupWarnings([note, note]).map((g) => g.count)).toEqual([1]);
   });
 
   it('lists at most eight chunks', () => {

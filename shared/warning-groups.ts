@@ -11,12 +11,31 @@ export interface WarningGroup {
   last: string;
 }
 
-/** Groups `warnings` by code, in the order each code first appears. */
+/**
+ * `warnings` without repeated run-wide notes: a warning with no chunk, the code and message of
+ * an earlier one, says nothing new (a run resumed before issue 25 holds its generic-model note
+ * once per start, shown as "2 ×"). A chunk's warning repeated is a chunk read again, and a retry
+ * an attempt that happened: both stay.
+ */
+export function distinctWarnings<W extends { chunk?: number; code: string; message: string }>(
+  warnings: readonly W[],
+): W[] {
+  const seen = new Set<string>();
+  return warnings.filter((w) => {
+    if (w.code === 'retry' || w.chunk !== undefined) return true;
+    const key = `${w.code}\u0000${w.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Groups `warnings` by code, in the order each code first appears (repeats dropped). */
 export function groupWarnings(
   warnings: readonly { chunk?: number; code: string; message: string }[],
 ): WarningGroup[] {
   const groups = new Map<string, WarningGroup>();
-  for (const w of warnings) {
+  for (const w of distinctWarnings(warnings)) {
     const group = groups.get(w.code) ?? {
       code: w.code,
       count: 0,

@@ -83,6 +83,42 @@ describe('memagent runs', () => {
     expect(rows[2]).toContain(tokyo(created));
   });
 
+  it('names a finished run with no extractable answer "no-answer", not "done", in runs and show', async () => {
+    const store = openStore(dir, db);
+    const usage = { promptTokens: 1, completionTokens: 1 };
+    const before = store.runs.answer(ids.who);
+    store.runs.saveAnswer(ids.who, {
+      answer: null,
+      response: 'I cannot tell.',
+      usage,
+      ms: 1,
+      cut: false,
+    });
+    store.close();
+    try {
+      const table = await cli('runs');
+      expect(table.stdout).toMatch(
+        new RegExp(`^${ids.who.slice(0, 8)} .* no-answer +27/27 .*\\(no answer\\)$`, 'm'),
+      );
+      const json = JSON.parse((await cli('runs', '--json')).stdout) as {
+        id: string;
+        state: string;
+      }[];
+      expect(json.map((run) => [run.id, run.state])).toEqual([
+        [ids.failed, 'error'],
+        [ids.who, 'no-answer'],
+        [ids.vault, 'done'],
+      ]);
+      expect((await cli('show', ids.who.slice(0, 8))).stdout).toMatch(
+        /^ {2}no-answer · 27\/27 chunks/m,
+      );
+    } finally {
+      const restore = openStore(dir, db);
+      if (before) restore.runs.saveAnswer(ids.who, { ...before, usage, ms: 1 });
+      restore.close();
+    }
+  });
+
   it('--json has the whole runs and their documents', async () => {
     const r = await cli('runs', '--json');
     const runs = JSON.parse(r.stdout) as {
@@ -121,16 +157,22 @@ describe('memagent runs', () => {
     expect(badStatus.stderr).toContain('--status: "finished" is not a status');
   });
 
-  it('--search finds runs by question, answer or memory, literally, and shows where', async () => {
+  it('--search finds runs holding every word, in question, answer, memory or title, and shows where', async () => {
     const r = await cli('runs', '--search', 'VAULT CODE');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('question: What is the «vault code»?');
     expect(r.stdout).toMatch(/memory after chunk \d+: (…)?.*The «vault code» is 4711/);
     const short = await cli('runs', '--search', '47', '--json');
     expect(JSON.parse(short.stdout).map((h: { id: string }) => h.id)).toContain(ids.vault);
-    const syntax = await cli('runs', '--search', 'vault OR code');
+    // Words, not a phrase: apart, in any order, one of them in the document's file name.
+    const apart = JSON.parse((await cli('runs', '--search', '4711 vault', '--json')).stdout);
+    // The run with a word in its question first.
+    expect(apart[0]?.id).toBe(ids.vault);
+    const titled = JSON.parse((await cli('runs', '--search', 'book vault', '--json')).stdout);
+    expect(titled[0]?.id).toBe(ids.vault);
+    const syntax = await cli('runs', '--search', 'vault OR zqxj');
     expect(syntax.stdout).toBe(
-      `No run whose question, answer or memory holds "vault OR code" in the library ${db}.\n`,
+      `No run holding every word of "vault OR zqxj" in its question, answer, memories or document title in the library ${db}.\n`,
     );
   });
 

@@ -71,7 +71,11 @@ describe('memagent ask', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(ANSWERED);
     expect(r.stderr).toMatch(/chunk \d+\/\d+ · .* tok\/s · .* elapsed · ETA/);
-    expect(r.stderr).toContain('not an RL-MemoryAgent model');
+    // One line, once (the full warning is Settings' own).
+    const notes = r.stderr.split('\n').filter((l) => l.includes('not an RL-MemoryAgent model'));
+    expect(notes).toEqual([
+      'note: “sim-llm/memagent-simulator” is not an RL-MemoryAgent model: expect lower accuracy on long documents.',
+    ]);
   });
 
   it('never prints part of an answer as the answer when the final reply is cut (--answer-tokens)', async () => {

@@ -21,6 +21,7 @@ import { toAskJson } from './ask-result.ts';
 import { driveQuestionsJob, type QuestionsJob } from './questions-job.ts';
 import type { CliContext } from './context.ts';
 import { ProgressView } from './progress.ts';
+import { RUN_STATE_WORD, runState } from '../../shared/run-state.ts';
 import { EXIT, exitCodeFor, formatError } from './report-error.ts';
 
 /** Notes on stderr: through the progress line while it is drawn, straight to stderr before. */
@@ -271,7 +272,9 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
       if (o.status !== 'done') return;
       const who = runs.length > 1 ? `Q${i + 1} ` : '';
       const id = shortId(o.runId);
-      notes.note(`${who}saved as run ${id} (memagent show ${id})`);
+      const state = runState(o);
+      const what = state === 'done' ? '' : `${RUN_STATE_WORD[state]}; `;
+      notes.note(`${who}saved as run ${id} (${what}memagent show ${id})`);
     });
     resumeLines((o) => o.status === 'error');
   }

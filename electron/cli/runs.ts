@@ -1,6 +1,7 @@
 // `memagent runs`: the library's runs as a table (or JSON), optionally found by the history search.
 import type { HistoryHit, HistoryMatch } from '../../shared/history.ts';
 import type { DocumentInfo, RunSummary } from '../../shared/model.ts';
+import { RUN_STATE_WORD, runState } from '../../shared/run-state.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import type { Store } from '../core/store/store.ts';
 import type { CliContext } from './context.ts';
@@ -55,7 +56,9 @@ export async function runRuns(options: RunsOptions, ctx: CliContext): Promise<nu
     const width = terminal.isTTY && terminal.columns ? terminal.columns : undefined;
     await ctx.out(`${render(shown, documents, ctx.env.TZ, width)}\n`);
     if (found.length > options.limit)
-      await ctx.out(`(the newest ${options.limit}; --limit N shows more)\n`);
+      await ctx.out(
+        `(the ${options.search === undefined ? 'newest' : 'best'} ${options.limit}; --limit N shows more)\n`,
+      );
     return EXIT.ok;
   } finally {
     store.close();
@@ -107,7 +110,8 @@ function render(
     run.id.slice(0, 8),
     oneLine(documentName(documents.get(run.documentId), run.documentId)),
     oneLine(run.question),
-    run.status,
+    // `no-answer` and `incomplete` apart from `done`, as the app shows them (shared/run-state.ts).
+    RUN_STATE_WORD[runState(run)],
     `${run.chunksDone}/${run.chunkCount}`,
     localTime(run.createdAt, zone),
     run.finishedAt === undefined ? '' : finished(run.createdAt, run.finishedAt, zone),
@@ -156,6 +160,7 @@ function asJson(found: Found, documents: Map<string, DocumentInfo>) {
   const info = documents.get(found.run.documentId);
   return {
     ...found.run,
+    state: RUN_STATE_WORD[runState(found.run)],
     document: info ? { id: info.id, fileName: info.fileName, title: info.title } : null,
     ...(found.matches ? { hits: found.hits, matches: found.matches } : {}),
   };
@@ -174,7 +179,7 @@ function emptySentence(
     options.statuses ? `with status ${options.statuses.join(' or ')}` : '',
     options.search === undefined
       ? ''
-      : `whose question, answer or memory holds "${oneLine(options.search)}"`,
+      : `holding every word of "${oneLine(options.search)}" in its question, answer, memories or document title`,
   ].filter(Boolean);
   return `No run ${what.join(' ')} in the library ${where}.`;
 }

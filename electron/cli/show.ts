@@ -7,6 +7,7 @@ import { answerStopped } from '../../shared/answer-cut.ts';
 import type { DocumentInfo, Evidence, RunSummary } from '../../shared/model.ts';
 import { evidenceLocation, locationLabel } from '../../shared/page-label.ts';
 import { plural } from '../../shared/plural.ts';
+import { RUN_STATE_WORD, runState } from '../../shared/run-state.ts';
 import { DEFAULT_MAX_BYTES } from '../core/documents/index.ts';
 import { CoreError } from '../core/errors.ts';
 import { createDocumentTexts } from '../core/caches/document-texts.ts';
@@ -127,7 +128,7 @@ function header(
   const model = run.model ?? run.backend?.name;
   const lines = [
     `Run ${run.id}`,
-    `  ${run.status} · ${run.chunksDone}/${run.chunkCount} chunks · ${times.join(' · ')}`,
+    `  ${RUN_STATE_WORD[runState(run)]} · ${run.chunksDone}/${run.chunkCount} chunks · ${times.join(' · ')}`,
     `  ${doc}${model ? ` · model ${oneLine(model)}` : ''} · chunks of ${run.settings.chunkTokens.toLocaleString('en-US')} tokens`,
   ];
   if (run.error) lines.push(`  stopped: ${oneLine(run.error.message)}`);

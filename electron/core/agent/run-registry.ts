@@ -1,5 +1,5 @@
 import type { Events } from '../../../shared/api.ts';
-import { genericModelWarning } from '../../../shared/backends.ts';
+import { genericModelNote } from '../../../shared/backends.ts';
 import type { RunEvent, RunSnapshot } from '../../../shared/model.ts';
 import { applyRunEvent, emptyRunView, type RunView } from '../../../shared/run-view.ts';
 import { throwIfAborted } from '../abort.ts';
@@ -290,8 +290,10 @@ export class RunRegistry {
     this.#journal.record(runId, event);
     job.send(this.#numbered(runId, job, event));
     if (event.type === 'started') {
-      const message = genericModelWarning(event.model);
-      if (message !== null) {
+      // Once per run and model: a resumed run started again with the same model is not warned
+      // twice (another model for the rest is a new fact, and is).
+      const message = genericModelNote(event.model);
+      if (message !== null && !this.#warned(runId, 'generic-model', message)) {
         this.#deliver(runId, job, { type: 'warning', runId, code: 'generic-model', message });
       }
     }
@@ -323,6 +325,17 @@ export class RunRegistry {
     const left = state.clock.timeLeft();
     state.timeLeft = { left, at: this.#now() };
     job.send(this.#numbered(runId, job, { type: 'time-left', runId, left }));
+  }
+
+  /** Whether the run already holds this warning (stored by an earlier launch, or this one). */
+  #warned(runId: string, code: string, message: string): boolean {
+    const same = (w: { code: string; message: string }) => w.code === code && w.message === message;
+    if (this.#job(runId)?.snapshot.view.warnings.some(same)) return true;
+    try {
+      return this.#journal.stored(runId)?.warnings.some(same) ?? false;
+    } catch {
+      return false;
+    }
   }
 
   /** Numbers an event and folds it into the run's view. */

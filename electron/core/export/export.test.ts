@@ -267,7 +267,7 @@ describe('session exports', () => {
       '**Sources:**\n\n> “The landlord repairs the roof within 14 days of notice.”  \n> — p. 1 (PDF page 2)\n',
     );
     // Right after the answer, before the run's details.
-    expect(md.indexOf('**Sources:**')).toBeLessThan(md.indexOf('_Done · '));
+    expect(md.indexOf('**Sources:**')).toBeLessThan(md.indexOf('_Answered · '));
     expect(renderSession(session, 'html')).toContain(
       '<ol class="sources"><li><blockquote dir="auto">“The landlord repairs the roof within 14 days of notice.”</blockquote><p class="where">p. 1 (PDF page 2)</p></li></ol>',
     );

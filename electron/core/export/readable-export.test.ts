@@ -54,7 +54,7 @@ describe('exports made to be read', () => {
     // The answer comes before the run's details and the appendix.
     const answer = md.indexOf('**Answer:** 4711');
     expect(answer).toBeGreaterThan(0);
-    expect(answer).toBeLessThan(md.indexOf('_Done · '));
+    expect(answer).toBeLessThan(md.indexOf('_Answered · '));
     expect(md.indexOf('## Appendix: memory trails')).toBeGreaterThan(
       md.indexOf(`## 3. ${FAILING_QUESTION}`),
     );

@@ -3,6 +3,7 @@
 import { diffWords, type ChangeObject } from 'diff';
 import { formatDuration } from '../../../shared/duration.ts';
 import { plural } from '../../../shared/plural.ts';
+import { RUN_STATE_LABEL, runState } from '../../../shared/run-state.ts';
 import { groupChunksNote, groupWarnings } from '../../../shared/warning-groups.ts';
 import type { ExportedMemory, ExportedRun, SessionExport } from './session.ts';
 
@@ -137,17 +138,9 @@ export function detailsLine(run: ExportedRun, timeZone: string): string {
   return parts.join(' · ');
 }
 
+/** "Answered", "No answer", "Incomplete", "Failed" …: the app's words (shared/run-state.ts). */
 function statusWord(run: ExportedRun): string {
-  const words: Record<ExportedRun['status'], string> = {
-    done: 'Done',
-    error: 'Failed',
-    cancelled: 'Cancelled',
-    interrupted: 'Interrupted',
-    paused: 'Paused',
-    queued: 'Queued',
-    running: 'Reading',
-  };
-  return words[run.status];
+  return RUN_STATE_LABEL[runState(run)];
 }
 
 /** "chunks of 5,000 tokens · memory 1,024 · answer 2,048 · temperature 0.7 · top-p 0.95 · boxed final prompt · tokenizer qwen". */

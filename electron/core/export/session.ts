@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/model.ts';
 import { answerCutPhrase } from '../../../shared/answer-cut.ts';
 import { CUT_EVIDENCE } from '../../../shared/evidence-cut.ts';
+import { runState, type RunState } from '../../../shared/run-state.ts';
 import type { ExportScope } from '../../../shared/export-formats.ts';
 import { formatRanges } from '../documents/pdf-assemble.ts';
 import { CoreError } from '../errors.ts';
@@ -68,6 +69,12 @@ export interface ExportedRun {
   id: string;
   question: string;
   status: RunStatus;
+  /**
+   * What the run came to, in the app's terms (shared/run-state.ts): `no-answer` for a finished
+   * run with no extractable answer, `cut` for an incomplete one. Derived for readers of the file
+   * (written since issue 25); an import derives it again and ignores this.
+   */
+  state?: RunState;
   answer: string | null;
   /** The final reply was cut at its token limit: the answer, if any, may be incomplete. */
   answerCut: boolean;
@@ -248,6 +255,11 @@ function sessionOf(
       id: run.id,
       question: run.question,
       status: run.status,
+      state: runState({
+        status: run.status,
+        answer: answer?.answer ?? null,
+        answerCut: answer?.cut,
+      }),
       answer: answer?.answer ?? null,
       answerCut: answer?.cut ?? false,
       response: answer?.response ?? null,

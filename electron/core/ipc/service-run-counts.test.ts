@@ -40,6 +40,7 @@ describe('runs:counts', () => {
         paused: 0,
         failed: 0,
         done: 3,
+        noAnswer: 0,
         lastAskedAt: third.createdAt,
       },
     ]);

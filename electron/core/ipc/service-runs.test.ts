@@ -213,6 +213,10 @@ describe('runs through the service', () => {
     expect(final.memories.map((m) => m.chunk)).toEqual([...Array(chunkCount).keys()]);
     expect(final.memories.slice(0, 3)).toEqual(saved);
     expect(final.summary.answer).toContain('4711');
+    // Started twice with the same model: the generic-model note is said once, in one line.
+    const notes = final.warnings.filter((w) => w.code === 'generic-model');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.message).toMatch(/^“.+” is not an RL-MemoryAgent model: [^\n]+\.$/);
   });
 
   it('continues a run interrupted during its final call with the final call only', async () => {

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type DocumentInfo } from '../../../shared/model.ts';
+import { MIGRATIONS, migrate } from './migrations.ts';
+import { createRunRepo } from './run-repo.ts';
 import { openStore, type Store } from './store.ts';
 
 let dir: string;
@@ -102,8 +105,10 @@ describe('history search', () => {
     expect(ids('a*b')).toEqual(['r2']);
     expect(ids('a*')).toEqual(['r2']);
     expect(ids('-x')).toEqual(['r2']);
+    // Every word must be in the run, NEAR and OR included, as words.
     expect(ids('is OR whale')).toEqual([]);
     expect(ids('captain NEAR ahab')).toEqual([]);
+    expect(ids('verbatim NEAR')).toEqual(['r2']);
     expect(ids('white*')).toEqual([]);
     expect(ids('"')).toEqual(['r2']);
     expect(ids('%')).toEqual([]);
@@ -133,6 +138,61 @@ describe('history search', () => {
     expect(ids('Ishmael')).toEqual([]);
   });
 
+  it('finds every word anywhere in a run, not one phrase', () => {
+    // "captain" is in r1's question, "white" only in r3: no run holds both.
+    expect(ids('captain white')).toEqual([]);
+    // One word in the question, one in a memory, in any order.
+    expect(ids('obsessed pequod')).toEqual(['r1']);
+    expect(ids('pequod   obsessed')).toEqual(['r1']);
+    // Words of one phrase that stands nowhere as written.
+    expect(ids('whale ahab')).toEqual(['r1']);
+    // A short word and a long one together; CJK words apart.
+    expect(ids('地図 verbatim')).toEqual(['r2']);
+    expect(ids('記録 東京')).toEqual(['r2']);
+    // Words typed as they stand together are marked together.
+    const phrase = store.runs.search('ahab captain').find((h) => h.run.id === 'r1');
+    expect(phrase?.matches.find((m) => m.field === 'answer')?.match).toBe('Captain Ahab');
+    const [hit] = store.runs.search('obsessed pequod');
+    expect(hit?.matches.map((m) => [m.field, m.match])).toEqual([
+      ['question', 'Pequod'],
+      ['memory', 'obsessed'],
+    ]);
+  });
+
+  it('searches the document’s title and file name with the run’s texts', () => {
+    store.documents.upsert({
+      ...doc('moby'),
+      title: 'Moby-Dick; or, The Whale',
+      fileName: 'melville.epub',
+    });
+    run('r5', 'moby', 5000, 'Who narrates?', ['Call me Ishmael.'], 'Ishmael');
+    expect(ids('moby')).toEqual(['r5']);
+    expect(ids('melville ishmael')).toEqual(['r5']);
+    expect(ids('moby ahab')).toEqual([]);
+  });
+
+  it('folds case and diacritics both ways', () => {
+    run('r6', 'book', 6000, 'Où est le café?', ['Le RÉSUMÉ du Œuvre: Ærø, İstanbul.']);
+    expect(ids('cafe')).toEqual(['r6']);
+    expect(ids('CAFÉ resume')).toEqual(['r6']);
+    expect(ids('résumé')).toEqual(['r6']);
+    // Short words: as typed or folded.
+    expect(ids('où')).toContain('r6');
+    expect(ids('OÙ')).toContain('r6');
+    const [hit] = store.runs.search('resume');
+    // The snippet marks the word as it stands in the text.
+    expect(hit?.matches[0]).toMatchObject({ field: 'memory', match: 'RÉSUMÉ', before: 'Le ' });
+  });
+
+  it('ranks runs with more of the words in the question or answer above memory-only ones', () => {
+    // Newest first among equals; r7 holds both words in its memories only, r8 one in its question.
+    run('r7', 'book', 7000, 'Anything else?', ['harpoon', 'lantern']);
+    run('r8', 'book', 1500, 'Where is the harpoon?', ['a lantern']);
+    run('r9', 'book', 1200, 'Harpoon and lantern?', ['nothing']);
+    expect(ids('lantern harpoon')).toEqual(['r9', 'r8', 'r7']);
+    expect(ids('lantern harpoon', { limit: 2 })).toEqual(['r9', 'r8']);
+  });
+
   it('cuts long context to a snippet at a word', () => {
     const long = `${'word '.repeat(100)}needle${' after'.repeat(100)}`;
     run('r4', 'book', 4000, 'q?', [long]);
@@ -143,5 +203,33 @@ describe('history search', () => {
     expect(m?.before.length).toBeLessThanOrEqual(62);
     expect(m?.after.endsWith('…')).toBe(true);
     expect(m?.after.length).toBeLessThanOrEqual(62);
+  });
+
+  it('finds accented words written before migration 12 without their accents', () => {
+    const file = path.join(dir, 'v11.db');
+    const db = new Database(file);
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 12),
+    );
+    db.exec(
+      "INSERT INTO documents (id, file_name, format, title, chars, opened_at) VALUES ('d', 'd.txt', 'text', 'D', 1, 1)",
+    );
+    db.prepare(
+      "INSERT INTO runs (id, document_id, question, settings, status, created_at) VALUES ('old', 'd', 'Quel est le résumé?', ?, 'done', 1)",
+    ).run(JSON.stringify(DEFAULT_RUN_SETTINGS));
+    expect(
+      db
+        .prepare(`SELECT COUNT(*) FROM history_fts WHERE history_fts MATCH '"res" "esu"'`)
+        .pluck()
+        .get(),
+    ).toBe(0);
+    migrate(db);
+    expect(
+      createRunRepo(db)
+        .search('RESUME')
+        .map((h) => h.run.id),
+    ).toEqual(['old']);
+    db.close();
   });
 });

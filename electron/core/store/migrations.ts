@@ -387,6 +387,24 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 12,
+    description: 'history: the trigram index folds diacritics, so "resume" finds "résumé"',
+    up(db) {
+      // The history search looks for each word of a search with case and diacritics folded
+      // (shared/search-fold.ts); the index must fold them too, or a row holding "résumé" would
+      // never be a candidate for "resume". Options as migration 8's, plus remove_diacritics;
+      // its triggers (migration 5) name the table, not its options.
+      db.exec(`
+        DROP TABLE history_fts;
+        CREATE VIRTUAL TABLE history_fts USING fts5(
+          text, content='history', content_rowid='id', tokenize='trigram remove_diacritics 1',
+          detail='none'
+        );
+        INSERT INTO history_fts (history_fts) VALUES ('rebuild');
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -43,7 +43,7 @@ it('brings a version-10 library to version 11, keeping its job and runs, and sto
   const writer = registerWriter(store.db, 'cli');
   try {
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(11);
+    expect(SCHEMA_VERSION).toBe(12);
     expect(store.jobs.get('j1')).toMatchObject({
       kind: 'questions',
       counts: { total: 1, done: 1 },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_SETTINGS, type DocumentInfo, type RunStatus } from '../../../shared/model.ts';
+import { runState } from '../../../shared/run-state.ts';
 import { openStore, type Store } from './store.ts';
 
 let dir: string;
@@ -65,6 +66,7 @@ describe('run counts per document', () => {
         paused: 1,
         failed: 1,
         done: 0,
+        noAnswer: 0,
         lastAskedAt: 7,
       },
       {
@@ -75,6 +77,7 @@ describe('run counts per document', () => {
         paused: 0,
         failed: 1,
         done: 1,
+        noAnswer: 0,
         lastAskedAt: 30,
       },
     ]);
@@ -95,10 +98,44 @@ describe('run counts per document', () => {
         paused: 0,
         failed: 0,
         done: 1,
+        noAnswer: 0,
         lastAskedAt: 10,
       },
     ]);
     store.documents.remove('gpl');
     expect(store.runs.countsByDocument()).toEqual([]);
+  });
+
+  it('counts a finished run with no extractable answer as no answer, as every view names it', () => {
+    store.documents.upsert(doc('gpl'));
+    const usage = { promptTokens: 1, completionTokens: 1 };
+    const answered = run('gpl', 'Who may terminate?', 'done');
+    const none = run('gpl', 'What is a covered work?', 'done');
+    const cut = run('gpl', 'What about patents?', 'done');
+    store.runs.saveAnswer(answered, {
+      answer: 'The licensor',
+      response: 'x',
+      usage,
+      ms: 1,
+      cut: false,
+    });
+    store.runs.saveAnswer(none, {
+      answer: null,
+      response: 'I cannot tell.',
+      usage,
+      ms: 1,
+      cut: false,
+    });
+    store.runs.saveAnswer(cut, {
+      answer: 'Each contributor',
+      response: 'x',
+      usage,
+      ms: 1,
+      cut: true,
+    });
+    expect(store.runs.countsByDocument()[0]).toMatchObject({ done: 2, noAnswer: 1 });
+    // The same split as runState over the runs' summaries.
+    const outcomes = store.runs.list({}).map((summary) => runState(summary));
+    expect(outcomes.sort()).toEqual(['cut', 'done', 'no-answer']);
   });
 });

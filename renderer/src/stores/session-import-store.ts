@@ -1,6 +1,9 @@
 // Importing a session export (File > Import Session…, or a session .json dropped on the window):
-// the outcome is one notice, shown over every screen, and the document is shown with its questions.
+// the outcome is one notice, shown over every screen (the import may start from any), and the
+// document is shown with its questions. What it did goes after NOTICE_MS (held while hovered or
+// focused); why it failed stays until dismissed: an error must be read, not missed.
 import { create } from 'zustand';
+import { pausableTimer, type PausableTimer } from '../lib/pausable-timer.ts';
 import type { CallRequest } from '../../../shared/api.ts';
 import type { AppError } from '../../../shared/model.ts';
 import { sessionImportSummary } from '../../../shared/session-import-summary.ts';
@@ -22,10 +25,29 @@ export const useSessionImportStore = create<SessionImportState>(() => ({
 
 const set = useSessionImportStore.setState;
 
+/** How long "Imported 5 questions about …" stays (a toast of success; errors stay). */
+export const IMPORT_NOTICE_MS = 8000;
+let timer: PausableTimer | undefined;
+
+function notify(notice: SessionImportState['notice']): void {
+  timer?.cancel();
+  timer =
+    notice !== null && 'text' in notice
+      ? pausableTimer(IMPORT_NOTICE_MS, dismissImportNotice)
+      : undefined;
+  set({ notice });
+}
+
+/** Stops or restarts the notice's clock (its toast hovered or focused, or not). */
+export function holdImportNotice(held: boolean): void {
+  if (held) timer?.hold();
+  else timer?.release();
+}
+
 /** File > Import Session…: the file dialog, then the import. */
 export async function chooseAndImport(): Promise<void> {
   const chosen = await call(bridge(), 'documents:choose-path', { purpose: 'session' });
-  if (!chosen.ok) set({ notice: { error: chosen.error } });
+  if (!chosen.ok) notify({ error: chosen.error });
   else if (chosen.value !== null) await importSession({ path: chosen.value });
 }
 
@@ -47,20 +69,23 @@ export async function openDropped(files: readonly File[]): Promise<void> {
 }
 
 async function importSession(request: CallRequest<'sessions:import'>): Promise<void> {
-  set({ busy: true, notice: null });
+  notify(null);
+  set({ busy: true });
   const result = await call(bridge(), 'sessions:import', request);
   set({ busy: false });
   if (!result.ok) {
-    set({ notice: { error: result.error } });
+    notify({ error: result.error });
     return;
   }
-  set({ notice: { text: sessionImportSummary(result.value) } });
+  notify({ text: sessionImportSummary(result.value) });
   await loadDocuments();
   scheduleRunCounts();
   selectDocument(result.value.document.id);
 }
 
 export function dismissImportNotice(): void {
+  timer?.cancel();
+  timer = undefined;
   set({ notice: null });
 }
 

@@ -1,4 +1,6 @@
-// Removals that wait UNDO_MS before they reach main, each offered as an "Undo" toast.
+// Removals that wait UNDO_MS before they reach main, each offered as an "Undo" toast (its clock
+// held while the pointer or the focus is on it: holdRemoval).
+import { pausableTimer, type PausableTimer } from '../lib/pausable-timer.ts';
 // Deleting only after the window (not soft-deleting) means a crash or quit inside it keeps the
 // item: nothing the user can still undo is ever lost, and nothing in the database changes.
 import { create } from 'zustand';
@@ -14,7 +16,7 @@ export interface PendingRemoval {
 interface Entry extends PendingRemoval {
   commit: () => Promise<void>;
   undo: () => void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: PausableTimer;
 }
 
 export const useUndoStore = create<{ pending: PendingRemoval[] }>(() => ({ pending: [] }));
@@ -39,16 +41,23 @@ export function offerUndo(
 ): number {
   lastId += 1;
   const id = lastId;
-  const timer = setTimeout(() => void commitRemoval(id), ms);
+  const timer = pausableTimer(ms, () => void commitRemoval(id));
   entries.set(id, { id, message, timer, ...actions });
   publish();
   return id;
 }
 
+/** Stops (`held`) or restarts the removal's clock: its toast is hovered or focused, or not. */
+export function holdRemoval(id: number, held: boolean): void {
+  const timer = entries.get(id)?.timer;
+  if (held) timer?.hold();
+  else timer?.release();
+}
+
 export function undoRemoval(id: number): void {
   const entry = entries.get(id);
   if (!entry) return;
-  clearTimeout(entry.timer);
+  entry.timer.cancel();
   entries.delete(id);
   publish();
   entry.undo();
@@ -58,7 +67,7 @@ export function undoRemoval(id: number): void {
 export async function commitRemoval(id: number): Promise<void> {
   const entry = entries.get(id);
   if (!entry) return;
-  clearTimeout(entry.timer);
+  entry.timer.cancel();
   entries.delete(id);
   publish();
   await entry.commit();

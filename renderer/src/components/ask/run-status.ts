@@ -1,20 +1,13 @@
-// A run's status as the question list and history name it.
+// A run's status as the question list and history name it (its state: shared/run-state.ts).
 import type { RunStatus } from '../../../../shared/model.ts';
+import { RUN_STATE_LABEL, runState, type RunState } from '../../../../shared/run-state.ts';
 import { chunksDone, type RunView } from '../../../../shared/run-view.ts';
 
-export const RUN_STATUS = {
-  queued: 'Queued',
-  running: 'Reading',
-  paused: 'Paused',
-  done: 'Answered',
-  error: 'Failed',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
-} satisfies Record<RunStatus, string>;
+export const RUN_STATUS = RUN_STATE_LABEL satisfies Record<RunStatus, string>;
 
 /** A run's badge: its CSS status class and its words. */
 export interface RunBadge {
-  status: RunStatus | 'cut' | 'no-answer';
+  status: RunState;
   label: string;
 }
 
@@ -33,9 +26,6 @@ export function runBadge(run: RunView): RunBadge {
       status: run.status,
       label: `${RUN_STATUS[run.status]} ${chunksDone(run)}/${run.chunkCount}`,
     };
-  if (run.status === 'done' && run.answerCut) return { status: 'cut', label: 'Incomplete' };
-  // `null`: the run ended and no answer could be extracted (undefined: not known here).
-  if (run.status === 'done' && run.answer === null)
-    return { status: 'no-answer', label: 'No answer' };
-  return { status: run.status, label: RUN_STATUS[run.status] };
+  const state = runState(run);
+  return { status: state, label: RUN_STATE_LABEL[state] };
 }

@@ -1,10 +1,17 @@
-// What the last session import did, or why it failed, over every screen until dismissed.
-import { dismissImportNotice, useSessionImportStore } from '../../stores/session-import-store.ts';
+// What the last session import did (for IMPORT_NOTICE_MS, held while hovered or focused), or why
+// it failed (until dismissed), over every screen.
+import {
+  dismissImportNotice,
+  holdImportNotice,
+  useSessionImportStore,
+} from '../../stores/session-import-store.ts';
 import { ErrorBanner } from './error-banner.tsx';
 import { OutsideText } from './outside-text.tsx';
+import { useToastHold } from './use-toast-hold.ts';
 
 export function ImportNotice() {
   const { notice, busy } = useSessionImportStore();
+  const hold = useToastHold(holdImportNotice);
   if (busy)
     return (
       <div className="toasts import-toasts" role="status" aria-live="polite">
@@ -20,7 +27,7 @@ export function ImportNotice() {
     );
   return (
     <div className="toasts import-toasts" role="status" aria-live="polite">
-      <div className="toast" data-testid="import-notice">
+      <div className="toast" data-testid="import-notice" {...hold}>
         {/* The sentence quotes the document's title. */}
         <OutsideText text={notice.text} />
         <button

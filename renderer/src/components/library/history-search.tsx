@@ -1,11 +1,14 @@
-// Search the history: every document's questions, answers and memories (`history:search`),
-// results with their document, question, status and the words around the match; a click opens
-// the run on its Ask screen.
-import { useEffect, useState } from 'react';
+// Search the history: every word of the search anywhere in a run's question, answer, memories or
+// its document's title (`history:search`, the store's one search, also `memagent runs --search`);
+// results ranked, with their document, question, state and the words around a match; a click
+// opens the run on its Ask screen. It stands at the top of the library.
+import { useEffect, useState, type ReactNode } from 'react';
 import type { HistoryHit, HistoryMatch } from '../../../../shared/history.ts';
 import { MAX_HISTORY_QUERY_CHARS } from '../../../../shared/history.ts';
 import type { AppError } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
+import { RUN_STATE_LABEL, runState } from '../../../../shared/run-state.ts';
+import { findAllFolded, searchWords } from '../../../../shared/search-fold.ts';
 import { call } from '../../api.ts';
 import { bridge } from '../../stores/bridge.ts';
 import { selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
@@ -55,12 +58,12 @@ export function HistorySearch() {
   return (
     <section className="history-search" aria-label="Search the history">
       <label>
-        Search questions, answers and memories
+        Search every question, answer and memory
         <input
           type="search"
           value={text}
           maxLength={MAX_HISTORY_QUERY_CHARS}
-          placeholder="Words from any question, answer or memory"
+          placeholder="Words from a question, answer, memory or title"
           onChange={(e) => setText(e.target.value)}
         />
       </label>
@@ -70,11 +73,11 @@ export function HistorySearch() {
           <p className="muted small" role="status">
             {found.hits.length === 0 ? (
               <>
-                No question, answer or memory holds “<OutsideText text={found.text} />
-                ”.
+                No run holds every word of “<OutsideText text={found.text} />” in its question,
+                answer, memories or document title.
               </>
             ) : (
-              `${plural(found.hits.length, 'run')}${found.hits.length === 50 ? ' (the newest 50)' : ''}`
+              `${plural(found.hits.length, 'run')}${found.hits.length === 50 ? ' (the best 50)' : ''}, most words in the question or answer first`
             )}
           </p>
           <ul className="history-hits">
@@ -85,12 +88,12 @@ export function HistorySearch() {
                     <span className="history-doc">
                       <OutsideText text={nameOf(hit.run.documentId)} />
                     </span>
-                    <span className={`history-status status-${hit.run.status}`}>
-                      {hit.run.status}
+                    <span className={`history-status status-${runState(hit.run)}`}>
+                      {RUN_STATE_LABEL[runState(hit.run)]}
                     </span>
                   </span>
                   <span className="history-question">
-                    <OutsideText text={hit.run.question} />
+                    <Marked text={hit.run.question} search={found.text} />
                   </span>
                   {/* The question is shown whole above: its snippet would repeat it. */}
                   {hit.matches
@@ -111,6 +114,27 @@ export function HistorySearch() {
       ) : null}
     </section>
   );
+}
+
+/** `text` with every word of the search marked where it stands (the store's fold). */
+function Marked({ text, search }: { text: string; search: string }) {
+  const spans = findAllFolded(
+    text,
+    searchWords(search).map((w) => w.folded),
+  );
+  const parts: ReactNode[] = [];
+  let at = 0;
+  spans.forEach(([start, end], i) => {
+    if (start > at) parts.push(<OutsideText key={`t${i}`} text={text.slice(at, start)} />);
+    parts.push(
+      <mark key={`m${i}`}>
+        <OutsideText text={text.slice(start, end)} />
+      </mark>,
+    );
+    at = end;
+  });
+  if (at < text.length) parts.push(<OutsideText key="rest" text={text.slice(at)} />);
+  return <bdi>{parts}</bdi>;
 }
 
 function Snippet({ match }: { match: HistoryMatch }) {

@@ -39,6 +39,8 @@ export function LibraryScreen() {
       <p className="muted">
         Drop a PDF, DOCX, EPUB, HTML, Markdown or text file anywhere in the window to open it.
       </p>
+      {/* At the top: the first thing a returning user looks for is an earlier answer. */}
+      {loaded && shown.length > 0 ? <HistorySearch /> : null}
       <OpeningProgress />
       <OpenResults />
       {error ? <ErrorBanner error={error} onDismiss={dismissError} /> : null}
@@ -92,7 +94,6 @@ export function LibraryScreen() {
             ) : null}
           </div>
           <DocumentList documents={rows} onEmptied={() => openButton.current?.focus()} />
-          <HistorySearch />
         </>
       )}
     </div>

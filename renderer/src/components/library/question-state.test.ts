@@ -10,6 +10,7 @@ const counts = (c: Partial<DocumentRunCounts>): DocumentRunCounts => ({
   paused: 0,
   failed: 0,
   done: 0,
+  noAnswer: 0,
   lastAskedAt: 1,
   ...c,
 });
@@ -28,5 +29,12 @@ describe('a library row’s question state', () => {
   it('names the answered ones once nothing is reading or failed', () => {
     expect(questionStateText(counts({ done: 2 }))).toBe('2 questions · 2 answered');
     expect(questionStateText(undefined)).toBe('No questions');
+  });
+
+  it('names runs that ended without an answer apart from the answered ones', () => {
+    expect(questionStateText(counts({ questions: 4, runs: 4, done: 3, noAnswer: 1 }))).toBe(
+      '4 questions · 3 answered · 1 no answer',
+    );
+    expect(questionStateText(counts({ runs: 2, noAnswer: 2 }))).toBe('2 questions · 2 no answer');
   });
 });

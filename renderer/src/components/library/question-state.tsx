@@ -2,7 +2,7 @@
 import { plural } from '../../../../shared/plural.ts';
 import type { DocumentRunCounts } from '../../../../shared/model.ts';
 
-/** "3 questions · 1 reading · 1 paused · 1 failed", or "No questions". */
+/** "3 questions · 1 reading · 1 paused · 1 failed · 1 no answer", or "No questions". */
 export function questionStateText(c: DocumentRunCounts | undefined): string {
   if (!c || c.runs === 0) return 'No questions';
   const parts = [plural(c.questions, 'question')];
@@ -12,6 +12,8 @@ export function questionStateText(c: DocumentRunCounts | undefined): string {
   if (c.paused > 0) parts.push(`${c.paused} paused`);
   if (c.failed > 0) parts.push(`${c.failed} failed`);
   if (c.reading === 0 && c.failed === 0 && c.done > 0) parts.push(`${c.done} answered`);
+  // A run that ended without an answer is its own state, never counted as answered.
+  if (c.noAnswer > 0) parts.push(`${c.noAnswer} no answer`);
   return parts.join(' · ');
 }
 
@@ -29,7 +31,9 @@ export function QuestionState(props: { counts: DocumentRunCounts | undefined }) 
           ? { status: 'error', label: 'Failed' }
           : c.done > 0
             ? { status: 'done', label: 'Answered' }
-            : null;
+            : c.noAnswer > 0
+              ? { status: 'no-answer', label: 'No answer' }
+              : null;
   return (
     <span className="question-state">
       {badge ? (

@@ -114,7 +114,7 @@ export function BuiltinFields(props: {
           <DownloadRow download={going} />
         </ul>
       ) : null}
-      {current !== '' ? <GenericModelNote model={modelNameOf(current)} /> : null}
+      {current !== '' ? <GenericModelNote model={modelNameOf(current)} full /> : null}
       <div className="row3">
         <label>
           GPU

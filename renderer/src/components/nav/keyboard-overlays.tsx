@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { cancelRun, useRunsStore } from '../../stores/runs-store.ts';
 import { askToCancel, showNotice, useKeyboardStore } from '../../stores/keyboard-store.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
 import { Dialog } from '../common/dialog.tsx';
 import { ShortcutSheet } from './shortcut-sheet.tsx';
 
@@ -11,6 +12,10 @@ export function KeyboardOverlays() {
   const runId = useKeyboardStore((s) => s.confirmCancel);
   const notice = useKeyboardStore((s) => s.notice);
   const question = useRunsStore((s) => (runId === null ? '' : (s.byId[runId]?.question ?? '')));
+  const screen = useUiStore((s) => s.screen);
+  // A shortcut's notice ("Answer copied") is about the screen it was pressed on: leaving it
+  // clears the notice rather than carry it over another screen.
+  useEffect(() => showNotice(null), [screen]);
   useEffect(() => {
     if (notice === null) return;
     const timer = setTimeout(() => showNotice(null), NOTICE_MS);

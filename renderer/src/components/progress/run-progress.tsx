@@ -17,7 +17,7 @@ import { formatCount, formatDuration, formatMoney } from '../../lib/format.ts';
 import { pagesLabel } from '../../../../shared/page-label.ts';
 import { runStats } from '../../lib/run-stats.ts';
 import { plural } from '../../../../shared/plural.ts';
-import { warningLine } from '../../../../shared/warning-groups.ts';
+import { distinctWarnings, warningLine } from '../../../../shared/warning-groups.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { useNow } from '../common/use-now.ts';
 import { RetryDialog } from './retry-dialog.tsx';
@@ -40,6 +40,8 @@ export function RunProgress(props: { run: RunView }) {
   const readNothing = stopped && stats.done === 0;
   const current = run.currentChunk;
   const chunk = current === null ? undefined : run.chunks[current];
+  // A note given at each start of a resumed run (before issue 25) is listed once.
+  const warnings = distinctWarnings(run.warnings);
   let headline: string;
   // A queued run is tokenized and chunked first; only with other runs going may it also wait.
   if (run.status === 'queued')
@@ -184,11 +186,11 @@ export function RunProgress(props: { run: RunView }) {
       {retrying ? (
         <RetryDialog run={run} done={stats.done} onClose={() => setRetrying(false)} />
       ) : null}
-      {run.warnings.length > 0 ? (
+      {warnings.length > 0 ? (
         <details className="warnings">
-          <summary>{plural(run.warnings.length, 'warning')}</summary>
+          <summary>{plural(warnings.length, 'warning')}</summary>
           <ul>
-            {run.warnings.map((w, i) => (
+            {warnings.map((w, i) => (
               <li key={i}>{warningLine(w)}</li>
             ))}
           </ul>

@@ -176,7 +176,7 @@ export function ProfileForm(props: {
               : 'Leave empty to use the first model the server lists.'}
             {models.length > 0 ? ` Discovered models: ${models.join(', ')}` : ''}
           </p>
-          <GenericModelNote model={p.model} needsModel={needsModel} />
+          <GenericModelNote model={p.model} needsModel={needsModel} full />
           {p.kind === 'azure' ? (
             <label>
               API version
