@@ -16,7 +16,7 @@ import { outsideAttr } from '../common/outside-text.tsx';
 
 export function ReviewFilters(props: {
   questions: ReviewQuestion[];
-  summaries: Map<string, ColumnSummary>;
+  summaries: ReadonlyMap<string, ColumnSummary>;
   shown: number;
   total: number;
 }) {

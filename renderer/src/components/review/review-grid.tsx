@@ -4,8 +4,8 @@
 // beside the table, R reads it again (after a yes), Ctrl/Cmd+C copies its answer.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { ColumnSummary } from '../../../../shared/review-summary.ts';
-import { cellKey } from '../../lib/review-view.ts';
+import { cellAt } from '../../../../shared/review-cells.ts';
+import type { ColumnSummaries } from '../../lib/column-summaries.ts';
 import { askRerun, openPanel, say, setActive, useReviewStore } from '../../stores/review-store.ts';
 import { outsideAttr } from '../common/outside-text.tsx';
 import { AxisHeader } from './axis-header.tsx';
@@ -21,7 +21,7 @@ const HEAD_HEIGHT = 96;
 export const ReviewGrid = memo(function ReviewGrid(props: {
   rows: AxisItem[];
   cols: AxisItem[];
-  summaries: Map<string, ColumnSummary>;
+  summaries: ColumnSummaries;
   label: string;
 }) {
   const { rows, cols, summaries } = props;
@@ -115,7 +115,7 @@ export const ReviewGrid = memo(function ReviewGrid(props: {
       askRerun(place, `the cell “${q.text}” of “${d.title}”`, 1);
     } else if ((e.key === 'c' || e.key === 'C') && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
       e.preventDefault();
-      const cell = useReviewStore.getState().cells[cellKey(place.documentId, place.questionId)];
+      const cell = cellAt(useReviewStore.getState().cells, place.documentId, place.questionId);
       const text = cell?.display ?? cell?.answer ?? '';
       if (text === '') say('This cell has no answer to copy.');
       else
