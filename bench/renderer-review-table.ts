@@ -199,6 +199,34 @@ try {
     console.log(
       `  ${SIZE.changed} cells per push, a push every frame for ${SIZE.frames} frames: push to layout p50 ${f(stats.workP50)} / p95 ${f(stats.workP95)} / max ${f(stats.workMax)} ms, over 16 ms: ${stats.over16}; frame interval p50 ${f(stats.p50)} / p95 ${f(stats.p95)} / max ${f(stats.max)} ms`,
     );
+    // What a push changes in the page, counted apart from the timed runs (an observer slows
+    // them): the DOM's mutation records per push (attributes, text, nodes added and removed),
+    // the same on a loaded machine as on an idle one.
+    const mutations = await page.evaluate(async (pushes) => {
+      const push = (window as unknown as { __benchPush(): void }).__benchPush;
+      const counts = { attributes: 0, characterData: 0, childList: 0 };
+      const observer = new MutationObserver((records) => {
+        for (const r of records) counts[r.type] += 1;
+      });
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      for (let n = 0; n < pushes; n += 1) {
+        await new Promise<number>((r) => requestAnimationFrame(r));
+        push();
+      }
+      // The last push's deferred render (the summaries) lands before the next frame.
+      await new Promise<number>((r) => requestAnimationFrame(r));
+      await new Promise<number>((r) => requestAnimationFrame(r));
+      observer.disconnect();
+      return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v / pushes]));
+    }, 60);
+    console.log(
+      `  DOM mutation records per push (60 pushes): attributes ${f(mutations.attributes!)}, text ${f(mutations.characterData!)}, nodes added/removed ${f(mutations.childList!)}`,
+    );
     await page.close();
   }
 } finally {

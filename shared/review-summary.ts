@@ -43,51 +43,63 @@ export interface ColumnSummary {
 export function summarizeColumns(
   matrix: Pick<ReviewMatrix, 'documents' | 'questions' | 'cells'>,
   /** The cell of a document and a question, when the caller keeps them keyed already. */
-  cellOf: (documentId: string, questionId: string) => ReviewCell | undefined = cellIndex(matrix),
+  cellOf: CellOf = cellIndex(matrix),
 ): ColumnSummary[] {
-  return matrix.questions.map((question) => {
-    const rows = matrix.documents.flatMap((document) => {
-      const cell = cellOf(document.id, question.id);
-      return cell === undefined ? [] : [{ document, cell }];
-    });
-    const counts = new Map<string, AnswerCount>();
-    for (const { cell } of rows) {
-      const key = answerKey(cell);
-      const entry = counts.get(key);
-      if (entry === undefined)
-        counts.set(key, {
-          key,
-          label: cellLabel(cell),
-          count: 1,
-          state: cell.status !== 'answered',
-        });
-      else entry.count += 1;
-    }
-    const answered = rows.filter((r) => r.cell.status === 'answered');
-    let majorityKey: string | undefined;
-    let best = 0;
-    for (const [key, entry] of counts)
-      if (!entry.state && entry.count > best) [majorityKey, best] = [key, entry.count];
-    const hasMajority = best >= 2 && best * 2 >= answered.length;
-    const outliers: Outlier[] =
-      question.expected !== undefined
-        ? rows
-            .filter((r) => r.cell.disagrees === true)
-            .map((r) => ({ ...r, label: cellLabel(r.cell), reason: 'expected' as const }))
-        : hasMajority
-          ? answered
-              .filter((r) => answerKey(r.cell) !== majorityKey)
-              .map((r) => ({ ...r, label: cellLabel(r.cell), reason: 'minority' as const }))
-          : [];
-    const summary: ColumnSummary = {
-      question,
-      // Stable sort: equal counts keep the order they were first met in (the table's).
-      counts: [...counts.values()].sort((a, b) => b.count - a.count),
-      outliers,
-      partial: rows.filter((r) => !r.cell.coverage.complete).length,
-    };
-    const majority = hasMajority && majorityKey !== undefined ? counts.get(majorityKey) : undefined;
-    if (majority !== undefined) summary.majority = majority.label;
-    return summary;
+  return matrix.questions.map((question) => summarizeColumn(question, matrix.documents, cellOf));
+}
+
+type CellOf = (documentId: string, questionId: string) => ReviewCell | undefined;
+
+/**
+ * The summary of one question's column (`summarizeColumns` of each): the table recomputes only
+ * the columns whose cells changed.
+ */
+export function summarizeColumn(
+  question: ReviewQuestion,
+  documents: readonly ReviewDocument[],
+  cellOf: CellOf,
+): ColumnSummary {
+  const rows = documents.flatMap((document) => {
+    const cell = cellOf(document.id, question.id);
+    return cell === undefined ? [] : [{ document, cell }];
   });
+  const counts = new Map<string, AnswerCount>();
+  for (const { cell } of rows) {
+    const key = answerKey(cell);
+    const entry = counts.get(key);
+    if (entry === undefined)
+      counts.set(key, {
+        key,
+        label: cellLabel(cell),
+        count: 1,
+        state: cell.status !== 'answered',
+      });
+    else entry.count += 1;
+  }
+  const answered = rows.filter((r) => r.cell.status === 'answered');
+  let majorityKey: string | undefined;
+  let best = 0;
+  for (const [key, entry] of counts)
+    if (!entry.state && entry.count > best) [majorityKey, best] = [key, entry.count];
+  const hasMajority = best >= 2 && best * 2 >= answered.length;
+  const outliers: Outlier[] =
+    question.expected !== undefined
+      ? rows
+          .filter((r) => r.cell.disagrees === true)
+          .map((r) => ({ ...r, label: cellLabel(r.cell), reason: 'expected' as const }))
+      : hasMajority
+        ? answered
+            .filter((r) => answerKey(r.cell) !== majorityKey)
+            .map((r) => ({ ...r, label: cellLabel(r.cell), reason: 'minority' as const }))
+        : [];
+  const summary: ColumnSummary = {
+    question,
+    // Stable sort: equal counts keep the order they were first met in (the table's).
+    counts: [...counts.values()].sort((a, b) => b.count - a.count),
+    outliers,
+    partial: rows.filter((r) => !r.cell.coverage.complete).length,
+  };
+  const majority = hasMajority && majorityKey !== undefined ? counts.get(majorityKey) : undefined;
+  if (majority !== undefined) summary.majority = majority.label;
+  return summary;
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
-import { keyCells, mergeCells, reviewCellKey } from '../../../shared/review-cells.ts';
+import { cellAt, cellList, keyCells, mergeCells } from '../../../shared/review-cells.ts';
 import type { ReviewCell, ReviewQuestion } from '../../../shared/review.ts';
 import { openStore } from '../store/store.ts';
 import { reviewMatrix } from '../use-cases/review-matrix.ts';
@@ -71,7 +71,7 @@ function windowCells(harness: Harness, reviewId: string, start: readonly ReviewC
     const payload = e.payload as Events['review:cells'];
     if (payload.review.id !== reviewId) continue;
     for (const cell of payload.cells)
-      expect(cell).not.toEqual(cells[reviewCellKey(cell.documentId, cell.questionId)]);
+      expect(cell).not.toEqual(cellAt(cells, cell.documentId, cell.questionId));
     pushed += payload.cells.length;
     cells = mergeCells(cells, payload.cells);
   }
@@ -115,7 +115,7 @@ it('a window in de-DE gets its table and every push in its locale, and only cell
   expect(sizes.some((n) => n > 0 && n < 9)).toBe(true);
 
   // What a German user sees; the values stay the machine's.
-  const shown = Object.values(cells);
+  const shown = cellList(cells);
   expect(shown.every((c) => ENDED.has(c.status))).toBe(true);
   expect(column(shown, 'start', 'display')).toEqual([
     '1. März 2024',
@@ -166,14 +166,14 @@ it('a column read again reaches the window as its new cells only, in the window�
   // The review done, and the window's copy holds the new readings (their last push may have
   // come before the one that says the review is done).
   const readAgain = () =>
-    Object.values(windowCells(harness, reviewId, before.cells, pushesBefore).cells).filter(
+    cellList(windowCells(harness, reviewId, before.cells, pushesBefore).cells).filter(
       (c) => runIds.includes(c.runId ?? '') && ENDED.has(c.status),
     ).length === 3;
   await h.waitFor('review:cells', (p) => allEnded(p, reviewId) && readAgain());
   const { cells } = windowCells(h, reviewId, before.cells, pushesBefore);
   const fresh = freshRead(h, reviewId, 'de-DE');
   expect(cells).toEqual(keyCells(fresh.cells));
-  const after = Object.values(cells);
+  const after = cellList(cells);
   expect(column(after, 'start', 'display')).toEqual([
     '1. März 2024',
     '2. März 2024',

@@ -45,18 +45,55 @@ export function partlyRead(cell: ReviewCell | undefined): boolean {
   return ended && cell.coverage.chunks > 0 && !cell.coverage.complete;
 }
 
+/** A cell's words in the table: its answer line, chip, partly-read mark and coverage. */
+export interface CellWords {
+  answer: string;
+  chip: string;
+  partial: boolean;
+  /** "read 12 of 42 chunks, pp. 1–80"; '' when the document has no chunks yet. */
+  coverage: string;
+}
+
+const NOT_READ: CellWords = {
+  answer: '',
+  chip: chipLabel(undefined),
+  partial: false,
+  coverage: '',
+};
+const wordsOf = new WeakMap<ReviewCell, CellWords>();
+
+/**
+ * The words of `cell`, worked out once per cell object: a push brings a new object for a cell
+ * that changed, and the table draws a cell again without its changing (scrolled back into view,
+ * made active), so those draws format nothing.
+ */
+export function cellWords(cell: ReviewCell | undefined): CellWords {
+  if (cell === undefined) return NOT_READ;
+  let words = wordsOf.get(cell);
+  if (words === undefined) {
+    words = {
+      answer: answerLine(cell),
+      chip: chipLabel(cell),
+      partial: partlyRead(cell),
+      coverage: cell.coverage.chunks > 0 ? coverageLabel(cell.coverage) : '',
+    };
+    wordsOf.set(cell, words);
+  }
+  return words;
+}
+
 /** What a screen reader says for a cell: where, the answer, the state, the marks. */
 export function cellSpoken(
   documentTitle: string,
   question: ReviewQuestion,
   cell: ReviewCell | undefined,
 ): string {
+  const words = cellWords(cell);
   const parts = [`${documentTitle}, ${question.text}`];
-  const answer = answerLine(cell);
-  if (answer !== '' && answer !== chipLabel(cell)) parts.push(answer);
-  parts.push(chipLabel(cell));
+  if (words.answer !== '' && words.answer !== words.chip) parts.push(words.answer);
+  parts.push(words.chip);
   if (cell?.disagrees === true && question.expected !== undefined)
     parts.push(`differs from the expected ${question.expected}`);
-  if (cell !== undefined && cell.coverage.chunks > 0) parts.push(coverageLabel(cell.coverage));
+  if (words.coverage !== '') parts.push(words.coverage);
   return parts.join('; ');
 }

@@ -7,7 +7,8 @@ import type {
   ReviewDocument,
   ReviewQuestion,
 } from '../../../shared/review.ts';
-import { cellKey, NO_FILTER, shownDocuments, type ReviewFilter } from './review-view.ts';
+import { cellAt, keyCells } from '../../../shared/review-cells.ts';
+import { NO_FILTER, shownDocuments, type ReviewFilter } from './review-view.ts';
 
 const documents: ReviewDocument[] = ['Alpha lease', 'Beta lease', 'Gamma deed', 'Delta deed'].map(
   (title, i) => ({ id: `d${i}`, title }),
@@ -36,19 +37,17 @@ function cell(
   };
 }
 
-const cells = new Map(
-  [
-    cell(0, 'cap', 'answered', 'yes'),
-    cell(1, 'cap', 'answered', 'no'),
-    cell(2, 'cap', 'not_stated'),
-    cell(3, 'cap', 'answered', 'no'),
-    cell(0, 'fee', 'answered', '100', false),
-    cell(1, 'fee', 'answered', '90', true),
-    cell(2, 'fee', 'answered', '1000', true),
-    cell(3, 'fee', 'reading'),
-  ].map((c) => [cellKey(c.documentId, c.questionId), c]),
-);
-const cellOf = (d: string, q: string) => cells.get(cellKey(d, q));
+const cells = keyCells([
+  cell(0, 'cap', 'answered', 'yes'),
+  cell(1, 'cap', 'answered', 'no'),
+  cell(2, 'cap', 'not_stated'),
+  cell(3, 'cap', 'answered', 'no'),
+  cell(0, 'fee', 'answered', '100', false),
+  cell(1, 'fee', 'answered', '90', true),
+  cell(2, 'fee', 'answered', '1000', true),
+  cell(3, 'fee', 'reading'),
+]);
+const cellOf = (d: string, q: string) => cellAt(cells, d, q);
 const titles = (filter: Partial<ReviewFilter>, sort: Parameters<typeof shownDocuments>[4] = null) =>
   shownDocuments(documents, questions, cellOf, { ...NO_FILTER, ...filter }, sort).map(
     (d) => d.title,

@@ -7,11 +7,7 @@ import type {
   ReviewDocument,
   ReviewQuestion,
 } from '../../../shared/review.ts';
-import { reviewCellKey } from '../../../shared/review-cells.ts';
 import { answerKey } from '../../../shared/review-text.ts';
-
-/** The key of a cell in the store and in the DOM's ids. */
-export const cellKey = reviewCellKey;
 
 export interface ReviewFilter {
   /** Words in the document's title (any case). */

@@ -1,17 +1,16 @@
-// The Reviews screen's state: the list of reviews, the open review's table (its cells keyed by
-// document and question, each replaced alone when `review:cells` pushes it, so only the cells
-// that changed re-render), the filters, sort and layout the user chose, and the active cell.
+// The Reviews screen's state: the list of reviews, the open review's table (its cells by document
+// and question, each replaced alone when `review:cells` pushes it, so only the cells that changed
+// re-render), the filters, sort and layout the user chose, and the active cell.
 import { create } from 'zustand';
 import type { Events } from '../../../shared/api.ts';
 import type { AppError } from '../../../shared/model.ts';
 import type {
-  ReviewCell,
   ReviewDocument,
   ReviewListEntry,
   ReviewQuestion,
   ReviewSummary,
 } from '../../../shared/review.ts';
-import { keyCells, mergeCells } from '../../../shared/review-cells.ts';
+import { keyCells, mergeCells, type ReviewCells } from '../../../shared/review-cells.ts';
 import { call } from '../api.ts';
 import { NO_FILTER, type ReviewFilter, type ReviewSort } from '../lib/review-view.ts';
 import { userLocale } from '../lib/user-locale.ts';
@@ -32,7 +31,7 @@ export interface ReviewState {
   review: ReviewSummary | null;
   documents: ReviewDocument[];
   questions: ReviewQuestion[];
-  cells: Record<string, ReviewCell>;
+  cells: ReviewCells;
   loading: boolean;
   error: AppError | null;
   filter: ReviewFilter;
@@ -53,13 +52,15 @@ export interface ReviewState {
   asking: { target: RerunTarget; what: string; cells: number } | null;
 }
 
+const NO_CELLS: ReviewCells = new Map();
+
 export const useReviewStore = create<ReviewState>(() => ({
   list: [],
   openId: null,
   review: null,
   documents: [],
   questions: [],
-  cells: {},
+  cells: NO_CELLS,
   loading: false,
   error: null,
   filter: NO_FILTER,
@@ -91,7 +92,7 @@ export async function openReview(reviewId: string): Promise<void> {
     error: null,
     ...(same
       ? {}
-      : { filter: NO_FILTER, sort: null, active: null, panel: null, widths: {}, cells: {} }),
+      : { filter: NO_FILTER, sort: null, active: null, panel: null, widths: {}, cells: NO_CELLS }),
   });
   // Dates and amounts in the user's locale; the review's pushes come in the same.
   const result = await call(bridge(), 'reviews:get', { reviewId, locale: userLocale() });
@@ -115,7 +116,7 @@ export async function openReview(reviewId: string): Promise<void> {
 }
 
 export function closeReview(): void {
-  set({ openId: null, review: null, panel: null, active: null, cells: {} });
+  set({ openId: null, review: null, panel: null, active: null, cells: NO_CELLS });
   // The review the new-review flow just made is no longer the one to show.
   useUiStore.setState({ reviewId: null });
   void loadReviews();

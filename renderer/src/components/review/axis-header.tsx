@@ -1,7 +1,7 @@
 // The header of a row or a column of the review table: the question (its expected value and
 // its summary: the count of each answer, the outliers) or the document, with a menu to sort by
 // it, filter it and read it again, and, across the top, a handle to resize its column.
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ReviewDocument } from '../../../../shared/review.ts';
 import type { ColumnSummary } from '../../../../shared/review-summary.ts';
 import { plural } from '../../../../shared/plural.ts';
@@ -15,7 +15,9 @@ import {
 import { outsideAttr, OutsideText } from '../common/outside-text.tsx';
 import type { AxisItem } from './grid-axes.ts';
 
-export function AxisHeader(props: {
+// Memoised: a push re-renders the grid, and a header whose summary did not change (the same
+// object, column-summaries.ts) is skipped.
+export const AxisHeader = memo(function AxisHeader(props: {
   item: AxisItem;
   summary: ColumnSummary | undefined;
   /** The other axis's length: the cells a re-read of this one makes. */
@@ -55,7 +57,7 @@ export function AxisHeader(props: {
       ) : null}
     </div>
   );
-}
+});
 
 /**
  * The file name (when the title does not say it: four files may share a title) and the pages,

@@ -10,7 +10,7 @@ import { coverageLabel, STATUS_LABELS } from '../../../../shared/review-text.ts'
 import type { RunView } from '../../../../shared/run-view.ts';
 import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { answerLine, chipLabel, partlyRead } from '../../lib/review-cell-words.ts';
-import { cellKey } from '../../lib/review-view.ts';
+import { cellAt } from '../../../../shared/review-cells.ts';
 import { askRerun, closePanel, useReviewStore } from '../../stores/review-store.ts';
 import { loadRunDetail, useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
@@ -24,7 +24,7 @@ export function CellPanel() {
   const document = useReviewStore((s) => s.documents.find((d) => d.id === place?.documentId));
   const question = useReviewStore((s) => s.questions.find((q) => q.id === place?.questionId));
   const cell = useReviewStore((s) =>
-    place ? s.cells[cellKey(place.documentId, place.questionId)] : undefined,
+    place ? cellAt(s.cells, place.documentId, place.questionId) : undefined,
   );
   if (!place || !document || !question) return null;
   return (

@@ -1,11 +1,11 @@
 // One cell of the review table: the normalised answer, its state chip, a mark when its run did
 // not read the whole document and a ≠ when it differs from the expected value. It subscribes to
-// its own cell only, so a push re-renders the cells that changed and nothing else.
-import { memo } from 'react';
+// its own cell only, so a push re-renders the cells that changed and nothing else; its words are
+// formatted once per cell object (cellWords), not on every draw.
+import { memo, useMemo } from 'react';
 import type { ReviewDocument, ReviewQuestion } from '../../../../shared/review.ts';
-import { coverageLabel } from '../../../../shared/review-text.ts';
-import { answerLine, cellSpoken, chipLabel, partlyRead } from '../../lib/review-cell-words.ts';
-import { cellKey } from '../../lib/review-view.ts';
+import { cellAt } from '../../../../shared/review-cells.ts';
+import { cellSpoken, cellWords } from '../../lib/review-cell-words.ts';
 import { openPanel, useReviewStore } from '../../stores/review-store.ts';
 import { outsideAttr, OutsideText } from '../common/outside-text.tsx';
 
@@ -20,10 +20,12 @@ export const GridCell = memo(function GridCell(props: {
   opened: boolean;
 }) {
   const { document, question } = props;
-  const cell = useReviewStore((s) => s.cells[cellKey(document.id, question.id)]);
-  const answer = answerLine(cell);
-  const chip = chipLabel(cell);
-  const partial = partlyRead(cell);
+  const cell = useReviewStore((s) => cellAt(s.cells, document.id, question.id));
+  const words = cellWords(cell);
+  const label = useMemo(
+    () => outsideAttr(cellSpoken(document.title, question, cell)),
+    [document.title, question, cell],
+  );
   const status = cell?.status ?? 'queued';
   return (
     <div
@@ -31,18 +33,18 @@ export const GridCell = memo(function GridCell(props: {
       role="gridcell"
       aria-colindex={props.colIndex + 2}
       aria-selected={props.active}
-      aria-label={outsideAttr(cellSpoken(document.title, question, cell))}
+      aria-label={label}
       className={`rt-cell rt-${status}${props.active ? ' rt-active' : ''}${props.opened ? ' rt-opened' : ''}`}
       style={{ left: props.left, width: props.width }}
       onClick={() => openPanel({ documentId: document.id, questionId: question.id })}
     >
-      {answer === '' ? null : (
+      {words.answer === '' ? null : (
         <span className="rt-answer">
-          <OutsideText text={answer} />
+          <OutsideText text={words.answer} />
         </span>
       )}
       <span className="rt-marks">
-        <span className={`rt-chip rt-chip-${status}`}>{chip}</span>
+        <span className={`rt-chip rt-chip-${status}`}>{words.chip}</span>
         {cell?.disagrees === true ? (
           <span
             className="rt-differs"
@@ -52,8 +54,8 @@ export const GridCell = memo(function GridCell(props: {
             ≠
           </span>
         ) : null}
-        {partial && cell ? (
-          <span className="rt-partial" title={coverageLabel(cell.coverage)} aria-hidden="true">
+        {words.partial && cell ? (
+          <span className="rt-partial" title={words.coverage} aria-hidden="true">
             ◐ {cell.coverage.chunksRead}/{cell.coverage.chunks}
           </span>
         ) : null}

@@ -1,5 +1,6 @@
 // The table's filters and layout: documents by title, by an answer or a state (in one question
 // or any), only those that differ from an expected value; transpose and wrapping.
+import { memo } from 'react';
 import { CELL_STATUSES, type ReviewQuestion } from '../../../../shared/review.ts';
 import type { ColumnSummary } from '../../../../shared/review-summary.ts';
 import { STATUS_LABELS } from '../../../../shared/review-text.ts';
@@ -14,9 +15,11 @@ import {
 } from '../../stores/review-store.ts';
 import { outsideAttr } from '../common/outside-text.tsx';
 
-export function ReviewFilters(props: {
+// Memoised: the table re-renders on every push (its counts), the filters only when the
+// summaries (the answers offered) or the rows shown change.
+export const ReviewFilters = memo(function ReviewFilters(props: {
   questions: ReviewQuestion[];
-  summaries: Map<string, ColumnSummary>;
+  summaries: ReadonlyMap<string, ColumnSummary>;
   shown: number;
   total: number;
 }) {
@@ -119,4 +122,4 @@ export function ReviewFilters(props: {
       </span>
     </div>
   );
-}
+});

@@ -4,14 +4,14 @@
 // beside the table, R reads it again (after a yes), Ctrl/Cmd+C copies its answer.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { ColumnSummary } from '../../../../shared/review-summary.ts';
+import { cellAt } from '../../../../shared/review-cells.ts';
+import type { ColumnSummaries } from '../../lib/column-summaries.ts';
 import { cellCopyText } from '../../lib/review-cell-words.ts';
-import { cellKey } from '../../lib/review-view.ts';
 import { askRerun, openPanel, say, setActive, useReviewStore } from '../../stores/review-store.ts';
 import { outsideAttr } from '../common/outside-text.tsx';
 import { AxisHeader } from './axis-header.tsx';
+import { GridBody } from './grid-body.tsx';
 import { cellDomId, documentOf, placeOf, questionOf, type AxisItem } from './grid-axes.ts';
-import { GridCell } from './grid-cell.tsx';
 
 const COLUMN_WIDTH = 190;
 const FIRST_WIDTH = 220;
@@ -22,7 +22,7 @@ const HEAD_HEIGHT = 96;
 export const ReviewGrid = memo(function ReviewGrid(props: {
   rows: AxisItem[];
   cols: AxisItem[];
-  summaries: Map<string, ColumnSummary>;
+  summaries: ColumnSummaries;
   label: string;
 }) {
   const { rows, cols, summaries } = props;
@@ -116,7 +116,7 @@ export const ReviewGrid = memo(function ReviewGrid(props: {
       askRerun(place, `the cell “${q.text}” of “${d.title}”`, 1);
     } else if ((e.key === 'c' || e.key === 'C') && (e.ctrlKey || e.metaKey) && !e.shiftKey) {
       e.preventDefault();
-      const cell = useReviewStore.getState().cells[cellKey(place.documentId, place.questionId)];
+      const cell = cellAt(useReviewStore.getState().cells, place.documentId, place.questionId);
       const text = cellCopyText(cell);
       if (text === '') say('This cell has no answer to copy.');
       else
@@ -176,60 +176,18 @@ export const ReviewGrid = memo(function ReviewGrid(props: {
           })}
         </div>
       </div>
-      <div
-        role="rowgroup"
-        className="rt-body"
-        style={{ width: totalWidth, height: rowV.getTotalSize() }}
-      >
-        {rowItems.map((rv) => {
-          const row = rows[rv.index]!;
-          return (
-            <div
-              key={row.id}
-              role="row"
-              aria-rowindex={rv.index + 2}
-              className="rt-row"
-              style={{ transform: `translateY(${rv.start}px)`, height: rv.size, width: totalWidth }}
-            >
-              <div
-                role="rowheader"
-                aria-colindex={1}
-                className="rt-rowhead"
-                style={{ width: firstWidth }}
-              >
-                <AxisHeader
-                  item={row}
-                  summary={summaries.get(row.id)}
-                  across={cols.length}
-                  place="row"
-                />
-              </div>
-              {colItems.map((cv) => {
-                const col = cols[cv.index]!;
-                const place = placeOf(row, col);
-                const isActive = at !== null && at.r === rv.index && at.c === cv.index;
-                const opened =
-                  panel !== null &&
-                  panel.documentId === place.documentId &&
-                  panel.questionId === place.questionId;
-                return (
-                  <GridCell
-                    key={col.id}
-                    id={cellDomId(rv.index, cv.index)}
-                    document={documentOf(row, col)}
-                    question={questionOf(row, col)}
-                    colIndex={cv.index}
-                    left={firstWidth + cv.start}
-                    width={cv.size}
-                    active={isActive}
-                    opened={opened}
-                  />
-                );
-              })}
-            </div>
-          );
-        })}
-      </div>
+      <GridBody
+        rows={rows}
+        cols={cols}
+        rowItems={rowItems}
+        colItems={colItems}
+        rowSummaries={rows[0]?.kind === 'question' ? summaries : null}
+        at={at}
+        panel={panel}
+        firstWidth={firstWidth}
+        totalWidth={totalWidth}
+        height={rowV.getTotalSize()}
+      />
       {rows.length === 0 ? (
         <p className="rt-none muted" role="status">
           No document matches the filters.

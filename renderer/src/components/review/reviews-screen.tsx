@@ -1,7 +1,8 @@
 // The Reviews screen: the list of reviews, or one review's table with the cell opened beside it.
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { plural } from '../../../../shared/plural.ts';
-import { summarizeColumns } from '../../../../shared/review-summary.ts';
+import { cellAt } from '../../../../shared/review-cells.ts';
+import { columnSummaries } from '../../lib/column-summaries.ts';
 import { shownDocuments } from '../../lib/review-view.ts';
 import { loadJobs } from '../../stores/jobs-store.ts';
 import {
@@ -76,14 +77,16 @@ function ReviewTable() {
   // the rows when a filter or sort reads answers, follow in a render React may interrupt.
   const later = useDeferredValue(cells);
   const cellOf = useMemo(
-    () => (documentId: string, questionId: string) => later[`${documentId}\n${questionId}`],
+    () => (documentId: string, questionId: string) => cellAt(later, documentId, questionId),
     [later],
   );
-  // Counts per question, from the cells as they stand.
-  const summaries = useMemo(() => {
-    const columns = summarizeColumns({ documents, questions, cells: [] }, cellOf);
-    return new Map(columns.map((s) => [s.question.id, s]));
-  }, [documents, questions, cellOf]);
+  // Counts per question, from the cells as they stand: only the columns a push changed are
+  // counted again, the others keep their summary (and their headers skip).
+  const [summarize] = useState(() => columnSummaries());
+  const summaries = useMemo(
+    () => summarize(documents, questions, later),
+    [summarize, documents, questions, later],
+  );
   // A push changes which rows show only when a filter on answers or a sort reads the cells:
   // otherwise the rows stay the same array and only the changed cells re-render.
   const readsCells =
