@@ -287,7 +287,9 @@ function report(results: Row[]): void {
   for (const r of missed)
     console.log(`no highlight: ${r.style}, answer "${r.answer}", fact "${r.needle.fact}"`);
   for (const r of wrong)
-    console.log(`\nwrong top: answer "${r.answer}"; got "${r.evidence[0]?.quote.slice(0, 140)}"`);
+    console.log(
+      `\nwrong top: answer "${r.answer}"; got "${r.evidence[0]?.quote.slice(0, 140)}" (chunk ${(r.evidence[0]?.chunk ?? -1) + 1}; the fact is in chunk ${r.home + 1})`,
+    );
   const ms = results.map((r) => r.ms).sort((a, b) => a - b);
   console.log(
     `\nfindEvidence per row: median ${(ms[ms.length >> 1] ?? 0).toFixed(1)} ms, max ${(ms[ms.length - 1] ?? 0).toFixed(1)} ms`,
