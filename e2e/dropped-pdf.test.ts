@@ -99,7 +99,9 @@ describe.skipIf(!canRun)('a PDF dropped on the window', () => {
     await expect(original.getAttribute('aria-disabled')).resolves.toBe('true');
     // (Not disabled: a click says why, where a disabled button would say nothing.)
     await original.click({ force: true });
-    await page.getByText(/opened from its bytes alone \(no file\)/).waitFor();
+    await page
+      .getByText(/came without its file \(dropped from a browser or an archive\)/)
+      .waitFor();
     await expect(page.locator('.pdf-error').count()).resolves.toBe(0);
     await expect(page.locator('.document-text mark.passage').count()).resolves.toBeGreaterThan(0);
     await page.screenshot({ path: path.join(LOOK, 'dropped-pdf-no-file-citation-light.png') });

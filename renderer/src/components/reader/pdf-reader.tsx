@@ -16,7 +16,7 @@ import { PdfPageView } from './pdf-page-view.tsx';
 
 /** Why a PDF with no file behind it shows no original page. */
 const NO_PAGES =
-  'This PDF was opened from its bytes alone (no file), so its pages cannot be drawn; the text shows its passages. Open the file with File › Open… to see its pages.';
+  'This PDF came without its file (dropped from a browser or an archive), so its pages cannot be drawn; its passages show in the text. Open the file with File › Open… to see its pages.';
 
 /** Jumps already acted on (by nonce): a jump moves the view once, not on every visit. */
 let seenJump: number | null = null;
