@@ -1,5 +1,5 @@
 // Evidence benchmark: does the highlight point at the sentence the answer came from?
-//   npm exec -- node bench/evidence.ts [--rows N] [--seed N] [--window CHARS] [--ja]
+//   npm exec -- node bench/evidence.ts [--rows N] [--seed N] [--window CHARS] [--ja] [--toc]
 // Each row inserts a generated fact (bench/evidence-needles.ts) at a sentence boundary of the
 // corpus book (../shared/corpus/cplusplus-annotations.pdf, extracted by the app), takes a window
 // of the book around it, chunks it with the real planner (Qwen tokenizer, 5000-token chunks) and
@@ -12,6 +12,9 @@
 // (bench/old-evidence-trail.ts) beside it. `--ja`: the Japanese Live manual (EPUB) and Japanese
 // facts (bench/evidence-needles-ja.ts) instead; the simulator keeps no Japanese sentence (it
 // matches space-separated words), so there the memory holds the fact from its chunk on.
+// `--toc`: before each fact, a table of contents (dot leaders, page numbers) one of whose lines
+// is the fact itself as a heading, as a FAQ lists its questions: the outline line holds every
+// word of the answer, and must not take the highlight from the body sentence.
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -40,6 +43,7 @@ const rows = option('--rows', 120);
 const random = seeded(option('--seed', 11));
 const windowChars = option('--window', 240_000);
 const ja = args.includes('--ja');
+const toc = args.includes('--toc');
 const book = path.resolve(
   import.meta.dirname,
   '../../shared/corpus',
@@ -77,6 +81,19 @@ function windowPages(pages: readonly PageSpan[], from: number, to: number, at: n
   return pages
     .filter((p) => p.end > from && p.start < to)
     .map((p) => ({ ...p, start: shift(p.start), end: shift(p.end) }));
+}
+
+const HEADINGS = ['Getting started', 'Installing the tools', 'Where to ask', 'Known problems'];
+
+/** A table of contents of five lines whose `at`-th names the fact, then a blank line. */
+function contents(fact: string, at: number, firstPage: number): string {
+  const titles = [...HEADINGS];
+  titles.splice(at, 0, fact.replace(/[.!?]$/u, ''));
+  const lines = titles.map(
+    (t, i) =>
+      `${3}.${i + 1} ${t} ${'. '.repeat(Math.max(3, 30 - Math.floor(t.length / 3)))}${firstPage + 2 * i}`,
+  );
+  return `\n\nContents\n${lines.join('\n')}\n\n`;
 }
 
 /** Another fact of the needle's template with another answer. */
@@ -153,7 +170,8 @@ async function main(): Promise<void> {
       const at = boundaries[random(boundaries.length)] ?? 0;
       const from = Math.max(0, Math.min(at - random(windowChars), doc.text.length - windowChars));
       const to = Math.min(doc.text.length, from + windowChars);
-      const insert = `${needle.fact} `;
+      const outline = toc ? contents(needle.fact, random(5), 10 + random(400)) : '';
+      const insert = `${outline}${needle.fact} `;
       let text = doc.text.slice(from, at) + insert + doc.text.slice(at, to);
       // Every fourth row: a look-alike fact (same template, other values) elsewhere in the
       // window, which the memory keeps too, as documents list several codes or meetings.
@@ -174,7 +192,10 @@ async function main(): Promise<void> {
       };
       const chunks = await planChunks(rowDoc, tokenizer, 5000);
       const needleAt =
-        decoy !== undefined && decoyAt <= at - from ? at - from + decoy.fact.length + 1 : at - from;
+        outline.length +
+        (decoy !== undefined && decoyAt <= at - from
+          ? at - from + decoy.fact.length + 1
+          : at - from);
       const span = { start: needleAt, end: needleAt + needle.fact.length };
       if (text.slice(span.start, span.end) !== needle.fact) throw new Error('needle misplaced');
       const home = chunks.findIndex((c) => c.start <= span.start && span.start < c.end);
@@ -266,7 +287,9 @@ function report(results: Row[]): void {
   for (const r of missed)
     console.log(`no highlight: ${r.style}, answer "${r.answer}", fact "${r.needle.fact}"`);
   for (const r of wrong)
-    console.log(`\nwrong top: answer "${r.answer}"; got "${r.evidence[0]?.quote.slice(0, 140)}"`);
+    console.log(
+      `\nwrong top: answer "${r.answer}"; got "${r.evidence[0]?.quote.slice(0, 140)}" (chunk ${(r.evidence[0]?.chunk ?? -1) + 1}; the fact is in chunk ${r.home + 1})`,
+    );
   const ms = results.map((r) => r.ms).sort((a, b) => a - b);
   console.log(
     `\nfindEvidence per row: median ${(ms[ms.length >> 1] ?? 0).toFixed(1)} ms, max ${(ms[ms.length - 1] ?? 0).toFixed(1)} ms`,

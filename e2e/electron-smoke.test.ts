@@ -90,9 +90,9 @@ describe.skipIf(skipReason !== null)(
         };
       });
       expect(shape).toEqual({
-        keys: ['invoke', 'on'],
+        keys: ['invoke', 'on', 'pathOfDropped'],
         frozen: true,
-        types: ['function', 'function'],
+        types: ['function', 'function', 'function'],
       });
       const settings = await page.evaluate(() =>
         (

@@ -3,13 +3,13 @@
 // still there; and a screenshot of a highlighted page in the middle of a 1,151-page book.
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { pageToFrame } from '../shared/page-frame.ts';
 import type { Harness } from './harness/harness.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
+import { selectInText } from './harness/select-text.ts';
 import { openWithDialog, showScreen } from './harness/ui.ts';
 
 const CORPUS = path.resolve(repoRoot, '../shared/corpus');
@@ -21,55 +21,6 @@ const LOOK = path.resolve(repoRoot, 'out/screenshots');
 
 /** GPL §8: the cure period, on page 7 of the corpus PDF. */
 const CURE = /you\s+cure\s+the\s+violation\s+prior\s+to\s+30\s+days[^.]*\./;
-
-/**
- * Selects the first match of `pattern` in the text view after the row the last jump went to
- * (rows above it are in the DOM too), across its line rows, scrolling down until it is there.
- */
-async function selectInText(page: Page, pattern: RegExp): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const selected = await page.evaluate(
-      ({ source, flags }) => {
-        const target = document.querySelector('.document-text .row.target');
-        const nodes: { node: Text; at: number }[] = [];
-        let text = '';
-        for (const para of document.querySelectorAll('.document-text .para')) {
-          const before =
-            target !== null &&
-            (target.compareDocumentPosition(para) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
-          const node = para.firstChild;
-          if (before || !(node instanceof Text)) continue;
-          nodes.push({ node, at: text.length });
-          text += `${node.data}\n`;
-        }
-        const match = new RegExp(source, flags).exec(text);
-        const where = (offset: number) => {
-          const hit = [...nodes].reverse().find((n) => n.at <= offset);
-          return hit
-            ? { node: hit.node, offset: Math.min(offset - hit.at, hit.node.length) }
-            : null;
-        };
-        const from = match ? where(match.index) : null;
-        const to = match ? where(match.index + match[0].length) : null;
-        if (!from || !to) {
-          document.querySelector('.document-text')?.scrollBy(0, 300);
-          return false;
-        }
-        const range = document.createRange();
-        range.setStart(from.node, from.offset);
-        range.setEnd(to.node, to.offset);
-        window.getSelection()?.removeAllRanges();
-        window.getSelection()?.addRange(range);
-        return true;
-      },
-      { source: pattern.source, flags: pattern.flags },
-    );
-    if (selected) return;
-    // The rows scrolled in are drawn in the next frame.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-  }
-  throw new Error(`${pattern} is not in the text view`);
-}
 
 /** The document's only library entry, its text, and where `pattern` is in it. */
 async function passage(h: Harness, pattern: RegExp) {
@@ -176,10 +127,10 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
       await caption.getByRole('button', { name: 'Show it' }).click();
       await page.locator('.page-indicator', { hasText: /^p\. 7 of 11$/ }).waitFor();
 
-      // The extracted text is one click away, at the same sentence.
+      // The extracted text is one click away, at the same sentence, still highlighted.
       await views.getByRole('radio', { name: 'Text' }).click();
       await page
-        .locator('.document-text .row.target', { hasText: 'you cure the violation' })
+        .locator('.document-text mark.passage', { hasText: 'you cure the violation' })
         .waitFor();
     },
   );

@@ -671,6 +671,11 @@ export type CallHandlers = {
   ) => Promise<CallResponse<K>>;
 };
 
+/** A file dropped on the window (a DOM `File`; shared/ sees no DOM types). */
+export interface DroppedFile {
+  readonly name: string;
+}
+
 /**
  * The object the preload exposes as `window.memagent` (and the e2e harness imitates): one
  * typed `invoke` over the calls above and one `on` over the events, returning a disposer.
@@ -679,4 +684,12 @@ export type CallHandlers = {
 export interface MemagentBridge {
   invoke<K extends CallName>(name: K, request: CallRequest<K>): Promise<CallResponse<K>>;
   on<E extends EventName>(name: E, listener: (payload: Events[E]) => void): () => void;
+  /**
+   * The path of a file the user dropped on the window, granted to this window to open as a
+   * document once (`documents:open`, checked there as any chosen path); null when the file has
+   * no path (dropped from a browser or an archive: only its bytes exist). The page cannot name
+   * a path here: it hands over the `File` it was given, and the preload asks Electron where that
+   * file is (a `File` the page made itself has no path).
+   */
+  pathOfDropped(file: DroppedFile): Promise<string | null>;
 }

@@ -7,10 +7,13 @@
 //    the end is where the document supplied it.
 // 2. Within those chunks, each sentence is scored by how well it aligns with the answer and with
 //    the memory text that chunk added, terms weighted by their rarity among the chunk's sentences.
-// 3. Only a clear winner is returned: a wrong highlight misleads more than none.
+// 3. Only a clear winner is returned: a wrong highlight misleads more than none. Lines of a
+//    table of contents (shared/evidence-outline.ts) rank below body text: they are considered
+//    only when no body sentence reaches the threshold.
 // 4. Quotes the model gave when asked (the optional quote check), already found word for word in
 //    their chunks, confirm an aligned sentence (`both`, first) or stand on their own (`model`).
 import { contentTerms, isNumber, phrasePairs, termSet, tokens } from './evidence-terms.ts';
+import { inOutline, outlineSpans } from './evidence-outline.ts';
 import { quoteOf, sentenceSpans, type Span } from './evidence-sentences.ts';
 import { QUOTE_CHECK_CHUNKS } from './quote-check.ts';
 import type { ChunkInfo, Evidence, MemoryState, ModelQuote, PageSpan, Section } from './schemas.ts';
@@ -47,6 +50,8 @@ interface Candidate extends Span {
   chunk: number;
   score: number;
   by: Evidence['by'];
+  /** A line of a table of contents ("2.1 Sources . . . 5"): ranked below body text. */
+  outline?: boolean;
 }
 
 type TrailInput = Pick<EvidenceInput, 'question' | 'answer' | 'memories'>;
@@ -211,6 +216,7 @@ function scoreSentences(text: string, chunk: ChunkInfo, wanted: Wanted): Candida
     return { span, terms: new Set(contentTerms(list)), pairs: phrasePairs(list) };
   });
   const n = sentences.length;
+  const outline = outlineSpans(text, chunk.start, chunk.end);
   const idfCache = new Map<string, number>();
   const idf = (t: string) => {
     let value = idfCache.get(t);
@@ -243,13 +249,15 @@ function scoreSentences(text: string, chunk: ChunkInfo, wanted: Wanted): Candida
       WEIGHTS.added * added +
       WEIGHTS.phrase * phrase +
       WEIGHTS.question * question;
-    out.push({
+    const candidate: Candidate = {
       chunk: chunk.index,
       start: s.span.start,
       end: s.span.end,
       score,
       by: 'alignment',
-    });
+    };
+    if (inOutline(text, s.span, outline)) candidate.outline = true;
+    out.push(candidate);
   }
   return out;
 }
@@ -260,8 +268,20 @@ function shared(wanted: Set<string>, has: Set<string>): number {
   return found / wanted.size;
 }
 
-/** The clear winners: above the threshold, near the best, and the best well ahead of the rest. */
+/**
+ * The clear winners among body sentences; lines of a table of contents only when no body
+ * sentence reaches the threshold. An outline line repeats a heading's words, so it ties with
+ * (or beats) the sentence that answers under that heading: it must neither win nor, as a
+ * runner-up, turn a clear body winner into a tie.
+ */
 function pick(candidates: Candidate[]): Candidate[] {
+  const body = candidates.filter((c) => c.outline !== true);
+  if (body.some((c) => c.score >= THRESHOLD)) return clearWinners(body);
+  return clearWinners(candidates.filter((c) => c.outline === true));
+}
+
+/** The clear winners: above the threshold, near the best, and the best well ahead of the rest. */
+function clearWinners(candidates: Candidate[]): Candidate[] {
   const sorted = candidates.sort((a, b) => b.score - a.score || a.start - b.start);
   const best = sorted[0];
   if (best === undefined || best.score < THRESHOLD) return [];

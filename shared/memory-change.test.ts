@@ -1,6 +1,6 @@
 // How much a memory changed from one chunk to the next, and where the next change is.
 import { describe, expect, test } from 'vitest';
-import { INITIAL_MEMORY, type MemoryState } from './model.ts';
+import type { MemoryState } from './model.ts';
 import { changeLabel, changesOf, nextChange, wordChange } from './memory-change.ts';
 
 const state = (chunk: number, memory: string, kept = false): MemoryState => ({
@@ -20,19 +20,14 @@ describe('memory change', () => {
   });
 
   test('a first chunk that found nothing is a small change; a kept memory is none', () => {
-    const [first, found, kept] = changesOf(
-      [
-        state(0, 'No relevant information found yet.'),
-        state(1, 'The replacement bearing was ordered from the Harwick foundry in March 1907.'),
-        state(
-          2,
-          'The replacement bearing was ordered from the Harwick foundry in March 1907.',
-          true,
-        ),
-      ],
-      INITIAL_MEMORY,
-    );
+    const [first, found, kept] = changesOf([
+      state(0, 'No relevant information found yet.'),
+      state(1, 'The replacement bearing was ordered from the Harwick foundry in March 1907.'),
+      state(2, 'The replacement bearing was ordered from the Harwick foundry in March 1907.', true),
+    ]);
     expect(first!.added + first!.removed).toBeLessThan(found!.added + found!.removed);
+    // The first state is counted from an empty memory, not from the prompt's placeholder.
+    expect(first).toEqual({ added: 5, removed: 0 });
     expect(kept).toEqual({ added: 0, removed: 0 });
   });
 

@@ -1,8 +1,17 @@
-// How much a memory changed from the previous one, in words added and removed: a bag-of-words
-// count, linear in the text, so a 700-chunk timeline computes in milliseconds (the exact word
-// diff is shown only for the two states a user compares). Counts, not shares: a chunk that only
-// turned "No previous memory" into "No relevant information found yet." changed a few words and
-// draws a low bar, where a share of the memory would draw it as tall as any.
+// How much a memory changed from the previous one, in words added and removed: THE count of the
+// app (timeline list and chart, the compare view) and of the exports (Markdown, HTML, PDF).
+//
+// The definition: words added to the memory, not words of the diff. A word is a run of letters
+// and digits ("7-ALPHA-42" is three), compared case-blind as a bag: `added` is the words of the
+// new memory that the previous one did not hold (counted with repeats), `removed` the reverse.
+// A sentence the model moved or re-ordered adds nothing: it brought nothing new in, though a
+// word diff marks it deleted in one place and inserted in another (the marked diff a user
+// reads beside the count may therefore mark more words than the count says). It is linear in
+// the text, so a 700-chunk timeline computes in milliseconds and a run of 10⁶ chunks exports
+// without a diff's cost cap, where an over-long diff used to count the whole memory as
+// rewritten. The first state is counted from an empty memory: "No previous memory", the
+// prompt's placeholder, is not memory content. Counts, not shares: a chunk that only wrote
+// "No relevant information found yet." changed a few words and draws a low bar.
 import type { MemoryState } from './model.ts';
 import { wordBag as bag } from './word-bags.ts';
 
@@ -23,27 +32,34 @@ export function wordChange(a: string, b: string): WordChange {
 }
 
 const NONE: WordChange = { added: 0, removed: 0 };
-const cache = new WeakMap<MemoryState, WordChange>();
+const cache = new WeakMap<object, WordChange>();
 
-/** Change of each state against its predecessor (the first against the initial memory). */
-export function changesOf(
-  memories: readonly (MemoryState | undefined)[],
-  initial: string,
-): (WordChange | null)[] {
+/** A memory state as the app and the exports hold it (a stored state, an exported one). */
+export type ChangedState = Pick<MemoryState, 'memory' | 'kept'>;
+
+/**
+ * The change `state` made to the memory before it (`previous`; undefined for the first state
+ * read, counted from an empty memory). A kept memory (the reply had none) changed nothing.
+ */
+export function stateChange(previous: string | undefined, state: ChangedState): WordChange {
+  let c = cache.get(state);
+  if (c === undefined) {
+    c = state.kept ? NONE : wordChange(previous ?? '', state.memory);
+    cache.set(state, c);
+  }
+  return c;
+}
+
+/** Change of each state against the one read before it; null where a chunk was not read. */
+export function changesOf(memories: readonly (ChangedState | undefined)[]): (WordChange | null)[] {
   const out: (WordChange | null)[] = [];
-  let prev = initial;
-  for (let i = 0; i < memories.length; i += 1) {
-    const m = memories[i];
+  let prev: string | undefined;
+  for (const m of memories) {
     if (!m) {
       out.push(null);
       continue;
     }
-    let c = cache.get(m);
-    if (c === undefined) {
-      c = m.kept ? NONE : wordChange(prev, m.memory);
-      cache.set(m, c);
-    }
-    out.push(c);
+    out.push(stateChange(prev, m));
     prev = m.memory;
   }
   return out;

@@ -7,11 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { calls, eventNames, type CallName, type EventName, type Events } from '../../shared/api.ts';
 import type { BackendProfile } from '../../shared/model.ts';
 import {
   createCallDispatcher,
+  createDropGrant,
   isTrustedSender,
   senderIdOf,
   type SenderInfo,
@@ -59,6 +60,11 @@ export interface Harness {
   events: { name: EventName; payload: unknown }[];
   /** The path the next `documents:choose-path` returns (the file dialog). */
   chooseNext(file: string | null): void;
+  /**
+   * Files the next drops bring from disk: a dropped File of one of these names has that path
+   * (as Electron's webUtils.getPathForFile tells the preload); any other dropped File has none.
+   */
+  onDisk(files: readonly string[]): void;
   /** Sends an application-menu command to the page, as main does when a menu item is clicked. */
   menu(command: Events['menu:command']): void;
   /** What the app asked the system shell to open ("file:PATH") or show ("folder:PATH"). */
@@ -165,25 +171,29 @@ export async function startHarness(
   });
 
   const server = await renderer();
-  const dispatch = createCallDispatcher(
-    service.handlers,
-    (sender) =>
-      isTrustedSender(
-        sender,
-        new Set([WINDOW_ID]),
-        (url) => URL.canParse(url) && new URL(url).origin === server.origin,
-      ),
-    service.grants,
-  );
+  const trusted = (sender: SenderInfo) =>
+    isTrustedSender(
+      sender,
+      new Set([WINDOW_ID]),
+      (url) => URL.canParse(url) && new URL(url).origin === server.origin,
+    );
+  const dispatch = createCallDispatcher(service.handlers, trusted, service.grants);
+  // What Electron tells main about a sender: its webContents, its frame's URL, top frame or not.
+  const senderOf = (source: { page: Page; frame: Frame }): SenderInfo => ({
+    webContentsId: source.page === page ? WINDOW_ID : -1,
+    frameUrl: source.frame.url(),
+    isMainFrame: source.frame.parentFrame() === null,
+  });
   await page.exposeBinding('__memagentInvoke', async (source, name: string, json: string) => {
-    // What Electron tells main about a sender: its webContents, its frame's URL, top frame or not.
-    const sender: SenderInfo = {
-      webContentsId: source.page === page ? WINDOW_ID : -1,
-      frameUrl: source.frame.url(),
-      isMainFrame: source.frame.parentFrame() === null,
-    };
-    const response = await dispatch(name as CallName, sender, decodeFromPage(json));
+    const response = await dispatch(name as CallName, senderOf(source), decodeFromPage(json));
     return encodeForPage(response);
+  });
+  // A dropped file's path goes to main's own grant, as the preload's does (ipc-main.ts).
+  const onDisk = new Map<string, string>();
+  const grantDropped = createDropGrant(trusted, service.grants);
+  await page.exposeBinding('__memagentDroppedPath', (source, name: string) => {
+    const file = onDisk.get(name);
+    return file === undefined ? null : grantDropped(senderOf(source), file);
   });
   await page.addInitScript(installPageBridge, {
     calls: Object.keys(calls),
@@ -231,6 +241,9 @@ export async function startHarness(
     events,
     chooseNext(file) {
       chosen = file;
+    },
+    onDisk(files) {
+      for (const file of files) onDisk.set(path.basename(file), file);
     },
     menu(command) {
       pending.push(['menu:command', command]);

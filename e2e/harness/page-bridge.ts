@@ -1,6 +1,6 @@
-// The in-page half of the harness's window.memagent: the same two-method, frozen, contract-
-// checked object the Electron preload exposes (electron/app/bridge.ts), over a Playwright
-// binding instead of IPC. Values cross as JSON; Uint8Array travels as base64.
+// The in-page half of the harness's window.memagent: the same three-method, frozen, contract-
+// checked object the Electron preload exposes (electron/app/bridge.ts), over Playwright
+// bindings instead of IPC. Values cross as JSON; Uint8Array travels as base64.
 
 /** Tags binary values for JSON (Node side). */
 export function encodeForPage(value: unknown): string {
@@ -29,6 +29,7 @@ export function installPageBridge(names: { calls: string[]; events: string[] }):
   type Listener = (payload: unknown) => void;
   const w = window as unknown as {
     __memagentInvoke(name: string, json: string): Promise<string>;
+    __memagentDroppedPath(name: string): Promise<string | null>;
     memagent?: unknown;
   };
   const listeners = new Map<string, Set<Listener>>();
@@ -66,6 +67,11 @@ export function installPageBridge(names: { calls: string[]; events: string[] }):
       const own: Listener = (p) => listener(p);
       set.add(own);
       return () => void set.delete(own);
+    },
+    // Electron's webUtils.getPathForFile, imitated: the harness knows where the files a test
+    // dropped "from disk" are (by name); any other File has no path, as in a browser.
+    async pathOfDropped(file: { name: string }): Promise<string | null> {
+      return file instanceof File ? w.__memagentDroppedPath(file.name) : null;
     },
   });
   Object.defineProperty(window, 'memagent', { value: bridge, enumerable: true });

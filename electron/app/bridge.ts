@@ -5,6 +5,7 @@ import {
   calls,
   eventNames,
   type CallName,
+  type DroppedFile,
   type EventName,
   type MemagentBridge,
 } from '../../shared/api.ts';
@@ -19,6 +20,13 @@ export function eventChannel(name: EventName): string {
   return `memagent:event:${name}`;
 }
 
+/**
+ * The channel a dropped file's path goes to main on (`pathOfDropped`). Not a contract call: a
+ * call's request comes from the page, and this path must come from Electron (see ipc-dispatch.ts
+ * `createDropGrant`).
+ */
+export const DROPPED_PATH_CHANNEL = 'memagent:dropped-path';
+
 /** Every call the renderer may make: exactly the contract's calls. */
 export const exposedCallNames: readonly CallName[] = Object.freeze(
   Object.keys(calls) as CallName[],
@@ -31,6 +39,8 @@ export interface BridgeTransport {
   invoke(channel: string, request: unknown): Promise<unknown>;
   /** Subscribes to `channel`, handing the listener only the payload; returns the unsubscriber. */
   on(channel: string, listener: (payload: unknown) => void): () => void;
+  /** Where a dropped file is on disk (`webUtils.getPathForFile`): '' when it has no file. */
+  pathForFile(file: DroppedFile): string;
 }
 
 const callSet: ReadonlySet<string> = new Set(exposedCallNames);
@@ -39,7 +49,7 @@ const eventSet: ReadonlySet<string> = new Set(exposedEventNames);
 /**
  * Builds `window.memagent`. Names outside the contract are refused here, before anything reaches
  * IPC: the renderer can never address an arbitrary channel (no generic `send(channel, ...args)`).
- * The object is frozen and has exactly two methods.
+ * The object is frozen and has exactly three methods.
  */
 export function createBridge(transport: BridgeTransport): MemagentBridge {
   const bridge: MemagentBridge = {
@@ -64,6 +74,17 @@ export function createBridge(transport: BridgeTransport): MemagentBridge {
         active = false;
         off();
       };
+    },
+    async pathOfDropped(file) {
+      let path = '';
+      try {
+        path = transport.pathForFile(file);
+      } catch {
+        // Not a File (the page passed something else): it has no path.
+      }
+      if (typeof path !== 'string' || path === '') return null;
+      const granted = await transport.invoke(DROPPED_PATH_CHANNEL, path);
+      return typeof granted === 'string' ? granted : null;
     },
   };
   return Object.freeze(bridge);

@@ -1,5 +1,6 @@
 // The pure half of the IPC wrapper: who may call, how a call reaches the service, and where an
 // event goes. ipc-main.ts only adapts Electron's objects to these functions.
+import path from 'node:path';
 import type { CallHandlers, CallName, CallResponse, EventName, Events } from '../../shared/api.ts';
 import { toAppError } from '../core/errors.ts';
 import { invokeCall } from '../core/ipc/invoke-call.ts';
@@ -99,6 +100,31 @@ export function createCallDispatcher(
     if (purpose !== undefined && file !== undefined && response.ok)
       grants.used(senderId, purpose, file);
     return response;
+  };
+}
+
+/** Longer than any path a file system gives (PATH_MAX is 4096 on Linux, 1024 on macOS). */
+const MAX_DROPPED_PATH = 32_767;
+
+/**
+ * Main's half of a dropped file (`window.memagent.pathOfDropped`): the path the preload read
+ * from the File the user dropped (`webUtils.getPathForFile`) is granted to that window to open
+ * as a document, once, exactly as the Open dialog's answer is; `documents:open` then requires
+ * the grant and opens the file through the one opener every chosen path goes through
+ * (core/user-file.ts: missing, a folder, a pipe, a dangling link, no permission, each one
+ * sentence). Returns the path granted, or null: not one of the app's windows, or not an
+ * absolute path (what Electron gives for a real file), which nothing then opens.
+ */
+export function createDropGrant(
+  isTrusted: (sender: SenderInfo) => boolean,
+  grants: PathGrants,
+): (sender: SenderInfo, rawPath: unknown) => string | null {
+  return (sender, rawPath) => {
+    if (!isTrusted(sender)) return null;
+    if (typeof rawPath !== 'string' || rawPath.length > MAX_DROPPED_PATH) return null;
+    if (rawPath.includes('\0') || !path.isAbsolute(rawPath)) return null;
+    grants.grant(senderIdOf(sender.webContentsId), 'open-document', rawPath);
+    return rawPath;
   };
 }
 

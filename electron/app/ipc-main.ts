@@ -3,9 +3,10 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { CallName, EventName, Events } from '../../shared/api.ts';
 import type { Service } from '../core/ipc/create-service.ts';
-import { callChannel, exposedCallNames } from './bridge.ts';
+import { callChannel, DROPPED_PATH_CHANNEL, exposedCallNames } from './bridge.ts';
 import {
   createCallDispatcher,
+  createDropGrant,
   isTrustedSender,
   routeEvent,
   type SenderInfo,
@@ -21,7 +22,7 @@ function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
 }
 
 /**
- * Registers one `ipcMain.handle` per contract call of `service`. `trustedIds` holds the
+ * Registers one `ipcMain.handle` per contract call of `service`, and the dropped-path grant. `trustedIds` holds the
  * webContents ids of the app's own windows (main.ts adds each window it creates). `onCallDone`
  * lets main react to calls, e.g. refresh Open Recent after a document was opened. Returns an
  * unregister function.
@@ -43,8 +44,16 @@ export function registerIpc(
       return response;
     });
   }
+  const grantDropped = createDropGrant(
+    (sender) => isTrustedSender(sender, trustedIds),
+    service.grants,
+  );
+  ipcMain.handle(DROPPED_PATH_CHANNEL, (event, rawPath: unknown) =>
+    grantDropped(senderInfo(event), rawPath),
+  );
   return () => {
     for (const name of exposedCallNames) ipcMain.removeHandler(callChannel(name));
+    ipcMain.removeHandler(DROPPED_PATH_CHANNEL);
   };
 }
 

@@ -7,7 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CallName, CallResponse, FilePurpose } from '../../shared/api.ts';
 import { hostileSession } from '../core/export/hostile-session.test-support.ts';
 import { bookText, startHarness, type Harness } from '../core/ipc/service-harness.test-support.ts';
-import { createCallDispatcher, isTrustedSender, type SenderInfo } from './ipc-dispatch.ts';
+import {
+  createCallDispatcher,
+  createDropGrant,
+  isTrustedSender,
+  type SenderInfo,
+} from './ipc-dispatch.ts';
 import { APP_ENTRY_URL } from './security.ts';
 
 const WINDOW = 7;
@@ -67,7 +72,13 @@ async function start() {
     const listed = await harness.ok('documents:list', {});
     return listed.map((d) => d.fileName).sort();
   };
-  return { harness, call, choose, write, titles, asked, shown };
+  /** The user drops the file at `file` on window `from` (the preload read its path). */
+  const grantDropped = createDropGrant(
+    (s) => isTrustedSender(s, new Set([WINDOW, OTHER_WINDOW])),
+    harness.service.grants,
+  );
+  const drop = (file: unknown, from: SenderInfo = sender(WINDOW)) => grantDropped(from, file);
+  return { harness, call, choose, drop, write, titles, asked, shown };
 }
 
 const sessionJson = () => JSON.stringify(hostileSession());
@@ -193,7 +204,7 @@ describe('a path chosen in a file dialog', () => {
       error: {
         kind: 'BadUsage',
         message:
-          'The file was not opened: only a file chosen in the app’s Open dialog can be opened.',
+          'The file was not opened: only a file chosen in the app’s Open dialog or dropped on its window can be opened.',
       },
     });
     await choose(file);
@@ -220,6 +231,62 @@ describe('a path chosen in a file dialog', () => {
     const result = await call('documents:choose-path', { purpose: 'model' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'BadUsage' } });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('a file dropped on the window', () => {
+  it('opens from its path, with its page view: once per drop, in the window it was dropped on', async () => {
+    const { call, drop, write, titles, harness } = await start();
+    const file = write('dropped.txt', bookText(4));
+    expect(drop(file)).toBe(file);
+    expect(await call('documents:open', { path: file }, OTHER_WINDOW)).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage' },
+    });
+    const opened = await call('documents:open', { path: file });
+    expect(opened).toMatchObject({ ok: true, value: { fileName: 'dropped.txt', path: file } });
+    expect(await titles()).toEqual(['dropped.txt']);
+    // The library keeps its path (what the page view and a re-read need).
+    const [info] = await harness.ok('documents:list', {});
+    expect(info?.path).toBe(file);
+    // Once: opening it again needs another drop (or the Open dialog).
+    expect(await call('documents:open', { path: file })).toMatchObject({
+      ok: false,
+      error: { message: /dropped on its window/ },
+    });
+  });
+
+  it('gets the checks of a chosen path: a folder, a missing file, each in one sentence', async () => {
+    const { call, drop, harness } = await start();
+    const folder = path.join(harness.dir, 'a folder.pdf');
+    fs.mkdirSync(folder);
+    expect(drop(folder)).toBe(folder);
+    expect(await call('documents:open', { path: folder })).toMatchObject({
+      ok: false,
+      error: { kind: 'NotFound', message: `${folder} is not a file.` },
+    });
+    const gone = path.join(harness.dir, 'gone.pdf');
+    expect(drop(gone)).toBe(gone);
+    expect(await call('documents:open', { path: gone })).toMatchObject({
+      ok: false,
+      error: { kind: 'NotFound', message: `The file ${gone} does not exist.` },
+    });
+  });
+
+  it('grants nothing to another page, nor for a path that is not absolute', async () => {
+    const { call, drop, write } = await start();
+    const file = write('dropped.txt', bookText(4));
+    const stranger = { webContentsId: 99, frameUrl: APP_ENTRY_URL, isMainFrame: true };
+    const frame = { webContentsId: WINDOW, frameUrl: 'https://example.com/', isMainFrame: false };
+    expect(drop(file, stranger)).toBeNull();
+    expect(drop(file, frame)).toBeNull();
+    expect(drop('dropped.txt')).toBeNull();
+    expect(drop(`${file}\0.pdf`)).toBeNull();
+    expect(drop({ path: file })).toBeNull();
+    expect(await call('documents:open', { path: file })).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage' },
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import { DEFAULT_RUN_SETTINGS } from '../../shared/model.ts';
 import {
   callChannel,
   createBridge,
+  DROPPED_PATH_CHANNEL,
   eventChannel,
   exposedCallNames,
   exposedEventNames,
@@ -22,6 +23,7 @@ import {
 } from './bridge.ts';
 import {
   createCallDispatcher,
+  createDropGrant,
   isTrustedSender,
   routeEvent,
   type EventWindow,
@@ -59,17 +61,22 @@ const appSender: SenderInfo = {
 function wire(sender: SenderInfo) {
   const received: Received[] = [];
   const trusted = new Set([WINDOW_ID]);
+  const grants = createPathGrants();
   const dispatch = createCallDispatcher(
     recordingHandlers(received),
     (s) => isTrustedSender(s, trusted),
-    createPathGrants(),
+    grants,
   );
+  const grantDropped = createDropGrant((s) => isTrustedSender(s, trusted), grants);
+  /** Where Electron says each dropped file is (by name); a File the page made has none. */
+  const onDisk = new Map<string, string>();
   const channelToName = new Map(exposedCallNames.map((name) => [callChannel(name), name]));
   const toRenderer = new EventEmitter();
   const invoked: string[] = [];
   const transport: BridgeTransport = {
     async invoke(channel, request) {
       invoked.push(channel);
+      if (channel === DROPPED_PATH_CHANNEL) return grantDropped(sender, structuredClone(request));
       const name = channelToName.get(channel);
       if (name === undefined) throw new Error(`No handler registered for '${channel}'`);
       // Structured clone, as IPC does.
@@ -80,13 +87,14 @@ function wire(sender: SenderInfo) {
       toRenderer.on(channel, wrapped);
       return () => toRenderer.off(channel, wrapped);
     },
+    pathForFile: (file) => onDisk.get(file.name) ?? '',
   };
   const window: EventWindow = {
     id: WINDOW_ID,
     isDestroyed: () => false,
     send: (channel, payload) => toRenderer.emit(channel, payload),
   };
-  return { bridge: createBridge(transport), received, invoked, window };
+  return { bridge: createBridge(transport), received, invoked, window, onDisk };
 }
 
 describe('the contract-derived allow-lists', () => {
@@ -95,9 +103,9 @@ describe('the contract-derived allow-lists', () => {
     expect([...exposedEventNames].sort()).toEqual([...eventNames].sort());
   });
 
-  it('window.memagent has only invoke and on, and cannot be changed', () => {
+  it('window.memagent has only invoke, on and pathOfDropped, and cannot be changed', () => {
     const { bridge } = wire(appSender);
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on', 'pathOfDropped']);
     expect(Object.isFrozen(bridge)).toBe(true);
   });
 
@@ -117,6 +125,35 @@ describe('the contract-derived allow-lists', () => {
     expect(() => bridge.on('ELECTRON_BROWSER_REQUIRE' as keyof Events, () => {})).toThrow(
       /unknown event/,
     );
+  });
+});
+
+describe('a file dropped on the window', () => {
+  it('with a file on disk: its path is granted, and documents:open passes the path check', async () => {
+    const { bridge, received, onDisk } = wire(appSender);
+    onDisk.set('book.pdf', '/home/ada/book.pdf');
+    const file = { name: 'book.pdf' };
+    expect(await bridge.pathOfDropped(file)).toBe('/home/ada/book.pdf');
+    const opened = await bridge.invoke('documents:open', { path: '/home/ada/book.pdf' });
+    expect(opened).toEqual({ ok: true, value: null });
+    expect(received.map((r) => r.name)).toEqual(['documents:open']);
+  });
+
+  it('with no file (a browser drop, a File the page made): null, nothing sent to main', async () => {
+    const { bridge, invoked } = wire(appSender);
+    expect(await bridge.pathOfDropped({ name: 'made-up.pdf' })).toBeNull();
+    expect(invoked).toEqual([]);
+    // The page cannot name a path through invoke instead.
+    expect(await bridge.invoke('documents:open', { path: '/home/ada/.ssh/id_rsa' })).toMatchObject({
+      ok: false,
+      error: { kind: 'BadUsage' },
+    });
+  });
+
+  it('from a page that is not the app’s: no grant', async () => {
+    const { bridge, onDisk } = wire({ ...appSender, frameUrl: 'https://example.com/' });
+    onDisk.set('book.pdf', '/home/ada/book.pdf');
+    expect(await bridge.pathOfDropped({ name: 'book.pdf' })).toBeNull();
   });
 });
 

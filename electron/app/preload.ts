@@ -2,7 +2,7 @@
 // contract-derived object as `window.memagent` (see bridge.ts) and nothing else: no ipcRenderer,
 // no generic send, no process or environment. Bundled to one CommonJS file (sandboxed preloads
 // cannot require anything but a few Electron modules).
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createBridge } from './bridge.ts';
 
 const bridge = createBridge({
@@ -15,6 +15,8 @@ const bridge = createBridge({
       ipcRenderer.removeListener(channel, wrapped);
     };
   },
+  // Electron knows where a dropped File is; a File the page made has no path ('').
+  pathForFile: (file) => webUtils.getPathForFile(file as File),
 });
 
 contextBridge.exposeInMainWorld('memagent', bridge);

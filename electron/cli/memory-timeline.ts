@@ -1,7 +1,7 @@
 // The memory timeline of `memagent show`: one line a chunk (pages or section, tokens, the change
 // its memory update made); long timelines fold the chunks that changed little.
 import { changeLabel, changesOf, type WordChange } from '../../shared/memory-change.ts';
-import { INITIAL_MEMORY, type ChunkInfo, type MemoryState } from '../../shared/model.ts';
+import type { ChunkInfo, MemoryState } from '../../shared/model.ts';
 import { locationLabel } from '../../shared/page-label.ts';
 import { plural } from '../../shared/plural.ts';
 import { cut, displayWidth } from './terminal-table.ts';
@@ -34,7 +34,7 @@ export function timelineLines(input: TimelineInput): string[] {
     input.chunks.length,
     (memories.at(-1)?.chunk ?? -1) + 1,
   );
-  const changes = changesOf(memories, INITIAL_MEMORY);
+  const changes = changesOf(memories);
   const kept = keptChunks(input, changes, total);
   const keptCount = kept === 'all' ? total : kept.size;
   const lines = [

@@ -30,6 +30,7 @@ export function getApi(): Api {
   return {
     invoke: async () => ({ ok: false, error: missing }) as never,
     on: () => () => {},
+    pathOfDropped: async () => null,
   };
 }
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeLabel, changesOf } from '../../../shared/memory-change.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { bookText, startHarness, type Harness } from '../ipc/service-harness.test-support.ts';
 import { cachedTexts, collectSession, renderSession, resolveSelection } from './index.ts';
@@ -95,5 +96,45 @@ describe('exports made to be read', () => {
     expect(firstRun).toContain('<ins>');
     expect(html).toMatch(/<p class="failure">8 retries, then failed after 0 of \d+ chunks: /);
     expect(html).not.toMatch(/<script|<link|src=|url\(/i);
+  });
+  it('the words each chunk changed are the ones the app shows: moved sentences, codes, case', async () => {
+    const exported = await session({ run: lib.done[0] ?? '' });
+    const run = exported.runs[0];
+    if (!run) throw new Error('no run');
+    // Memories where the old counts disagreed: the export counted whitespace-separated pieces
+    // of a word diff (a moved sentence twice, "7-ALPHA-42," once), the timeline words added.
+    const texts = [
+      'No relevant information found yet.',
+      'The vault code is 7-ALPHA-42, set by Ada Lovelace.',
+      'Set by Ada Lovelace. The vault code is 7-ALPHA-42, per the 1907 ledger.',
+      'Set by Ada Lovelace. The vault code is 7-ALPHA-42, per the 1907 ledger.',
+      'THE VAULT CODE is 7-alpha-42; set by Ada Lovelace, per the 1907 ledger and the notes.',
+    ];
+    const memories = texts.map((memory, chunk) => ({
+      ...(run.memories[0] as (typeof run.memories)[number]),
+      chunk,
+      memory,
+      kept: chunk === 3,
+    }));
+    const edited = { ...exported, runs: [{ ...run, memories, chunkCount: memories.length }] };
+    // The app's timeline (and the CLI's) computes its labels from the same states.
+    const app = changesOf(memories).map((c, i) =>
+      i === 3 ? 'previous memory kept' : changeLabel(c ?? { added: 0, removed: 0 }),
+    );
+    expect(app).toEqual([
+      '+5 −0 words',
+      '+11 −5 words',
+      '+4 −0 words',
+      'previous memory kept',
+      '+3 −0 words',
+    ]);
+    const md = renderSession(edited, 'md', { timeZone: 'UTC' });
+    const mdLabels = [...md.matchAll(/^- Chunk \d+[^:]*: (.+?)(?: · \*\*cited\*\*)?$/gm)].map(
+      (m) => m[1],
+    );
+    expect(mdLabels).toEqual(app);
+    const html = renderSession(edited, 'html', { timeZone: 'UTC' });
+    const htmlLabels = [...html.matchAll(/<span class="change">([^<]+)<\/span>/g)].map((m) => m[1]);
+    expect(htmlLabels).toEqual(app);
   });
 });

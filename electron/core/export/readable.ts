@@ -2,6 +2,7 @@
 // them: local times, the one-line failure and details, question groups, each state's change.
 import { diffWords, type ChangeObject } from 'diff';
 import { formatDuration } from '../../../shared/duration.ts';
+import { changeLabel as wordsLabel, stateChange } from '../../../shared/memory-change.ts';
 import { plural } from '../../../shared/plural.ts';
 import { RUN_STATE_LABEL, runState } from '../../../shared/run-state.ts';
 import { groupChunksNote, groupWarnings } from '../../../shared/warning-groups.ts';
@@ -158,15 +159,16 @@ export function settingsLine(run: ExportedRun): string {
   ].join(' · ');
 }
 
-/** What one memory state changed from the one before: its words added and removed. */
+/**
+ * What one memory state changed from the one before: its words added and removed (counted as
+ * the app counts them, shared/memory-change.ts) and the word diff the HTML marks.
+ */
 export interface MemoryChange {
   memory: ExportedMemory;
   added: number;
   removed: number;
   parts: ChangeObject<string>[];
 }
-
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /**
  * A word diff costs about (words of both states) × (words changed), so two states longer than
@@ -206,16 +208,11 @@ export function memoryChanges(run: ExportedRun): MemoryChange[] {
  * of 10⁶ chunks held every state's diff parts at once.
  */
 export function* eachMemoryChange(run: ExportedRun): Generator<MemoryChange> {
-  let before = '';
+  let before: string | undefined;
   for (const memory of run.memories) {
-    const parts = wordChange(before, memory.memory);
+    const parts = wordChange(before ?? '', memory.memory);
+    const { added, removed } = stateChange(before, memory);
     before = memory.memory;
-    let added = 0;
-    let removed = 0;
-    for (const p of parts) {
-      if (p.added) added += words(p.value);
-      else if (p.removed) removed += words(p.value);
-    }
     yield { memory, added, removed, parts };
   }
 }
@@ -228,6 +225,5 @@ export function evidenceChunks(run: ExportedRun): Set<number> {
 /** "+35 −12 words", "no change", "previous memory kept". */
 export function changeLabel(change: MemoryChange): string {
   if (change.memory.kept) return 'previous memory kept';
-  if (change.added === 0 && change.removed === 0) return 'no change';
-  return `+${change.added} −${change.removed} words`;
+  return wordsLabel(change);
 }

@@ -1,6 +1,6 @@
 // Which file paths a window may hand back to main, and for what. A renderer is not trusted with
-// paths: it may only use a path the user gave it (a file dialog's answer, or, later, a dropped
-// file) for the purpose the user gave it for, or a file its own export just saved. Everything is
+// paths: it may only use a path the user gave it (a file dialog's answer, or a file dropped on
+// the window: electron/app/ipc-dispatch.ts createDropGrant) for the purpose the user gave it for, or a file its own export just saved. Everything is
 // keyed by the window's sender id, so one window's choices are not another's.
 import type { FilePurpose } from '../../../shared/api.ts';
 import { CoreError } from '../errors.ts';
@@ -45,7 +45,7 @@ const REFUSALS: Record<
 > = {
   'open-document': {
     lead: 'The file was not opened',
-    rule: 'only a file chosen in the app’s Open dialog can be opened',
+    rule: 'only a file chosen in the app’s Open dialog or dropped on its window can be opened',
     hint: 'Choose it with File › Open….',
     chosenTo: 'to be opened as a document',
   },

@@ -176,10 +176,20 @@ export async function chooseAndOpen(): Promise<void> {
   await openSource({ kind: 'path', path: chosen.value, name });
 }
 
-/** Opens files dropped on the window (read in the renderer, sent as bytes). */
+/**
+ * Opens files dropped on the window: from their path, as the Open dialog opens a file (so a PDF
+ * keeps its page view), or, for a file with no path (dropped from a browser), from its bytes.
+ */
 export async function openFiles(files: readonly File[]): Promise<void> {
   const select = files.length === 1;
   for (const file of files) {
+    const path = await bridge()
+      .pathOfDropped(file)
+      .catch(() => null);
+    if (path !== null) {
+      await openSource({ kind: 'path', path, name: file.name }, { select });
+      continue;
+    }
     const data = new Uint8Array(await file.arrayBuffer());
     await openSource({ kind: 'bytes', name: file.name, data }, { select });
   }

@@ -18,8 +18,17 @@ export type JumpTarget =
    * A passage to show highlighted (evidence): on the original page for a PDF, in the rendered
    * document for DOCX/EPUB/HTML, in the text otherwise; `where` says it for people
    * ("p. 5 (PDF page 7) · §8 Termination"). `found`: a hit of find in document, not a citation.
+   * `inText`: shown in the PDF's text view (the user switched to it from the highlighted page,
+   * or the PDF has no file to draw pages from).
    */
-  | { kind: 'passage'; start: number; end: number; where?: string; found?: boolean };
+  | {
+      kind: 'passage';
+      start: number;
+      end: number;
+      where?: string;
+      found?: boolean;
+      inText?: boolean;
+    };
 
 export interface ReaderState {
   documentId: string | null;

@@ -1,5 +1,8 @@
 // A PDF in the reader: the original page (passages highlighted on it) or the extracted text,
-// switched by the reader. A passage to show (a citation followed) opens the original page.
+// switched by the reader. A passage to show (a citation followed) opens the original page; the
+// highlight follows a switch to the text and back. A PDF with no file behind it (its bytes were
+// dropped from somewhere that has no file, a browser say) has no pages to draw: its citations
+// open on the text, highlighted, never on an error.
 import { useEffect, useState } from 'react';
 import type { DocumentView } from '../../../../shared/api.ts';
 import type { ChunkInfo } from '../../../../shared/model.ts';
@@ -11,6 +14,10 @@ import { useReaderStore } from '../../stores/reader-store.ts';
 import { DocumentText } from './document-text.tsx';
 import { PdfPageView } from './pdf-page-view.tsx';
 
+/** Why a PDF with no file behind it shows no original page. */
+const NO_PAGES =
+  'This PDF came without its file (dropped from a browser or an archive), so its pages cannot be drawn; its passages show in the text. Open the file with File › Open… to see its pages.';
+
 /** Jumps already acted on (by nonce): a jump moves the view once, not on every visit. */
 let seenJump: number | null = null;
 
@@ -20,10 +27,12 @@ export function PdfReader(props: {
   chunks: ChunkInfo[];
 }) {
   const { info, document: doc } = props.view;
-  const display = useReaderStore((s) => s.display);
+  const chosen = useReaderStore((s) => s.display);
   const setDisplay = useReaderStore((s) => s.setDisplay);
   const jump = useReaderStore((s) => s.jump);
   const [selectionNote, setSelectionNote] = useState<string | null>(null);
+  const hasPages = info.path !== undefined;
+  const display = hasPages ? chosen : 'text';
 
   useEffect(() => usePageViewStore.getState().forDocument(info.id), [info.id]);
   useEffect(() => {
@@ -32,8 +41,9 @@ export function PdfReader(props: {
     const pages = doc.pages ?? [];
     const view = usePageViewStore.getState();
     const reader = useReaderStore.getState();
-    // A hit of find in document is shown in the text it was found in; a citation on its page.
-    if (jump.kind === 'passage' && jump.found === true) {
+    // A hit of find in document is shown in the text it was found in; a citation on its page,
+    // unless the text was asked for or there is no page to draw.
+    if (jump.kind === 'passage' && (jump.found === true || jump.inText === true || !hasPages)) {
       if (reader.display === 'document') reader.setDisplay('text');
       return;
     }
@@ -52,7 +62,7 @@ export function PdfReader(props: {
           : undefined;
     if (page !== undefined) view.setPage(page);
     else if (jump.kind === 'page') reader.setMissed(jump);
-  }, [jump, info.id, doc.pages, props.textKey]);
+  }, [jump, info.id, doc.pages, props.textKey, hasPages]);
 
   /** The text selected in the text view, shown highlighted on its original page. */
   const showSelection = (): void => {
@@ -86,17 +96,23 @@ export function PdfReader(props: {
       .jumpTo({ kind: 'passage', ...found, where: pageName(doc.pages ?? [], page) });
   };
 
-  /** The text view, at the passage when it is on the page shown, else at the page. */
+  /**
+   * The text view: at the passage, still highlighted, when it is on the page shown (the page
+   * view keeps it for the way back); else at the page shown.
+   */
   const showText = (): void => {
     const { page, passage } = usePageViewStore.getState();
-    const now = useReaderStore.getState().display;
+    const reader = useReaderStore.getState();
+    const now = reader.display;
     setDisplay('text');
     if (now !== 'document') return;
-    const offset =
-      passage !== null && passage.page === page
-        ? passage.start
-        : spanOf(doc.pages ?? [], page)?.start;
-    if (offset !== undefined) useReaderStore.getState().jumpTo({ kind: 'offset', offset });
+    if (passage !== null && passage.page === page) {
+      const { start, end, where } = passage;
+      reader.jumpTo({ kind: 'passage', start, end, inText: true, ...(where ? { where } : {}) });
+      return;
+    }
+    const offset = spanOf(doc.pages ?? [], page)?.start;
+    if (offset !== undefined) reader.jumpTo({ kind: 'offset', offset });
   };
 
   return (
@@ -107,7 +123,9 @@ export function PdfReader(props: {
             type="button"
             role="radio"
             aria-checked={display === 'document'}
-            onClick={() => setDisplay('document')}
+            aria-disabled={!hasPages}
+            title={hasPages ? undefined : NO_PAGES}
+            onClick={() => (hasPages ? setDisplay('document') : setSelectionNote(NO_PAGES))}
           >
             Original page
           </button>
@@ -115,7 +133,7 @@ export function PdfReader(props: {
             Text
           </button>
         </div>
-        {display === 'text' ? (
+        {display === 'text' && hasPages ? (
           <button
             type="button"
             // Keeps the selection (and focus) in the text while the button is pressed.

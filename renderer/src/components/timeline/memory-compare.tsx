@@ -2,11 +2,8 @@
 // added and removed and buttons to the previous and next chunk that changed the memory.
 import { diffWords, type ChangeObject } from 'diff';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { nextChange } from '../../../../shared/memory-change.ts';
+import { nextChange, wordChange } from '../../../../shared/memory-change.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
-
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordsIn = (text: string) => text.match(WORD)?.length ?? 0;
 
 export function MemoryCompare(props: {
   run: RunView;
@@ -30,12 +27,8 @@ export function MemoryCompare(props: {
         pre.scrollTop += first.getBoundingClientRect().top - pre.getBoundingClientRect().top - 24;
     }
   }, [parts, mode]);
-  let added = 0;
-  let removed = 0;
-  for (const p of parts) {
-    if (p.added) added += wordsIn(p.value);
-    else if (p.removed) removed += wordsIn(p.value);
-  }
+  // Counted as the timeline and the exports count them (words added to the memory).
+  const { added, removed } = useMemo(() => wordChange(before, after), [before, after]);
   // Steps through the changes one chunk at a time: from a pair of neighbours to the next
   // changed pair, from a wider pair to the first change inside it.
   const previous = nextChange(run.memories, a + 1, -1);

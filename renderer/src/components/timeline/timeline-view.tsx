@@ -2,7 +2,6 @@
 // a selected state beside its source chunk, and any two states compared. Chunks the answer's
 // evidence is in are marked on the chart and in the list.
 import { useMemo, useState } from 'react';
-import { INITIAL_MEMORY } from '../../../../shared/model.ts';
 import { changesOf } from '../../../../shared/memory-change.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
@@ -15,7 +14,7 @@ let nonce = 0;
 
 export function TimelineView(props: { run: RunView }) {
   const { run } = props;
-  const changes = useMemo(() => changesOf(run.memories, INITIAL_MEMORY), [run.memories]);
+  const changes = useMemo(() => changesOf(run.memories), [run.memories]);
   const { evidence } = useRunEvidence(run);
   const cited = useMemo(() => new Set(evidence.map((e) => e.chunk)), [evidence]);
   const [selected, setSelected] = useState<number | null>(null);

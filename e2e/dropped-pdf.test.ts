@@ -1,0 +1,159 @@
+// A PDF dropped on the window and the highlight of a cited passage across a PDF's two views: a
+// file dropped from disk opens from its path (its citations on the original page), a file with
+// no path behind it (dropped from a browser) opens its citations on the text, highlighted, never
+// on an error; switching a highlighted page to the text and back keeps the highlight, on the
+// 1,151-page book.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Harness } from './harness/harness.ts';
+import { repoRoot } from './harness/paths.ts';
+import { makeReportPdf } from './fixtures/make-pdf.ts';
+import { canRun, useBrowser } from './harness/suite.ts';
+import { selectInText } from './harness/select-text.ts';
+import { ask, dropFiles, openWithDialog, showScreen } from './harness/ui.ts';
+
+const BOOK = path.resolve(repoRoot, '../shared/corpus/cplusplus-annotations.pdf');
+/** Screenshots for looking at: out/screenshots. */
+const LOOK = path.resolve(repoRoot, 'out/screenshots');
+const VIEWPORT = { width: 1280, height: 800 };
+const NEEDLE = 'The night watchman of the harbour bridge was named Ottilie Brandvold.';
+const QUESTION = 'Who was the night watchman of the harbour bridge?';
+
+/** Asks about the dropped report and follows the answer's first cited passage. */
+async function followCitation(h: Harness): Promise<void> {
+  const { page } = h;
+  await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+  await ask(page, QUESTION, 300);
+  const cited = page.locator('.evidence button.passage').first();
+  await cited.waitFor({ timeout: 60_000 });
+  await cited.click();
+}
+
+/** The "View" switch of the PDF reader. */
+const views = (page: Page) => page.getByRole('radiogroup', { name: 'View' });
+
+/** Whether the element with the focus is a highlighted passage of the text view, and its text. */
+const focusedMark = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.matches('.document-text mark.passage') === true ? (el.textContent ?? '') : null;
+  });
+
+/** Whether the highlight of the text view is inside the visible part of its scroll box. */
+const markInView = (page: Page) =>
+  page.evaluate(() => {
+    const mark = document.querySelector('.document-text mark.passage');
+    const box = document.querySelector('.document-text');
+    if (!mark || !box) return false;
+    const m = mark.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    return m.top >= b.top && m.bottom <= b.bottom && m.height > 0;
+  });
+
+describe.skipIf(!canRun)('a PDF dropped on the window', () => {
+  const b = useBrowser();
+  beforeAll(() => mkdirSync(LOOK, { recursive: true }));
+
+  test('dropped from disk: it opens from its path, and its citation opens on the original page', async () => {
+    const h = await b.open({ viewport: VIEWPORT });
+    const file = b.file('harbour.pdf', makeReportPdf(12, 7, NEEDLE));
+    // Electron tells the preload where the dropped file is (webUtils.getPathForFile).
+    h.onDisk([file]);
+    // The window listens for drops once the app has rendered.
+    await h.page.getByRole('heading', { name: 'Library' }).waitFor();
+    await dropFiles(h.page, [file]);
+    await followCitation(h);
+    const { page } = h;
+    await page.locator('.pdf-caption', { hasText: 'Highlighted' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('pdf-highlight').first().waitFor();
+    await page.locator('.pdf-loading').waitFor({ state: 'detached' });
+    await expect(
+      views(page).getByRole('radio', { name: 'Original page' }).getAttribute('aria-checked'),
+    ).resolves.toBe('true');
+    await expect(page.getByText(/was not opened from a file/).count()).resolves.toBe(0);
+    // The library holds its path, as a file chosen in the Open dialog.
+    const listed = await h.service.handlers['documents:list']({}, { senderId: 'test' });
+    expect(listed.ok && listed.value[0]?.path).toBe(file);
+    await page.locator('.pdf-page:not(.stale)').waitFor();
+    await page.screenshot({ path: path.join(LOOK, 'dropped-pdf-citation-page-light.png') });
+  });
+
+  test('with no file behind it (a browser drop): its citation opens on the text, highlighted, with no error', async () => {
+    const h = await b.open({ viewport: VIEWPORT });
+    const { page } = h;
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    await dropFiles(page, [b.file('harbour.pdf', makeReportPdf(12, 7, NEEDLE))]);
+    await followCitation(h);
+    // The focus lands on the highlighted sentence in the text view.
+    await expect.poll(() => focusedMark(page), { timeout: 15_000 }).toContain('Ottilie Brandvold');
+    await expect.poll(() => markInView(page)).toBe(true);
+    await expect(
+      views(page).getByRole('radio', { name: 'Text' }).getAttribute('aria-checked'),
+    ).resolves.toBe('true');
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await expect(page.locator('.pdf-error').count()).resolves.toBe(0);
+    // Its original page cannot be drawn: the switch says why instead of showing an error box.
+    const original = views(page).getByRole('radio', { name: 'Original page' });
+    await expect(original.getAttribute('aria-disabled')).resolves.toBe('true');
+    // (Not disabled: a click says why, where a disabled button would say nothing.)
+    await original.click({ force: true });
+    await page
+      .getByText(/came without its file \(dropped from a browser or an archive\)/)
+      .waitFor();
+    await expect(page.locator('.pdf-error').count()).resolves.toBe(0);
+    await expect(page.locator('.document-text mark.passage').count()).resolves.toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(LOOK, 'dropped-pdf-no-file-citation-light.png') });
+  });
+});
+
+describe.skipIf(!canRun || !existsSync(BOOK))(
+  'a highlighted passage of the 1,151-page book',
+  () => {
+    const b = useBrowser();
+    beforeAll(() => mkdirSync(LOOK, { recursive: true }));
+
+    test('stays highlighted on the Text view, scrolled into view, and again on the page view', async () => {
+      const h = await b.open({ viewport: VIEWPORT });
+      const { page } = h;
+      await openWithDialog(h, BOOK);
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
+      await showScreen(page, 'Reader');
+      // A passage on page 580 shown on its page, as a citation is: the first full sentence of a
+      // paragraph after the page marker.
+      await page.getByLabel('Page', { exact: true }).fill('580');
+      await page.getByLabel('Page', { exact: true }).press('Enter');
+      await page.locator('.row.target .page-marker').waitFor();
+      await selectInText(page, /[A-Z][a-z]+ [a-z][^.\n]{60,160}\./);
+      const sentence = await page.evaluate(() => window.getSelection()?.toString() ?? '');
+      await page.getByRole('button', { name: 'Show selection on the page' }).click();
+      const caption = page.locator('.pdf-caption');
+      await caption.getByText(/^Highlighted: /).waitFor();
+      await page.getByTestId('pdf-highlight').first().waitFor();
+
+      // The Text view: the same sentence highlighted, in view, with the focus.
+      await views(page).getByRole('radio', { name: 'Text' }).click();
+      await expect.poll(() => focusedMark(page), { timeout: 15_000 }).not.toBeNull();
+      const marked = await page.locator('.document-text mark.passage').allTextContents();
+      const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
+      expect(flat(marked.join(' '))).toContain(flat(sentence).slice(0, 60));
+      await expect.poll(() => markInView(page)).toBe(true);
+      await page
+        .getByRole('status')
+        .getByText(/^Cited passage/)
+        .waitFor();
+      await page.screenshot({ path: path.join(LOOK, 'pdf-text-view-highlight-light.png') });
+
+      // And back on the original page, the highlight is there again, in view.
+      await views(page).getByRole('radio', { name: 'Original page' }).click();
+      await caption.getByText(/^Highlighted: /).waitFor();
+      const marks = page.getByTestId('pdf-highlight');
+      await marks.first().waitFor();
+      await expect(marks.first().isVisible()).resolves.toBe(true);
+      await expect(page.locator('.page-indicator').textContent()).resolves.toMatch(
+        /\(printed 580\)$/,
+      );
+    }, 240_000);
+  },
+);
