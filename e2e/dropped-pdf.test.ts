@@ -152,7 +152,7 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       await marks.first().waitFor();
       await expect(marks.first().isVisible()).resolves.toBe(true);
       await expect(page.locator('.page-indicator').textContent()).resolves.toMatch(
-        /\(printed 580\)$/,
+        /^p\. 580 \(PDF page 604 of 1151\)/,
       );
     }, 240_000);
   },
