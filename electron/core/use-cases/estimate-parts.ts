@@ -4,12 +4,13 @@
 // with these; a review (review-estimate.ts) estimates every cell with the same three steps.
 import type { DocumentInfo, RunSettings } from '../../../shared/model.ts';
 import { quoteCheckOn } from '../../../shared/quote-check.ts';
-import type { RunEstimate } from '../../../shared/run-estimate.ts';
+import type { ComputeDevice, RunEstimate } from '../../../shared/run-estimate.ts';
 import type { GrowthCurve } from '../../../shared/memory-growth.ts';
 import { estimateRun } from '../agent/estimate.ts';
 import { countQuestionParts } from '../agent/prompt-counts.ts';
 import { fitSpeed, type MeasuredSpeed } from '../agent/speed.ts';
-import { builtinSourceOf } from '../backends/builtin-hosts.ts';
+import { builtinSourceOf, SharedBuiltin } from '../backends/builtin-hosts.ts';
+import { builtinSpeed, deviceOf } from '../backends/builtin-speed.ts';
 import { clientForProfile, resolveProfile, type ClientSource } from '../backends/backend-client.ts';
 import type { DocumentTexts } from '../caches/document-texts.ts';
 import type { PromptFrame, PromptFrames } from '../caches/prompt-frames.ts';
@@ -44,6 +45,8 @@ export interface EstimateBackend {
   curve: GrowthCurve | undefined;
   /** The run will ask the model to quote its sources (the rule a run follows). */
   quoteCheck: boolean;
+  /** The built-in model's device, as its host reports it. */
+  device?: ComputeDevice;
 }
 
 /** How an estimate reaches its backend. */
@@ -108,11 +111,18 @@ export async function estimateBackend(
   ) as string;
   // Offline with no model named: the one model timed on this server, when there is one.
   const timed = model ?? soleModel(repo?.speedModels(owner) ?? []);
-  const sums = timed === undefined ? undefined : repo?.speedSums(owner, timed);
+  let sums = timed === undefined ? undefined : repo?.speedSums(owner, timed);
+  let device: ComputeDevice | undefined;
+  if (client instanceof SharedBuiltin && model !== undefined) {
+    device = deviceOf(await client.info(parts.signal));
+    // Before a run on it finished, this computer's measurement (once per file and options).
+    sums ??= await builtinSpeed(repo, client, model, parts.signal);
+  }
   return {
     profile: chosen,
     model,
     tokenizer,
+    ...(device === undefined ? {} : { device }),
     speed: sums === undefined ? null : fitSpeed(sums),
     curve: timed === undefined ? undefined : repo?.growthCurve(owner, timed),
     quoteCheck: quoteCheckOn({ ...chosen, hasApiKey: apiKey !== undefined }),
@@ -166,5 +176,10 @@ export function estimateCell(
     backend.quoteCheck,
     backend.curve,
   );
-  return backend.profile.kind === 'builtin' ? { ...estimate, onThisComputer: true } : estimate;
+  if (backend.profile.kind !== 'builtin') return estimate;
+  return {
+    ...estimate,
+    onThisComputer: true,
+    ...(backend.device === undefined ? {} : { device: backend.device }),
+  };
 }

@@ -1,0 +1,76 @@
+// This computer's speed on the built-in model: measured once when a model file is first loaded
+// with given options (llm/builtin/speed-probe.ts: a prefill of 512 tokens and 32 decoded, a few
+// seconds) and kept in the library's speed sums, so the very first question's estimate and clock
+// have a real time ("about 40 min on this computer, CPU only") instead of "unknown". Another
+// file (a new download: other size or date) or other load options (GPU, layers, threads,
+// context) are another computer as far as speed goes: measured again.
+import fs from 'node:fs/promises';
+import type { ComputeDevice } from '../../../shared/run-estimate.ts';
+import { addTimings, type SpeedSums } from '../agent/speed.ts';
+import type { ModelInfo } from '../llm/builtin/protocol.ts';
+import type { SettingsRepo } from '../store/settings-repo.ts';
+import type { BuiltinLoad, SharedBuiltin } from './builtin-hosts.ts';
+
+type SpeedStore = Pick<SettingsRepo, 'speedSums' | 'setSpeedSums'>;
+
+/**
+ * The key the measurement is kept under (settings-repo speedSums' owner): the model file as it
+ * is on disk (path, size, modification time) and the options it is loaded with.
+ */
+export async function builtinSpeedOwner(load: BuiltinLoad): Promise<string> {
+  const stat = await fs.stat(load.modelFile);
+  const layers = load.gpu === 'off' ? 0 : load.gpuLayers;
+  return `builtin:${JSON.stringify([
+    load.modelFile,
+    stat.size,
+    Math.round(stat.mtimeMs),
+    load.gpu,
+    layers,
+    load.threads,
+    load.contextTokens,
+  ])}`;
+}
+
+/** Measurements under way, by owner and model: two estimates at once measure once. */
+const measuring = new Map<string, Promise<SpeedSums>>();
+
+/**
+ * The measured speed of `client`'s model on this computer (as least-squares sums, agent/speed.ts),
+ * from `store` when measured before with the same file and options, else measured now and kept
+ * there. Without a library (a command that saves nothing) it is measured and not kept.
+ */
+export async function builtinSpeed(
+  store: SpeedStore | undefined,
+  client: SharedBuiltin,
+  model: string,
+  signal?: AbortSignal,
+): Promise<SpeedSums> {
+  const owner = await builtinSpeedOwner(client.load);
+  const stored = store?.speedSums(owner, model);
+  if (stored !== undefined) return stored;
+  const key = `${owner}\u0000${model}`;
+  let pending = measuring.get(key);
+  if (pending === undefined) {
+    pending = (async () => {
+      const probe = await client.measureSpeed(signal);
+      // Prefill alone, then decode alone: each coefficient of the fit is one measured rate.
+      const sums = addTimings(undefined, [
+        { promptTokens: probe.promptTokens, completionTokens: 0, ms: probe.prefillMs },
+        { promptTokens: 0, completionTokens: probe.completionTokens, ms: probe.decodeMs },
+      ]);
+      store?.setSpeedSums(owner, model, sums);
+      return sums;
+    })();
+    measuring.set(key, pending);
+    void pending.then(
+      () => measuring.delete(key),
+      () => measuring.delete(key),
+    );
+  }
+  return pending;
+}
+
+/** Where the loaded model computes: on a GPU when any of its layers is there. */
+export function deviceOf(info: ModelInfo): ComputeDevice {
+  return info.gpu.type !== false && info.gpu.layersOffloaded > 0 ? 'gpu' : 'cpu';
+}
