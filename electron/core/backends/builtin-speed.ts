@@ -31,8 +31,12 @@ export async function builtinSpeedOwner(load: BuiltinLoad): Promise<string> {
   ])}`;
 }
 
-/** Measurements under way, by owner and model: two estimates at once measure once. */
-const measuring = new Map<string, Promise<SpeedSums>>();
+/**
+ * Measurements under way, by library (a command with none: NO_STORE) and owner and model: two
+ * estimates at once, or an estimate and a run, measure once.
+ */
+const measuring = new WeakMap<object, Map<string, Promise<SpeedSums>>>();
+const NO_STORE = {};
 
 /**
  * The measured speed of `client`'s model on this computer (as least-squares sums, agent/speed.ts),
@@ -49,7 +53,10 @@ export async function builtinSpeed(
   const stored = store?.speedSums(owner, model);
   if (stored !== undefined) return stored;
   const key = `${owner}\u0000${model}`;
-  let pending = measuring.get(key);
+  let inStore = measuring.get(store ?? NO_STORE);
+  if (inStore === undefined) measuring.set(store ?? NO_STORE, (inStore = new Map()));
+  const pendingOf = inStore;
+  let pending = pendingOf.get(key);
   if (pending === undefined) {
     pending = (async () => {
       const probe = await client.measureSpeed(signal);
@@ -58,16 +65,40 @@ export async function builtinSpeed(
         { promptTokens: probe.promptTokens, completionTokens: 0, ms: probe.prefillMs },
         { promptTokens: 0, completionTokens: probe.completionTokens, ms: probe.decodeMs },
       ]);
-      store?.setSpeedSums(owner, model, sums);
+      try {
+        store?.setSpeedSums(owner, model, sums);
+      } catch {
+        // A library opened read-only (`ask --dry-run` on one it cannot write): this estimate
+        // still has the figure; the next one measures again.
+      }
       return sums;
     })();
-    measuring.set(key, pending);
+    pendingOf.set(key, pending);
     void pending.then(
-      () => measuring.delete(key),
-      () => measuring.delete(key),
+      () => pendingOf.delete(key),
+      () => pendingOf.delete(key),
     );
   }
   return pending;
+}
+
+/**
+ * `builtinSpeed`, or undefined when the measurement failed for another reason than `signal`
+ * (the time is then "known after the first chunks", as on a server never used): a question or
+ * an estimate never fails for want of it.
+ */
+export async function builtinSpeedIfAny(
+  store: SpeedStore | undefined,
+  client: SharedBuiltin,
+  model: string,
+  signal?: AbortSignal,
+): Promise<SpeedSums | undefined> {
+  try {
+    return await builtinSpeed(store, client, model, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
 }
 
 /** Where the loaded model computes: on a GPU when any of its layers is there. */

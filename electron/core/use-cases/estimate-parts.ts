@@ -10,7 +10,7 @@ import { estimateRun } from '../agent/estimate.ts';
 import { countQuestionParts } from '../agent/prompt-counts.ts';
 import { fitSpeed, type MeasuredSpeed } from '../agent/speed.ts';
 import { builtinSourceOf, SharedBuiltin } from '../backends/builtin-hosts.ts';
-import { builtinSpeed, deviceOf } from '../backends/builtin-speed.ts';
+import { builtinSpeedIfAny, deviceOf } from '../backends/builtin-speed.ts';
 import { clientForProfile, resolveProfile, type ClientSource } from '../backends/backend-client.ts';
 import type { DocumentTexts } from '../caches/document-texts.ts';
 import type { PromptFrame, PromptFrames } from '../caches/prompt-frames.ts';
@@ -116,7 +116,7 @@ export async function estimateBackend(
   if (client instanceof SharedBuiltin && model !== undefined) {
     device = deviceOf(await client.info(parts.signal));
     // Before a run on it finished, this computer's measurement (once per file and options).
-    sums ??= await builtinSpeed(repo, client, model, parts.signal);
+    sums ??= await builtinSpeedIfAny(repo, client, model, parts.signal);
   }
   return {
     profile: chosen,
