@@ -39,6 +39,8 @@ const SHAPES: [string, (x: number) => number][] = [
   ],
   ['growing, then levelling off', (x) => 1000 * (1 - Math.exp(-x * 6))],
   ['small, jumping at two thirds', (x) => (x < 0.66 ? 60 + 80 * x : 950)],
+  // A question whose notes stay short: what holding the assumed growth firm early may hurt.
+  ['small all along', (x) => 60 + 80 * x],
 ];
 
 interface Run {

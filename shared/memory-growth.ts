@@ -16,6 +16,13 @@ export interface ProjectionInput {
   answerTokens: number;
   /** How memories grew in earlier runs of the backend and model, when known. */
   curve?: GrowthCurve | undefined;
+  /**
+   * The fraction of the chunks before which this run's memories may raise the curve but not
+   * lower it: for the assumed curve (DEFAULT_GROWTH) on a backend and model with no finished run.
+   * Memories that stay tiny for a fifth of a document say little of the rest: MemAgent's often
+   * fill late. Default 0: the run's memories scale the curve from the first chunk.
+   */
+  firmUntil?: number | undefined;
 }
 
 /** Recent chunks show the memory's current growth better than the first ones. */
@@ -103,7 +110,7 @@ export function projectRequests(input: ProjectionInput): Usage[] | null {
   }
   fixed = d === 0 ? 0 : Math.max(0, fixed / d);
   const { level, slope } = trend(memory.slice(-TREND_WINDOW));
-  const curved = curveProjection(input.curve, memory, chunkTokens.length, memoryTokens);
+  const curved = curveProjection(input, memory);
   const rest: Usage[] = [];
   let previous = memory[d - 1] ?? 0;
   for (let j = d; j < chunkTokens.length; j += 1) {
@@ -125,11 +132,11 @@ export function projectRequests(input: ProjectionInput): Usage[] | null {
  * not scale the curve down to nothing (nor a few large ones up past the budget).
  */
 function curveProjection(
-  curve: GrowthCurve | undefined,
+  input: ProjectionInput,
   memory: readonly number[],
-  chunks: number,
-  memoryTokens: number,
 ): ((j: number) => number) | undefined {
+  const { curve, memoryTokens } = input;
+  const chunks = input.chunkTokens.length;
   if (curve === undefined || curve.length !== GROWTH_STEPS || chunks === 0) return undefined;
   const at = (k: number) => growthAt(curve, (k + 0.5) / chunks) * memoryTokens;
   const damp = memoryTokens / 2;
@@ -139,7 +146,8 @@ function curveProjection(
     seen += m;
     expected += at(k);
   });
-  const scale = seen / expected;
+  const firm = memory.length < (input.firmUntil ?? 0) * chunks;
+  const scale = firm ? Math.max(1, seen / expected) : seen / expected;
   return (j) => at(j) * scale;
 }
 

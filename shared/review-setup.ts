@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CHECKLIST_LIMITS } from './checklist-limits.ts';
 import { checklistQuestionSchema, type ChecklistQuestion } from './checklist-schema.ts';
-import type { Range } from './run-estimate.ts';
+import type { ComputeDevice, Range } from './run-estimate.ts';
 import type { ReviewQuestion } from './review.ts';
 
 /** Most documents one review request names. */
@@ -112,6 +112,8 @@ export interface ReviewEstimate {
   concurrency: number;
   /** The built-in model: nothing is paid per token. */
   onThisComputer?: boolean;
+  /** The built-in model's device as its host reports it (the time is this computer's). */
+  device?: ComputeDevice;
 }
 
 /** What `reviews:create` and `reviews:add-*` return: the review's job id and its new runs. */

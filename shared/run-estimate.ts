@@ -1,5 +1,8 @@
 // What a run will take, said before it starts (`runs:estimate`, `memagent ask --dry-run`).
 
+/** Where the built-in model computes, as its host reports it once loaded. */
+export type ComputeDevice = 'cpu' | 'gpu';
+
 /** A closed range: the least and the most a run can take. */
 export interface Range {
   min: number;
@@ -33,6 +36,8 @@ export interface RunEstimate {
   quoteCheck: QuoteCheckBound | null;
   /** True for the built-in model: it runs on this computer, so nothing is paid per token. */
   onThisComputer?: boolean;
+  /** The built-in model's device as its host reports it (the time is this computer's). */
+  device?: ComputeDevice;
 }
 
 /** The quote check's requests after the answer, at their most. */

@@ -77,7 +77,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     }
 
     if (options.dryRun) {
-      await runDryRun(options, doc, ctx);
+      await runDryRun(options, doc, parts, ctx);
       return EXIT.ok;
     }
 

@@ -76,6 +76,17 @@ describe('memagent ask --backend builtin', () => {
     expect(json.usage.prompt_tokens).toBeGreaterThan(0);
   });
 
+  it('--dry-run times this computer on the model and gives the time on it before any run', async () => {
+    // A library not made yet: nothing was run or measured before, and a dry run makes none.
+    const db = path.join(dir, 'dry.db');
+    const flags = ['ask', doc, '-q', QUESTION, '--model-file', model, ...SMALL, '--db', db];
+    const r = await runCliInProcess([...flags, '--dry-run']);
+    expect(existsSync(db)).toBe(false);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\n {2}time: (about )?\d+ s( to \d+ s)? on this computer, CPU only\n/);
+    expect(r.stdout).toContain('  cost: free (the model runs on this computer)');
+  });
+
   it('says what is missing or wrong in one sentence', async () => {
     const none = await runCliInProcess([
       'ask',

@@ -50,7 +50,14 @@ describe('memagent ask --dry-run', () => {
     expect(r.stderr).not.toMatch(/unreachable|ECONNREFUSED/);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as DryRunJson;
-    expect(Object.keys(json)).toEqual(['chunks', 'promptTokens', 'maxCompletionTokens', 'cost']);
+    expect(Object.keys(json)).toEqual([
+      'chunks',
+      'promptTokens',
+      'maxCompletionTokens',
+      'cost',
+      'seconds',
+    ]);
+    expect(json.seconds).toBeNull();
     expect(json.chunks).toBeGreaterThanOrEqual(5);
     // A server on this machine has the quote check on: up to 3 replies of 200 tokens more.
     expect(json.maxCompletionTokens).toBe(json.chunks * 200 + 100 + QUOTE_CHECK_CHUNKS * 200);
@@ -109,6 +116,38 @@ describe('memagent ask --dry-run', () => {
     expect(r.stdout).toMatch(/prompt tokens: at most [\d,]+ \(template, question and chunks exact/);
     expect(r.stdout).toContain('give --input-price and --output-price');
     expect(r.stdout).toContain('Dry run: nothing was sent to the model.');
+  });
+
+  it('gives the app’s time range once a run on the backend finished, and says why not before', async () => {
+    // Its own server and library: requests that take a few milliseconds, a speed to measure.
+    const timed = await startSimLlm({
+      latency: {
+        prefillTokensPerSec: 200_000,
+        decodeTokensPerSec: 20_000,
+        aggregateDecodeTokensPerSec: 200_000,
+        maxBatch: 8,
+        overheadMs: 1,
+      },
+    });
+    try {
+      const env = { MEMAGENT_BASE_URL: timed.baseUrl };
+      const db = path.join(dir, 'timed.db');
+      const flags = ['ask', book, '-q', QUESTION, ...SETTINGS, '--tokenizer', 'qwen', '--db', db];
+      const before = await runCliInProcess([...flags, '--dry-run'], env);
+      expect(before.code).toBe(0);
+      expect(before.stdout).toContain('  time: unknown until the backend has answered once\n');
+
+      expect((await runCliInProcess(flags, env)).code).toBe(0);
+      const json = JSON.parse(
+        (await runCliInProcess([...flags, '--dry-run', '--json'], env)).stdout,
+      ) as DryRunJson;
+      expect(json.seconds?.min).toBeGreaterThan(0);
+      expect((json.seconds?.max ?? Infinity) / (json.seconds?.min ?? 0)).toBeLessThanOrEqual(2);
+      const words = await runCliInProcess([...flags, '--dry-run'], env);
+      expect(words.stdout).toMatch(/\n {2}time: (about )?\d+ s( to \d+ s)?\n/);
+    } finally {
+      await timed.close();
+    }
   });
 
   it('refuses a negative price', async () => {

@@ -1,54 +1,74 @@
-// `memagent ask --dry-run`: what the run would take, from the same estimate as the app, with no
-// request to the model (nor to the server, unless --tokenizer server asks it to count).
+// `memagent ask --dry-run`: what the run would take, from the app's estimate (core's
+// use-cases/estimate-parts.ts: the same backend, tokenizer, chunking, stored speed and growth),
+// with no request to the model (nor to a server, unless --tokenizer server asks it to count).
 import type { DocumentText } from '../../shared/model.ts';
-import { quoteCheckRequestsText, type RunEstimate } from '../../shared/run-estimate.ts';
+import { estimateTimeText } from '../../shared/estimate-time.ts';
+import { quoteCheckRequestsText, type Range, type RunEstimate } from '../../shared/run-estimate.ts';
 import { plural } from '../../shared/plural.ts';
-import { estimateRun } from '../core/agent/estimate.ts';
-import { planChunks } from '../core/agent/plan.ts';
-import { countQuestionParts, countSections } from '../core/agent/prompt-counts.ts';
 import { QUOTE_MAX_TOKENS } from '../core/agent/templates.ts';
-import { createTokenizer } from '../core/tokenize/index.ts';
+import { createPromptFrames } from '../core/caches/prompt-frames.ts';
+import type { Store } from '../core/store/store.ts';
+import { estimateBackend, estimateCell, questionParts } from '../core/use-cases/estimate-parts.ts';
+import { runSettingsOf } from './arg-parsing.ts';
 import type { AskOptions } from './ask-args.ts';
+import type { CliRunParts } from './cli-run-parts.ts';
+import { commandProfile } from './command-profile.ts';
 import type { CliContext } from './context.ts';
+import { openLibraryToRead } from './library.ts';
+import { hasLibrary } from '../core/store/read-open.ts';
 
 /** The `--json` form: what scripts may rely on. */
 export interface DryRunJson {
   chunks: number;
   promptTokens: number;
   maxCompletionTokens: number;
-  cost: { min: number; max: number } | null;
+  cost: Range | null;
+  /** Null until the backend and model answered once (a run or a check stored its speed). */
+  seconds: Range | null;
 }
 
 export async function runDryRun(
   options: AskOptions,
   doc: DocumentText,
+  parts: CliRunParts,
   ctx: CliContext,
 ): Promise<void> {
   const { signal } = ctx;
-  // The model names the tokenizer for `auto`; without --model the Qwen one is used, as a run
-  // against an unnamed local model would (the server is not asked).
-  const tokenizer = await createTokenizer(options.tokenizer, {
-    ...(options.model === undefined ? {} : { model: options.model }),
-    baseUrl: options.baseUrl,
-    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
-  });
+  const settings = runSettingsOf(options);
   const prices = {
     ...(options.inputPrice === undefined ? {} : { inputPricePerMTok: options.inputPrice }),
     ...(options.outputPrice === undefined ? {} : { outputPricePerMTok: options.outputPrice }),
   };
+  const profile = {
+    ...(await commandProfile(options, ctx, { quoteCheck: options.quoteCheck })),
+    ...prices,
+  };
+  // The library's stored speeds, read and never written (--no-save: none is known).
+  const store = readLibrary(options);
   const estimates: RunEstimate[] = [];
+  let tokenizerId: string;
   try {
-    const chunks = await planChunks(doc, tokenizer, options.chunkTokens, signal);
-    const sections = await countSections(doc.text, chunks, tokenizer, signal);
-    const chunkTokens = chunks.map((c) => c.tokens);
+    const backend = await estimateBackend(
+      { store, secrets: parts.secrets, pool: parts.tokenizers, clients: parts.clients, signal },
+      profile,
+      settings,
+      { offline: true },
+    );
+    tokenizerId = backend.tokenizer.id;
+    const frames = createPromptFrames(parts.plans, signal);
+    const frame = await frames.frame(
+      options.file,
+      doc,
+      backend.tokenizer,
+      settings.chunkTokens,
+      signal,
+    );
     for (const question of options.questions) {
-      const parts = await countQuestionParts(tokenizer, question, options.final, signal);
-      estimates.push(
-        estimateRun({ ...parts, sections, chunkTokens }, options, prices, null, options.quoteCheck),
-      );
+      const counted = await questionParts({ signal }, backend, question, settings);
+      estimates.push(estimateCell(backend, frame, counted, settings));
     }
   } finally {
-    await tokenizer.dispose();
+    store?.close();
   }
   if (options.json) {
     const json = estimates.map((e): DryRunJson => ({
@@ -56,6 +76,7 @@ export async function runDryRun(
       promptTokens: e.promptTokens,
       maxCompletionTokens: e.maxCompletionTokens,
       cost: e.cost,
+      seconds: e.seconds,
     }));
     await ctx.out(`${JSON.stringify(json.length === 1 ? json[0] : json, null, 2)}\n`);
     return;
@@ -63,15 +84,28 @@ export async function runDryRun(
   const lines = estimates.map((e, i) => {
     const who = estimates.length > 1 ? `Q${i + 1}: ` : '';
     return [
-      `${who}${plural(e.chunks, 'chunk')} of at most ${count(options.chunkTokens)} tokens (${tokenizer.id}), plus the final request${quoteRequests(e)}`,
+      `${who}${plural(e.chunks, 'chunk')} of at most ${count(options.chunkTokens)} tokens (${tokenizerId}), plus the final request${quoteRequests(e)}`,
       `  prompt tokens: at most ${count(e.promptTokens)} (template, question and chunks exact; each memory counted at its ${count(options.memoryTokens)}-token budget${e.quoteCheck ? '; quote checks with the answer at its budget' : ''})`,
       `  completion tokens: at most ${count(e.maxCompletionTokens)} (${count(options.memoryTokens)} a chunk + ${count(options.answerTokens)} for the answer${e.quoteCheck ? ` + ${count(QUOTE_MAX_TOKENS)} a quote check` : ''})`,
-      e.cost === null
-        ? '  cost: give --input-price and --output-price (per million tokens) for a range'
-        : `  cost: ${money(e.cost.min)} to ${money(e.cost.max)}`,
+      costLine(e),
+      `  time: ${estimateTimeText(e.seconds, e.device)}`,
     ].join('\n');
   });
   await ctx.out(`${lines.join('\n')}\nDry run: nothing was sent to the model.\n`);
+}
+
+/** The library a saving `ask` would use, when it exists: its speeds are the backend's. */
+function readLibrary(options: AskOptions): Store | undefined {
+  const location = options.library?.location;
+  if (location === undefined || !hasLibrary(location.file)) return undefined;
+  return openLibraryToRead(location);
+}
+
+function costLine(e: RunEstimate): string {
+  if (e.onThisComputer === true) return '  cost: free (the model runs on this computer)';
+  return e.cost === null
+    ? '  cost: give --input-price and --output-price (per million tokens) for a range'
+    : `  cost: ${money(e.cost.min)} to ${money(e.cost.max)}`;
 }
 
 /** ", and up to 3 quote-check requests" when the quote check is on (--quote-check). */

@@ -6,13 +6,13 @@ import type { ReviewQuestion } from '../../shared/review.ts';
 import type { ReviewEstimate } from '../../shared/review-setup.ts';
 import type { RunSettings } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
+import { estimateTimeText } from '../../shared/estimate-time.ts';
 import type { DocumentTexts } from '../core/caches/document-texts.ts';
 import { createPromptFrames } from '../core/caches/prompt-frames.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
 import type { Store } from '../core/store/store.ts';
 import { estimateReview } from '../core/use-cases/review-estimate.ts';
 import type { CliRunParts } from './cli-run-parts.ts';
-import { clock } from './live-line.ts';
 import { money } from './review-progress.ts';
 
 /** What this command would read: the review it continues (if any) and the estimate of its cells. */
@@ -110,9 +110,8 @@ function costText(e: ReviewEstimate): string {
 }
 
 function timeText(e: ReviewEstimate): string {
-  if (e.seconds === null) return 'unknown until a run on this backend and model has been timed';
-  const [min, max] = [clock(e.seconds.min * 1000), clock(e.seconds.max * 1000)];
-  return `${min === max ? `about ${max}` : `${min} to ${max}`} with ${plural(e.concurrency, 'cell')} at once`;
+  const time = estimateTimeText(e.seconds, e.device);
+  return e.seconds === null ? time : `${time} with ${plural(e.concurrency, 'cell')} at once`;
 }
 
 /** The `--dry-run --json` form: what scripts may rely on. */

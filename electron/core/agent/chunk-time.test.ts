@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryState } from '../../../shared/model.ts';
 import { growthCurveOf } from '../../../shared/memory-growth.ts';
-import { jobTimeLeft, MIN_SESSION_CHUNKS, RunClock } from './chunk-time.ts';
+import { FIRM_DEFAULT_UNTIL, jobTimeLeft, MIN_SESSION_CHUNKS, RunClock } from './chunk-time.ts';
 import { addTimings } from './speed.ts';
 
 // A run of the shape on a server like the simulator's h100-14b model: 88 chunks of 5,000
@@ -98,8 +98,26 @@ describe('RunClock', () => {
     const old = (spent / 18) * (CHUNKS - 18);
     const real = realLeft(all, 18);
     expect(old / real).toBeLessThan(0.2);
-    // Its own trend only (memories still tiny): far better, but a late fill cannot be foreseen.
-    expect(left.ms / real).toBeGreaterThan(old / real);
+    // Its memories still tiny, yet the assumed growth is held before 30 % of the chunks: within
+    // 25 % of the late fill (scaled down by the tiny memories it said a fifth of the real time).
+    expect(left.ms / real).toBeGreaterThan(0.75);
+    expect(left.ms / real).toBeLessThan(1.25);
+  });
+
+  it('lets a run’s own small memories lower the assumed growth after the first 30 % of its chunks', () => {
+    const small = states(() => 40);
+    const at = (d: number) => {
+      const clock = new RunClock(input);
+      for (const s of small.slice(0, d)) clock.chunkDone(s);
+      const left = clock.timeLeft();
+      if (!left.known) throw new Error('unknown');
+      return left.ms / realLeft(small, d);
+    };
+    const firm = Math.floor(CHUNKS * FIRM_DEFAULT_UNTIL);
+    // Held firm: projected to fill as MemAgent's memories mostly do, far above these.
+    expect(at(firm)).toBeGreaterThan(3);
+    // From then on the run's own memories scale it down.
+    expect(at(firm + 1)).toBeLessThan(at(firm) / 2);
   });
 
   it('after a resume, fits the speeds on the chunks read now, not on those skipped', () => {

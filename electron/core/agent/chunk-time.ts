@@ -38,6 +38,14 @@ export interface ClockPrior {
  */
 export const MIN_SESSION_CHUNKS = 3;
 
+/**
+ * On a backend and model with no finished run, the share of a run's chunks before which its own
+ * small memories do not scale the assumed growth down (memory-growth.ts `firmUntil`): a memory
+ * that stays a few tokens for a fifth of the document and then fills said "32 s left" where
+ * eleven minutes were.
+ */
+export const FIRM_DEFAULT_UNTIL = 0.3;
+
 export interface RunClockInput {
   /** Document tokens of every chunk, in order. */
   chunkTokens: readonly number[];
@@ -85,8 +93,10 @@ export class RunClock {
       done: readPrefix(this.#usage),
       memoryTokens: this.#input.memoryTokens,
       answerTokens: this.#input.answerTokens,
-      // Before a run of the backend finished, the growth assumed (as the estimate does).
+      // Before a run of the backend finished, the growth assumed (as the estimate does), held
+      // firm for the first chunks (FIRM_DEFAULT_UNTIL).
       curve: this.#input.prior?.curve ?? DEFAULT_GROWTH,
+      firmUntil: this.#input.prior?.curve === undefined ? FIRM_DEFAULT_UNTIL : 0,
     });
     if (speed === null || rest === null) return { known: false, reason: 'first-chunks' };
     return {

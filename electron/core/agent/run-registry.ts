@@ -12,10 +12,17 @@ import { createPauseGate, type ControllablePauseGate, type PauseGate } from './p
 import { outcomeBeforeStart, terminalEvent, type RunOutcome } from './run-outcome.ts';
 import { runMemAgent, type RunInput } from './run.ts';
 import { RunClock, type ClockPrior, type RunClockInput } from './chunk-time.ts';
+import type { SpeedSums } from './speed.ts';
 import type { TimeLeft } from '../../../shared/run-clock.ts';
 
 /** What a run needs besides what the registry gives it (id, signal, pause gate, sink). */
-export type PreparedRun = Omit<RunInput, 'runId' | 'signal' | 'gate' | 'report'>;
+export type PreparedRun = Omit<RunInput, 'runId' | 'signal' | 'gate' | 'report'> & {
+  /**
+   * The backend's speed measured outside any run (the built-in model's probe of this computer):
+   * the clock's speeds until a run of the backend and model finished, instead of "unknown".
+   */
+  measuredSpeed?: SpeedSums;
+};
 
 /** What is stored about a run: a snapshot without the live parts the registry adds. */
 export type StoredRun = Omit<RunSnapshot, 'seq' | 'partialMemory' | 'pauseRequested'>;
@@ -96,7 +103,7 @@ interface RunState {
   /** Waiting for a slot, or holding one. */
   phase: 'queued' | 'running';
   /** What the run's clock needs from its preparation, until `started` names the model. */
-  clockInput: Omit<RunClockInput, 'chunkTokens' | 'prior'> | undefined;
+  clockInput: (Omit<RunClockInput, 'chunkTokens' | 'prior'> & { measured?: SpeedSums }) | undefined;
   /** The run's time model in this session (from `started` on). */
   clock: RunClock | undefined;
   /** The last time left sent, and when (this registry's clock): snapshots carry it. */
@@ -253,6 +260,7 @@ export class RunRegistry {
         memoryTokens: prepared.settings.memoryTokens,
         answerTokens: prepared.settings.answerTokens,
         ...(prepared.earlierMemories === undefined ? {} : { earlier: prepared.earlierMemories }),
+        ...(prepared.measuredSpeed === undefined ? {} : { measured: prepared.measuredSpeed }),
       };
       return await this.#run({
         ...prepared,
@@ -314,8 +322,11 @@ export class RunRegistry {
       } catch {
         // An unreadable record of earlier speeds: this run's own chunks fit them.
       }
+      const { measured, ...input } = state.clockInput;
+      // No finished run's speeds yet: a measurement of this computer's, where there is one.
+      if (prior?.sums === undefined && measured !== undefined) prior = { ...prior, sums: measured };
       state.clock = new RunClock({
-        ...state.clockInput,
+        ...input,
         chunkTokens: event.chunks.map((c) => c.tokens),
         prior,
       });

@@ -6,7 +6,7 @@ import type { BuiltinOptions } from '../../../shared/schemas.ts';
 import { BuiltinClient } from '../llm/builtin/builtin-client.ts';
 import { contextTokensFor } from '../agent/context-size.ts';
 import type { HostLauncher } from '../llm/builtin/launcher.ts';
-import type { ModelInfo } from '../llm/builtin/protocol.ts';
+import type { LoadOptions, ModelInfo, SpeedProbe } from '../llm/builtin/protocol.ts';
 import type { ChatRequest, ChatResult, LlmClient } from '../llm/types.ts';
 import type { ModelTokenizerSource } from '../tokenize/index.ts';
 
@@ -34,19 +34,28 @@ export interface BuiltinHosts {
   dispose(): void;
 }
 
+/** The model file and the load options a host is keyed by (the parallel sequences aside). */
+export type BuiltinLoad = Pick<
+  LoadOptions,
+  'modelFile' | 'contextTokens' | 'gpu' | 'gpuLayers' | 'threads'
+>;
+
 /**
  * A `BuiltinClient` shared by everyone who asks for the same model: counts its requests in
  * flight, so the pool closes it only when idle. Also the run's tokenizer source (the model's own).
  */
 export class SharedBuiltin implements LlmClient, ModelTokenizerSource {
   readonly modelFile: string;
+  /** How it is loaded: what a measured speed of this computer holds for (builtin-speed.ts). */
+  readonly load: BuiltinLoad;
   private readonly inner: BuiltinClient;
   private readonly onBusy: (delta: 1 | -1) => void;
   /** Whether the host has been asked for anything (so `info` never starts one by itself). */
   started = false;
 
-  constructor(modelFile: string, inner: BuiltinClient, onBusy: (delta: 1 | -1) => void) {
-    this.modelFile = modelFile;
+  constructor(load: BuiltinLoad, inner: BuiltinClient, onBusy: (delta: 1 | -1) => void) {
+    this.modelFile = load.modelFile;
+    this.load = load;
     this.inner = inner;
     this.onBusy = onBusy;
   }
@@ -78,6 +87,9 @@ export class SharedBuiltin implements LlmClient, ModelTokenizerSource {
   }
   info(signal?: AbortSignal): Promise<ModelInfo> {
     return this.use(() => this.inner.info(signal));
+  }
+  measureSpeed(signal?: AbortSignal): Promise<SpeedProbe> {
+    return this.use(() => this.inner.measureSpeed(signal));
   }
   get pid(): number | undefined {
     return this.inner.pid;
@@ -124,7 +136,7 @@ export function createBuiltinHosts(options: BuiltinHostsOptions): BuiltinHosts {
         const made: { client: SharedBuiltin; busy: number; timer?: NodeJS.Timeout } = {
           busy: 0,
           client: new SharedBuiltin(
-            o.modelFile,
+            config,
             new BuiltinClient({
               ...config,
               ...(options.launcher ? { launcher: options.launcher } : {}),

@@ -145,6 +145,9 @@ describe('the host process', () => {
     expect(estimate.chunks).toBeGreaterThanOrEqual(2);
     // Nothing is paid per token on this computer: the Ask form says free, not "no prices".
     expect(estimate.onThisComputer).toBe(true);
+    // Nothing was asked on it before, yet the time is known: this computer measured on load.
+    expect(estimate.seconds?.min).toBeGreaterThan(0);
+    expect(estimate.device).toBe('cpu');
     const pid = findHostPid();
     expect(pid).toBeDefined();
     const run = await harness.ok('runs:start', request);

@@ -52,6 +52,8 @@ export interface SettingsRepo {
   /** Timing sums of finished runs per profile and model (agent/speed.ts). */
   speedSums(profileId: string, model: string): SpeedSums | undefined;
   setSpeedSums(profileId: string, model: string, sums: SpeedSums): void;
+  /** The models with a measured speed under `profileId`, in name order. */
+  speedModels(profileId: string): string[];
   /** How the memories of finished runs grew, per profile and model (shared/memory-growth.ts). */
   growthCurve(profileId: string, model: string): GrowthCurve | undefined;
   setGrowthCurve(profileId: string, model: string, curve: GrowthCurve): void;
@@ -76,6 +78,9 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   );
   const deleteValue = db.prepare('DELETE FROM settings WHERE key = ?');
+  const keysFrom = db.prepare<[string, string], { key: string }>(
+    'SELECT key FROM settings WHERE key >= ? AND key < ? ORDER BY key',
+  );
 
   const read = <S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined => {
     const row = getValue.get(key);
@@ -139,6 +144,13 @@ export function createSettingsRepo(db: Database.Database): SettingsRepo {
     },
     setSpeedSums(profileId, model, sums) {
       setValue.run(speedKey(profileId, model), JSON.stringify(speedSumsColumn.parse(sums)));
+    },
+    speedModels(profileId) {
+      // Keys of one owner sort together: its prefix up to the next character after the separator.
+      const prefix = speedKey(profileId, '');
+      return keysFrom
+        .all(prefix, `${prefix.slice(0, -1)}\u0001`)
+        .map((row) => row.key.slice(prefix.length));
     },
     growthCurve(profileId, model) {
       return read(growthKey(profileId, model), growthColumn);

@@ -4,12 +4,13 @@
 // with these; a review (review-estimate.ts) estimates every cell with the same three steps.
 import type { DocumentInfo, RunSettings } from '../../../shared/model.ts';
 import { quoteCheckOn } from '../../../shared/quote-check.ts';
-import type { RunEstimate } from '../../../shared/run-estimate.ts';
+import type { ComputeDevice, RunEstimate } from '../../../shared/run-estimate.ts';
 import type { GrowthCurve } from '../../../shared/memory-growth.ts';
 import { estimateRun } from '../agent/estimate.ts';
 import { countQuestionParts } from '../agent/prompt-counts.ts';
 import { fitSpeed, type MeasuredSpeed } from '../agent/speed.ts';
-import { builtinSourceOf } from '../backends/builtin-hosts.ts';
+import { builtinSourceOf, SharedBuiltin } from '../backends/builtin-hosts.ts';
+import { builtinSpeedIfAny, deviceOf } from '../backends/builtin-speed.ts';
 import { clientForProfile, resolveProfile, type ClientSource } from '../backends/backend-client.ts';
 import type { DocumentTexts } from '../caches/document-texts.ts';
 import type { PromptFrame, PromptFrames } from '../caches/prompt-frames.ts';
@@ -17,6 +18,7 @@ import type { TokenizerCache } from '../caches/tokenizer-cache.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import { speedOwner } from '../store/speed-owner.ts';
 import type { SecretStore } from '../store/secret-store.ts';
+import type { SettingsRepo } from '../store/settings-repo.ts';
 import type { Store } from '../store/store.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
 import { runBackendOf } from './start-run.ts';
@@ -43,6 +45,8 @@ export interface EstimateBackend {
   curve: GrowthCurve | undefined;
   /** The run will ask the model to quote its sources (the rule a run follows). */
   quoteCheck: boolean;
+  /** The built-in model's device, as its host reports it. */
+  device?: ComputeDevice;
 }
 
 /** How an estimate reaches its backend. */
@@ -56,20 +60,33 @@ export interface EstimateBackendOptions {
 }
 
 /**
+ * What `estimateBackend` needs: the library whose stored speeds count (none for a command that
+ * saves nothing: no speed is known then), secrets, tokenizers and clients.
+ */
+export type EstimateBackendParts = Pick<
+  EstimateParts,
+  'secrets' | 'pool' | 'clients' | 'signal'
+> & {
+  store?: Pick<Store, 'settings'> | undefined;
+};
+
+/**
  * The backend of `profile` as an estimate needs it: a library profile's id (else the active
  * one), or an in-memory profile (the command line's connection flags). The model is the
  * profile's; without one, the server is asked for its model list (as a run does first, unless
  * `offline`), never for a completion. The built-in model counts with its own tokenizer, so it is
- * asked even when named (on this computer: no request leaves it).
+ * asked even when named (on this computer: no request leaves it). The speed and growth are those
+ * stored for the backend and model (agent/chunk-time.ts): the app and the command line give the
+ * same time range.
  */
 export async function estimateBackend(
-  parts: EstimateParts,
+  parts: EstimateBackendParts,
   profile: string | StoredProfile | undefined,
   settings: RunSettings,
   options: EstimateBackendOptions = {},
 ): Promise<EstimateBackend> {
-  const chosen =
-    typeof profile === 'object' ? profile : resolveProfile(parts.store.settings, profile);
+  const repo = parts.store?.settings;
+  const chosen = typeof profile === 'object' ? profile : resolveProfile(libraryOf(repo), profile);
   const apiKey = await parts.secrets.get(chosen.id);
   const client = await clientForProfile(parts.clients, parts.secrets, chosen, {
     timeoutMs: 10_000,
@@ -89,18 +106,35 @@ export async function estimateBackend(
   });
   // A library profile's runs are timed under its id; the command line's under its server.
   const owner = speedOwner(
-    parts.store.settings.profile(chosen.id) ? chosen.id : undefined,
+    repo?.profile(chosen.id) ? chosen.id : undefined,
     runBackendOf(chosen),
   ) as string;
-  const sums = model === undefined ? undefined : parts.store.settings.speedSums(owner, model);
+  // Offline with no model named: the one model timed on this server, when there is one.
+  const timed = model ?? soleModel(repo?.speedModels(owner) ?? []);
+  let sums = timed === undefined ? undefined : repo?.speedSums(owner, timed);
+  let device: ComputeDevice | undefined;
+  if (client instanceof SharedBuiltin && model !== undefined) {
+    device = deviceOf(await client.info(parts.signal));
+    // Before a run on it finished, this computer's measurement (once per file and options).
+    sums ??= await builtinSpeedIfAny(repo, client, model, parts.signal);
+  }
   return {
     profile: chosen,
     model,
     tokenizer,
+    ...(device === undefined ? {} : { device }),
     speed: sums === undefined ? null : fitSpeed(sums),
-    curve: model === undefined ? undefined : parts.store.settings.growthCurve(owner, model),
+    curve: timed === undefined ? undefined : repo?.growthCurve(owner, timed),
     quoteCheck: quoteCheckOn({ ...chosen, hasApiKey: apiKey !== undefined }),
   };
+}
+
+const soleModel = (models: readonly string[]) => (models.length === 1 ? models[0] : undefined);
+
+/** The library's profiles; a command with no library names its profile in full. */
+function libraryOf(repo: SettingsRepo | undefined): SettingsRepo {
+  if (repo === undefined) throw new Error('estimateBackend: a profile id needs the library');
+  return repo;
 }
 
 /** Document `info`'s chunking for `settings` with each chunk's prompt part counted (cached). */
@@ -119,7 +153,7 @@ export async function documentFrame(
 export type QuestionParts = Awaited<ReturnType<typeof countQuestionParts>>;
 
 export function questionParts(
-  parts: EstimateParts,
+  parts: Pick<EstimateParts, 'signal'>,
   backend: EstimateBackend,
   question: string,
   settings: RunSettings,
@@ -142,5 +176,10 @@ export function estimateCell(
     backend.quoteCheck,
     backend.curve,
   );
-  return backend.profile.kind === 'builtin' ? { ...estimate, onThisComputer: true } : estimate;
+  if (backend.profile.kind !== 'builtin') return estimate;
+  return {
+    ...estimate,
+    onThisComputer: true,
+    ...(backend.device === undefined ? {} : { device: backend.device }),
+  };
 }

@@ -8,7 +8,8 @@ import type { LlmConfig } from '../llm/client.ts';
 import { displayUrl } from '../redact.ts';
 import type { LlmClient } from '../llm/types.ts';
 import { clientForProfile } from '../backends/backend-client.ts';
-import { builtinSourceOf } from '../backends/builtin-hosts.ts';
+import { builtinSpeedIfAny } from '../backends/builtin-speed.ts';
+import { builtinSourceOf, SharedBuiltin } from '../backends/builtin-hosts.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
 import type { LibraryRunParts, RunParts, TextLoader } from './run-parts.ts';
@@ -219,6 +220,12 @@ export async function prepareRun(
     prepared.earlierMemories = store.runs.memories(plan.runId).filter((m) => m.chunk < startChunk);
   }
   if (startMemory !== undefined) prepared.startMemory = startMemory;
+  // The built-in model: this computer's speed, measured once per model file and load options
+  // (a few seconds the first time), so the clock knows the time left from the first chunk.
+  if (client instanceof SharedBuiltin) {
+    const measured = await builtinSpeedIfAny(store.settings, client, model, signal);
+    if (measured !== undefined) prepared.measuredSpeed = measured;
+  }
   return { prepared, client, model, doc, chunks };
 }
 

@@ -122,6 +122,7 @@ export async function estimateReview(
           },
     concurrency,
     ...(onThisComputer ? { onThisComputer: true } : {}),
+    ...(backend.device === undefined ? {} : { device: backend.device }),
   };
 }
 

@@ -40,6 +40,9 @@ describe('estimate text', () => {
 
   it('says the time range, or that it is unknown before the first run', () => {
     expect(timeLine(e)).toBe('Time: 40 s to 12 min 34 s');
+    expect(timeLine({ ...e, onThisComputer: true, device: 'cpu' })).toBe(
+      'Time: 40 s to 12 min 34 s on this computer, CPU only',
+    );
     expect(timeLine({ ...e, seconds: null })).toBe(
       'Time: unknown until the first run on this backend',
     );

@@ -5,7 +5,8 @@ import {
   type RunEstimate,
 } from '../../../shared/run-estimate.ts';
 import { plural } from '../../../shared/plural.ts';
-import { formatDuration, formatMoney, formatTokens } from './format.ts';
+import { estimateTimeText } from '../../../shared/estimate-time.ts';
+import { formatMoney, formatTokens } from './format.ts';
 
 /** "$0.41 to $1.23"; one figure when both ends round alike. */
 export function moneyRange(cost: Range): string {
@@ -22,11 +23,13 @@ export function tokensLine(e: RunEstimate): string {
   return `${plural(e.chunks, 'chunk')} · up to ${formatTokens(e.promptTokens)} prompt and ${formatTokens(e.maxCompletionTokens)} completion tokens${quote}`;
 }
 
-/** The time a run will take, or why it is not known yet. */
+/**
+ * The time a run will take ("about 40 min 00 s on this computer, CPU only" for the built-in
+ * model, in the command line's words), or why it is not known yet.
+ */
 export function timeLine(e: RunEstimate): string {
   if (e.seconds === null) return 'Time: unknown until the first run on this backend';
-  const [min, max] = [formatDuration(e.seconds.min * 1000), formatDuration(e.seconds.max * 1000)];
-  return min === max ? `Time: about ${max}` : `Time: ${min} to ${max}`;
+  return `Time: ${estimateTimeText(e.seconds, e.device)}`;
 }
 
 /** The cost, or that the backend has no prices (a local server: nothing to pay per token). */

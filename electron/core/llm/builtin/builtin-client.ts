@@ -4,7 +4,7 @@ import type { ChatRequest, ChatResult, LlmClient } from '../types.ts';
 import { HostConnection } from './host-connection.ts';
 import { nodeLauncher, type HostLauncher } from './launcher.ts';
 import { checkModelFile } from './model-file.ts';
-import type { LoadOptions, ModelInfo } from './protocol.ts';
+import type { LoadOptions, ModelInfo, SpeedProbe } from './protocol.ts';
 
 /** How the built-in model runs. Only `modelFile` and `contextTokens` are required. */
 export interface BuiltinConfig {
@@ -55,6 +55,27 @@ export class BuiltinClient implements LlmClient {
         (id) => ({ type: 'info', id }),
         (m, finish) => {
           if (m.type === 'info') finish(m.info);
+        },
+      ),
+      signal,
+    );
+  }
+
+  /**
+   * Times a fixed prefill and a short decode of this computer on the model (speed-probe.ts): a
+   * few seconds, on a sequence of its own, so a question asked meanwhile waits for it at most.
+   */
+  async measureSpeed(signal?: AbortSignal): Promise<SpeedProbe> {
+    const host = await this.connect(signal);
+    return this.await(
+      host,
+      host.request<SpeedProbe>(
+        (id) => ({ type: 'measure', id }),
+        (m, finish) => {
+          if (m.type === 'measured') {
+            const { type: _type, id: _id, ...probe } = m;
+            finish(probe);
+          }
         },
       ),
       signal,

@@ -16,6 +16,7 @@ import {
 } from 'node-llama-cpp';
 import type { AppError } from '../../../../shared/model.ts';
 import type { HostMessage, LoadOptions, ModelInfo, ParentMessage } from './protocol.ts';
+import { probeSpeed } from './speed-probe.ts';
 import { defaultThreads } from './threads.ts';
 
 interface Loaded {
@@ -57,6 +58,7 @@ export class ModelHost {
       case 'chat':
       case 'tokenize':
       case 'info':
+      case 'measure':
         void this.serve(message).catch((error: unknown) =>
           this.send({
             type: 'failed',
@@ -73,7 +75,7 @@ export class ModelHost {
   }
 
   private async serve(
-    message: Extract<ParentMessage, { type: 'chat' | 'tokenize' | 'info' }>,
+    message: Extract<ParentMessage, { type: 'chat' | 'tokenize' | 'info' | 'measure' }>,
   ): Promise<void> {
     if (!this.loaded) throw new Error('no model loaded');
     const l = await this.loaded;
@@ -87,8 +89,35 @@ export class ModelHost {
           ? { type: 'tokens', id: message.id, counts: ids.map((x) => x.length) }
           : { type: 'tokens', id: message.id, ids },
       );
+    } else if (message.type === 'measure') {
+      await this.measure(l, message.id);
     } else {
       await this.chat(l, message);
+    }
+  }
+
+  /** Times this computer on the model (speed-probe.ts), on a pooled sequence as a chat is. */
+  private async measure(l: Loaded, id: number): Promise<void> {
+    const controller = new AbortController();
+    this.aborts.set(id, controller);
+    const sequence = await acquire(l);
+    try {
+      const probe = await probeSpeed(
+        l.model,
+        sequence,
+        l.info.contextTokens,
+        () => controller.signal.aborted,
+      );
+      if (probe === null)
+        this.send({
+          type: 'failed',
+          id,
+          error: { kind: 'Cancelled', message: 'The measurement was cancelled.' },
+        });
+      else this.send({ type: 'measured', id, ...probe });
+    } finally {
+      this.aborts.delete(id);
+      release(l, sequence);
     }
   }
 

@@ -44,6 +44,14 @@ export interface GpuInfo {
   vramTotalBytes: number;
 }
 
+/** A prefill of `promptTokens` and a decode of `completionTokens`, each timed on its own. */
+export interface SpeedProbe {
+  promptTokens: number;
+  prefillMs: number;
+  completionTokens: number;
+  decodeMs: number;
+}
+
 export type ParentMessage =
   | { type: 'load'; options: LoadOptions }
   | {
@@ -56,7 +64,9 @@ export type ParentMessage =
     }
   | { type: 'abort'; id: number }
   | { type: 'tokenize'; id: number; texts: string[]; countOnly: boolean }
-  | { type: 'info'; id: number };
+  | { type: 'info'; id: number }
+  /** Time a fixed prefill and a short decode on this computer (speed-probe.ts). */
+  | { type: 'measure'; id: number };
 
 export type HostMessage =
   | { type: 'ready'; info: ModelInfo }
@@ -72,4 +82,5 @@ export type HostMessage =
     }
   | { type: 'tokens'; id: number; ids?: number[][]; counts?: number[] }
   | { type: 'info'; id: number; info: ModelInfo }
+  | ({ type: 'measured'; id: number } & SpeedProbe)
   | { type: 'failed'; id: number; error: AppError };
