@@ -30,6 +30,11 @@ function nodeThatRunsTs() {
   return existsSync(bundled) ? bundled : undefined;
 }
 
+// `npm run memagent` sets INIT_CWD to the folder typed in, and the CLI takes relative paths from
+// it; this command is started in that folder already, and an INIT_CWD inherited from an outer
+// npm script would name another one.
+delete process.env.INIT_CWD;
+
 const flagsGiven = V8_FLAGS.every((flag) => process.execArgv.includes(flag));
 if (major >= MIN_NODE && flagsGiven) {
   // main.ts reads its arguments after the script's path, as when started directly.

@@ -1,9 +1,9 @@
-// Help > Install Command Line Tool: core writes the launcher (core/install/command-line.ts);
+// Help > Install Command Line Tool: core writes the launcher (core/command-line-install.ts);
 // this says what happened in a dialog. Untested here: it needs a packaged app.
 import { app, dialog } from 'electron';
 import os from 'node:os';
 import path from 'node:path';
-import { installCommandLine } from '../core/install/command-line.ts';
+import { installCommandLine } from '../core/command-line-install.ts';
 
 /** Installs `memagent` for this user, run by this app's own executable as Node. */
 export function installCommandFromMenu(): void {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installCommandLine } from '../core/install/command-line.ts';
+import { installCommandLine } from '../core/command-line-install.ts';
 import { LONG_JOB_V8_FLAGS } from '../core/v8-flags.ts';
 import { repoRoot } from './cli.test-support.ts';
 
@@ -59,6 +59,7 @@ describe('the memagent bin', () => {
     const notes = path.join(away, 'notes.md');
     fs.copyFileSync(path.join(repoRoot, 'test-fixtures/notes.md'), notes);
     const extracted = run([...node, bin, 'extract', 'notes.md']);
+    expect(extracted.stderr).toBe('');
     expect(extracted.status).toBe(0);
     expect(extracted.stdout).toContain('Field Notes');
     // Errors keep their exit code and one sentence through the launcher.
@@ -107,6 +108,7 @@ describe('installCommandLine (the app\'s "Install Command Line Tool")', () => {
       target: installed.file,
     });
     const r = run([installed.file, '--version']);
+    expect(r.stderr).toBe('');
     expect(r.stdout).toBe(`memagent ${pkg.version}\n`);
   });
 });

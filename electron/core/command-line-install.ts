@@ -3,7 +3,7 @@
 // own and follows the app when it is updated in place.
 import fs from 'node:fs';
 import path from 'node:path';
-import { LONG_JOB_V8_FLAGS } from '../v8-flags.ts';
+import { LONG_JOB_V8_FLAGS } from './v8-flags.ts';
 
 /** What the launcher starts: the app's executable, as Node, on the CLI's entry file. */
 export interface CommandTarget {
@@ -35,7 +35,7 @@ export function launcherScript(target: CommandTarget): string {
   const flags = LONG_JOB_V8_FLAGS.join(' ');
   return `#!/bin/sh
 # The memagent command line, installed by MemAgent Desktop. Installing it again rewrites it.
-exec ${env.join('')}${shellWord(target.runtime)} ${flags} ${shellWord(target.script)} "$@"
+${env.join('')}exec ${shellWord(target.runtime)} ${flags} ${shellWord(target.script)} "$@"
 `;
 }
 
