@@ -22,6 +22,8 @@ export interface MenuContext {
   send(command: MenuCommand): void;
   /** Opens a checked http(s) address in the browser. */
   openExternal(url: string): void;
+  /** Installs the `memagent` command (Help menu); absent where the app cannot (Windows). */
+  installCommand?: () => void;
 }
 
 export const MAX_RECENT = 10;
@@ -138,6 +140,16 @@ export function buildMenuTemplate(ctx: MenuContext): MenuItemConstructorOptions[
       },
       { type: 'separator' },
       { id: 'paper', label: 'The MemAgent Paper', click: () => ctx.openExternal(PAPER_URL) },
+      ...(ctx.installCommand
+        ? [
+            { type: 'separator' as const },
+            {
+              id: 'install-command',
+              label: 'Install &Command Line Tool…',
+              click: ctx.installCommand,
+            },
+          ]
+        : []),
     ],
   };
 

@@ -1,5 +1,6 @@
 // Installs the application menu built by menu-template.ts; rebuilt when the recent list changes.
 import { app, Menu } from 'electron';
+import { installCommandFromMenu } from './install-command-glue.ts';
 import { buildMenuTemplate, type MenuCommand, type RecentDocument } from './menu-template.ts';
 
 export interface ApplicationMenu {
@@ -22,6 +23,7 @@ export function installApplicationMenu(options: {
       developer: !app.isPackaged,
       send: options.send,
       openExternal: options.openExternal,
+      ...(process.platform === 'win32' ? {} : { installCommand: installCommandFromMenu }),
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   };

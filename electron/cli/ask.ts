@@ -11,7 +11,7 @@ import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
 import type { AskOptions } from './ask-args.ts';
 import { builtinResumeFlags } from './builtin-backend.ts';
-import { cliTimeoutHint, createCliRunParts, retryNote } from './cli-run-parts.ts';
+import { cliClientHints, createCliRunParts, retryNote } from './cli-run-parts.ts';
 import { commandProfile } from './command-profile.ts';
 import type { CliContext } from './context.ts';
 import { runDryRun } from './dry-run.ts';
@@ -90,7 +90,7 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
       {
         profile,
         settings,
-        timeoutHint: cliTimeoutHint(options.timeoutMs),
+        ...cliClientHints(options.timeoutMs, options.baseUrl),
         onRetry: (info) => notes.note(retryNote(info, secrets)),
       },
       signal,

@@ -27,7 +27,19 @@ describe('the note a retried request prints', () => {
       [key],
     );
     expect(note).toBe(
-      'note: retrying (attempt 2) in 1.5 s: HTTP 503 from a server that echoed [redacted]',
+      'note: retrying in 1.5 s (attempt 2): HTTP 503 from a server that echoed [redacted]',
+    );
+  });
+
+  it('says "now" for a wait too short to show, never "in 0.0 s"', () => {
+    expect(retryNote({ attempt: 2, delayMs: 40, reason: 'HTTP 503' }, [])).toBe(
+      'note: retrying now (attempt 3): HTTP 503',
+    );
+    expect(retryNote({ attempt: 2, delayMs: 0, reason: 'HTTP 503' }, [])).toBe(
+      'note: retrying now (attempt 3): HTTP 503',
+    );
+    expect(retryNote({ attempt: 2, delayMs: 100, reason: 'HTTP 503' }, [])).toBe(
+      'note: retrying in 0.1 s (attempt 3): HTTP 503',
     );
   });
 });

@@ -14,6 +14,7 @@ import type { StoredProfile } from '../core/store/columns.ts';
 import type { RunParts } from '../core/use-cases/run-parts.ts';
 import type { Connection } from './arg-parsing.ts';
 import { backendKindFor } from './backend-kind.ts';
+import { LOCAL_SERVER_HINT } from './local-server-hint.ts';
 import type { BuiltinFlags } from './builtin-backend.ts';
 
 /** The id of a command's in-memory profile: never one of the library's. */
@@ -63,10 +64,27 @@ export function retryNote(
   retry: { attempt: number; delayMs: number; reason: string },
   secrets: readonly (string | undefined)[],
 ): string {
+  // Backoff starts in milliseconds: "in 0.0 s" reads as a bug, so a wait too short to show is "now".
+  const when = retry.delayMs < 100 ? 'now' : `in ${(retry.delayMs / 1000).toFixed(1)} s`;
   return redactSecrets(
-    `note: retrying (attempt ${retry.attempt + 1}) in ${(retry.delayMs / 1000).toFixed(1)} s: ${retry.reason}`,
+    `note: retrying ${when} (attempt ${retry.attempt + 1}): ${retry.reason}`,
     secrets,
   );
+}
+
+/**
+ * The client's hints in the command line's words: a timeout names --timeout; a local or unknown
+ * server that cannot be reached (the default URL included) names --base-url and --model-file. A
+ * cloud URL keeps core's hint (network, key, status page).
+ */
+export function cliClientHints(
+  timeoutMs: number,
+  baseUrl: string,
+): { timeoutHint: string; unreachableHint?: string } {
+  const timeoutHint = cliTimeoutHint(timeoutMs);
+  return backendKindFor(baseUrl) === 'custom'
+    ? { timeoutHint, unreachableHint: `${LOCAL_SERVER_HINT}.` }
+    : { timeoutHint };
 }
 
 /** What a timeout's hint suggests on the command line. */

@@ -109,6 +109,23 @@ describe('memagent runs', () => {
         [ids.who, 'no-answer'],
         [ids.vault, 'done'],
       ]);
+      // `--status` takes the states the STATUS column prints, a finished run's among them.
+      const only = async (...words: string[]) =>
+        (
+          JSON.parse((await cli('runs', '--json', '--status', words.join(','))).stdout) as {
+            id: string;
+          }[]
+        ).map((run) => run.id);
+      expect(await only('no-answer')).toEqual([ids.who]);
+      expect(await only('error', 'no-answer')).toEqual([ids.failed, ids.who]);
+      expect(await only('done')).toEqual([ids.who, ids.vault]);
+      expect(await only('incomplete')).toEqual([]);
+      expect((await cli('runs', '--status', 'no-answer')).stdout).toMatch(
+        new RegExp(`^${ids.who.slice(0, 8)} .* no-answer `, 'm'),
+      );
+      expect((await cli('runs', '--status', 'answered')).stderr).toMatch(
+        /"answered" is not a status; use .*no-answer, incomplete/,
+      );
       expect((await cli('show', ids.who.slice(0, 8))).stdout).toMatch(
         /^ {2}no-answer · 27\/27 chunks/m,
       );

@@ -523,6 +523,8 @@ describe('memagent ask', () => {
     expect(r.stdout).toBe('');
     // Retry notes first, then the one-sentence error and its hint.
     expect(r.stderr).toMatch(/^memagent: Cannot reach .+\nhint: .*vllm serve/m);
+    // No server is needed at all with the built-in model: the hint says how.
+    expect(r.stderr).toMatch(/^hint: .*--base-url URL, .*--model-file PATH/m);
     noStack(r.stderr);
   });
 
@@ -562,6 +564,12 @@ describe('memagent ask', () => {
     }
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('interrupted');
+    // Ctrl-C stops the run on purpose: it is listed `cancelled` (a kill or a crash is what
+    // leaves a run `interrupted`), and it is offered to be continued.
+    const listed = await cli(['runs', '--json', '--limit', '1']);
+    const runs = JSON.parse(listed.stdout) as { state: string; question: string }[];
+    expect(runs[0]).toMatchObject({ state: 'cancelled', question: QUESTION });
+    expect(r.stderr).toMatch(/to continue .*resume /);
   });
 });
 
@@ -624,6 +632,11 @@ describe('memagent models, extract, help', () => {
     const noPassword = await cli(['extract', locked]);
     expect(noPassword.code).toBe(3);
     expect(noPassword.stderr).toMatch(/^memagent: .*password/);
+    // The command line's own hint names its flag, not the app's "Open it again" dialog.
+    expect(noPassword.stderr).toMatch(/^hint: Pass the password with --password\.$/m);
+    expect(noPassword.stderr).not.toContain('Open it again');
+    const wrong = await cli(['extract', locked, '--password', 'nope']);
+    expect(wrong.stderr).toMatch(/^hint: Check the password given with --password\.$/m);
     const opened = await cli(['extract', locked, '--password', 'secret']);
     expect(opened.code).toBe(0);
     expect(opened.stdout).toContain('Service Agreement');

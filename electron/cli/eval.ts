@@ -35,7 +35,7 @@ import type { Tokenizer } from '../core/tokenize/tokenizer.ts';
 import {
   builtinProfile,
   CLI_PROFILE_ID,
-  cliTimeoutHint,
+  cliClientHints,
   createCliRunParts,
   retryNote,
   serverProfile,
@@ -71,7 +71,7 @@ export async function runEvalCommand(options: EvalOptions, ctx: CliContext): Pro
   const runSettings = runSettingsOf(options);
   const clientOptions = {
     settings: runSettings,
-    timeoutHint: cliTimeoutHint(options.timeoutMs),
+    ...cliClientHints(options.timeoutMs, options.baseUrls[0] ?? ''),
     onRetry: (info: { attempt: number; delayMs: number; reason: string }) =>
       note(retryNote(info, secrets)),
   };

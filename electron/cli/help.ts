@@ -35,6 +35,7 @@ Usage:
   memagent make-eval HAYSTACK... -o SET.jsonl [--lengths 8k,32k] [--tasks LIST] [--rows N] [--seed S]
   memagent report RESULTS.jsonl ... [-o DIR] [--label NAME ...]
   memagent COMMAND --help
+  memagent --version
 
 The model reads the whole document chunk by chunk, overwriting a bounded memory, then answers
 from that memory (arXiv 2507.02259). Formats: PDF, DOCX, EPUB, HTML, text and Markdown; scanned

@@ -1,6 +1,7 @@
 import type { AppError, ErrorKind } from '../../shared/model.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { redactSecrets } from '../core/redact.ts';
+import { LOCAL_SERVER_HINT } from './local-server-hint.ts';
 
 export const EXIT = {
   ok: 0,
@@ -38,16 +39,38 @@ export function exitCodeFor(kind: ErrorKind): number {
   }
 }
 
-/** Hints for errors that arrive without one. */
-const DEFAULT_HINTS: Partial<Record<ErrorKind, string>> = {
-  BackendUnavailable:
-    'Start a server (for example `vllm serve BytedTsinghua-SIA/RL-MemoryAgent-14B`) or pass --base-url; `memagent models` tests the connection.',
-  BackendFailed: 'The server failed after retries; check its log, or try again later.',
-  BackendRejected: 'Check --model, --api-key and the token limits against the server.',
-  PasswordRequired: 'Pass the password with --password.',
-  WrongPassword: 'Check the password given with --password.',
-  Unsupported: 'Supported formats: PDF, DOCX, EPUB, HTML, text and Markdown.',
+/**
+ * The command line's own hints, one table. `replaces` marks kinds whose hint from core is worded
+ * for the app ("Open it again and enter its password"), which the command line says in flags;
+ * the others are only for errors that arrive without a hint of their own.
+ */
+const CLI_HINTS: Partial<Record<ErrorKind, { hint: string; replaces: boolean }>> = {
+  BackendUnavailable: {
+    hint: `${LOCAL_SERVER_HINT}; \`memagent models\` tests the connection.`,
+    replaces: false,
+  },
+  BackendFailed: {
+    hint: 'The server failed after retries; check its log, or try again later.',
+    replaces: false,
+  },
+  BackendRejected: {
+    hint: 'Check --model, --api-key and the token limits against the server.',
+    replaces: false,
+  },
+  PasswordRequired: { hint: 'Pass the password with --password.', replaces: true },
+  WrongPassword: { hint: 'Check the password given with --password.', replaces: true },
+  Unsupported: {
+    hint: 'Supported formats: PDF, DOCX, EPUB, HTML, text and Markdown.',
+    replaces: false,
+  },
 };
+
+/** The hint the command line prints for `error`: its own where core's speaks of the app. */
+export function cliHint(error: AppError): string | undefined {
+  const own = CLI_HINTS[error.kind];
+  if (own?.replaces) return own.hint;
+  return error.hint ?? own?.hint;
+}
 
 /**
  * One sentence and a hint; the detail (stack, status, library message) only with --debug.
@@ -58,7 +81,7 @@ export function formatError(
   options: { debug: boolean; secrets: readonly (string | undefined)[] },
 ): string {
   const lines = [`memagent: ${error.message}`];
-  const hint = error.hint ?? DEFAULT_HINTS[error.kind];
+  const hint = cliHint(error);
   if (hint) lines.push(`hint: ${hint}`);
   if (options.debug && error.detail) lines.push(`detail (${error.kind}): ${error.detail}`);
   return `${visibleText(redactSecrets(lines.join('\n'), options.secrets))}\n`;

@@ -26,6 +26,10 @@ export async function runCommand(argv: string[], context: CliContext): Promise<n
     ctx.env.HF_TOKEN,
   ];
   try {
+    if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+      await ctx.out(`memagent ${(await import('./version.ts')).cliVersion()}\n`);
+      return EXIT.ok;
+    }
     const command = parseCommand(argv, ctx.env, ctx.cwd);
     switch (command.name) {
       case 'help':

@@ -2,16 +2,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_HISTORY_QUERY_CHARS } from '../../shared/history.ts';
-import type { RunStatus } from '../../shared/model.ts';
-import { runStatusSchema } from '../../shared/schemas.ts';
 import { check, commonFlags, int, onePositional, parse, usage } from './arg-parsing.ts';
 import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
+import { STATUS_WORDS } from './runs-status-filter.ts';
 
 export interface RunsOptions {
   library: LibraryLocation;
   /** As typed, and resolved from where it was typed (a file, or else an id). */
   document?: { given: string; file: string };
-  statuses?: RunStatus[];
+  /** `--status` words, checked (runs-status-filter.ts). */
+  statuses?: string[];
   search?: string;
   limit: number;
   json: boolean;
@@ -27,7 +27,7 @@ export interface ShowOptions {
   debug: boolean;
 }
 
-const STATUSES = runStatusSchema.options;
+const STATUSES = STATUS_WORDS;
 
 export function parseRuns(
   rest: string[],
@@ -66,7 +66,7 @@ export function parseRuns(
         `--status: "${bad}" is not a status; use ${STATUSES.join(', ')} (comma-separated).`,
         'runs',
       );
-    options.statuses = list as RunStatus[];
+    options.statuses = list;
   }
   if (values.search !== undefined) {
     options.search = check(
@@ -115,7 +115,8 @@ has it whole). On a terminal the table fits its width; piped, nothing but the an
 Options:
   --document FILE|ID      only runs about this document: its file (found by its bytes, so a
                           moved copy works too) or its id or the start of it
-  --status S,...          only these: ${STATUSES.join(', ')}
+  --status S,...          only these: ${STATUSES.join(', ')} (done: every
+                          finished run; no-answer, incomplete: those finished runs only)
   --search TEXT           runs whose question, answer or memory holds TEXT (any case, taken
                           literally), each with where it matched
   --limit N               at most N runs (default 50)

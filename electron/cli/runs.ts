@@ -12,6 +12,7 @@ import { EXIT } from './report-error.ts';
 import { findDocument } from '../core/store/lookup.ts';
 import { documentName } from './document-name.ts';
 import type { RunsOptions } from './runs-args.ts';
+import { statusFilter } from './runs-status-filter.ts';
 import { localTime, oneLine, table, type Column } from './terminal-table.ts';
 
 /** Characters of an answer in the table (`--json` has it whole). */
@@ -78,15 +79,25 @@ function find(
   filter: { documentId?: string; statuses?: RunsOptions['statuses'] },
 ): Found[] {
   const limit = options.limit + 1;
-  if (options.search === undefined)
-    return store.runs.list({ ...filter, limit }).map((run) => ({ run }));
-  const statuses = filter.statuses;
+  const status = filter.statuses && statusFilter(filter.statuses);
+  if (options.search === undefined) {
+    // A finished state (`no-answer`) is told from the runs listed `done`: list more so enough remain.
+    const listed = store.runs.list({
+      ...(filter.documentId ? { documentId: filter.documentId } : {}),
+      ...(status ? { statuses: status.statuses } : {}),
+      limit: status?.narrows ? Math.max(500, limit) : limit,
+    });
+    return listed
+      .filter((run) => !status || status.keep(run))
+      .slice(0, limit)
+      .map((run) => ({ run }));
+  }
   // A status filter is applied to the search's runs: ask for more so enough remain.
   const hits: HistoryHit[] = store.runs.search(options.search, {
     ...(filter.documentId ? { documentId: filter.documentId } : {}),
-    limit: statuses ? 500 : limit,
+    limit: status ? 500 : limit,
   });
-  return hits.filter((hit) => !statuses || statuses.includes(hit.run.status)).slice(0, limit);
+  return hits.filter((hit) => !status || status.keep(hit.run)).slice(0, limit);
 }
 
 const COLUMNS: Column[] = [

@@ -102,6 +102,8 @@ export async function clientForProfile(
     onRetry?: LlmConfig['onRetry'];
     /** What a timeout's hint suggests; default: this backend's timeout in Settings. */
     timeoutHint?: string;
+    /** What an unreachable server's hint suggests; default: core's for the backend kind. */
+    unreachableHint?: string;
     /** The run's settings: the built-in model's context is sized for them. */
     settings?: Pick<RunSettings, 'chunkTokens' | 'memoryTokens' | 'answerTokens'>;
   } = {},
@@ -137,6 +139,7 @@ export async function clientForProfile(
     if (timeoutMs !== undefined) config.timeoutMs = timeoutMs;
     if (profile.maxRetries !== undefined) config.maxRetries = profile.maxRetries;
     if (options.onRetry) config.onRetry = options.onRetry;
+    if (options.unreachableHint !== undefined) config.unreachableHint = options.unreachableHint;
     return config;
   }
 }

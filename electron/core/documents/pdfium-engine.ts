@@ -178,7 +178,7 @@ export function openDocument(engine: Pdfium, bytes: Uint8Array, password?: strin
   if (code === FPDF_ERR_PASSWORD) {
     throw password === undefined
       ? new CoreError('PasswordRequired', 'This PDF is protected by a password.', {
-          hint: 'Open it again and enter its password (memagent: --password).',
+          hint: 'Open it again and enter its password.',
           detail,
         })
       : new CoreError('WrongPassword', 'The password for this PDF is wrong.', {

@@ -244,6 +244,12 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the PDF and the HTML page of hostile 
         expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThan(200);
         // No link leaves the document: Chromium writes a page's external links as /URI actions.
         expect(Buffer.from(pdf).toString('latin1')).not.toMatch(/\/URI\s*\(/);
+        // A session's PDF names the app, as the review's does, not Chromium's user agent: read
+        // back from the Info dictionary (the last update's) by a real reader.
+        const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+        expect(info).toMatch(/^Creator:\s+MemAgent Desktop$/m);
+        expect(info).toMatch(/^Producer:\s+MemAgent Desktop, printed by Chromium$/m);
+        expect(info).not.toMatch(/HeadlessChrome|Mozilla|Skia/);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

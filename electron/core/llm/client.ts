@@ -29,6 +29,11 @@ export interface LlmConfig {
    * the backend's timeout in Settings; the CLI: --timeout). Default: a neutral sentence.
    */
   timeoutHint?: string;
+  /**
+   * The hint of a server that cannot be reached, in the caller's words (the CLI names its flags,
+   * `--base-url` and `--model-file`). Default: core's hint for the backend kind.
+   */
+  unreachableHint?: string;
   /** Retries after the first attempt for transient failures. Default 4. */
   maxRetries?: number;
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
@@ -116,6 +121,7 @@ export function createLlmClient(config: LlmConfig): LlmClient {
       stallTimeoutMs,
       timeoutHint: config.timeoutHint ?? DEFAULT_TIMEOUT_HINT,
     };
+    if (config.unreachableHint !== undefined) ctx.unreachableHint = config.unreachableHint;
     let timeouts = 0;
     for (let n = 1; ; n += 1) {
       if (signal?.aborted === true) throw cancelledError();

@@ -39,6 +39,8 @@ export interface FailureContext {
   stallTimeoutMs: number;
   /** What the user can do about a timed-out attempt, in the caller's words (LlmConfig.timeoutHint). */
   timeoutHint: string;
+  /** What the user can do about a server that cannot be reached, in the caller's words (LlmConfig.unreachableHint). */
+  unreachableHint?: string;
 }
 
 const UNREACHABLE = new Set([
@@ -203,7 +205,7 @@ export function classifyFailure(error: unknown, ctx: FailureContext): Failure {
         kind: 'BackendUnavailable',
         reason: code,
         message: `Cannot reach the LLM server at ${ctx.url}.`,
-        hint: unreachableHint(ctx.kind),
+        hint: ctx.unreachableHint ?? unreachableHint(ctx.kind),
         detail: `${error.message} (${code})`,
       };
     }

@@ -24,6 +24,8 @@ export interface ClientRequest {
   onRetry?: LlmConfig['onRetry'];
   /** What a timeout's hint suggests (the app: Settings; the CLI: its flags). */
   timeoutHint?: string;
+  /** What an unreachable server's hint suggests (the CLI: --base-url, --model-file); default core's. */
+  unreachableHint?: string;
 }
 
 /** The client for a run, its model name resolved (one request to a server that names none). */
@@ -36,6 +38,7 @@ export async function openClient(
   if (request.model !== undefined) options.model = request.model;
   if (request.onRetry) options.onRetry = request.onRetry;
   if (request.timeoutHint !== undefined) options.timeoutHint = request.timeoutHint;
+  if (request.unreachableHint !== undefined) options.unreachableHint = request.unreachableHint;
   const client = await clientForProfile(parts.clients, parts.secrets, request.profile, options);
   return { client, model: await client.resolveModel(signal) };
 }
@@ -143,6 +146,7 @@ export interface PrepareHooks {
   note(code: 'backend-changed', message: string): void;
   onRetry?: LlmConfig['onRetry'];
   timeoutHint?: string;
+  unreachableHint?: string;
   /** How to read with the other model on purpose, for a server that no longer serves the run's. */
   otherModelHint?: (served: string) => string;
 }
@@ -177,6 +181,7 @@ export async function prepareRun(
       model: plan.model,
       ...(hooks.onRetry ? { onRetry: hooks.onRetry } : {}),
       ...(hooks.timeoutHint === undefined ? {} : { timeoutHint: hooks.timeoutHint }),
+      ...(hooks.unreachableHint === undefined ? {} : { unreachableHint: hooks.unreachableHint }),
     },
     signal,
   );
