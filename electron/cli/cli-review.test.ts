@@ -355,6 +355,48 @@ describe('the checklist and the files', () => {
   });
 });
 
+describe('a folder among the FILEs', () => {
+  it('reviews its documents, says what it skipped, and run again after a file is added reads only the new cells', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'folder-db', 'memagent.db');
+    const folder = path.join(dir, 'sites');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'site-10.txt'), documentText(10, 20));
+    fs.writeFileSync(path.join(folder, 'site-2.txt'), documentText(2, 20));
+    fs.writeFileSync(path.join(folder, 'map.png'), 'not a document');
+    const args = review(db, s.baseUrl, '--json').map((a) => (a === files[0] ? 'sites' : a));
+    const command = args.filter((a) => !files.includes(a));
+    const env = { INIT_CWD: dir };
+
+    const r = await runCliInProcess(command, env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `sites${path.sep}: 2 documents; 1 file skipped (not a kind the app reads)\n`,
+    );
+    const first = JSON.parse(r.stdout) as ReviewJson;
+    // In name order, as the app lists a folder: 2 before 10.
+    expect(first.documents.map((d) => d.title)).toEqual(['site-2', 'site-10']);
+    expect(first.review.counts).toMatchObject({ cells: 6, done: 6 });
+
+    fs.writeFileSync(path.join(folder, 'site-7.txt'), documentText(7, 20));
+    const before = chunkReads(s).length;
+    const again = await runCliInProcess(command, env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`sites${path.sep}: 3 documents; 1 file skipped`);
+    expect(again.stderr).toContain('3 left to read (6 answered before)');
+    expect(again.stderr).toContain('1 new document added to review');
+    const second = JSON.parse(again.stdout) as ReviewJson;
+    // The same review, one row more; only the new document's cells were read.
+    expect(second.review.id).toBe(first.review.id);
+    expect(second.documents.map((d) => d.title)).toEqual(['site-2', 'site-10', 'site-7']);
+    expect(second.cells.slice(0, 6)).toEqual(first.cells);
+    const reads = chunkReads(s).slice(before);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(new Set(reads.map((k) => k.split('|')[0]))).toEqual(new Set(['7']));
+    expect(second.review.counts).toMatchObject({ cells: 9, done: 9 });
+  });
+});
+
 describe('stopped mid-way', () => {
   it('Ctrl-C pauses at chunk boundaries and prints the command; it then reads only what was left', async () => {
     const s = await sim(40);

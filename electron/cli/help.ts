@@ -114,6 +114,9 @@ coverage: {chunksRead, chunks, pages}, evidence: [{page, pageLabel, section, quo
 
 The same command again (same files, checklist and settings; --json and --out aside) continues
 the same review: answered cells are kept and reported, the others read from their saved memory.
+A FILE may be a folder: its documents in name order (other kinds skipped and counted; its
+subfolders too with --recursive); run again after the folder gained files, the same review gets
+the new files as new rows and reads only their cells.
 Ctrl-C pauses: no cell starts any more, the cells reading stop after the chunk in flight, and
 the command to continue is printed; a second Ctrl-C quits at once. A kill loses at most the
 chunks in flight. \`memagent export REVIEW_ID -o FILE\` writes a report later.
@@ -128,6 +131,7 @@ Options:
   --out DIR               write review.html, review.pdf, review.csv, review.xlsx and review.json
                           there (the PDF needs Chromium, Chrome or Edge: skipped, said in one
                           line, without one)
+  --recursive             a folder's subfolders are read too
   --list                  list the library's reviews: id, title, checklist, documents ×
                           questions, state, cells done
 ${flagHelp(REVIEW_FLAGS)}  --quote-check on|off    as for ask (default: on for a server on this machine or network)

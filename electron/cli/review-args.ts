@@ -41,8 +41,13 @@ export const REVIEW_FLAGS = {
 };
 
 export interface ReviewOptions extends Connection, ReadingOptions, RunSettings {
-  /** The documents, resolved from where the command was typed, in the table's row order. */
+  /**
+   * The documents, resolved from where the command was typed, in the table's row order; a folder
+   * stands for its documents (review-files.ts).
+   */
   files: string[];
+  /** --recursive: a folder's subfolders are read too. */
+  recursive: boolean;
   /** --checklist LIST as typed: a file (resolved in `checklistFile`) or a checklist's name. */
   checklist: string;
   checklistFile: string;
@@ -120,6 +125,7 @@ export function parseReview(
       checklist: { type: 'string' },
       out: { type: 'string' },
       list: { type: 'boolean', default: false },
+      recursive: { type: 'boolean', default: false },
       'quote-check': { type: 'string' },
       'input-price': { type: 'string' },
       'output-price': { type: 'string' },
@@ -149,6 +155,7 @@ export function parseReview(
     throw usage('review needs --checklist LIST (a file, or a checklist’s name).', 'review');
   const options: ReviewOptions = {
     files: positionals.map((file) => path.resolve(here, file)),
+    recursive: values.recursive,
     checklist: v.checklist,
     checklistFile: path.resolve(here, v.checklist),
     ...readingOptions(values, here, env, 'review'),
