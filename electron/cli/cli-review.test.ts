@@ -15,6 +15,7 @@ import { findChromium } from '../core/export/chromium-printer.ts';
 import { writeTinyGguf } from '../core/llm/builtin/tiny-gguf.test-support.ts';
 import type { ReviewJson } from '../core/export/review-json.ts';
 import { openStore } from '../core/store/store.ts';
+import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import { runCli, runCliInProcess } from './cli.test-support.ts';
 import { documentText } from './job-documents.test-support.ts';
 
@@ -394,6 +395,37 @@ describe('a folder among the FILEs', () => {
     expect(reads.length).toBeGreaterThan(0);
     expect(new Set(reads.map((k) => k.split('|')[0]))).toEqual(new Set(['7']));
     expect(second.review.counts).toMatchObject({ cells: 9, done: 9 });
+  });
+});
+
+describe('two documents of one title', () => {
+  it('are told apart in the matrix, the table and the HTML report', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'namesakes-db', 'memagent.db');
+    const out = path.join(dir, 'namesakes-out');
+    const same = ['north', 'south'].map((folder, d) => {
+      fs.mkdirSync(path.join(dir, folder), { recursive: true });
+      const file = path.join(dir, folder, 'lease.txt');
+      fs.writeFileSync(file, documentText(20 + d, 12));
+      return file;
+    });
+    const args = review(db, s.baseUrl, '--out', out).filter((a) => !files.includes(a));
+    const r = await runCliInProcess([args[0] ?? '', ...same, ...args.slice(1)]);
+    expect(r.code, r.stderr).toBe(0);
+    const store = openStore(path.dirname(db), db);
+    try {
+      const [job] = store.jobs.list(10).filter((j) => j.kind === 'review');
+      const matrix = reviewMatrix(store, job?.id ?? '');
+      expect(matrix.documents.map((d) => [d.title, d.label])).toEqual([
+        ['lease', 'lease (in north)'],
+        ['lease', 'lease (in south)'],
+      ]);
+    } finally {
+      store.close();
+    }
+    expect(r.stdout).toContain('lease (in north)');
+    const html = fs.readFileSync(path.join(out, 'review.html'), 'utf8');
+    for (const label of ['lease (in north)', 'lease (in south)']) expect(html).toContain(label);
   });
 });
 
