@@ -38,6 +38,12 @@ export interface ReviewDocument {
   title: string;
   path?: string;
   pageCount?: number;
+  /**
+   * The row's name: the title, with what tells it apart where two documents of the review share
+   * it ("Lease (lease-a.pdf)"). Set on every matrix read (review-document-labels.ts); read it
+   * with `rowName`.
+   */
+  label?: string;
 }
 
 /** What a cell's run read: the guarantee behind a "not stated". */
@@ -118,6 +124,7 @@ export interface ReviewSummary {
 /** A whole review as every view and report reads it. */
 export interface ReviewMatrix {
   review: ReviewSummary;
+  /** Each with its row name (`label`, review-document-labels.ts). */
   documents: ReviewDocument[];
   questions: ReviewQuestion[];
   /** Row-major: documents × questions, one per pair. */

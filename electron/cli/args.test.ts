@@ -45,6 +45,7 @@ describe('parseCommand', () => {
       json: false,
       debug: false,
       dryRun: false,
+      yes: false,
       reading: { ocr: 'auto', languages: ['eng'] },
       ocrLanguageDir: '/data/memagent/ocr-languages',
       // Runs are saved in the app's library unless --no-save.

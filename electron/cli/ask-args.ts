@@ -25,6 +25,7 @@ import {
   baseUrlsFlag,
   concurrencyFlag,
   connectionFlags,
+  costConfirmFlags,
   readSettingFlags,
   runSettingsFromFlags,
 } from './flags/run-setting-flags.ts';
@@ -40,6 +41,9 @@ export const ASK_FLAGS = {
   ...readSettingFlags('boxed'),
   concurrency: concurrencyFlag(CONCURRENCY),
 };
+
+/** --cost-limit and --yes, as `review`'s (run-setting-flags.ts). */
+export const ASK_COST_FLAGS = costConfirmFlags('questions');
 
 export interface AskOptions extends Connection, ReadingOptions, RunSettings {
   file: string;
@@ -59,9 +63,13 @@ export interface AskOptions extends Connection, ReadingOptions, RunSettings {
   debug: boolean;
   /** Print the estimate (chunks, tokens, cost) and stop before any request to the model. */
   dryRun: boolean;
-  /** Per million tokens, for the dry run's cost range. */
+  /** Per million tokens: the dry run's cost range, and the cost checked against the limit. */
   inputPrice?: number;
   outputPrice?: number;
+  /** --cost-limit: ask first above this much (default: the library's, from the app's Settings). */
+  costLimit?: number;
+  /** --yes: start even above the cost limit, without asking. */
+  yes: boolean;
   /** The library the runs are saved in; undefined with --no-save. */
   library?: LibraryChoice;
   /** --backend builtin: the GGUF model run on this computer (no server). */
@@ -70,6 +78,7 @@ export interface AskOptions extends Connection, ReadingOptions, RunSettings {
 
 const askSchema = z.object({
   ...flagShape(ASK_FLAGS),
+  ...flagShape(ASK_COST_FLAGS),
   'dry-run': z.boolean(),
   'input-price': price('input-price').optional(),
   'output-price': price('output-price').optional(),
@@ -103,6 +112,7 @@ export function parseAsk(
     rest,
     {
       ...flagOptions(ASK_FLAGS),
+      ...flagOptions(ASK_COST_FLAGS),
       ...commonFlags,
       ...readingFlags,
       'quote-check': { type: 'string' },
@@ -145,7 +155,9 @@ export function parseAsk(
     json: v.json,
     debug: v.debug,
     dryRun: v['dry-run'],
+    yes: v.yes,
   };
+  if (v['cost-limit'] !== undefined) options.costLimit = v['cost-limit'];
   if (builtin !== undefined) options.builtin = builtin;
   if (v['input-price'] !== undefined) options.inputPrice = v['input-price'];
   if (v['output-price'] !== undefined) options.outputPrice = v['output-price'];

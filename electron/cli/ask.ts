@@ -10,10 +10,13 @@ import { openDocument } from '../core/use-cases/open-document.ts';
 import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
 import type { AskOptions } from './ask-args.ts';
+import { DEFAULT_COST_CONFIRM_ABOVE } from '../../shared/run-estimate.ts';
+import { askCost } from './ask-cost.ts';
 import { builtinResumeFlags } from './builtin-backend.ts';
 import { cliClientHints, createCliRunParts, retryNote } from './cli-run-parts.ts';
 import { commandProfile } from './command-profile.ts';
 import type { CliContext } from './context.ts';
+import { confirmCost } from './cost-confirm.ts';
 import { runDryRun } from './dry-run.ts';
 import { ocrSummary, readDocument } from './reading.ts';
 import { openTraceFile } from './trace-file.ts';
@@ -104,6 +107,30 @@ export async function runAsk(options: AskOptions, ctx: CliContext): Promise<numb
     notes.note(
       `${options.file}: ${doc.text.length.toLocaleString('en-US')} characters, ${tokens.toLocaleString('en-US')} tokens (${tokenizerId}), ${chunks.length} chunks of at most ${options.chunkTokens}; model ${model}`,
     );
+
+    // Above the cost limit, the user says so first (as `review` and the app's Ask ask); nothing
+    // is saved or sent to the model before.
+    const cost = await askCost(
+      parts,
+      { ...options, profile, client, model, settings, doc, chunks },
+      signal,
+    );
+    const confirmed = await confirmCost(
+      {
+        cost,
+        limit:
+          options.costLimit ??
+          library?.store.settings.costConfirmAbove() ??
+          DEFAULT_COST_CONFIRM_ABOVE,
+        yes: options.yes,
+        what: options.questions.length > 1 ? 'These questions' : 'This question',
+      },
+      ctx,
+    );
+    if (!confirmed) {
+      notes.note('memagent: not started; nothing was sent to the model.');
+      return EXIT.interrupted;
+    }
 
     let runs: QuestionRun[] = options.questions.map((question, i) => ({
       runId: `q${i + 1}`,

@@ -15,6 +15,7 @@ import { findChromium } from '../core/export/chromium-printer.ts';
 import { writeTinyGguf } from '../core/llm/builtin/tiny-gguf.test-support.ts';
 import type { ReviewJson } from '../core/export/review-json.ts';
 import { openStore } from '../core/store/store.ts';
+import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import { runCli, runCliInProcess } from './cli.test-support.ts';
 import { documentText } from './job-documents.test-support.ts';
 
@@ -352,6 +353,79 @@ describe('the checklist and the files', () => {
     const usage = await runCliInProcess(['review', files[0] ?? '']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('review needs --checklist LIST');
+  });
+});
+
+describe('a folder among the FILEs', () => {
+  it('reviews its documents, says what it skipped, and run again after a file is added reads only the new cells', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'folder-db', 'memagent.db');
+    const folder = path.join(dir, 'sites');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'site-10.txt'), documentText(10, 20));
+    fs.writeFileSync(path.join(folder, 'site-2.txt'), documentText(2, 20));
+    fs.writeFileSync(path.join(folder, 'map.png'), 'not a document');
+    const args = review(db, s.baseUrl, '--json').map((a) => (a === files[0] ? 'sites' : a));
+    const command = args.filter((a) => !files.includes(a));
+    const env = { INIT_CWD: dir };
+
+    const r = await runCliInProcess(command, env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `sites${path.sep}: 2 documents; 1 file skipped (not a kind the app reads)\n`,
+    );
+    const first = JSON.parse(r.stdout) as ReviewJson;
+    // In name order, as the app lists a folder: 2 before 10.
+    expect(first.documents.map((d) => d.title)).toEqual(['site-2', 'site-10']);
+    expect(first.review.counts).toMatchObject({ cells: 6, done: 6 });
+
+    fs.writeFileSync(path.join(folder, 'site-7.txt'), documentText(7, 20));
+    const before = chunkReads(s).length;
+    const again = await runCliInProcess(command, env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`sites${path.sep}: 3 documents; 1 file skipped`);
+    expect(again.stderr).toContain('3 left to read (6 answered before)');
+    expect(again.stderr).toContain('1 new document added to review');
+    const second = JSON.parse(again.stdout) as ReviewJson;
+    // The same review, one row more; only the new document's cells were read.
+    expect(second.review.id).toBe(first.review.id);
+    expect(second.documents.map((d) => d.title)).toEqual(['site-2', 'site-10', 'site-7']);
+    expect(second.cells.slice(0, 6)).toEqual(first.cells);
+    const reads = chunkReads(s).slice(before);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(new Set(reads.map((k) => k.split('|')[0]))).toEqual(new Set(['7']));
+    expect(second.review.counts).toMatchObject({ cells: 9, done: 9 });
+  });
+});
+
+describe('two documents of one title', () => {
+  it('are told apart in the matrix, the table and the HTML report', async () => {
+    const s = await sim();
+    const db = path.join(dir, 'namesakes-db', 'memagent.db');
+    const out = path.join(dir, 'namesakes-out');
+    const same = ['north', 'south'].map((folder, d) => {
+      fs.mkdirSync(path.join(dir, folder), { recursive: true });
+      const file = path.join(dir, folder, 'lease.txt');
+      fs.writeFileSync(file, documentText(20 + d, 12));
+      return file;
+    });
+    const args = review(db, s.baseUrl, '--out', out).filter((a) => !files.includes(a));
+    const r = await runCliInProcess([args[0] ?? '', ...same, ...args.slice(1)]);
+    expect(r.code, r.stderr).toBe(0);
+    const store = openStore(path.dirname(db), db);
+    try {
+      const [job] = store.jobs.list(10).filter((j) => j.kind === 'review');
+      const matrix = reviewMatrix(store, job?.id ?? '');
+      expect(matrix.documents.map((d) => [d.title, d.label])).toEqual([
+        ['lease', 'lease (in north)'],
+        ['lease', 'lease (in south)'],
+      ]);
+    } finally {
+      store.close();
+    }
+    expect(r.stdout).toContain('lease (in north)');
+    const html = fs.readFileSync(path.join(out, 'review.html'), 'utf8');
+    for (const label of ['lease (in north)', 'lease (in south)']) expect(html).toContain(label);
   });
 });
 

@@ -460,6 +460,45 @@ describe('memagent ask', () => {
     }
   });
 
+  it('priced above the cost limit: refused with nobody to ask (exit 2), read with --yes', async () => {
+    const db = path.join(dir, 'priced', 'memagent.db');
+    const priced = (...more: string[]) =>
+      cli([
+        'ask',
+        book(),
+        '-q',
+        QUESTION,
+        '--input-price',
+        '1000',
+        '--output-price',
+        '1000',
+        '--db',
+        db,
+        ...more,
+      ]);
+    const from = sim.requests.length;
+    const refused = await priced();
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(
+      /memagent: This question may cost up to \$[\d.]+, above the cost limit of \$1\.00, and there is no terminal to confirm it at\.\nhint: Pass --yes to start it anyway, or --cost-limit \d+ to raise the limit\.\n/,
+    );
+    noStack(refused.stderr);
+    expect(sim.requests.length).toBe(from);
+    // Nothing saved: the library's runs list is empty.
+    const runs = await cli(['runs', '--json', '--db', db]);
+    expect(JSON.parse(runs.stdout)).toEqual([]);
+    // --yes reads it; so does a limit above its most.
+    const yes = await priced('-y');
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(yes.stdout).toContain('AMBER-4471');
+    const limit = await priced('--cost-limit', '100000');
+    expect(limit.code, limit.stderr).toBe(0);
+    // Without prices nothing is asked (an unpriced backend costs nothing to confirm).
+    const unpriced = await cli(['ask', book(), '-q', QUESTION, '--cost-limit', '0', '--no-save']);
+    expect(unpriced.code, unpriced.stderr).toBe(0);
+  });
+
   it('exit 3 for a missing or unsupported file', async () => {
     const missing = await cli(['ask', path.join(dir, 'nope.pdf'), '-q', QUESTION]);
     expect(missing.code).toBe(3);

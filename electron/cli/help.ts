@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SHIPPED_OCR_LANGUAGES } from '../core/documents/ocr-languages.ts';
 import { TASK_FAMILIES } from '../core/eval/make/tasks.ts';
 import { appDataDir } from './app-data.ts';
-import { ASK_FLAGS } from './ask-args.ts';
+import { ASK_COST_FLAGS, ASK_FLAGS } from './ask-args.ts';
 import { EVAL_HELP } from './eval-args.ts';
 import { flagHelp } from './flags/flag-spec.ts';
 import { RESUME_FLAGS } from './resume-args.ts';
@@ -13,7 +13,7 @@ import type { CliContext } from './context.ts';
 import { REPORT_HELP } from './report-args.ts';
 import { RUNS_HELP, SHOW_HELP } from './runs-args.ts';
 import { JOBS_HELP } from './jobs-args.ts';
-import { REVIEW_FLAGS } from './review-args.ts';
+import { REVIEW_COST_FLAGS, REVIEW_FLAGS } from './review-args.ts';
 
 const MAIN = `memagent — answer questions about documents of any length with the MemAgent workflow
 
@@ -76,8 +76,9 @@ ${flagHelp(ASK_FLAGS)}  --dry-run               print chunks, prompt tokens (exa
                           included; memory at its budget), the completion-token bound and,
                           with prices, the cost range; sends nothing to the model
   --input-price P, --output-price P
-                          prices per million prompt / completion tokens, for --dry-run
-  --quote-check on|off    after each answer, ask the model to quote the sentences of each cited
+                          prices per million prompt / completion tokens: --dry-run's cost range,
+                          and the cost checked against the limit before the questions are read
+${flagHelp(ASK_COST_FLAGS)}  --quote-check on|off    after each answer, ask the model to quote the sentences of each cited
                           chunk that support it (at most 3 extra requests, each about a chunk's
                           tokens); a quote counts only if found word for word in the chunk.
                           Default: on for the built-in model or a server on this machine or a
@@ -115,6 +116,9 @@ coverage: {chunksRead, chunks, pages}, evidence: [{page, pageLabel, section, quo
 
 The same command again (same files, checklist and settings; --json and --out aside) continues
 the same review: answered cells are kept and reported, the others read from their saved memory.
+A FILE may be a folder: its documents in name order (other kinds skipped and counted; its
+subfolders too with --recursive); run again after the folder gained files, the same review gets
+the new files as new rows and reads only their cells.
 Ctrl-C pauses: no cell starts any more, the cells reading stop after the chunk in flight, and
 the command to continue is printed; a second Ctrl-C quits at once. A kill loses at most the
 chunks in flight. \`memagent export REVIEW_ID -o FILE\` writes a report later.
@@ -129,6 +133,7 @@ Options:
   --out DIR               write review.html, review.pdf, review.csv, review.xlsx and review.json
                           there (the PDF needs Chromium, Chrome or Edge: skipped, said in one
                           line, without one)
+  --recursive             a folder's subfolders are read too
   --list                  list the library's reviews: id, title, checklist, documents ×
                           questions, state, cells done
 ${flagHelp(REVIEW_FLAGS)}  --quote-check on|off    as for ask (default: on for a server on this machine or network)
@@ -137,11 +142,7 @@ ${flagHelp(REVIEW_FLAGS)}  --quote-check on|off    as for ask (default: on for a
                           and the cost so far
   --dry-run               print the plan (with --json as JSON) on stdout and stop: no review is
                           created and nothing is sent to the server
-  --cost-limit AMOUNT     ask before a review that may cost more (default: the limit in the
-                          app's Settings, $1 until set); with no terminal to ask at (a pipe, CI)
-                          it is refused
-  -y, --yes               start it above the cost limit without asking
-  --password P            password of encrypted PDFs
+${flagHelp(REVIEW_COST_FLAGS)}  --password P            password of encrypted PDFs
   --chromium PATH         the browser that prints review.pdf (default $MEMAGENT_CHROMIUM, else
                           one installed where they usually are)
 ${READING}  --json                  print the whole review as JSON on stdout

@@ -7,7 +7,6 @@ import { isOwnServerUrl } from '../../shared/quote-check.ts';
 import {
   check,
   commonFlags,
-  num,
   oneOf,
   parse,
   price,
@@ -25,6 +24,7 @@ import {
   baseUrlsFlag,
   concurrencyFlag,
   connectionFlags,
+  costConfirmFlags,
   readSettingFlags,
   runSettingsFromFlags,
 } from './flags/run-setting-flags.ts';
@@ -40,9 +40,17 @@ export const REVIEW_FLAGS = {
   concurrency: concurrencyFlag(CONCURRENCY),
 };
 
+/** --cost-limit and --yes, as `ask`'s (run-setting-flags.ts). */
+export const REVIEW_COST_FLAGS = costConfirmFlags('a review');
+
 export interface ReviewOptions extends Connection, ReadingOptions, RunSettings {
-  /** The documents, resolved from where the command was typed, in the table's row order. */
+  /**
+   * The documents, resolved from where the command was typed, in the table's row order; a folder
+   * stands for its documents (review-files.ts).
+   */
   files: string[];
+  /** --recursive: a folder's subfolders are read too. */
+  recursive: boolean;
   /** --checklist LIST as typed: a file (resolved in `checklistFile`) or a checklist's name. */
   checklist: string;
   checklistFile: string;
@@ -79,13 +87,11 @@ export interface ReviewListOptions {
 
 const reviewSchema = z.object({
   ...flagShape(REVIEW_FLAGS),
+  ...flagShape(REVIEW_COST_FLAGS),
   checklist: z.string().trim().min(1, '--checklist needs a file or a checklist name').optional(),
   out: z.string().trim().min(1, '--out needs a folder').optional(),
   'input-price': price('input-price').optional(),
   'output-price': price('output-price').optional(),
-  'cost-limit': num('cost-limit')
-    .pipe(z.number().min(0, '--cost-limit must be 0 or more (an amount, as 5 for $5)'))
-    .optional(),
   'quote-check': oneOf('quote-check', ['on', 'off'] as const).optional(),
   password: z.string().optional(),
   chromium: z.string().min(1).optional(),
@@ -114,18 +120,18 @@ export function parseReview(
     rest,
     {
       ...flagOptions(REVIEW_FLAGS),
+      ...flagOptions(REVIEW_COST_FLAGS),
       ...commonFlags,
       ...readingFlags,
       ...libraryFlags,
       checklist: { type: 'string' },
       out: { type: 'string' },
       list: { type: 'boolean', default: false },
+      recursive: { type: 'boolean', default: false },
       'quote-check': { type: 'string' },
       'input-price': { type: 'string' },
       'output-price': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
-      'cost-limit': { type: 'string' },
-      yes: { type: 'boolean', short: 'y', default: false },
       password: { type: 'string' },
       chromium: { type: 'string' },
     },
@@ -149,6 +155,7 @@ export function parseReview(
     throw usage('review needs --checklist LIST (a file, or a checklist’s name).', 'review');
   const options: ReviewOptions = {
     files: positionals.map((file) => path.resolve(here, file)),
+    recursive: values.recursive,
     checklist: v.checklist,
     checklistFile: path.resolve(here, v.checklist),
     ...readingOptions(values, here, env, 'review'),
@@ -164,7 +171,7 @@ export function parseReview(
         ? builtin !== undefined || v['base-url'].every((url) => isOwnServerUrl(url))
         : v['quote-check'] === 'on',
     dryRun: values['dry-run'],
-    yes: values.yes,
+    yes: v.yes,
     json: values.json,
     debug: values.debug,
     library,

@@ -1,6 +1,7 @@
 // A review on a terminal: the matrix as a table (documents down, questions across, each cell its
 // display value or its state), and the library's reviews as a list. Every document and model
 // string passes through oneLine: shown, never obeyed, one line.
+import { rowName } from '../../shared/review-document-labels.ts';
 import type { CellStatus, ReviewMatrix, ReviewSummary } from '../../shared/review.ts';
 import { shortJobId } from '../core/use-cases/job-claim.ts';
 import { localTime, oneLine, table, type Column } from './terminal-table.ts';
@@ -31,7 +32,7 @@ export function reviewTable(matrix: ReviewMatrix, width?: number): string {
     ...questions.map((_, i) => ({ title: `Q${i + 1}`, share: 1, min: 6 })),
   ];
   const rows = documents.map((document, d) => [
-    oneLine(document.title),
+    oneLine(rowName(document)),
     ...questions.map((_, q) => {
       const cell = cells[d * questions.length + q];
       if (!cell) return '';

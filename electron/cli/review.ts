@@ -2,6 +2,8 @@
 // document, each cell a MemAgent run over the whole document, stored as one review (a job) in
 // the library. The same command again finds the same review (same documents, checklist and
 // settings) and continues it: answered cells are kept, the others read from their saved memory.
+// A FILE may be a folder: run again after the folder gained files, the command continues the
+// review it made before and reads only the new files' cells.
 import path from 'node:path';
 import type { ChunkInfo, DocumentInfo, DocumentText } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
@@ -18,7 +20,8 @@ import type { LlmClient } from '../core/llm/types.ts';
 import type { Store } from '../core/store/store.ts';
 import { chunkText, openClient } from '../core/use-cases/prepare-run.ts';
 import { createReview } from '../core/use-cases/review-create.ts';
-import { findReview } from '../core/use-cases/review-find.ts';
+import { addDocuments } from '../core/use-cases/review-cells.ts';
+import { findReview, findReviewWithin } from '../core/use-cases/review-find.ts';
 import { reviewKey } from '../core/use-cases/review-key.ts';
 import { environmentLocale } from '../../shared/locale.ts';
 import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
@@ -31,6 +34,7 @@ import { readDocument } from './reading.ts';
 import { EXIT } from './report-error.ts';
 import type { ReviewOptions } from './review-args.ts';
 import { findChecklist, type ReviewChecklist } from './review-checklist.ts';
+import { reviewFiles } from './review-files.ts';
 import { driveReview } from './review-drive.ts';
 import { cellKey, planJson, planReview, planText } from './review-estimate.ts';
 import { writeReviewOutput } from './review-output.ts';
@@ -54,8 +58,13 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
     const { store } = library;
     // The checklist first: a bad file costs no reading.
     const checklist = await findChecklist(store, options.checklist, options.checklistFile);
+    const expanded = await reviewFiles(options.files, {
+      recursive: options.recursive,
+      cwd: ctx.env.INIT_CWD || ctx.cwd,
+      note,
+    });
     const documents: OpenedDocument[] = [];
-    for (const file of options.files) documents.push(await openOne(library, file, options, ctx));
+    for (const file of expanded.files) documents.push(await openOne(library, file, options, ctx));
 
     const settings = runSettingsOf(options);
     const profile = await reviewProfile(options, ctx);
@@ -82,21 +91,30 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
       ocr,
     });
     const documentIds = documents.map((d) => d.info.id);
-    const key = reviewKey({ documentIds, questions: checklist.questions, settings });
-    const found = findReview(store, key);
+    const asked = { documentIds, questions: checklist.questions, settings };
+    // The same command finds the same review: by its key, or, when a folder was named, the review
+    // it made before the folder gained files (those files are then its new rows).
+    const found =
+      findReview(store, reviewKey(asked)) ??
+      (expanded.folders ? findReviewWithin(store, asked) : undefined);
+    const present = new Set(
+      found === undefined ? [] : store.reviews.documents(found).map((d) => d.id),
+    );
+    const added = found === undefined ? [] : documents.filter((d) => !present.has(d.info.id));
+    const questions = found === undefined ? checklist.questions : store.reviews.questions(found);
     // The plan: what is left to read, estimated as the app's New review estimates.
     const plan = await planReview({
       store,
       parts,
       texts,
       documentIds,
-      questions: found === undefined ? checklist.questions : store.reviews.questions(found),
+      questions,
       settings,
       profile,
       concurrency: options.concurrency,
       ...(found === undefined
         ? {}
-        : { found: { review: found, toRead: cellsToRead(store, found) } }),
+        : { found: { review: found, toRead: cellsToRead(store, found, added, questions) } }),
       offline: options.dryRun,
       signal,
     });
@@ -131,14 +149,27 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
     }
     const { client, model } = opened as { client: LlmClient; model: string };
 
+    // The documents whose cells are made now are chunked first, as `ask` chunks.
     const chunksOf = new Map<string, ChunkInfo[]>();
-    if (found === undefined)
-      for (const d of documents) {
-        const textKey = d.info.textKey ?? d.info.id;
-        const input = { profile, client, model, settings, textKey, doc: d.doc };
-        chunksOf.set(d.info.id, (await chunkText(parts, input, signal)).chunks);
-      }
+    for (const d of found === undefined ? documents : added) {
+      const textKey = d.info.textKey ?? d.info.id;
+      const input = { profile, client, model, settings, textKey, doc: d.doc };
+      chunksOf.set(d.info.id, (await chunkText(parts, input, signal)).chunks);
+    }
     const lib = { store, writer: library.writer, now: Date.now };
+    const chunks = { chunksOf: (id: string) => chunksOf.get(id) };
+    if (found !== undefined && added.length > 0) {
+      const cells = addDocuments(lib, found, [...new Set(added.map((d) => d.info.id))], {
+        profile,
+        settings,
+        origin: 'cli',
+        model,
+        ...chunks,
+      });
+      note(
+        `note: ${plural(added.length, 'new document')} added to review ${shortJobId(found)}: ${plural(cells.length, 'new cell')}`,
+      );
+    }
     const jobId =
       found ??
       createReview(lib, {
@@ -149,7 +180,7 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
         settings,
         origin: 'cli',
         model,
-        chunksOf: (id) => chunksOf.get(id),
+        ...chunks,
         concurrency: options.concurrency,
       });
     const short = shortJobId(jobId);
@@ -219,14 +250,22 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
   }
 }
 
-/** The cells of stored review `jobId` not answered yet (`cellKey`s). */
-function cellsToRead(store: Store, jobId: string): Set<string> {
-  return new Set(
-    store.reviews
-      .cells(jobId)
-      .filter((c) => c.status !== 'done')
-      .map((c) => cellKey(c.documentId, c.questionId)),
-  );
+/**
+ * The cells of stored review `jobId` not answered yet, and those the `added` documents will have
+ * (`cellKey`s).
+ */
+function cellsToRead(
+  store: Store,
+  jobId: string,
+  added: readonly OpenedDocument[],
+  questions: readonly { id: string }[],
+): Set<string> {
+  const left = store.reviews
+    .cells(jobId)
+    .filter((c) => c.status !== 'done')
+    .map((c) => cellKey(c.documentId, c.questionId));
+  const fresh = added.flatMap((d) => questions.map((q) => cellKey(d.info.id, q.id)));
+  return new Set([...left, ...fresh]);
 }
 
 /** Opens FILE through the open-document use case, as `ask` does; a file with no text is refused. */

@@ -1,6 +1,6 @@
 // The command line's run-setting flags, each stated once: the connection (--base-url, --model,
 // --api-key, --timeout, --retries), the settings a run reads with (--chunk-tokens ... --tokenizer),
-// --concurrency, the built-in model's flags and the questions. `ask`, `resume`, `eval`, `models`
+// --concurrency, the built-in model's flags, the questions and the cost confirmation. `ask`, `resume`, `eval`, `models`
 // and `make-eval` pick from here; their parse, their checks and their help all come from these
 // records (flag-spec.ts), with bounds from shared/limits.ts and enums from shared/schemas.ts.
 import { z } from 'zod';
@@ -274,3 +274,27 @@ export const QUESTION_FLAGS = {
 
 /** `models`: one server and how to reach it. */
 export const MODELS_FLAGS = { 'base-url': baseUrlFlag, ...connectionFlags() };
+
+/**
+ * --cost-limit and --yes: the confirmation above the cost limit (cost-confirm.ts) of a priced
+ * read, as `ask` and `review` ask it. `what` names it in help: "a review", "the questions".
+ */
+export function costConfirmFlags(what: string) {
+  return {
+    'cost-limit': spec(
+      { type: 'string' },
+      num('cost-limit')
+        .pipe(z.number().min(0, '--cost-limit must be 0 or more (an amount, as 5 for $5)'))
+        .optional(),
+      {
+        value: 'AMOUNT',
+        text: `ask before ${what} that may cost more; with no terminal to ask at (a pipe, CI) it is refused`,
+        shownDefault: "the limit in the app's Settings, $1 until set",
+      },
+    ),
+    yes: spec({ type: 'boolean', short: 'y', default: false }, z.boolean(), {
+      value: '',
+      text: 'start it above the cost limit without asking',
+    }),
+  };
+}

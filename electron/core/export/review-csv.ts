@@ -1,6 +1,7 @@
 // The review as CSV, for a spreadsheet: the matrix (a row per document, a column per question) or
 // the long form (a row per cell). Every field from a document or a model passes spreadsheetText:
 // controls and bidi made visible, formula triggers neutralised.
+import { rowName } from '../../../shared/review-document-labels.ts';
 import type { ReviewMatrix } from '../../../shared/review.ts';
 import { spreadsheetText } from '../../../shared/spreadsheet-text.ts';
 import { writeCsv } from '../csv.ts';
@@ -55,7 +56,7 @@ function wideRows(matrix: ReviewMatrix): string[][] {
   const cellOf = cellIndex(matrix);
   const header = ['Document', 'Path', ...matrix.questions.map((q) => q.text)];
   const rows = matrix.documents.map((d) => [
-    d.title,
+    rowName(d),
     d.path ?? '',
     ...matrix.questions.map((q) => {
       const cell = cellOf(d.id, q.id);
@@ -70,9 +71,10 @@ function longRows(matrix: ReviewMatrix): string[][] {
   const questions = new Map(matrix.questions.map((q) => [q.id, q]));
   const rows = matrix.cells.map((cell) => {
     const question = questions.get(cell.questionId);
+    const d = documents.get(cell.documentId);
     const c = cell.coverage;
     return [
-      documents.get(cell.documentId)?.title ?? '',
+      d === undefined ? '' : rowName(d),
       cell.documentId,
       question?.text ?? '',
       cell.questionId,

@@ -1,6 +1,7 @@
 // A review built by hand for the report tests: 6 supplier contracts × 8 questions, answered as a
 // model answers them (quotes with pages and printed labels), some cells not stated, failed, cut,
 // queued or still reading, and every document- and model-derived string somewhere hostile.
+import { labelReviewDocuments } from '../../../shared/review-document-labels.ts';
 import type {
   CellCoverage,
   CellEvidence,
@@ -374,7 +375,8 @@ export function reviewFixture(): ReviewMatrix {
       backend: { kind: 'vllm', name: 'Lab H100', baseUrl: 'http://127.0.0.1:8000/v1' },
       counts: { cells: 48, done: 44, reading: 1, queued: 1, failed: 1 },
     },
-    documents: structuredClone(DOCUMENTS),
+    // Named as every matrix read names its rows (review-matrix.ts).
+    documents: labelReviewDocuments(structuredClone(DOCUMENTS)),
     questions: structuredClone(QUESTIONS),
     cells,
   };

@@ -1,6 +1,7 @@
 // The review as one self-contained HTML page (and, printed, the PDF): the matrix first, then each
 // question's answers counted with their outliers, then per document the table of answers with
 // their quotes, pages and coverage. The session exports' shell, escaping and stylesheet.
+import { rowName } from '../../../shared/review-document-labels.ts';
 import { plural } from '../../../shared/plural.ts';
 import type {
   ReviewCell,
@@ -147,7 +148,7 @@ function matrixTable(
         : `<span class="mark" title="${esc(coverageLabel(cell.coverage))}">${PARTIAL_MARK}</span>`;
       return `<td class="${classes.join(' ')}" dir="auto">${ne}${esc(clip(cellLabel(cell), MATRIX_CHARS))}${mark}</td>`;
     });
-    return `<tr><th scope="row" dir="auto"><a href="#doc-${r + 1}">${esc(clip(d.title, 120))}</a></th>${cells.join('')}</tr>`;
+    return `<tr><th scope="row" dir="auto"><a href="#doc-${r + 1}">${esc(clip(rowName(d), 120))}</a></th>${cells.join('')}</tr>`;
   });
   return `<table class="matrix">\n<thead><tr><th class="corner" scope="col">Document</th>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
 }
@@ -170,7 +171,7 @@ function columnSummary(column: ColumnSummary, i: number, documents: ReviewDocume
       : `<p class="outliers">${column.outliers[0]?.reason === 'expected' ? 'Differ from expected' : `Outliers (most say “${esc(clip(column.majority ?? '', 60))}”)`}: ${column.outliers
           .map(
             (o) =>
-              `<a href="#doc-${row.get(o.document.id) ?? 0}-q-${i + 1}" dir="auto">${esc(clip(o.document.title, 60))}</a> (${esc(clip(o.label, 60))})`,
+              `<a href="#doc-${row.get(o.document.id) ?? 0}-q-${i + 1}" dir="auto">${esc(clip(rowName(o.document), 60))}</a> (${esc(clip(o.label, 60))})`,
           )
           .join(', ')}</p>`;
   return `<article class="column"><h3 dir="auto"><span class="n">${i + 1}.</span> ${esc(oneLine(q.text))}</h3><p class="meta">${meta.join(' · ')}</p><ul class="counts">${counts}</ul>${outliers}</article>`;
@@ -195,7 +196,7 @@ function documentSection(
     return `<tr class="q" id="${id}">${head}<td>${answerCell(cell, q, zone)}</td><td>${evidenceList(cell)}</td></tr>`;
   });
   return `<section class="document" id="doc-${r + 1}">
-<h2 dir="auto"><span class="n">${r + 1}.</span>${esc(oneLine(document.title))}</h2>
+<h2 dir="auto"><span class="n">${r + 1}.</span>${esc(oneLine(rowName(document)))}</h2>
 ${facts.length > 0 ? `<p class="meta" dir="auto">${facts.join(' · ')}</p>` : ''}
 <table class="answers"><colgroup><col class="q"><col class="a"><col class="e"></colgroup>
 <thead><tr><th>Question</th><th>Answer</th><th>Evidence</th></tr></thead>

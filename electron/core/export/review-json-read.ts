@@ -2,7 +2,13 @@
 // and ISO times turned back into the matrix's optional fields and milliseconds.
 import { z } from 'zod';
 import { answerKindSchema } from '../../../shared/checklist-schema.ts';
-import { CELL_STATUSES, type ReviewCell, type ReviewMatrix } from '../../../shared/review.ts';
+import {
+  CELL_STATUSES,
+  type ReviewCell,
+  type ReviewDocument,
+  type ReviewMatrix,
+} from '../../../shared/review.ts';
+import { labelReviewDocuments } from '../../../shared/review-document-labels.ts';
 import { runBackendSchema } from '../../../shared/schemas.ts';
 import { CoreError } from '../errors.ts';
 import { REVIEW_JSON_FORMAT, REVIEW_JSON_VERSION, type ReviewJsonCell } from './review-json.ts';
@@ -119,12 +125,14 @@ export function reviewFromJson(json: unknown): ReviewMatrix {
       updatedAt: Date.parse(r.updatedAt),
       counts: r.counts,
     },
-    documents: parsed.data.documents.map((d) => {
-      const document: ReviewMatrix['documents'][number] = { id: d.id, title: d.title };
-      set(document, 'path', d.path);
-      set(document, 'pageCount', d.pageCount);
-      return document;
-    }),
+    documents: labelReviewDocuments(
+      parsed.data.documents.map((d) => {
+        const document: ReviewDocument = { id: d.id, title: d.title };
+        set(document, 'path', d.path);
+        set(document, 'pageCount', d.pageCount);
+        return document;
+      }),
+    ),
     questions: parsed.data.questions.map((q) => {
       const question: ReviewMatrix['questions'][number] = { id: q.id, text: q.text, kind: q.kind };
       set(question, 'guidance', q.guidance);

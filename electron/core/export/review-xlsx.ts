@@ -1,6 +1,7 @@
 // The review as an Excel workbook (exceljs): the matrix as shown, every cell's citations, and the
 // questions with their summaries. Strings from documents and models are written as strings only,
 // never as formulas, and made valid for the file's XML (xlsxText).
+import { rowName } from '../../../shared/review-document-labels.ts';
 import ExcelJS from 'exceljs';
 import type { ReviewMatrix } from '../../../shared/review.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
@@ -99,7 +100,7 @@ function reviewSheet(book: ExcelJS.Workbook, matrix: ReviewMatrix): void {
   for (const document of matrix.documents) {
     const cells = matrix.questions.map((q) => cellOf(document.id, q.id));
     const row = sheet.addRow([
-      xlsxText(document.title),
+      xlsxText(rowName(document)),
       ...cells.map((cell) => (cell === undefined ? null : xlsxText(cellLabel(cell)))),
     ]);
     row.getCell(1).font = { bold: true };
@@ -136,8 +137,9 @@ function citationsSheet(book: ExcelJS.Workbook, matrix: ReviewMatrix): void {
   const questions = new Map(matrix.questions.map((q) => [q.id, q]));
   for (const cell of matrix.cells)
     for (const e of cell.evidence) {
+      const d = documents.get(cell.documentId);
       const row = sheet.addRow([
-        xlsxText(documents.get(cell.documentId)?.title ?? cell.documentId),
+        xlsxText(d === undefined ? cell.documentId : rowName(d)),
         xlsxText(questions.get(cell.questionId)?.text ?? cell.questionId),
         e.page ?? null,
         cellText(e.pageLabel),
@@ -182,7 +184,7 @@ function questionsSheet(book: ExcelJS.Workbook, matrix: ReviewMatrix): void {
       cellText(q.guidance),
       cellText(q.expected),
       cellText(column.counts.map((c) => `${c.label}: ${c.count}`).join('\n')),
-      cellText(column.outliers.map((o) => `${o.document.title}: ${o.label}`).join('\n')),
+      cellText(column.outliers.map((o) => `${rowName(o.document)}: ${o.label}`).join('\n')),
       column.partial,
     ]);
     row.eachCell((c) => {

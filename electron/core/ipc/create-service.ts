@@ -151,7 +151,9 @@ export function createService(deps: ServiceDeps): Service {
     emit: (owner, payload) => {
       emit(owner, 'run:event', payload);
       if (REVIEW_CELL_EVENTS.has(payload.event.type)) {
-        reviewFeed.runChanged(payload.event.runId);
+        // A cell's state at once ("Queued" then "Reading"), its chunks read at the feed's pace.
+        const change = payload.event.type === 'chunk-done' ? 'progress' : 'state';
+        reviewFeed.runChanged(payload.event.runId, change);
         // The same events move a job's chunk progress on the Jobs screen.
         jobFeed.runChanged(payload.event.runId);
       }

@@ -1,8 +1,9 @@
 // The Jobs screen's live feed: `job:updated` to every window. A job's state changes and run ends
 // go out at once; the chunks its runs read move its progress many times a second, so those are
-// sent at most once per `intervalMs` per job (as the review table's feed is).
+// sent at most once per `intervalMs` per job (keyed-throttle.ts, as the review table's feed).
 import type { JobView } from '../../../shared/jobs.ts';
 import type { Store } from '../store/store.ts';
+import { createKeyedThrottle } from './keyed-throttle.ts';
 import type { Emit } from './service-deps.ts';
 
 export interface JobFeed {
@@ -28,13 +29,9 @@ export function createJobFeed(options: JobFeedOptions): JobFeed {
   const interval = options.intervalMs ?? 250;
   // The job of each live run this feed has seen (null: a run of its own), looked up once.
   const jobOfRun = new Map<string, string | null>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
   let disposed = false;
 
   const send = (jobId: string) => {
-    clearTimeout(timers.get(jobId));
-    timers.delete(jobId);
-    if (disposed) return;
     let view: JobView;
     try {
       view = options.view(jobId);
@@ -44,9 +41,10 @@ export function createJobFeed(options: JobFeedOptions): JobFeed {
     }
     options.emit(undefined, 'job:updated', view);
   };
+  const throttle = createKeyedThrottle(send, interval);
 
   return {
-    jobChanged: send,
+    jobChanged: throttle.now,
     runChanged(runId) {
       if (disposed) return;
       let jobId = jobOfRun.get(runId);
@@ -54,18 +52,14 @@ export function createJobFeed(options: JobFeedOptions): JobFeed {
         jobId = options.store.jobs.jobOf(runId) ?? null;
         jobOfRun.set(runId, jobId);
       }
-      if (jobId === null || timers.has(jobId)) return;
-      const timer = setTimeout(() => send(jobId), interval);
-      timer.unref?.();
-      timers.set(jobId, timer);
+      if (jobId !== null) throttle.soon(jobId);
     },
     runEnded(runId) {
       jobOfRun.delete(runId);
     },
     dispose() {
       disposed = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
+      throttle.dispose();
       jobOfRun.clear();
     },
   };

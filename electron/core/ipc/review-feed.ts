@@ -1,5 +1,7 @@
 // The table's live feed: the cells of a review that changed, pushed to every window as
-// `review:cells`. While a review's runs report, at most once per `intervalMs` the feed reads
+// `review:cells`. A change of state (the review's job, a cell's run queued, started, paused,
+// answered, failed or cancelled) is pushed at once, so a cell read again shows "Queued" before
+// "Reading"; while runs read chunks, at most once per `intervalMs` (keyed-throttle.ts) the feed reads
 // only the cells whose runs changed (`reviewCells`: the runs that reported, and the review's
 // current runs that are new or in another state than last sent — a cell read again, added, or
 // cancelled while queued), never the whole table, and sends those that differ from what it last sent, so
@@ -8,6 +10,7 @@ import type { ReviewCell, ReviewMatrix } from '../../../shared/review.ts';
 import type { JobRun } from '../store/job-repo.ts';
 import type { Store } from '../store/store.ts';
 import { cellRunStatus, reviewCells, reviewMatrix } from '../use-cases/review-matrix.ts';
+import { createKeyedThrottle } from './keyed-throttle.ts';
 import type { Emit } from './service-deps.ts';
 
 export interface ReviewFeedReadOptions {
@@ -21,17 +24,20 @@ export interface ReviewFeedReadOptions {
 export interface ReviewFeed {
   /** The table as a window reads it (`reviews:get`); later pushes are relative to it. */
   read(reviewId: string, options?: ReviewFeedReadOptions): ReviewMatrix;
-  /** Job `jobId` changed (a run of it ended, its state changed): pushed if it is a review. */
+  /** Job `jobId` changed (a run of it ended, its state changed): pushed now if it is a review. */
   jobChanged(jobId: string): void;
-  /** A run reported (a chunk read, an answer): pushed if it is a cell of a review being watched. */
-  runChanged(runId: string): void;
+  /**
+   * A run reported, if it is a cell of a review being watched: a change of `state` (started,
+   * paused, answered, ended) pushed now, `progress` (a chunk read) within the interval.
+   */
+  runChanged(runId: string, change: 'state' | 'progress'): void;
   dispose(): void;
 }
 
 export interface ReviewFeedOptions {
   store: Store;
   emit: Emit;
-  /** Longest time a change waits before it is sent; changes within it are sent together. */
+  /** Longest time progress waits before it is sent; progress within it is sent together. */
   intervalMs?: number;
 }
 
@@ -54,8 +60,6 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
   const interval = options.intervalMs ?? 250;
   const watched = new Map<string, Watched>();
   const reviewOfRun = new Map<string, string>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  let disposed = false;
 
   /** The cells of `cells` that differ from what `w` last sent (and remembers them as sent). */
   const differing = (w: Watched, cells: readonly ReviewCell[]): ReviewCell[] => {
@@ -103,8 +107,6 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
   };
 
   const flush = (reviewId: string) => {
-    timers.delete(reviewId);
-    if (disposed) return;
     const w = watched.get(reviewId);
     try {
       if (w === undefined) {
@@ -127,28 +129,22 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
     }
   };
 
-  const schedule = (reviewId: string) => {
-    if (disposed || timers.has(reviewId)) return;
-    const timer = setTimeout(() => flush(reviewId), interval);
-    timer.unref?.();
-    timers.set(reviewId, timer);
-  };
+  const throttle = createKeyedThrottle(flush, interval);
 
   return {
     read: (reviewId, readOptions = {}) => read(reviewId, readOptions),
     jobChanged(jobId) {
-      if (watched.has(jobId) || store.jobs.get(jobId)?.kind === 'review') schedule(jobId);
+      if (watched.has(jobId) || store.jobs.get(jobId)?.kind === 'review') throttle.now(jobId);
     },
-    runChanged(runId) {
+    runChanged(runId, change) {
       const reviewId = reviewOfRun.get(runId);
       if (reviewId === undefined) return;
       watched.get(reviewId)?.reported.add(runId);
-      schedule(reviewId);
+      if (change === 'state') throttle.now(reviewId);
+      else throttle.soon(reviewId);
     },
     dispose() {
-      disposed = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
+      throttle.dispose();
     },
   };
 }

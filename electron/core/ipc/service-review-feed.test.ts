@@ -2,7 +2,8 @@
 // window that read the table in its locale (de-DE, ja-JP) sees dates, amounts and numbers in it,
 // in the read and in every push, with `value` locale-free; the pushes carry only cells that
 // changed, and laid over the first read with the renderer's merge (shared/review-cells.ts) they
-// end as a fresh read of the stored table — also after a column is read again.
+// end as a fresh read of the stored table — also after a column is read again; a cell read again
+// on an idle server is first pushed as queued (a state change goes out at once).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -187,4 +188,30 @@ it('a column read again reaches the window as its new cells only, in the window�
     .flatMap((e) => (e.payload as Events['review:cells']).cells);
   expect(later.every((c) => c.questionId === 'start')).toBe(true);
   expect(new Set(later.map((c) => c.runId))).toEqual(new Set(runIds));
+});
+
+it('a cell read again on an idle server is pushed as queued first, then reading', async () => {
+  const harness = await startHarness();
+  h = harness;
+  const reviewId = await leases(h);
+  await h.ok('jobs:continue', { jobId: reviewId });
+  await h.waitFor('review:cells', (p) => allEnded(p, reviewId));
+  const pushesBefore = h.emitted.length;
+
+  const table = await h.ok('reviews:get', { reviewId });
+  const target = { documentId: table.cells[0]!.documentId, questionId: 'code' };
+  const [runId] = await h.ok('reviews:rerun', { reviewId, target });
+  await h.waitFor('review:cells', (p) =>
+    p.cells.some((c) => c.runId === runId && ENDED.has(c.status)),
+  );
+  // Every state the new run's cell went through, in the order the window was told.
+  const states = h.emitted
+    .slice(pushesBefore)
+    .filter((e) => e.name === 'review:cells')
+    .flatMap((e) => (e.payload as Events['review:cells']).cells)
+    .filter((c) => c.runId === runId)
+    .map((c) => c.status);
+  expect(states[0]).toBe('queued');
+  expect(states).toContain('reading');
+  expect(ENDED.has(states[states.length - 1]!)).toBe(true);
 });

@@ -188,10 +188,12 @@ it('a cell read again while the review is still being read is read once the revi
     reviewId,
     target: { documentId: done.documentId, questionId: done.questionId },
   });
-  await h.waitFor(
-    'review:cells',
-    (p) => allEnded(p, reviewId, 4) && p.cells.some((c) => c.runId === runId),
+  // The cell's new reading, then the review's end: each pushed as it happens (a state change
+  // goes out at once), so not necessarily in one push.
+  await h.waitFor('review:cells', (p) =>
+    p.cells.some((c) => c.runId === runId && ENDED.has(c.status)),
   );
+  await h.waitFor('review:cells', (p) => allEnded(p, reviewId, 4));
   const after = await h.ok('reviews:get', { reviewId });
   const cell = after.cells.find(
     (c) => c.documentId === done.documentId && c.questionId === done.questionId,

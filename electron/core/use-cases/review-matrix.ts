@@ -14,6 +14,7 @@ import type {
   ReviewSummary,
 } from '../../../shared/review.ts';
 import type { Evidence } from '../../../shared/model.ts';
+import { labelReviewDocuments } from '../../../shared/review-document-labels.ts';
 import { CoreError } from '../errors.ts';
 import type { RunStatus } from '../../../shared/model.ts';
 import type { JobRun, JobSummary } from '../store/job-repo.ts';
@@ -224,7 +225,12 @@ export function reviewMatrix(
       cells.map((c) => c.status),
       cells.length,
     );
-    return { review: reviewSummary(job, review, counts), documents, questions, cells };
+    return {
+      review: reviewSummary(job, review, counts),
+      documents: labelReviewDocuments(documents),
+      questions,
+      cells,
+    };
   })();
 }
 

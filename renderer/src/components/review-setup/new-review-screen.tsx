@@ -1,8 +1,9 @@
 // New review: a checklist × documents from the library, a backend and run settings, the whole
 // review's estimate, then Create (asking first above the cost limit). The review is stored and
 // started in main; the window goes to it on the Reviews screen.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { documentLabels } from '../../../../shared/document-label.ts';
 import type { RunSettings } from '../../../../shared/model.ts';
 import { plural } from '../../../../shared/plural.ts';
 import { changedFrom } from '../../lib/changed-settings.ts';
@@ -38,6 +39,8 @@ export function NewReviewScreen() {
   );
   const { checklist, documentIds, profileId, overrides, busy, error, note } = useReviewSetupStore();
   const documents = useDocumentsStore((s) => s.list);
+  // Two documents of one title told apart, as every document list does.
+  const labels = useMemo(() => documentLabels(documents), [documents]);
   const setScreen = useUiStore((s) => s.setScreen);
   const chosen = useChecklistQuestions(checklist);
   const settings: RunSettings = { ...defaults, ...overrides };
@@ -141,7 +144,7 @@ export function NewReviewScreen() {
                       checked={chosenIds.includes(d.id)}
                       onChange={(e) => toggleDocument(d.id, e.target.checked)}
                     />
-                    <OutsideText text={d.title || d.fileName} />
+                    <OutsideText text={labels.get(d.id) ?? (d.title || d.fileName)} />
                     {d.pageCount ? (
                       <span className="muted small"> · {plural(d.pageCount, 'page')}</span>
                     ) : null}

@@ -1,6 +1,7 @@
 // "Add documents…" on a review: documents chosen from the library (a searchable list), from files
 // or a folder, or dropped; what the new cells will take; then only those cells are read.
 import { useMemo, useState } from 'react';
+import { documentLabels } from '../../../../shared/document-label.ts';
 import { plural } from '../../../../shared/plural.ts';
 import type { ReviewSummary } from '../../../../shared/review.ts';
 import {
@@ -33,6 +34,8 @@ export function AddDocumentsDialog(props: {
 function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
   const { review } = props;
   const library = useDocumentsStore((s) => s.list);
+  // Over the whole library, so a label stays the same while the search narrows the list.
+  const labels = useMemo(() => documentLabels(library), [library]);
   const inReview = useReviewStore((s) => s.documents);
   const present = useMemo(() => new Set(inReview.map((d) => d.id)), [inReview]);
   const [query, setQuery] = useState('');
@@ -135,7 +138,7 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
                       disabled={already}
                       onChange={(e) => toggle(d.id, e.target.checked)}
                     />
-                    <OutsideText text={d.title || d.fileName} />
+                    <OutsideText text={labels.get(d.id) ?? (d.title || d.fileName)} />
                     <span className="muted small">
                       {d.pageCount ? ` · ${plural(d.pageCount, 'page')}` : ''}
                       {already ? ' · in the review' : ''}

@@ -1,6 +1,7 @@
 // The header of a row or a column of the review table: the question (its expected value and
 // its summary: the count of each answer, the outliers) or the document, with a menu to sort by
 // it, filter it and read it again, and, across the top, a handle to resize its column.
+import { rowName } from '../../../../shared/review-document-labels.ts';
 import { memo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ReviewDocument } from '../../../../shared/review.ts';
 import type { ColumnSummary } from '../../../../shared/review-summary.ts';
@@ -27,7 +28,7 @@ export const AxisHeader = memo(function AxisHeader(props: {
 }) {
   const { item, summary } = props;
   const sort = useReviewStore((s) => s.sort);
-  const label = item.kind === 'question' ? item.question.text : item.document.title;
+  const label = item.kind === 'question' ? item.question.text : rowName(item.document);
   const sorted = item.kind === 'question' && sort?.questionId === item.id ? sort.direction : null;
   return (
     <div className={`rt-head-inner rt-head-${item.kind}`}>

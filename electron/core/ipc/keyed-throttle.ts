@@ -1,0 +1,44 @@
+// How the live feeds (the Jobs screen's, the review table's) pace their pushes: a change of state
+// goes out at once, so a window never misses a step a person would see ("queued" before
+// "reading"); progress that moves many times a second (chunks read) is sent at most once per
+// interval per key, every change within it in one push.
+
+export interface KeyedThrottle {
+  /** Sends `key` now; a send of it already waiting is dropped (this one carries its changes). */
+  now(key: string): void;
+  /** Sends `key` within the interval: one send for every call until then. */
+  soon(key: string): void;
+  /** No send any more; waiting ones are dropped. */
+  dispose(): void;
+}
+
+/**
+ * A throttle per key over `send`: {@link KeyedThrottle.now} for state changes,
+ * {@link KeyedThrottle.soon} for progress. Its timers do not keep the process alive.
+ */
+export function createKeyedThrottle(
+  send: (key: string) => void,
+  intervalMs: number,
+): KeyedThrottle {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  let disposed = false;
+  const fire = (key: string) => {
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+    if (!disposed) send(key);
+  };
+  return {
+    now: fire,
+    soon(key) {
+      if (disposed || timers.has(key)) return;
+      const timer = setTimeout(() => fire(key), intervalMs);
+      timer.unref?.();
+      timers.set(key, timer);
+    },
+    dispose() {
+      disposed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
