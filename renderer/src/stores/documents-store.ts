@@ -8,6 +8,7 @@ import { useReaderStore } from './reader-store.ts';
 import { dismissStartError, loadRuns } from './runs-store.ts';
 import {
   addOpenRow,
+  dropOpenRowsOf,
   forgetOpenSource,
   keepOpenSource,
   openSourceOf,
@@ -245,6 +246,7 @@ export function removeDocument(id: string): void {
         return;
       }
       pendingRemovals.delete(id);
+      dropOpenRowsOf(id);
       const now = useDocumentsStore.getState();
       set({
         list: now.list.filter((d) => d.id !== id),

@@ -99,51 +99,50 @@ export function PdfReader(props: {
     if (offset !== undefined) useReaderStore.getState().jumpTo({ kind: 'offset', offset });
   };
 
+  const views = (
+    <div role="radiogroup" aria-label="View" className="segmented">
+      <button
+        type="button"
+        role="radio"
+        aria-checked={display === 'document'}
+        onClick={() => setDisplay('document')}
+      >
+        Original page
+      </button>
+      <button type="button" role="radio" aria-checked={display === 'text'} onClick={showText}>
+        Text
+      </button>
+    </div>
+  );
+  // The original page shares its toolbar (page, zoom) with the switch: one row above the page.
+  if (display === 'document') return <PdfPageView key={info.id} info={info} doc={doc} leading={views} />;
   return (
     <>
       <div className="pdf-switch">
-        <div role="radiogroup" aria-label="View" className="segmented">
-          <button
-            type="button"
-            role="radio"
-            aria-checked={display === 'document'}
-            onClick={() => setDisplay('document')}
-          >
-            Original page
-          </button>
-          <button type="button" role="radio" aria-checked={display === 'text'} onClick={showText}>
-            Text
-          </button>
-        </div>
-        {display === 'text' ? (
-          <button
-            type="button"
-            // Keeps the selection (and focus) in the text while the button is pressed.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={showSelection}
-            title="Select a sentence in the text, then see it highlighted on the original page"
-          >
-            Show selection on the page
-          </button>
-        ) : null}
+        {views}
+        <button
+          type="button"
+          // Keeps the selection (and focus) in the text while the button is pressed.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={showSelection}
+          title="Select a sentence in the text, then see it highlighted on the original page"
+        >
+          Show selection on the page
+        </button>
         {selectionNote ? (
           <span role="alert" className="muted small">
             {selectionNote}
           </span>
         ) : null}
       </div>
-      {display === 'document' ? (
-        <PdfPageView key={info.id} info={info} doc={doc} />
-      ) : (
-        <DocumentText
-          text={doc.text}
-          pages={doc.pages}
-          chunks={props.chunks}
-          ocrPages={doc.ocrPages}
-          joinLines
-          sections={doc.sections}
-        />
-      )}
+      <DocumentText
+        text={doc.text}
+        pages={doc.pages}
+        chunks={props.chunks}
+        ocrPages={doc.ocrPages}
+        joinLines
+        sections={doc.sections}
+      />
     </>
   );
 }
