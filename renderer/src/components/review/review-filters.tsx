@@ -1,5 +1,8 @@
 // The table's filters and layout: documents by title, by an answer or a state (in one question
-// or any), only those that differ from an expected value; transpose and wrapping.
+// or any), only those that differ from an expected value; transpose and wrapping. In a small
+// window the filters past the title fold behind "Filters" (open while one of them is set), so the
+// table starts high.
+import { useState } from 'react';
 import { CELL_STATUSES, type ReviewQuestion } from '../../../../shared/review.ts';
 import type { ColumnSummary } from '../../../../shared/review-summary.ts';
 import { STATUS_LABELS } from '../../../../shared/review-text.ts';
@@ -13,6 +16,9 @@ import {
   useReviewStore,
 } from '../../stores/review-store.ts';
 import { outsideAttr } from '../common/outside-text.tsx';
+
+/** From this width on the filters show unfolded at first. */
+const WIDE = '(min-width: 75rem)';
 
 export function ReviewFilters(props: {
   questions: ReviewQuestion[];
@@ -31,6 +37,12 @@ export function ReviewFilters(props: {
     for (const c of summary.counts) if (!c.state) answers.set(c.key, c.label);
   }
   const anyExpected = props.questions.some((q) => q.expected !== undefined);
+  const set = [
+    filter.questionId !== null,
+    filter.answer !== null || filter.status !== null,
+    filter.disagrees,
+  ].filter(Boolean).length;
+  const [open, setOpen] = useState(() => set > 0 || window.matchMedia(WIDE).matches);
   return (
     <div className="rt-filters" role="search" aria-label="Filter the table">
       <input
@@ -40,6 +52,17 @@ export function ReviewFilters(props: {
         value={filter.text}
         onChange={(e) => setFilter({ text: e.target.value })}
       />
+      <button
+        type="button"
+        className="ghost rt-more-filters"
+        aria-expanded={open}
+        aria-controls="rt-more-filters"
+        onClick={() => setOpen(!open)}
+      >
+        {/* Folded, it still says how many are set: rows hidden by a filter out of view. */}
+        Filters{set > 0 ? ` (${set} set)` : ''} {open ? '▴' : '▾'}
+      </button>
+      <span id="rt-more-filters" className="rt-more" hidden={!open}>
       <select
         aria-label="Question the filters look at"
         value={filter.questionId ?? ''}
@@ -92,6 +115,7 @@ export function ReviewFilters(props: {
           Differs from expected
         </label>
       ) : null}
+      </span>
       {isFiltered(filter) ? (
         <button type="button" className="ghost" onClick={clearFilter}>
           Clear filters
