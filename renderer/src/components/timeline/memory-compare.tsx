@@ -9,7 +9,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const wordsIn = (text: string) => text.match(WORD)?.length ?? 0;
 
 /** A window this wide has room for the questions and two columns of memory. */
-const ROOMY = '(min-width: 90rem)';
+const ROOMY = '(min-width: 75rem)';
 
 export function MemoryCompare(props: {
   run: RunView;
