@@ -45,10 +45,10 @@ describe.skipIf(!canRun)('memory timeline', () => {
     await page.getByRole('radio', { name: 'Inline' }).click();
     await expect(page.locator('pre.diff').count()).resolves.toBe(1);
 
-    // The questions column folds away to give the memories the width, and comes back.
+    // The questions column folds away to give the question's pane the width, and comes back.
     await page.getByRole('radio', { name: 'Side by side' }).click();
     const column = async () =>
-      Math.round((await page.locator('pre.inspector-col').first().boundingBox())?.width ?? 0);
+      Math.round((await page.locator('.run-pane').boundingBox())?.width ?? 0);
     const beside = await column();
     const questions = page.locator('.ask-side');
     await page.getByRole('button', { name: 'Hide the questions' }).click();
