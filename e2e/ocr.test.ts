@@ -102,7 +102,7 @@ describe.skipIf(!canRun || !canMakeScans())('scanned PDFs and OCR', () => {
     // Back on the menu that opened the dialog.
     await expect(
       page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
-    ).resolves.toMatch(/^More actions for minutes/);
+    ).resolves.toMatch(/^More actions for /);
 
     // The dialog remembers the reading, and says what another one would cost.
     await row(page, /minutes\.pdf/).locator('summary', { hasText: 'More' }).click();
