@@ -198,9 +198,9 @@ describe.skipIf(!canRun)('the library', () => {
     await showScreen(page, 'Library');
     // Opening the list floats it over the rows: no column moves.
     const columns = () =>
-      page.locator('table.documents th').evaluateAll((ths) =>
-        ths.map((th) => Math.round(th.getBoundingClientRect().left)),
-      );
+      page
+        .locator('table.documents th')
+        .evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
     const before = await columns();
     await page.getByText(/extraction warning/).click();
     await page.locator('.extraction-warnings li').first().waitFor();

@@ -105,7 +105,9 @@ describe.skipIf(!canRun || !canMakeScans())('scanned PDFs and OCR', () => {
     ).resolves.toMatch(/^More actions for /);
 
     // The dialog remembers the reading, and says what another one would cost.
-    await row(page, /minutes\.pdf/).locator('summary', { hasText: 'More' }).click();
+    await row(page, /minutes\.pdf/)
+      .locator('summary', { hasText: 'More' })
+      .click();
     await row(page, /minutes\.pdf/)
       .getByRole('button', { name: /^Re-read .* with OCR…$/ })
       .click();

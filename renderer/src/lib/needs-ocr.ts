@@ -7,5 +7,7 @@ import type { DocumentInfo } from '../../../shared/model.ts';
 const SCAN_CHARS_PER_PAGE = 20;
 
 export function needsOcr(d: Pick<DocumentInfo, 'format' | 'chars' | 'pageCount'>): boolean {
-  return d.format === 'pdf' && d.pageCount !== undefined && d.chars < SCAN_CHARS_PER_PAGE * d.pageCount;
+  return (
+    d.format === 'pdf' && d.pageCount !== undefined && d.chars < SCAN_CHARS_PER_PAGE * d.pageCount
+  );
 }

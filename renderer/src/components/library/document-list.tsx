@@ -37,89 +37,75 @@ export function DocumentList(props: { documents: DocumentInfo[]; onEmptied: () =
   return (
     // A container: in a small window the table drops its less needed columns (small-windows.css).
     <div className="documents-frame">
-    <table className="documents" aria-label="Recent documents" ref={table}>
-      <thead>
-        <tr>
-          <th scope="col">Document</th>
-          <th scope="col">Questions</th>
-          <th scope="col" className="col-format">
-            Format
-          </th>
-          <th scope="col" className="num col-pages">
-            Pages
-          </th>
-          <th scope="col" className="num col-tokens">
-            Tokens
-          </th>
-          <th scope="col" className="col-opened">
-            Opened
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.documents.map((d, index) => {
-          const name = outsideAttr(d.title || d.fileName);
-          const progress = counting[d.id];
-          return (
-            <tr key={d.id} data-id={d.id} aria-current={d.id === currentId ? 'true' : undefined}>
-              <td className="doc-cell">
-                <button
-                  type="button"
-                  className="link doc-title"
-                  title={name}
-                  onClick={() => selectDocument(d.id)}
-                >
-                  <OutsideText text={d.title || d.fileName} />
-                </button>
-                <div className="muted small doc-file" title={outsideAttr(d.fileName)}>
-                  <OutsideText text={d.fileName} />
-                </div>
-                <OcrBadge ocrPageCount={d.ocrPageCount} pageCount={d.pageCount} />
-                <ExtractionWarnings info={d} />
-              </td>
-              <td>
-                <QuestionState counts={counts[d.id]} />
-              </td>
-              <td className="col-format">{d.format.toUpperCase()}</td>
-              <td className="num col-pages">{d.pageCount === undefined ? '—' : formatCount(d.pageCount)}</td>
-              <td className="num col-tokens" title={d.tokenizer ? `${d.tokenizer} tokenizer` : undefined}>
-                {d.tokenCount === undefined
-                  ? `≈${formatTokens(d.chars / 4)}`
-                  : formatTokens(d.tokenCount)}
-                {progress ? (
-                  <div className="muted small" role="status">
-                    counting… {Math.round((100 * progress.done) / Math.max(1, progress.total))}%
-                  </div>
-                ) : null}
-              </td>
-              <td className="opened-at col-opened">
-                <time dateTime={new Date(d.openedAt).toISOString()}>{dateTime(d.openedAt)}</time>
-              </td>
-              <td className="row-actions">
-                {/* Asking is what a row is for; OCR leads only where there is no text to ask. */}
-                {needsOcr(d) ? (
+      <table className="documents" aria-label="Recent documents" ref={table}>
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">Questions</th>
+            <th scope="col" className="col-format">
+              Format
+            </th>
+            <th scope="col" className="num col-pages">
+              Pages
+            </th>
+            <th scope="col" className="num col-tokens">
+              Tokens
+            </th>
+            <th scope="col" className="col-opened">
+              Opened
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.documents.map((d, index) => {
+            const name = outsideAttr(d.title || d.fileName);
+            const progress = counting[d.id];
+            return (
+              <tr key={d.id} data-id={d.id} aria-current={d.id === currentId ? 'true' : undefined}>
+                <td className="doc-cell">
                   <button
                     type="button"
-                    aria-label={`Re-read ${name} with OCR…`}
-                    onClick={() => openRereadDialog(d.id)}
-                  >
-                    Re-read with OCR…
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="primary"
-                    aria-label={`Ask about ${name}`}
+                    className="link doc-title"
+                    title={name}
                     onClick={() => selectDocument(d.id)}
                   >
-                    Ask
+                    <OutsideText text={d.title || d.fileName} />
                   </button>
-                )}
-                {d.format === 'pdf' && !needsOcr(d) ? (
-                  <MoreMenu label="More" name={`More actions for ${name}`}>
+                  <div className="muted small doc-file" title={outsideAttr(d.fileName)}>
+                    <OutsideText text={d.fileName} />
+                  </div>
+                  <OcrBadge ocrPageCount={d.ocrPageCount} pageCount={d.pageCount} />
+                  <ExtractionWarnings info={d} />
+                </td>
+                <td>
+                  <QuestionState counts={counts[d.id]} />
+                </td>
+                <td className="col-format">{d.format.toUpperCase()}</td>
+                <td className="num col-pages">
+                  {d.pageCount === undefined ? '—' : formatCount(d.pageCount)}
+                </td>
+                <td
+                  className="num col-tokens"
+                  title={d.tokenizer ? `${d.tokenizer} tokenizer` : undefined}
+                >
+                  {d.tokenCount === undefined
+                    ? `≈${formatTokens(d.chars / 4)}`
+                    : formatTokens(d.tokenCount)}
+                  {progress ? (
+                    <div className="muted small" role="status">
+                      counting… {Math.round((100 * progress.done) / Math.max(1, progress.total))}%
+                    </div>
+                  ) : null}
+                </td>
+                <td className="opened-at col-opened">
+                  <time dateTime={new Date(d.openedAt).toISOString()}>{dateTime(d.openedAt)}</time>
+                </td>
+                <td className="row-actions">
+                  {/* Asking is what a row is for; OCR leads only where there is no text to ask. */}
+                  {needsOcr(d) ? (
                     <button
                       type="button"
                       aria-label={`Re-read ${name} with OCR…`}
@@ -127,22 +113,41 @@ export function DocumentList(props: { documents: DocumentInfo[]; onEmptied: () =
                     >
                       Re-read with OCR…
                     </button>
-                  </MoreMenu>
-                ) : null}
-                <button
-                  type="button"
-                  className="ghost"
-                  aria-label={`Remove ${name} from the library`}
-                  onClick={() => remove(index)}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                  ) : (
+                    <button
+                      type="button"
+                      className="primary"
+                      aria-label={`Ask about ${name}`}
+                      onClick={() => selectDocument(d.id)}
+                    >
+                      Ask
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="ghost"
+                    aria-label={`Remove ${name} from the library`}
+                    onClick={() => remove(index)}
+                  >
+                    Remove
+                  </button>
+                  {d.format === 'pdf' && !needsOcr(d) ? (
+                    <MoreMenu label="More" name={`More actions for ${name}`}>
+                      <button
+                        type="button"
+                        aria-label={`Re-read ${name} with OCR…`}
+                        onClick={() => openRereadDialog(d.id)}
+                      >
+                        Re-read with OCR…
+                      </button>
+                    </MoreMenu>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </div>
   );
 }

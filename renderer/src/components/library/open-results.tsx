@@ -1,11 +1,7 @@
 // What became of each file the user opened: one row per file, named, kept until dismissed.
 import { useState, type ReactNode } from 'react';
 import { plural } from '../../../../shared/plural.ts';
-import {
-  askPassword,
-  selectDocument,
-  useDocumentsStore,
-} from '../../stores/documents-store.ts';
+import { askPassword, selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
 import {
   clearOpenRows,
   dismissOpenRow,

@@ -92,7 +92,9 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
           title="Chunk boundaries show once a question is selected."
         >
           No chunks yet
-          <span className="visually-hidden">: chunk boundaries show once a question is selected.</span>
+          <span className="visually-hidden">
+            : chunk boundaries show once a question is selected.
+          </span>
         </span>
       )}
       {missed ? (

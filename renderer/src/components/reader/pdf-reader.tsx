@@ -115,7 +115,8 @@ export function PdfReader(props: {
     </div>
   );
   // The original page shares its toolbar (page, zoom) with the switch: one row above the page.
-  if (display === 'document') return <PdfPageView key={info.id} info={info} doc={doc} leading={views} />;
+  if (display === 'document')
+    return <PdfPageView key={info.id} info={info} doc={doc} leading={views} />;
   return (
     <>
       <div className="pdf-switch">

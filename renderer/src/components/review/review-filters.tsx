@@ -63,58 +63,58 @@ export function ReviewFilters(props: {
         Filters{set > 0 ? ` (${set} set)` : ''} {open ? '▴' : '▾'}
       </button>
       <span id="rt-more-filters" className="rt-more" hidden={!open}>
-      <select
-        aria-label="Question the filters look at"
-        value={filter.questionId ?? ''}
-        onChange={(e) => setFilter({ questionId: e.target.value || null, answer: null })}
-      >
-        <option value="">Any question</option>
-        {props.questions.map((q) => (
-          <option key={q.id} value={q.id}>
-            {outsideAttr(q.text.length > 60 ? `${q.text.slice(0, 59)}…` : q.text)}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Answer to show"
-        value={filter.answer?.startsWith('=') ? filter.answer : ''}
-        onChange={(e) => setFilter({ answer: e.target.value || null })}
-      >
-        <option value="">Any answer</option>
-        {[...answers].map(([key, label]) => (
-          <option key={key} value={key}>
-            {outsideAttr(label)}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Cell state to show"
-        value={filter.status ?? (filter.answer?.startsWith('#') ? filter.answer.slice(1) : '')}
-        onChange={(e) => {
-          const status = (e.target.value || null) as typeof filter.status;
-          setFilter({
-            status,
-            answer: filter.answer?.startsWith('#') ? null : filter.answer,
-          });
-        }}
-      >
-        <option value="">Any state</option>
-        {CELL_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_LABELS[s]}
-          </option>
-        ))}
-      </select>
-      {anyExpected ? (
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={filter.disagrees}
-            onChange={(e) => setFilter({ disagrees: e.target.checked })}
-          />
-          Differs from expected
-        </label>
-      ) : null}
+        <select
+          aria-label="Question the filters look at"
+          value={filter.questionId ?? ''}
+          onChange={(e) => setFilter({ questionId: e.target.value || null, answer: null })}
+        >
+          <option value="">Any question</option>
+          {props.questions.map((q) => (
+            <option key={q.id} value={q.id}>
+              {outsideAttr(q.text.length > 60 ? `${q.text.slice(0, 59)}…` : q.text)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Answer to show"
+          value={filter.answer?.startsWith('=') ? filter.answer : ''}
+          onChange={(e) => setFilter({ answer: e.target.value || null })}
+        >
+          <option value="">Any answer</option>
+          {[...answers].map(([key, label]) => (
+            <option key={key} value={key}>
+              {outsideAttr(label)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Cell state to show"
+          value={filter.status ?? (filter.answer?.startsWith('#') ? filter.answer.slice(1) : '')}
+          onChange={(e) => {
+            const status = (e.target.value || null) as typeof filter.status;
+            setFilter({
+              status,
+              answer: filter.answer?.startsWith('#') ? null : filter.answer,
+            });
+          }}
+        >
+          <option value="">Any state</option>
+          {CELL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        {anyExpected ? (
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={filter.disagrees}
+              onChange={(e) => setFilter({ disagrees: e.target.checked })}
+            />
+            Differs from expected
+          </label>
+        ) : null}
       </span>
       {isFiltered(filter) ? (
         <button type="button" className="ghost" onClick={clearFilter}>
