@@ -34,6 +34,20 @@ describe.skipIf(!canRun)('keyboard', () => {
     await sheet.waitFor();
   });
 
+  test('Ctrl+3 shows the Ask screen with the cursor in the question box', async () => {
+    const h = await b.open();
+    const { page } = h;
+    await openWithDialog(h, b.file('notes.txt', new TextEncoder().encode(`${NEEDLE}\n`)));
+    await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    await page.keyboard.press('Control+1');
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    await page.keyboard.press('Control+3');
+    const box = page.getByRole('textbox', { name: 'Question', exact: true });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(QUESTION);
+    await expect(box.inputValue()).resolves.toBe(QUESTION);
+  });
+
   test('pause and resume, cancel after confirming, and copy the answer with the keys', async () => {
     const h = await b.open({ sim: SLOW_SIM });
     const { page, context } = h;

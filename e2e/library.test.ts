@@ -49,6 +49,13 @@ describe.skipIf(!canRun)('the library', () => {
     await page.getByRole('row', { name: /gpl-3\.0\.pdf/ }).waitFor();
 
     await row('secret.pdf').getByRole('button', { name: 'Enter password…' }).click();
+    // A wrong one: said in the dialog, the cursor stays in the field for the next try.
+    await dialog.getByLabel('Password').fill('wrong');
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    await dialog.getByRole('alert').getByText('That password is wrong. Try again.').waitFor();
+    await expect
+      .poll(() => dialog.getByLabel('Password').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await dialog.getByLabel('Password').fill('secret');
     await dialog.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
@@ -189,12 +196,70 @@ describe.skipIf(!canRun)('the library', () => {
     await openWithDialog(h, path.join(repoRoot, 'test-fixtures/damaged-page.pdf'));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await showScreen(page, 'Library');
+    // Opening the list floats it over the rows: no column moves.
+    const columns = () =>
+      page
+        .locator('table.documents th')
+        .evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
+    const before = await columns();
     await page.getByText(/extraction warning/).click();
+    await page.locator('.extraction-warnings li').first().waitFor();
+    await expect(columns()).resolves.toEqual(before);
     const show = page.getByRole('button', { name: /^Show page \d+$/ }).first();
     await show.click();
     await page
       .getByRole('navigation', { name: 'Screens' })
       .locator('[aria-current="page"]', { hasText: 'Reader' })
       .waitFor();
+  });
+
+  test('a row leads with Ask, a text PDF keeps OCR under More; a removed document drops its notice; four notices show three', async () => {
+    const h = await b.open({ viewport: { width: 1024, height: 700 } });
+    const { page } = h;
+    const files = [
+      ...['a', 'b', 'c'].map((n) =>
+        b.file(`notes-${n}.txt`, new TextEncoder().encode(`Notes ${n}. Nothing else.`)),
+      ),
+      b.file('minutes.pdf', makeReportPdf(2, 1, NEEDLE)),
+    ];
+    for (const f of files) {
+      await openWithDialog(h, f);
+      await page.getByRole('heading', { name: /Ask about/ }).waitFor();
+    }
+    await showScreen(page, 'Library');
+    const results = page.getByRole('region', { name: 'Opened files' });
+    // The newest three; the oldest behind "Show all".
+    await expect(results.getByRole('listitem').count()).resolves.toBe(3);
+    await results.getByRole('button', { name: 'Show all 4' }).click();
+    await expect(results.getByRole('listitem').count()).resolves.toBe(4);
+
+    // At 1,024 px the table fits, every row's actions in view.
+    const table = page.getByRole('table', { name: 'Recent documents' });
+    const box = await table.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1024);
+    const minutes = page.getByRole('row', { name: /minutes\.pdf/ });
+    for (const name of [/^Ask about/, /^Remove/]) {
+      const b2 = await minutes.getByRole('button', { name }).boundingBox();
+      expect((b2?.x ?? 0) + (b2?.width ?? 0)).toBeLessThanOrEqual(1024);
+    }
+    // Asking leads; re-reading a PDF that has text waits under More.
+    const reread = minutes.getByRole('button', { name: /^Re-read .* with OCR…$/ });
+    expect(await reread.isVisible()).toBe(false);
+    await minutes.getByLabel(/^More actions for/).click();
+    await reread.waitFor();
+    await page.keyboard.press('Escape');
+    await reread.waitFor({ state: 'hidden' });
+
+    // Removing a document takes its "opened — Ask about it" with it.
+    const notice = results.getByRole('listitem').filter({ hasText: 'notes-a.txt' });
+    await notice.waitFor();
+    await page
+      .getByRole('row', { name: /notes-a\.txt/ })
+      .getByRole('button', { name: /^Remove/ })
+      .click();
+    await notice.waitFor({ state: 'detached' });
+
+    await minutes.getByRole('button', { name: /^Ask about/ }).click();
+    await page.getByRole('heading', { name: /Ask about Bridge committee minutes/ }).waitFor();
   });
 });

@@ -24,6 +24,8 @@ function row(page: Page, fileName: RegExp) {
 /** Opens the Re-read dialog from the library row, chooses `mode` with the keyboard, starts it. */
 async function startRereadFromLibrary(page: Page, fileName: RegExp, mode: RegExp) {
   await showScreen(page, 'Library');
+  // A PDF with text leads with Ask; its re-reading is under More.
+  await row(page, fileName).locator('summary', { hasText: 'More' }).click();
   await row(page, fileName)
     .getByRole('button', { name: /^Re-read .* with OCR…$/ })
     .click();
@@ -97,12 +99,15 @@ describe.skipIf(!canRun || !canMakeScans())('scanned PDFs and OCR', () => {
       .getByTestId('ocr-badge')
       .filter({ hasText: /OCR: all 2 pages/ })
       .waitFor();
-    // Back on the button that opened the dialog.
+    // Back on the menu that opened the dialog.
     await expect(
       page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''),
-    ).resolves.toMatch(/^Re-read .* with OCR…$/);
+    ).resolves.toMatch(/^More actions for /);
 
     // The dialog remembers the reading, and says what another one would cost.
+    await row(page, /minutes\.pdf/)
+      .locator('summary', { hasText: 'More' })
+      .click();
     await row(page, /minutes\.pdf/)
       .getByRole('button', { name: /^Re-read .* with OCR…$/ })
       .click();

@@ -130,5 +130,14 @@ describe.skipIf(!canRun)('questions of a document', () => {
         .getByTestId('question-state')
         .textContent(),
     ).resolves.toBe('2 questions · 2 answered');
+
+    // Back on a document from another: its latest answer shows, not "No question selected".
+    await page.getByRole('button', { name: 'Ask about gpl-3.0', exact: true }).click();
+    await page.getByRole('heading', { name: /Ask about gpl-3\.0/ }).waitFor();
+    await showScreen(page, 'Library');
+    await page.getByRole('button', { name: 'Ask about Bridge committee minutes' }).click();
+    await page.getByRole('heading', { name: 'When did the committee meet?' }).waitFor();
+    await page.getByTestId('answer').waitFor();
+    expect(await page.getByText('No question selected').count()).toBe(0);
   });
 });

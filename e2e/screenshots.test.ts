@@ -300,6 +300,7 @@ describe.skipIf(!canRun || missing !== null)(
           await showScreen(page, 'Reader');
           await page.locator('.page-marker .ocr-mark').first().waitFor();
           await shot('reader-ocr');
+          await page.getByLabel('More actions for this document').click();
           await page.getByRole('button', { name: 'Re-read with OCR…' }).click();
           const dialog = page.getByRole('dialog', { name: 'Re-read with OCR' });
           await dialog.getByRole('checkbox', { name: 'English' }).waitFor();

@@ -44,5 +44,26 @@ describe.skipIf(!canRun)('memory timeline', () => {
     await expect(page.locator('.compare').textContent()).resolves.toContain('Pelican');
     await page.getByRole('radio', { name: 'Inline' }).click();
     await expect(page.locator('pre.diff').count()).resolves.toBe(1);
+
+    // The questions column folds away to give the question's pane the width, and comes back.
+    await page.getByRole('radio', { name: 'Side by side' }).click();
+    const column = async () =>
+      Math.round((await page.locator('.run-pane').boundingBox())?.width ?? 0);
+    const beside = await column();
+    const questions = page.locator('.ask-side');
+    await page.getByRole('button', { name: 'Hide the questions' }).click();
+    await questions.waitFor({ state: 'hidden' });
+    expect(await column()).toBeGreaterThan(beside + 100);
+    await page.getByRole('button', { name: 'Show the questions' }).click();
+    await questions.waitFor();
+
+    // In a window too small for both, a comparison opens with the questions folded away.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.locator('.compare').getByRole('button', { name: 'Clear' }).click();
+    await entries.first().getByRole('checkbox').check();
+    await page.locator('.timeline-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.locator('.timeline-entry').last().getByRole('checkbox').check();
+    await page.getByRole('heading', { name: /Chunk 1 → chunk \d+/ }).waitFor();
+    await questions.waitFor({ state: 'hidden' });
   });
 });

@@ -14,6 +14,7 @@ import './styles/models.css';
 import './styles/review.css';
 import './styles/review-setup.css';
 import './styles/review-add.css';
+import './styles/small-windows.css';
 
 const dispose = initStores(getApi());
 window.addEventListener('pagehide', dispose, { once: true });

@@ -67,6 +67,17 @@ export function forgetPendingStarts(): void {
   if (changed) useAskDraftStore.setState({ byDocument: next });
 }
 
+/** Puts the cursor in the question box of `documentId` (Ctrl+3), keeping what it holds. */
+export function focusQuestion(documentId: string): void {
+  const current = useAskDraftStore.getState().byDocument[documentId] ?? EMPTY_DRAFT;
+  useAskDraftStore.setState((s) => ({
+    byDocument: {
+      ...s.byDocument,
+      [documentId]: { ...current, selectText: false, focusSeq: current.focusSeq + 1 },
+    },
+  }));
+}
+
 /**
  * "Edit and ask again" / "Ask again": the box holds `question` with the backend and settings of
  * that run, cursor in it; "Ask a related question" gives only the question, `selectText`.

@@ -5,9 +5,10 @@ import type { AppError, DocumentInfo } from '../../../shared/model.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
 import { useReaderStore } from './reader-store.ts';
-import { dismissStartError, loadRuns } from './runs-store.ts';
+import { dismissStartError, loadRuns, useRunsStore } from './runs-store.ts';
 import {
   addOpenRow,
+  dropOpenRowsOf,
   forgetOpenSource,
   keepOpenSource,
   openSourceOf,
@@ -220,8 +221,24 @@ export function selectDocument(id: string): void {
   }
   set({ currentId: id });
   void useReaderStore.getState().load(id);
-  void loadRuns(id);
+  // Back on a document, its latest question shows (not "No question selected").
+  void loadRuns(id).then(() => selectLatestRun(id));
   useUiStore.getState().setScreen('ask');
+}
+
+/** Selects the newest question asked of `id`, unless the user has moved on or chosen one. */
+function selectLatestRun(id: string): void {
+  if (useDocumentsStore.getState().currentId !== id) return;
+  const ui = useUiStore.getState();
+  if (ui.selectedRunId !== null) return;
+  const runs = useRunsStore.getState();
+  let latest: { id: string; createdAt: number } | undefined;
+  for (const runId of runs.order) {
+    const r = runs.byId[runId];
+    if (!r || r.documentId !== id || runs.hidden.includes(r.id)) continue;
+    if (!latest || r.createdAt > latest.createdAt) latest = r;
+  }
+  if (latest) ui.selectRun(latest.id);
 }
 
 /** Undo entries of documents hidden while their removal waits (undo-store), by document id. */
@@ -255,6 +272,7 @@ export function removeDocument(id: string): void {
         return;
       }
       pendingRemovals.delete(id);
+      dropOpenRowsOf(id);
       const now = useDocumentsStore.getState();
       set({
         list: now.list.filter((d) => d.id !== id),

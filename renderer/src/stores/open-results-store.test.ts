@@ -4,6 +4,7 @@ import {
   addOpenRow,
   clearOpenRows,
   dismissOpenRow,
+  dropOpenRowsOf,
   foldOpenRows,
   keepOpenSource,
   keptOpenSources,
@@ -64,5 +65,18 @@ describe('the opened-files rows', () => {
     const { folded, shown } = foldOpenRows(five);
     expect(folded.map((r) => r.name)).toEqual(['1.pdf', '2.pdf', '3.pdf']);
     expect(shown.map((r) => r.name)).toEqual(['bad.pdf', 'locked.pdf']);
+  });
+});
+
+describe('a document removed from the library', () => {
+  it('takes its "opened" rows with it; other files and other outcomes stay', () => {
+    row('a.pdf', 'opened');
+    row('b.pdf', 'opened');
+    row('a.pdf', 'failed');
+    dropOpenRowsOf('doc-a.pdf');
+    expect(useOpenResultsStore.getState().rows.map((r) => `${r.name} ${r.outcome.state}`)).toEqual([
+      'b.pdf opened',
+      'a.pdf failed',
+    ]);
   });
 });

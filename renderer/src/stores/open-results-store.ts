@@ -70,6 +70,15 @@ export function dismissOpenRow(id: number): void {
   set({ rows: get().rows.filter((r) => r.id !== id) });
 }
 
+/** Drops the "opened" rows of a document that left the library (they would offer to ask it). */
+export function dropOpenRowsOf(documentId: string): void {
+  set({
+    rows: get().rows.filter(
+      (r) => !(r.outcome.state === 'opened' && r.outcome.documentId === documentId),
+    ),
+  });
+}
+
 /** Clears every row but those still opening, with the files they could reopen. */
 export function clearOpenRows(): void {
   const [keep, drop] = [[], []] as [OpenResult[], OpenResult[]];

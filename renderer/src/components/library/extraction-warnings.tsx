@@ -20,7 +20,7 @@ export function ExtractionWarnings(props: { info: DocumentInfo }) {
     useReaderStore.getState().jumpTo({ kind: 'page', page: `#${page}` });
   };
   return (
-    <details className="extraction-warnings warn small">
+    <details className="extraction-warnings popover warn small">
       <summary>{plural(n, 'extraction warning')}</summary>
       <ul>
         {info.warnings.map((w, i) => {

@@ -1,7 +1,7 @@
 // What became of each file the user opened: one row per file, named, kept until dismissed.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { plural } from '../../../../shared/plural.ts';
-import { askPassword, selectDocument } from '../../stores/documents-store.ts';
+import { askPassword, selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
 import {
   clearOpenRows,
   dismissOpenRow,
@@ -11,12 +11,24 @@ import {
 } from '../../stores/open-results-store.ts';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 
+/** Rows listed before "Show all": the table below stays in a small window's view. */
+const SHOWN_AT_MOST = 3;
+
 export function OpenResults() {
   const rows = useOpenResultsStore((s) => s.rows);
-  const settled = rows.filter((r) => r.outcome.state !== 'opening');
+  // A removed document's "opened — Ask about it" is gone with it (and back with its Undo).
+  const hidden = useDocumentsStore((s) => s.hidden);
+  const [all, setAll] = useState(false);
+  const settled = rows.filter(
+    (r) =>
+      r.outcome.state !== 'opening' &&
+      !(r.outcome.state === 'opened' && hidden.includes(r.outcome.documentId)),
+  );
   if (settled.length === 0) return null;
   // Many files at once: the ones that opened fold into one line, what needs the user stays.
-  const { folded, shown } = foldOpenRows(settled);
+  const { folded, shown: listed } = foldOpenRows(settled);
+  // The newest first beyond the limit: the oldest rows wait behind "Show all".
+  const shown = all || listed.length <= SHOWN_AT_MOST ? listed : listed.slice(-SHOWN_AT_MOST);
   return (
     <section className="open-results" aria-label="Opened files">
       {folded.length > 0 ? (
@@ -35,6 +47,11 @@ export function OpenResults() {
             <ResultRow key={r.id} row={r} />
           ))}
         </ul>
+      ) : null}
+      {shown.length < listed.length ? (
+        <button type="button" className="link small" onClick={() => setAll(true)}>
+          Show all {listed.length}
+        </button>
       ) : null}
       {settled.length > 1 ? (
         <button type="button" className="ghost small" onClick={clearOpenRows}>

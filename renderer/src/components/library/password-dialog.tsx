@@ -1,5 +1,5 @@
 // Asks for the password of an encrypted PDF and reopens it.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cancelPassword, openSource, useDocumentsStore } from '../../stores/documents-store.ts';
 import { Dialog } from '../common/dialog.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
@@ -7,6 +7,12 @@ import { OutsideText } from '../common/outside-text.tsx';
 export function PasswordDialog() {
   const prompt = useDocumentsStore((s) => s.password);
   const [password, setPassword] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // Each answer (a wrong password is a new prompt) puts the cursor back in the field: the Open
+  // button that had it is disabled once the field is emptied, which would drop focus to <body>.
+  useEffect(() => {
+    if (prompt) input.current?.focus();
+  }, [prompt]);
   const close = () => {
     setPassword('');
     cancelPassword();
@@ -19,6 +25,7 @@ export function PasswordDialog() {
             e.preventDefault();
             const pw = password;
             setPassword('');
+            input.current?.focus();
             void openSource(prompt.source, { password: pw, row: prompt.row });
           }}
         >
@@ -29,15 +36,18 @@ export function PasswordDialog() {
             is encrypted. Enter its password to open it.
           </p>
           {prompt.wrong ? (
-            <p className="error-text" role="alert">
+            <p id="password-wrong" className="error-text" role="alert">
               That password is wrong. Try again.
             </p>
           ) : null}
           <label>
             Password
             <input
+              ref={input}
               type="password"
               autoFocus
+              aria-invalid={prompt.wrong || undefined}
+              aria-describedby={prompt.wrong ? 'password-wrong' : undefined}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               autoComplete="off"

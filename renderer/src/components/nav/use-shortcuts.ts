@@ -1,7 +1,8 @@
 // The window's keyboard shortcuts, from the one table in shortcut-table.ts.
 import { useEffect } from 'react';
 import { isActive } from '../../../../shared/run-view.ts';
-import { chooseAndOpen } from '../../stores/documents-store.ts';
+import { focusQuestion } from '../../stores/ask-draft-store.ts';
+import { chooseAndOpen, useDocumentsStore } from '../../stores/documents-store.ts';
 import { askToCancel, showNotice, showShortcutSheet } from '../../stores/keyboard-store.ts';
 import { pauseRun, resumeRun, useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
@@ -17,7 +18,12 @@ const ACTIONS = {
   open: () => void chooseAndOpen(),
   library: () => useUiStore.getState().setScreen('library'),
   reader: () => useUiStore.getState().setScreen('reader'),
-  ask: () => useUiStore.getState().setScreen('ask'),
+  // The Ask screen with the cursor in its question box: what one goes there to do.
+  ask: () => {
+    useUiStore.getState().setScreen('ask');
+    const id = useDocumentsStore.getState().currentId;
+    if (id !== null) focusQuestion(id);
+  },
   jobs: () => useUiStore.getState().setScreen('jobs'),
   reviews: () => useUiStore.getState().setScreen('reviews'),
   settings: () => useUiStore.getState().setScreen('settings'),

@@ -75,7 +75,7 @@ export function FindBar(props: {
       }}
     >
       <label>
-        Find
+        <span className="visually-hidden">Find</span>
         <input
           ref={input}
           type="search"

@@ -31,9 +31,10 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
           }}
         >
           <label>
-            Page
+            <span className="visually-hidden">Page</span>
             <input
               className="page-input"
+              placeholder="Page"
               inputMode="text"
               title="A printed page number (e.g. iv or 1000) or a page count from the start"
               value={page}
@@ -72,8 +73,9 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
           }}
         >
           <label>
-            Chunk
+            <span className="visually-hidden">Chunk</span>
             <input
+              placeholder="Chunk"
               type="number"
               min={1}
               max={props.chunkCount}
@@ -85,8 +87,14 @@ export function JumpBar(props: { pages: readonly PageSpan[]; chunkCount: number 
           <button type="submit">Go</button>
         </form>
       ) : (
-        <span className="muted small chunk-hint">
-          Chunk boundaries show once a question is selected.
+        <span
+          className="muted small chunk-hint"
+          title="Chunk boundaries show once a question is selected."
+        >
+          No chunks yet
+          <span className="visually-hidden">
+            : chunk boundaries show once a question is selected.
+          </span>
         </span>
       )}
       {missed ? (

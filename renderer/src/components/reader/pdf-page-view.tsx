@@ -1,6 +1,6 @@
 // The original PDF page, drawn in main by the engine that extracted the text, with the passage
 // being checked highlighted on it; page navigation and zoom by buttons and keys.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DocumentInfo, DocumentText } from '../../../../shared/model.ts';
 import { quoteOf } from '../../../../shared/evidence-sentences.ts';
@@ -21,7 +21,12 @@ const GUTTER = 40;
 /** A caption's quote: two lines or so under the page's title. */
 const CAPTION_CHARS = 160;
 
-export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
+export function PdfPageView(props: {
+  info: DocumentInfo;
+  doc: DocumentText;
+  /** Controls of the reader shown first in the page's own toolbar (one row, not two). */
+  leading?: ReactNode;
+}) {
   const { info, doc } = props;
   const pages = doc.pages ?? [];
   const setDisplay = useReaderStore((s) => s.setDisplay);
@@ -90,6 +95,7 @@ export function PdfPageView(props: { info: DocumentInfo; doc: DocumentText }) {
   return (
     <div className="pdf-view">
       <div className="pdf-toolbar">
+        {props.leading}
         <PageNav page={page} pageCount={pageCount} pages={pages} onPage={go} />
         <ZoomControls
           zoom={zoom}

@@ -115,24 +115,30 @@ export function PdfReader(props: {
     if (offset !== undefined) reader.jumpTo({ kind: 'offset', offset });
   };
 
+  const views = (
+    <div role="radiogroup" aria-label="View" className="segmented">
+      <button
+        type="button"
+        role="radio"
+        aria-checked={display === 'document'}
+        aria-disabled={!hasPages}
+        title={hasPages ? undefined : NO_PAGES}
+        onClick={() => (hasPages ? setDisplay('document') : setSelectionNote(NO_PAGES))}
+      >
+        Original page
+      </button>
+      <button type="button" role="radio" aria-checked={display === 'text'} onClick={showText}>
+        Text
+      </button>
+    </div>
+  );
+  // The original page shares its toolbar (page, zoom) with the switch: one row above the page.
+  if (display === 'document')
+    return <PdfPageView key={info.id} info={info} doc={doc} leading={views} />;
   return (
     <>
       <div className="pdf-switch">
-        <div role="radiogroup" aria-label="View" className="segmented">
-          <button
-            type="button"
-            role="radio"
-            aria-checked={display === 'document'}
-            aria-disabled={!hasPages}
-            title={hasPages ? undefined : NO_PAGES}
-            onClick={() => (hasPages ? setDisplay('document') : setSelectionNote(NO_PAGES))}
-          >
-            Original page
-          </button>
-          <button type="button" role="radio" aria-checked={display === 'text'} onClick={showText}>
-            Text
-          </button>
-        </div>
+        {views}
         {display === 'text' && hasPages ? (
           <button
             type="button"
@@ -150,18 +156,14 @@ export function PdfReader(props: {
           </span>
         ) : null}
       </div>
-      {display === 'document' ? (
-        <PdfPageView key={info.id} info={info} doc={doc} />
-      ) : (
-        <DocumentText
-          text={doc.text}
-          pages={doc.pages}
-          chunks={props.chunks}
-          ocrPages={doc.ocrPages}
-          joinLines
-          sections={doc.sections}
-        />
-      )}
+      <DocumentText
+        text={doc.text}
+        pages={doc.pages}
+        chunks={props.chunks}
+        ocrPages={doc.ocrPages}
+        joinLines
+        sections={doc.sections}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
 import { evidenceByChunk } from '../../lib/chunk-evidence.ts';
+import { needsOcr } from '../../lib/needs-ocr.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
 import { useOlderTextKey } from '../../stores/older-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
@@ -12,6 +13,7 @@ import { openRereadDialog } from '../../stores/reread-store.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
+import { MoreMenu } from '../common/more-menu.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
@@ -67,13 +69,14 @@ export function ReaderScreen() {
   const doc = view.document;
   return (
     <div className="screen reader">
-      <div className="toolbar">
+      {/* One row: the title, the jumps, find and the outline; the rest behind "More". */}
+      <div className="toolbar reader-toolbar">
         <div className="reader-title">
           <h1 className="doc-heading" title={outsideAttr(view.info.title || view.info.fileName)}>
             <OutsideText text={view.info.title || view.info.fileName} />
           </h1>
           <OcrBadge ocrPageCount={doc.ocrPages?.length} pageCount={doc.pages?.length} />
-          {view.info.format === 'pdf' && textKey === null ? (
+          {view.info.format === 'pdf' && textKey === null && needsOcr(view.info) ? (
             <button type="button" onClick={() => openRereadDialog(view.info.id)}>
               Re-read with OCR…
             </button>
@@ -82,6 +85,23 @@ export function ReaderScreen() {
         <JumpBar pages={doc.pages ?? NO_PAGES} chunkCount={chunks.length} />
         <FindBar text={doc.text} pages={doc.pages} sections={doc.sections} />
         <OutlinePanel sections={doc.sections} />
+        {doc.warnings.length > 0 ? (
+          <details className="warnings popover">
+            <summary>{plural(doc.warnings.length, 'extraction warning')}</summary>
+            <ul>
+              {doc.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {view.info.format === 'pdf' && textKey === null && !needsOcr(view.info) ? (
+          <MoreMenu label="More" name="More actions for this document">
+            <button type="button" onClick={() => openRereadDialog(view.info.id)}>
+              Re-read with OCR…
+            </button>
+          </MoreMenu>
+        ) : null}
         <PassageWhere />
       </div>
       {textKey !== null ? (
@@ -92,16 +112,6 @@ export function ReaderScreen() {
             Show the current text
           </button>
         </p>
-      ) : null}
-      {doc.warnings.length > 0 ? (
-        <details className="warnings">
-          <summary>{plural(doc.warnings.length, 'extraction warning')}</summary>
-          <ul>
-            {doc.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </ul>
-        </details>
       ) : null}
       <ChunkEvidenceContext value={evidenceOfChunks}>
         {view.info.format === 'pdf' ? (

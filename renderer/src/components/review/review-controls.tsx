@@ -2,6 +2,7 @@
 // it stopped with cells left; documents and questions added (only their cells are read); and its
 // reports saved where the user chooses.
 import { useState } from 'react';
+import { MoreMenu } from '../common/more-menu.tsx';
 import type { ReviewSummary } from '../../../../shared/review.ts';
 import { controlJob, useJobsStore } from '../../stores/jobs-store.ts';
 import { exportReview, type ReviewReportFormat } from '../../stores/review-store.ts';
@@ -18,7 +19,6 @@ const FORMATS: { id: ReviewReportFormat; label: string }[] = [
 
 export function ReviewControls({ review }: { review: ReviewSummary }) {
   const live = useJobsStore((s) => s.list.find((j) => j.id === review.id)?.live ?? false);
-  const [format, setFormat] = useState<ReviewReportFormat>('html');
   const [adding, setAdding] = useState<'documents' | 'questions' | null>(null);
   const left = review.counts.cells - review.counts.done;
   const stopped = !live && review.state !== 'done' && left > 0;
@@ -64,22 +64,14 @@ export function ReviewControls({ review }: { review: ReviewSummary }) {
         open={adding === 'questions'}
         onClose={() => setAdding(null)}
       />
-      <span className="rt-export">
-        <select
-          aria-label="Report format"
-          value={format}
-          onChange={(e) => setFormat(e.target.value as ReviewReportFormat)}
-        >
-          {FORMATS.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={() => void exportReview(format)}>
-          Export…
-        </button>
-      </span>
+      {/* One button for every report format: the header keeps to one row. */}
+      <MoreMenu label="Export…" name="Export the review" className="rt-export">
+        {FORMATS.map((f) => (
+          <button key={f.id} type="button" onClick={() => void exportReview(f.id)}>
+            {f.label}
+          </button>
+        ))}
+      </MoreMenu>
     </div>
   );
 }
