@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { BOOK, EPUB } from './harness/corpus.ts';
+import { HIGHLIGHT, sourcePanel as panelOf } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, chunksRead, openWithDialog } from './harness/ui.ts';
 import {
@@ -36,11 +37,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** The passage highlighted: in the text or the rendered document, or on a PDF's page. */
-const HIGHLIGHT = 'mark.passage, [data-testid="pdf-highlight"]';
-
-const panelOf = (page: Page) =>
-  page.getByRole('region', { name: 'Source beside the answer', exact: true });
 
 /** The answer's passage with marker [n] (the folded ones unfolded first). */
 async function marker(page: Page, n: number) {

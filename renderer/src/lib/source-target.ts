@@ -1,7 +1,8 @@
 // What the page shown beside a view (the Ask screen's source panel, a review cell's panel) is
 // asked to show: a passage highlighted, or a chunk from its first page; and how that is said.
 import type { Evidence } from '../../../shared/model.ts';
-import { pagesLabel } from '../../../shared/page-label.ts';
+import { pageName, pagesLabel } from '../../../shared/page-label.ts';
+import { visibleText } from '../../../shared/visible-text.ts';
 import type { RunView } from '../../../shared/run-view.ts';
 import { evidenceWhere } from './chunk-evidence.ts';
 
@@ -18,12 +19,14 @@ export type SourceTarget =
       end: number;
       /** "p. 149 (PDF page 177) · §2 · chunk 12": where it is, for people. */
       where: string;
+      /** Its page ("p. 149 (PDF page 177)"), or for a document without pages its section's last part. */
+      place: string;
       /** Its marker among the answer's passages, when it is one of them. */
       n?: number;
       /** The chunk row it was chosen from, if any (that row shows as chosen). */
       chunk?: number;
     }
-  | { kind: 'chunk'; chunk: number; where: string };
+  | { kind: 'chunk'; chunk: number; where: string; place: string };
 
 /** A target as asked for: `nonce` changes when the same one is asked for again. */
 export type ShownSource = SourceTarget & { nonce: number };
@@ -35,6 +38,10 @@ export function passageTarget(p: TargetPassage, n?: number): SourceTarget {
     start: p.start,
     end: p.end,
     where: evidenceWhere(p),
+    place:
+      p.page !== null
+        ? pageName(p.page, p.pageLabel)
+        : visibleText(p.section?.split(' > ').at(-1) ?? ''),
     ...(n === undefined ? {} : { n }),
   };
 }
@@ -48,15 +55,19 @@ export function chunkTarget(run: RunView, evidence: readonly Evidence[], chunk: 
   const e = evidence[i];
   if (e) return { ...passageTarget(e, i + 1), chunk };
   const pages = pagesLabel(run.chunks[chunk]?.pages);
-  return { kind: 'chunk', chunk, where: [pages, `chunk ${chunk + 1}`].filter(Boolean).join(' · ') };
+  return {
+    kind: 'chunk',
+    chunk,
+    where: [pages, `chunk ${chunk + 1}`].filter(Boolean).join(' · '),
+    place: pages,
+  };
 }
 
 /** "Showing passage 2, p. 149 (PDF page 177)": what the panel says when it follows a choice. */
 export function shownLine(t: SourceTarget): string {
-  if (t.kind === 'chunk') return `Showing chunk ${t.chunk + 1}${t.where ? `, ${t.where}` : ''}`;
-  const page = t.where.split(' · ')[0] ?? '';
-  const what = t.n === undefined ? 'the passage' : `passage ${t.n}`;
-  return `Showing ${what}${page ? `, ${page}` : ''}`;
+  const what =
+    t.kind === 'chunk' ? `chunk ${t.chunk + 1}` : t.n === undefined ? 'the passage' : `passage ${t.n}`;
+  return `Showing ${what}${t.place ? `, ${t.place}` : ''}`;
 }
 
 export function sameTarget(a: SourceTarget | null, b: SourceTarget): boolean {

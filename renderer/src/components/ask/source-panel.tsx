@@ -29,6 +29,16 @@ export function SourcePanel(props: { runId: string }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
+  // On a small window the panel takes the lower part of the column: what chose it (a marker, a
+  // chunk row) may have moved out of sight, so it is brought back into view.
+  const nonce = shown?.nonce;
+  useEffect(() => {
+    if (nonce === undefined) return;
+    const frame = requestAnimationFrame(() =>
+      useSourcePanelStore.getState().from?.scrollIntoView({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [nonce]);
   if (!open) return null;
   const line = shownLine(shown);
   const openInReader = () => {
@@ -45,7 +55,7 @@ export function SourcePanel(props: { runId: string }) {
       data-testid="source-panel"
     >
       <div className="source-panel-head">
-        <p className="source-panel-line" role="status" aria-live="polite">
+        <p className="source-panel-line" role="status" aria-live="polite" title={line}>
           {line}
         </p>
         <span className="source-panel-actions">
