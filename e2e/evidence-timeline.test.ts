@@ -141,9 +141,11 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
         .locator('.timeline')
         .screenshot({ path: path.join(OUT, 'timeline-36-chunks.png') });
 
-      // The state of the cited chunk names the sentences its change came from.
+      // The state of the cited chunk names the sentences its change came from. (The chunk
+      // chosen on the chart opened the source panel beside the answer: the chart is narrower.)
+      const narrower = (await chart.boundingBox())!;
       await chart.click({
-        position: { x: ((cited - 0.5) / chunkCount) * box.width, y: box.height - 2 },
+        position: { x: ((cited - 0.5) / chunkCount) * narrower.width, y: narrower.height - 2 },
       });
       await page.getByRole('heading', { name: `Memory after chunk ${cited}` }).waitFor();
       const source = page.locator('.change-sources button.passage', { hasText: 'Kieboom' });

@@ -1,9 +1,8 @@
 // What the page shown beside a view (the Ask screen's source panel, a review cell's panel) is
 // asked to show: a passage highlighted, or a chunk from its first page; and how that is said.
-import type { Evidence } from '../../../shared/model.ts';
+import type { ChunkInfo, Evidence } from '../../../shared/model.ts';
 import { pageName, pagesLabel } from '../../../shared/page-label.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
-import type { RunView } from '../../../shared/run-view.ts';
 import { evidenceWhere } from './chunk-evidence.ts';
 
 /** A passage as the views cite it (the answer's evidence, a memory state's source sentence). */
@@ -50,11 +49,15 @@ export function passageTarget(p: TargetPassage, n?: number): SourceTarget {
  * A chunk row as a target: the best of the answer's passages inside it, highlighted, when it has
  * one; else the chunk itself, from its first page.
  */
-export function chunkTarget(run: RunView, evidence: readonly Evidence[], chunk: number): SourceTarget {
+export function chunkTarget(
+  chunks: readonly ChunkInfo[],
+  evidence: readonly Evidence[],
+  chunk: number,
+): SourceTarget {
   const i = evidence.findIndex((e) => e.chunk === chunk);
   const e = evidence[i];
   if (e) return { ...passageTarget(e, i + 1), chunk };
-  const pages = pagesLabel(run.chunks[chunk]?.pages);
+  const pages = pagesLabel(chunks[chunk]?.pages);
   return {
     kind: 'chunk',
     chunk,
@@ -66,13 +69,17 @@ export function chunkTarget(run: RunView, evidence: readonly Evidence[], chunk: 
 /** "Showing passage 2, p. 149 (PDF page 177)": what the panel says when it follows a choice. */
 export function shownLine(t: SourceTarget): string {
   const what =
-    t.kind === 'chunk' ? `chunk ${t.chunk + 1}` : t.n === undefined ? 'the passage' : `passage ${t.n}`;
+    t.kind === 'chunk'
+      ? `chunk ${t.chunk + 1}`
+      : t.n === undefined
+        ? 'the passage'
+        : `passage ${t.n}`;
   return `Showing ${what}${t.place ? `, ${t.place}` : ''}`;
 }
 
 export function sameTarget(a: SourceTarget | null, b: SourceTarget): boolean {
   if (!a || a.kind !== b.kind) return false;
-  if (a.kind === 'chunk' || b.kind === 'chunk') return a.kind === 'chunk' && a.chunk === (b as { chunk: number }).chunk;
+  if (a.kind === 'chunk' || b.kind === 'chunk')
+    return a.kind === 'chunk' && a.chunk === (b as { chunk: number }).chunk;
   return a.start === b.start && a.end === b.end;
 }
-

@@ -99,10 +99,11 @@ function NoPassage(props: { run: RunView }) {
     );
   }
   const link = (c: number) => (
-    <button type="button" className="link" onClick={() =>
-        chooser
-          ? chooser.choose(chunkTarget(run, [], c))
-          : jumpTo({ kind: 'chunk', chunk: c })
+    <button
+      type="button"
+      className="link"
+      onClick={() =>
+        chooser ? chooser.choose(chunkTarget(run.chunks, [], c)) : jumpTo({ kind: 'chunk', chunk: c })
       }
     >
       {c + 1}

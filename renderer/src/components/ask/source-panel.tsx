@@ -34,9 +34,7 @@ export function SourcePanel(props: { runId: string }) {
   const nonce = shown?.nonce;
   useEffect(() => {
     if (nonce === undefined) return;
-    const frame = requestAnimationFrame(() =>
-      useSourcePanelStore.getState().from?.scrollIntoView({ block: 'nearest' }),
-    );
+    const frame = requestAnimationFrame(() => revealInPane(useSourcePanelStore.getState().from));
     return () => cancelAnimationFrame(frame);
   }, [nonce]);
   if (!open) return null;
@@ -82,13 +80,22 @@ export function SourcePanel(props: { runId: string }) {
         </span>
       </div>
       {folded ? null : (
-        <SourcePage
-          documentId={run.documentId}
-          runId={run.id}
-          chunks={run.chunks}
-          shown={shown}
-        />
+        <SourcePage documentId={run.documentId} runId={run.id} chunks={run.chunks} shown={shown} />
       )}
     </section>
   );
+}
+
+/**
+ * Scrolls the answer's pane (only it: `scrollIntoView` would scroll the window too) so that `el`
+ * is inside it.
+ */
+function revealInPane(el: HTMLElement | null): void {
+  const pane = el?.closest<HTMLElement>('.run-pane');
+  if (!el || !pane) return;
+  const box = el.getBoundingClientRect();
+  const view = pane.getBoundingClientRect();
+  if (box.top < view.top) pane.scrollTop -= view.top - box.top + 8;
+  else if (box.bottom > view.bottom)
+    pane.scrollTop += Math.min(box.bottom - view.bottom + 8, box.top - view.top - 8);
 }

@@ -3,7 +3,12 @@
 // evidence, a memory state's sources, the timeline) choose through it instead of leaving for the
 // Reader. Without a chooser (nothing is beside them) a passage opens the Reader as before.
 import { createContext, useContext } from 'react';
-import { passageTarget, sameTarget, type ShownSource, type SourceTarget } from '../../lib/source-target.ts';
+import {
+  passageTarget,
+  sameTarget,
+  type ShownSource,
+  type SourceTarget,
+} from '../../lib/source-target.ts';
 import type { PassagePress, PassageSource } from './passage-item.tsx';
 
 export interface SourceChooser {

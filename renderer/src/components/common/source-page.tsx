@@ -43,7 +43,8 @@ export function SourcePage(props: {
     const reader = useReaderStore.getState();
     if (kind === 'passage' && start !== undefined && end !== undefined)
       reader.jumpTo({ kind: 'passage', start, end, ...(where ? { where } : {}) }, false);
-    else if (kind === 'chunk' && chunk !== undefined) reader.jumpTo({ kind: 'chunk', chunk }, false);
+    else if (kind === 'chunk' && chunk !== undefined)
+      reader.jumpTo({ kind: 'chunk', chunk }, false);
   }, [ready, kind, start, end, chunk, where, nonce]);
   if (error) return <ErrorBanner error={error} />;
   if (!ready || !view) return <p role="status">Loading the document…</p>;

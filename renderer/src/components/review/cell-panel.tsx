@@ -79,8 +79,10 @@ function CellBody(props: {
   const [picked, setPicked] = useState<ShownSource | null>(null);
   useEffect(() => setPicked(null), [runId]);
   const best = evidence[0];
-  const shown: ShownSource | null =
-    picked ?? (best ? { ...passageTarget(best, 1), nonce: 0 } : null);
+  const shown = useMemo<ShownSource | null>(
+    () => picked ?? (best ? { ...passageTarget(best, 1), nonce: 0 } : null),
+    [picked, best],
+  );
   const chooser = useMemo<SourceChooser>(
     () => ({
       shown,

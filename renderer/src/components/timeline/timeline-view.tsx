@@ -63,7 +63,7 @@ export function TimelineView(props: { run: RunView }) {
         onSelect={(chunk) => {
           select(chunk);
           show(chunk);
-          chooser?.choose(chunkTarget(run, evidence, chunk));
+          chooser?.choose(chunkTarget(run.chunks, evidence, chunk));
         }}
       />
       <div className="timeline-body">
@@ -77,7 +77,7 @@ export function TimelineView(props: { run: RunView }) {
           onSelect={select}
           onChoose={(chunk) => {
             select(chunk);
-            chooser?.choose(chunkTarget(run, evidence, chunk));
+            chooser?.choose(chunkTarget(run.chunks, evidence, chunk));
           }}
           onToggleCompare={toggleCompare}
         />
