@@ -2,6 +2,7 @@
 // sentence and page it came from; then look at how the memory formed and compare two states.
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
+import { HIGHLIGHT, sourcePanel } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask } from './harness/ui.ts';
 
@@ -44,14 +45,12 @@ describe.skipIf(!canRun)('asking a question about a PDF', () => {
     await expect(evidence.locator('.passage-quote').textContent()).resolves.toBe(NEEDLE);
     await expect(evidence.locator('.passage-where').textContent()).resolves.toMatch(/^p\. 17 · /);
     await evidence.click();
-    // The reader opens at the passage.
-    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
-    await page
-      .locator('.row.target', { hasText: NEEDLE.slice(0, 40) })
-      .or(page.locator('mark', { hasText: NEEDLE.slice(0, 40) }))
-      // A PDF's citation opens its original page, the passage highlighted and named.
-      .or(page.locator('.pdf-caption', { hasText: NEEDLE.slice(0, 40) }))
-      .first()
-      .waitFor();
+    // The passage shows highlighted beside the answer, which stays.
+    const panel = sourcePanel(page);
+    await panel.locator(HIGHLIGHT).first().waitFor();
+    await expect(panel.locator('.source-panel-line').textContent()).resolves.toMatch(
+      /^Showing passage 1, p\. 17$/,
+    );
+    await expect(answer.isVisible()).resolves.toBe(true);
   });
 });

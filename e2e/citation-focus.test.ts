@@ -1,8 +1,10 @@
-// Following a citation of the answer moves the keyboard focus into the reader, onto the cited
-// passage, in each of the reader's views: the text, the rendered document and a PDF's page.
+// Following a citation of the answer moves the keyboard focus onto the cited passage in the
+// source panel beside the answer, in each of the reader's views it uses: the text, the rendered
+// document and a PDF's page.
 import { describe, expect, test } from 'vitest';
 import { needleDocument } from '../electron/core/agent/test-support.ts';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
+import { sourcePanel } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, openWithDialog } from './harness/ui.ts';
 import type { Harness } from './harness/harness.ts';
@@ -27,7 +29,7 @@ async function followCitation(h: Harness, question: string): Promise<string> {
       () =>
         page.evaluate(() => {
           const el = document.activeElement;
-          return el !== null && el !== document.body && !!el.closest('.reader');
+          return el !== null && el !== document.body && !!el.closest('.source-panel');
         }),
       { timeout: 15_000 },
     )
@@ -61,6 +63,6 @@ describe.skipIf(!canRun)('following a citation', () => {
     await openWithDialog(h, b.file('harbour.pdf', makeReportPdf(12, 7, needle)));
     const focused = await followCitation(h, 'Who was the night watchman of the harbour bridge?');
     expect(focused).toMatch(/pdf-scroller/);
-    await h.page.locator('.pdf-caption', { hasText: 'Highlighted' }).waitFor();
+    await sourcePanel(h.page).getByTestId('pdf-highlight').first().waitFor();
   });
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from './harness/paths.ts';
+import { continueInReader } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, chunksRead, openWithDialog } from './harness/ui.ts';
 
@@ -50,8 +51,10 @@ describe.skipIf(!canRun || !existsSync(EPUB))('a citation into the Japanese EPUB
     expect(where).toContain(SECTION);
     const cited = Number(/ · chunk (\d+)$/.exec(where)![1]);
 
-    // Followed: the rendered EPUB, scrolled to the highlight, the focus on it, the place named.
+    // Followed (beside the answer, then in the Reader): the rendered EPUB, scrolled to the
+    // highlight, the focus on it, the place named.
     await passage.click();
+    await continueInReader(page);
     const view = page.getByRole('document', { name: 'Document', exact: true });
     const mark = view.locator('mark.passage').first();
     await mark.waitFor();

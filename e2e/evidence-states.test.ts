@@ -15,6 +15,7 @@ import { invokeCall } from '../electron/core/ipc/invoke-call.ts';
 import { BOOK, EPUB } from './harness/corpus.ts';
 import type { Harness } from './harness/harness.ts';
 import { startQuoteGate, type QuoteGate } from './harness/quote-gate.ts';
+import { continueInReader } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, chunksRead, openWithDialog } from './harness/ui.ts';
 import { SHOTS_DIR } from './harness/walk.ts';
@@ -286,6 +287,7 @@ describe.skipIf(!canRun || !existsSync(EPUB))(
 
       // Followed, the cut answer's passage is highlighted in the rendered book, whole.
       await page.locator('.evidence button.passage').first().click();
+      await continueInReader(page);
       const view = page.getByRole('document', { name: 'Document', exact: true });
       await view.locator('mark.passage').first().waitFor();
       const marked = (await view.locator('mark.passage').allTextContents()).join('');

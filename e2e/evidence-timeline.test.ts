@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Events } from '../shared/api.ts';
 import { repoRoot } from './harness/paths.ts';
+import { continueInReader } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { ask, chunksRead, openWithDialog } from './harness/ui.ts';
 
@@ -140,9 +141,11 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
         .locator('.timeline')
         .screenshot({ path: path.join(OUT, 'timeline-36-chunks.png') });
 
-      // The state of the cited chunk names the sentences its change came from.
+      // The state of the cited chunk names the sentences its change came from. (The chunk
+      // chosen on the chart opened the source panel beside the answer: the chart is narrower.)
+      const narrower = (await chart.boundingBox())!;
       await chart.click({
-        position: { x: ((cited - 0.5) / chunkCount) * box.width, y: box.height - 2 },
+        position: { x: ((cited - 0.5) / chunkCount) * narrower.width, y: narrower.height - 2 },
       });
       await page.getByRole('heading', { name: `Memory after chunk ${cited}` }).waitFor();
       const source = page.locator('.change-sources button.passage', { hasText: 'Kieboom' });
@@ -197,9 +200,10 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       await expect(summary.textContent()).resolves.toMatch(/^\+\d+ −\d+ words$/);
       await expect.poll(() => rowInView(page, changed + 1)).toBe(true);
 
-      // Following the citation opens the reader on the passage.
+      // Following the citation shows the passage beside the answer; its link opens the reader
+      // on it.
       await passage.click();
-      await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+      await continueInReader(page);
       // The reader's row (or highlight) where the passage starts: its first words.
       const fragment = quote.split(' ').slice(0, 2).join(' ');
       await page
@@ -242,6 +246,7 @@ describe.skipIf(!canRun || !existsSync(GPL))('the GNU GPL read in 29 chunks', ()
       const where = (await cited.locator('.passage-where').textContent()) ?? '';
       const chunk = /chunk (\d+)$/.exec(where)![1]!;
       await cited.click();
+      await continueInReader(page);
       // The original page 7, the passage highlighted on it and named in the caption.
       await page.locator('.pdf-caption', { hasText: 'Highlighted' }).waitFor();
       await page.locator('.page-indicator', { hasText: /^p\. 7 of 11$/ }).waitFor();

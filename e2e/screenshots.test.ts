@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { repoRoot } from './harness/paths.ts';
+import { continueInReader } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { addBackend, dropFiles, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
 import {
@@ -240,6 +241,7 @@ describe.skipIf(!canRun || missing !== null)(
 
         // The reader: the citation followed opens the book's original page, highlighted.
         await passage.click();
+        await continueInReader(page);
         await page.locator('.pdf-caption', { hasText: 'Highlighted' }).waitFor({ timeout: 60_000 });
         await page.locator('.pdf-loading').waitFor({ state: 'detached' });
         await shot('reader-pdf');
@@ -255,6 +257,7 @@ describe.skipIf(!canRun || missing !== null)(
         const epubWhere = (await cited.locator('.passage-where').textContent()) ?? '';
         const epubChunk = Number(/ · chunk (\d+)$/.exec(epubWhere)?.[1]);
         await cited.click();
+        await continueInReader(page);
         const view = page.getByRole('document', { name: 'Document', exact: true });
         await view.locator('mark.passage').first().waitFor();
         await shot('reader-epub');

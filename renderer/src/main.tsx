@@ -12,6 +12,7 @@ import './styles/library.css';
 import './styles/chunk-markers.css';
 import './styles/models.css';
 import './styles/review.css';
+import './styles/source-panel.css';
 import './styles/review-setup.css';
 import './styles/review-add.css';
 import './styles/small-windows.css';

@@ -1,5 +1,6 @@
 // "Where it came from": the sentences the answer rests on, best first (the others folded), each
-// opening the reader on it highlighted; when none could be pinned down, says so and offers the chunks where the answer
+// showing its page highlighted in the source panel beside the answer (the Reader where there is
+// no panel); when none could be pinned down, says so and offers the chunks where the answer
 // formed (their pages), never a guessed highlight.
 import { useMemo } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
@@ -9,8 +10,10 @@ import { cutEvidenceLabel } from '../../../../shared/evidence-cut.ts';
 import { quoteCheckLine } from '../../../../shared/quote-check.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { answerChunks } from '../../lib/answer-chunks.ts';
+import { chunkTarget } from '../../lib/source-target.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { PassageItem } from '../common/passage-item.tsx';
+import { passagePress, useSourceChooser } from '../common/source-chooser.ts';
 
 export function EvidenceList(props: {
   run: RunView;
@@ -64,6 +67,7 @@ export function EvidenceList(props: {
 
 /** Passages numbered from `first` on: the markers run on across the folded ones. */
 function Passages(props: { evidence: Evidence[]; first: number; carried: boolean }) {
+  const chooser = useSourceChooser();
   return (
     <ol className="evidence-list">
       {props.evidence.map((e, i) => (
@@ -71,7 +75,7 @@ function Passages(props: { evidence: Evidence[]; first: number; carried: boolean
           key={`${e.start}-${e.end}`}
           passage={e}
           n={props.first + i}
-          press={props.carried ? { kind: 'none' } : { kind: 'open' }}
+          press={passagePress(chooser, e, props.first + i, props.carried)}
         />
       ))}
     </ol>
@@ -81,6 +85,7 @@ function Passages(props: { evidence: Evidence[]; first: number; carried: boolean
 function NoPassage(props: { run: RunView }) {
   const { run } = props;
   const jumpTo = useReaderStore((s) => s.jumpTo);
+  const chooser = useSourceChooser();
   const chunks = useMemo(
     () => answerChunks(run.question, run.answer ?? '', run.memories),
     [run.question, run.answer, run.memories],
@@ -94,7 +99,13 @@ function NoPassage(props: { run: RunView }) {
     );
   }
   const link = (c: number) => (
-    <button type="button" className="link" onClick={() => jumpTo({ kind: 'chunk', chunk: c })}>
+    <button
+      type="button"
+      className="link"
+      onClick={() =>
+        chooser ? chooser.choose(chunkTarget(run.chunks, [], c)) : jumpTo({ kind: 'chunk', chunk: c })
+      }
+    >
       {c + 1}
       {run.chunks[c]?.pages ? ` (${pagesLabel(run.chunks[c].pages)})` : ''}
     </button>

@@ -1,12 +1,17 @@
-// Ask questions about the current document and follow each run.
+// Ask questions about the current document and follow each run; the passages and chunks of the
+// selected run show their page in the source panel beside it.
+import { useMemo } from 'react';
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
+import { useSourcePanelStore } from '../../stores/source-panel-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
+import { SourceChooserContext, type SourceChooser } from '../common/source-chooser.ts';
 import { AskForm } from './ask-form.tsx';
 import { ExportButton } from './export-button.tsx';
 import { RunDetail } from './run-detail.tsx';
 import { RunList } from './run-list.tsx';
+import { SourcePanel } from './source-panel.tsx';
 
 export function AskScreen() {
   const documentId = useDocumentsStore((s) => s.currentId);
@@ -16,6 +21,19 @@ export function AskScreen() {
   });
   const selectedRunId = useUiStore((s) => s.selectedRunId);
   const setScreen = useUiStore((s) => s.setScreen);
+  const shown = useSourcePanelStore((s) =>
+    s.runId !== null && s.runId === selectedRunId ? s.shown : null,
+  );
+  const chooser = useMemo<SourceChooser | null>(
+    () =>
+      selectedRunId
+        ? {
+            shown,
+            choose: (target) => useSourcePanelStore.getState().choose(selectedRunId, target),
+          }
+        : null,
+    [selectedRunId, shown],
+  );
   if (!documentId) {
     return (
       <EmptyState title="Open a document first">
@@ -44,18 +62,23 @@ export function AskScreen() {
           title="Export every question asked about this document, with answers, sources and memory trails"
         />
       </aside>
-      <section className="run-pane" aria-label="Selected question">
-        {selectedRunId ? (
-          <RunDetail runId={selectedRunId} />
-        ) : (
-          <EmptyState title="No question selected">
-            <p>
-              Type a question and press Ask (Ctrl+Enter). You can ask several: they run at the same
-              time.
-            </p>
-          </EmptyState>
-        )}
-      </section>
+      <div className={`ask-main${shown ? ' with-source' : ''}`}>
+        <section className="run-pane" aria-label="Selected question">
+          {selectedRunId ? (
+            <SourceChooserContext.Provider value={chooser}>
+              <RunDetail runId={selectedRunId} />
+            </SourceChooserContext.Provider>
+          ) : (
+            <EmptyState title="No question selected">
+              <p>
+                Type a question and press Ask (Ctrl+Enter). You can ask several: they run at the
+                same time.
+              </p>
+            </EmptyState>
+          )}
+        </section>
+        {selectedRunId ? <SourcePanel runId={selectedRunId} /> : null}
+      </div>
     </div>
   );
 }

@@ -68,6 +68,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { scope: 'window', id: 'settings', chord: { key: ',' }, label: 'Settings', group: 'Screens' },
   { scope: 'focus', keys: 'Ctrl+Enter', label: 'Ask (in the question box)', group: 'Questions' },
   {
+    scope: 'focus',
+    keys: 'Enter',
+    label: 'Show a passage’s page beside the answer (on its marker)',
+    group: 'Questions',
+  },
+  {
+    scope: 'focus',
+    keys: 'Escape',
+    label: 'Close the source beside the answer',
+    group: 'Questions',
+  },
+  {
     scope: 'window',
     id: 'pause',
     chord: { key: 'p', shift: true },

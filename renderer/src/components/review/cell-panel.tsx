@@ -1,14 +1,13 @@
 // A cell opened beside the table: the question, the answer (normalised, and the model's own
 // words) with the coverage behind it ("read all 42 chunks, pp. 1–300") on top; its passages,
 // compact; the original page with the chosen passage highlighted in the room that is left; the
-// cell's earlier readings and the run's memory timeline (folded) at the foot. Re-run and Open in
-// the reader beside the coverage.
-import { useEffect, useState, type ReactNode } from 'react';
+// cell's earlier readings and the run's memory timeline (folded) at the foot, whose chunks and
+// sources also choose what the page shows. Re-run and Open in the reader beside the coverage.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Evidence } from '../../../../shared/model.ts';
 import type { ReviewCell, ReviewDocument, ReviewQuestion } from '../../../../shared/review.ts';
 import { coverageLabel, STATUS_LABELS } from '../../../../shared/review-text.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
-import { evidenceWhere } from '../../lib/chunk-evidence.ts';
 import { answerLine, chipLabel, partlyRead } from '../../lib/review-cell-words.ts';
 import { cellAt } from '../../../../shared/review-cells.ts';
 import { askRerun, closePanel, useReviewStore } from '../../stores/review-store.ts';
@@ -16,8 +15,14 @@ import { loadRunDetail, useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { OutsideText } from '../common/outside-text.tsx';
 import { PassageItem } from '../common/passage-item.tsx';
+import { SourcePage } from '../common/source-page.tsx';
+import {
+  passagePress,
+  SourceChooserContext,
+  type SourceChooser,
+} from '../common/source-chooser.ts';
+import { passageTarget, type ShownSource, type SourceTarget } from '../../lib/source-target.ts';
 import { TimelineView } from '../timeline/timeline-view.tsx';
-import { CellPage, type CellPassage } from './cell-page.tsx';
 
 export function CellPanel() {
   const place = useReviewStore((s) => s.panel);
@@ -69,16 +74,25 @@ function CellBody(props: {
     // Read again when the cell's run ends: its answer and passages are stored then.
   }, [runId, status]);
   const evidence = run?.evidence ?? [];
-  // The passage on the page, and how many times it was asked for (again shows it again).
-  const [chosen, setChosen] = useState({ index: 0, nonce: 0 });
-  useEffect(() => setChosen({ index: 0, nonce: 0 }), [runId]);
-  const choose = (index: number) => setChosen((c) => ({ index, nonce: c.nonce + 1 }));
-  const shown = evidence[chosen.index] ?? evidence[0];
-  const passage: CellPassage | null = shown
-    ? { start: shown.start, end: shown.end, where: evidenceWhere(shown), nonce: chosen.nonce }
-    : null;
+  // What the page shows: the best passage until another passage or a chunk is chosen; choosing
+  // the same again shows it again.
+  const [picked, setPicked] = useState<ShownSource | null>(null);
+  useEffect(() => setPicked(null), [runId]);
+  const best = evidence[0];
+  const shown = useMemo<ShownSource | null>(
+    () => picked ?? (best ? { ...passageTarget(best, 1), nonce: 0 } : null),
+    [picked, best],
+  );
+  const chooser = useMemo<SourceChooser>(
+    () => ({
+      shown,
+      choose: (target: SourceTarget) =>
+        setPicked((p) => ({ ...target, nonce: (p?.nonce ?? 0) + 1 })),
+    }),
+    [shown],
+  );
   return (
-    <>
+    <SourceChooserContext.Provider value={chooser}>
       <div className="cell-info">
         {props.children}
         <CellAnswer question={question} cell={cell} />
@@ -125,22 +139,22 @@ function CellBody(props: {
         ) : null}
       </div>
       {evidence.length > 0 ? (
-        <Passages evidence={evidence} chosen={chosen.index} choose={choose} />
+        <Passages evidence={evidence} chooser={chooser} />
       ) : cell && (status === 'answered' || status === 'cut') && run ? (
         <p className="cell-no-passage muted small">
           No passage could be pinned down for this answer.
         </p>
       ) : null}
-      {runId !== undefined && passage ? (
-        <CellPage
+      {runId !== undefined && shown ? (
+        <SourcePage
           documentId={document.id}
           runId={runId}
           chunks={run?.chunks ?? []}
-          passage={passage}
+          shown={shown}
         />
       ) : null}
       <CellFoot cell={cell} run={run} />
-    </>
+    </SourceChooserContext.Provider>
   );
 }
 
@@ -173,7 +187,7 @@ function CellAnswer(props: { question: ReviewQuestion; cell: ReviewCell | undefi
   );
 }
 
-function Passages(props: { evidence: Evidence[]; chosen: number; choose: (i: number) => void }) {
+function Passages(props: { evidence: Evidence[]; chooser: SourceChooser }) {
   return (
     <ol className="cell-passages evidence-list" aria-label="Where the answer came from">
       {props.evidence.map((e, i) => (
@@ -181,7 +195,7 @@ function Passages(props: { evidence: Evidence[]; chosen: number; choose: (i: num
           key={`${e.start}-${e.end}`}
           passage={e}
           n={i + 1}
-          press={{ kind: 'choose', chosen: i === props.chosen, onChoose: () => props.choose(i) }}
+          press={passagePress(props.chooser, e, i + 1)}
         />
       ))}
     </ol>

@@ -19,6 +19,8 @@ export function TimelineList(props: {
   /** A chunk to bring into view (from the chart or a comparison); `nonce` repeats it. */
   reveal: { chunk: number; nonce: number } | null;
   onSelect: (chunk: number) => void;
+  /** A chunk chosen (clicked, or Enter/Space on its row), not merely moved to with the arrows. */
+  onChoose: (chunk: number) => void;
   onToggleCompare: (chunk: number) => void;
 }) {
   const { run } = props;
@@ -96,7 +98,7 @@ export function TimelineList(props: {
                 disabled={!m}
                 tabIndex={i === roving ? 0 : -1}
                 aria-current={i === props.selected ? 'true' : undefined}
-                onClick={() => props.onSelect(i)}
+                onClick={() => props.onChoose(i)}
               >
                 <span className="entry-chunk">Chunk {i + 1}</span>
                 <span className="muted small entry-pages">

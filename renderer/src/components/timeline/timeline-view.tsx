@@ -1,9 +1,13 @@
 // The memory timeline: a chart of how much each chunk changed the memory, one entry per chunk,
 // a selected state beside its source chunk, and any two states compared. Chunks the answer's
-// evidence is in are marked on the chart and in the list.
+// evidence is in are marked on the chart and in the list. Beside a source panel, a chunk chosen
+// (clicked, or Enter on its row; not the arrow keys, which only move) shows its page there: the
+// answer's passage in it highlighted, when it has one.
 import { useMemo, useState } from 'react';
 import { changesOf } from '../../../../shared/memory-change.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
+import { chunkTarget } from '../../lib/source-target.ts';
+import { useSourceChooser } from '../common/source-chooser.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { ChangeChart } from './change-chart.tsx';
 import { MemoryCompare } from './memory-compare.tsx';
@@ -17,6 +21,7 @@ export function TimelineView(props: { run: RunView }) {
   const changes = useMemo(() => changesOf(run.memories), [run.memories]);
   const { evidence } = useRunEvidence(run);
   const cited = useMemo(() => new Set(evidence.map((e) => e.chunk)), [evidence]);
+  const chooser = useSourceChooser();
   const [selected, setSelected] = useState<number | null>(null);
   const [compare, setCompare] = useState<number[]>([]);
   const [reveal, setReveal] = useState<{ chunk: number; nonce: number } | null>(null);
@@ -57,6 +62,7 @@ export function TimelineView(props: { run: RunView }) {
         onSelect={(chunk) => {
           select(chunk);
           show(chunk);
+          chooser?.choose(chunkTarget(run.chunks, evidence, chunk));
         }}
       />
       <div className="timeline-body">
@@ -68,6 +74,10 @@ export function TimelineView(props: { run: RunView }) {
           cited={cited}
           reveal={reveal}
           onSelect={select}
+          onChoose={(chunk) => {
+            select(chunk);
+            chooser?.choose(chunkTarget(run.chunks, evidence, chunk));
+          }}
           onToggleCompare={toggleCompare}
         />
         <div className="timeline-detail">
