@@ -211,10 +211,7 @@ export function reviewMatrix(
 ): ReviewMatrix {
   const locale = options.locale ?? DEFAULT_REVIEW_LOCALE;
   return readTransaction(store.db, () => {
-    const job = store.jobs.get(jobId);
-    const review = store.reviews.get(jobId);
-    if (!job || job.kind !== 'review' || !review)
-      throw new CoreError('NotFound', `No review ${shortJobId(jobId)} in this library.`);
+    const { job, review } = storedReview(store, jobId);
     const documents = store.reviews.documents(jobId);
     const questions = store.reviews.questions(jobId);
     const byCell = groupByCell(store.reviews.matrixRows(jobId));
@@ -232,6 +229,15 @@ export function reviewMatrix(
       cells,
     };
   })();
+}
+
+/** Review `jobId`'s job and review rows, or NotFound in one sentence. */
+function storedReview(store: Store, jobId: string) {
+  const job = store.jobs.get(jobId);
+  const review = store.reviews.get(jobId);
+  if (!job || job.kind !== 'review' || !review)
+    throw new CoreError('NotFound', `No review ${shortJobId(jobId)} in this library.`);
+  return { job, review };
 }
 
 /** A read of some of a review's cells: its summary (counting every cell) and those cells. */
@@ -256,10 +262,7 @@ export function reviewCells(
 ): ReviewCellsRead {
   const locale = options.locale ?? DEFAULT_REVIEW_LOCALE;
   return readTransaction(store.db, () => {
-    const job = store.jobs.get(jobId);
-    const review = store.reviews.get(jobId);
-    if (!job || job.kind !== 'review' || !review)
-      throw new CoreError('NotFound', `No review ${shortJobId(jobId)} in this library.`);
+    const { job, review } = storedReview(store, jobId);
     // A cell's current run is the job's; its earlier runs have left the job (review-repo.ts).
     const current = store.jobs.runs(jobId);
     // A done run counts as done whatever its answer says: no need to read the answer here.
