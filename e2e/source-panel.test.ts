@@ -51,6 +51,20 @@ async function layout(page: Page) {
   return { answer: await box('.run-pane'), page: await box('.source-page-body') };
 }
 
+/**
+ * Where the window stands: the document's own scroll (the app shell is a fixed-height layout,
+ * so it must stay 0), the top of the answer's pane, and the Ask screen's height against the
+ * window's.
+ */
+async function windowPlace(page: Page) {
+  return page.evaluate(() => ({
+    scrollTop: document.scrollingElement?.scrollTop ?? -1,
+    answerTop: Math.round(document.querySelector('.run-pane')!.getBoundingClientRect().top),
+    screenBottom: Math.round(document.querySelector('.screen.ask')!.getBoundingClientRect().bottom),
+    windowHeight: window.innerHeight,
+  }));
+}
+
 /** The answer's passage with marker [n] (the folded ones unfolded first). */
 async function marker(page: Page, n: number) {
   const more = page.locator('details.more-evidence');
@@ -146,6 +160,24 @@ describe.skipIf(!canRun || !existsSync(BOOK))('the source beside the answer: the
     expect(mark1.y + mark1.height).toBeLessThanOrEqual(small.answer.y + small.answer.height + 1);
     expect(small.answer.height).toBeGreaterThanOrEqual(250);
     expect(small.page.height).toBeGreaterThanOrEqual(250);
+    // [n] clicked there: the page's own highlight scroll moves the page only, never the window,
+    // so the Ask screen still fits the window and the answer's pane keeps its top on screen.
+    await (await marker(page, n)).click();
+    await expect.poll(() => line.textContent()).toMatch(new RegExp(`^Showing passage ${n}, `));
+    await panel.locator(HIGHLIGHT).first().waitFor();
+    await page.evaluate(async () => {
+      for (let i = 0; i < 5; i += 1) await new Promise(requestAnimationFrame);
+    });
+    const still = await windowPlace(page);
+    console.log('source panel 1024x700 after a click', JSON.stringify(still));
+    expect(still.scrollTop).toBe(0);
+    expect(still.answerTop).toBeGreaterThanOrEqual(0);
+    expect(still.screenBottom).toBeLessThanOrEqual(still.windowHeight);
+    expect((await page.locator('.run-pane').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(SHOTS_DIR, 'source-panel-book-1024-clicked.png'),
+      caret: 'hide',
+    });
     await panel.getByRole('button', { name: 'Fold' }).click();
     await expect(panel.locator('.source-page').count()).resolves.toBe(0);
     await panel.getByRole('button', { name: 'Show page' }).click();

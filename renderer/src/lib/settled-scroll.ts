@@ -4,13 +4,15 @@
 // passage was before the chapters around it were drawn (often the end of the book). Scrolling
 // again each frame until the element stops moving lands on it.
 
+import { scrollIntoViewWithin, type Align } from './scroll-within.ts';
+
 /** Frames to keep it in view at most (about half a second), and frames it must hold still. */
 const MAX_FRAMES = 30;
 const STILL_FRAMES = 3;
 
 /** Scrolls `el` into view now and over the next frames; returns a function that stops. */
-export function scrollIntoViewSettled(el: Element, block: ScrollLogicalPosition): () => void {
-  el.scrollIntoView({ block });
+export function scrollIntoViewSettled(el: Element, block: Align): () => void {
+  scrollIntoViewWithin(el, block);
   let last = el.getBoundingClientRect().top;
   let still = 0;
   let frames = 0;
@@ -20,7 +22,7 @@ export function scrollIntoViewSettled(el: Element, block: ScrollLogicalPosition)
     if (Math.abs(top - last) < 1) still += 1;
     else {
       still = 0;
-      el.scrollIntoView({ block });
+      scrollIntoViewWithin(el, block);
       last = el.getBoundingClientRect().top;
     }
     if (still < STILL_FRAMES && frames < MAX_FRAMES && el.isConnected)

@@ -5,6 +5,7 @@
 // Reader stays one explicit link away; Escape or ✕ closes the panel and puts the keyboard back
 // on what chose it. On a small window the panel lies under the answer and folds to its bar.
 import { useEffect } from 'react';
+import { scrollIntoViewWithin } from '../../lib/scroll-within.ts';
 import { shownLine } from '../../lib/source-target.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { closeSourcePanel, useSourcePanelStore } from '../../stores/source-panel-store.ts';
@@ -34,7 +35,10 @@ export function SourcePanel(props: { runId: string }) {
   const nonce = shown?.nonce;
   useEffect(() => {
     if (nonce === undefined) return;
-    const frame = requestAnimationFrame(() => revealInPane(useSourcePanelStore.getState().from));
+    const frame = requestAnimationFrame(() => {
+      const from = useSourcePanelStore.getState().from;
+      if (from?.isConnected) scrollIntoViewWithin(from, 'nearest');
+    });
     return () => cancelAnimationFrame(frame);
   }, [nonce]);
   if (!open) return null;
@@ -84,18 +88,4 @@ export function SourcePanel(props: { runId: string }) {
       )}
     </section>
   );
-}
-
-/**
- * Scrolls the answer's pane (only it: `scrollIntoView` would scroll the window too) so that `el`
- * is inside it.
- */
-function revealInPane(el: HTMLElement | null): void {
-  const pane = el?.closest<HTMLElement>('.run-pane');
-  if (!el || !pane) return;
-  const box = el.getBoundingClientRect();
-  const view = pane.getBoundingClientRect();
-  if (box.top < view.top) pane.scrollTop -= view.top - box.top + 8;
-  else if (box.bottom > view.bottom)
-    pane.scrollTop += Math.min(box.bottom - view.bottom + 8, box.top - view.top - 8);
 }

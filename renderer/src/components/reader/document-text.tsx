@@ -6,6 +6,7 @@ import type { ChunkInfo, DocumentText as Extracted, PageSpan } from '../../../..
 import { pageAt } from '../../../../shared/text-location.ts';
 import { pageName } from '../../../../shared/page-label.ts';
 import { buildRows, pageRowOf, rowAt, type Row } from '../../lib/reader-rows.ts';
+import { scrollIntoViewWithin } from '../../lib/scroll-within.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
 import { VirtualWindow } from '../common/virtual-window.tsx';
 import { ChunkMarker } from './chunk-marker.tsx';
@@ -94,7 +95,7 @@ export function DocumentText(props: {
     const mark = scrollRef.current?.querySelector<HTMLElement>('mark.passage');
     if (!mark) return;
     mark.focus({ preventScroll: true });
-    mark.scrollIntoView({ block: 'center' });
+    scrollIntoViewWithin(mark, 'center');
     setFocusFor(null);
   }, [focusFor, passage, items]);
   return (

@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { DocumentInfo, DocumentText } from '../../../../shared/model.ts';
 import { quoteOf } from '../../../../shared/evidence-sentences.ts';
 import { pageName, pageTextNote } from '../../lib/pdf-pages.ts';
+import { scrollIntoViewWithin } from '../../lib/scroll-within.ts';
 import { usePageViewStore, type Zoom } from '../../stores/page-view-store.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
@@ -60,7 +61,7 @@ export function PdfPageView(props: {
     shownSerial.current = passage.serial;
     scroller.current?.focus({ preventScroll: true });
     const mark = firstMark.current;
-    if (mark) mark.scrollIntoView({ block: 'center', inline: 'nearest' });
+    if (mark) scrollIntoViewWithin(mark, 'center');
     else scroller.current?.scrollTo({ top: 0 });
   }, [passage, drawn, loading]);
 
