@@ -105,6 +105,13 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
     },
   },
+  // The installed command's launcher is plain JavaScript (any Node from 20 on starts it), in no
+  // TypeScript project: linted without type information, with Node's globals.
+  { files: ['bin/**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['bin/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
   // The simulator is a test instrument: product code never imports it. A separate rule from the
   // boundary rules below (which each area configures with its own no-restricted-imports), so
   // the one override for tests can switch it off without repeating them.

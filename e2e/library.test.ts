@@ -183,10 +183,10 @@ describe.skipIf(!canRun)('the library', () => {
     });
     expect(tokens).toEqual([...tokens].sort((x, y) => y - x));
 
-    await page.getByLabel('Search', { exact: true }).fill('live-manual');
+    await page.getByLabel('Filter', { exact: true }).fill('live-manual');
     await expect(titles()).resolves.toEqual(['live-manual.ja.epub']);
     await page.getByText('1 of 3 documents').waitFor();
-    await page.getByLabel('Search', { exact: true }).fill('GPL');
+    await page.getByLabel('Filter', { exact: true }).fill('GPL');
     await expect(titles()).resolves.toEqual(['gpl-3.0.pdf']);
   });
 

@@ -35,10 +35,10 @@ export function LibraryScreen() {
         >
           Open document… <kbd>Ctrl+O</kbd>
         </button>
+        <span className="muted small">
+          or drop a PDF, DOCX, EPUB, HTML, Markdown or text file anywhere in the window
+        </span>
       </div>
-      <p className="muted">
-        Drop a PDF, DOCX, EPUB, HTML, Markdown or text file anywhere in the window to open it.
-      </p>
       {/* At the top: the first thing a returning user looks for is an earlier answer. */}
       {loaded && shown.length > 0 ? <HistorySearch /> : null}
       <OpeningProgress />
@@ -69,7 +69,7 @@ export function LibraryScreen() {
         <>
           <div className="library-filter">
             <label>
-              Search
+              Filter
               <input
                 type="search"
                 value={query}
