@@ -103,7 +103,9 @@ function NoPassage(props: { run: RunView }) {
       type="button"
       className="link"
       onClick={() =>
-        chooser ? chooser.choose(chunkTarget(run.chunks, [], c)) : jumpTo({ kind: 'chunk', chunk: c })
+        chooser
+          ? chooser.choose(chunkTarget(run.chunks, [], c))
+          : jumpTo({ kind: 'chunk', chunk: c })
       }
     >
       {c + 1}
