@@ -163,11 +163,14 @@ describe.skipIf(!canRun || missing !== null)(
       const panel = sourcePanel(page);
       await panel.locator('mark.passage').first().waitFor({ timeout: 60_000 });
       await look(page, 'answer-source', async (view) => {
-        const answer = await box(page, '[data-testid="answer"]');
+        // The answer's pane (it scrolls on its own) and the page beside or under it.
+        const answer = await box(page, '.run-pane');
         const source = await box(page, '.source-panel');
         expect(answer, `the answer at ${view.width}`).not.toBeNull();
         expect(source, `the source panel at ${view.width}`).not.toBeNull();
-        // Both start inside the window's width; neither covers the other.
+        // The answer's pane keeps room to read in (it scrolls; the page takes the rest).
+        expect(answer!.height, `the answer's pane at ${view.width}`).toBeGreaterThanOrEqual(250);
+        // Both inside the window's width; neither covers the other.
         expect(answer!.x + answer!.width).toBeLessThanOrEqual(view.width + 1);
         expect(source!.x + source!.width).toBeLessThanOrEqual(view.width + 1);
         const overlap =
