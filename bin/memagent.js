@@ -7,6 +7,7 @@
 // new enough Node, the CLI runs in this process (no second start); otherwise in a child.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -39,6 +40,9 @@ const flagsGiven = V8_FLAGS.every((flag) => process.execArgv.includes(flag));
 if (major >= MIN_NODE && flagsGiven) {
   // main.ts reads its arguments after the script's path, as when started directly.
   process.argv.splice(1, 1, cli);
+  // Node's compile cache (main.ts turns it on too, for the re-exec'd child): on before the
+  // import, the CLI's entry is read from it as well.
+  module.enableCompileCache();
   await import(pathToFileURL(cli).href);
 } else {
   const node = nodeThatRunsTs();

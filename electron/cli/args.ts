@@ -19,7 +19,7 @@ import { parseEval, type EvalOptions } from './eval-args.ts';
 import { parseResume, type ResumeOptions } from './resume-args.ts';
 import { flagOptions, flagShape } from './flags/flag-spec.ts';
 import { MODELS_FLAGS } from './flags/run-setting-flags.ts';
-import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
+import { libraryFlags, libraryLocation, type LibraryLocation } from './library-location.ts';
 import { parseExport, type ExportOptions } from './export-args.ts';
 import { parseMakeEval, type MakeEvalOptions } from './make-eval-args.ts';
 import { parseRuns, parseShow, type RunsOptions, type ShowOptions } from './runs-args.ts';

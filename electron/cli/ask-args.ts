@@ -29,7 +29,7 @@ import {
   readSettingFlags,
   runSettingsFromFlags,
 } from './flags/run-setting-flags.ts';
-import { libraryFlags, libraryLocation } from './library.ts';
+import { libraryFlags, libraryLocation } from './library-location.ts';
 import type { LibraryChoice } from './saved-runs.ts';
 
 /** `ask`'s run-setting flags, in the order its help lists them (help.ts). */

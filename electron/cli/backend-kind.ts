@@ -21,11 +21,29 @@ export function clientConfig(options: Connection): LlmConfig {
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
-    timeoutHint: `The server may be overloaded: lower --concurrency, or raise --timeout (now ${options.timeoutMs / 1000} s).`,
+    ...cliClientHints(options.timeoutMs, options.baseUrl),
   };
-  // A local or unknown server: the CLI's words, which name the built-in model as well.
-  if (config.kind === 'custom') config.unreachableHint = `${LOCAL_SERVER_HINT}.`;
   if (options.apiKey !== undefined) config.apiKey = options.apiKey;
   if (options.model !== undefined) config.model = options.model;
   return config;
+}
+
+/**
+ * The client's hints in the command line's words: a timeout names --timeout; a local or unknown
+ * server that cannot be reached (the default URL included) names --base-url and --model-file. A
+ * cloud URL keeps core's hint (network, key, status page).
+ */
+export function cliClientHints(
+  timeoutMs: number,
+  baseUrl: string,
+): { timeoutHint: string; unreachableHint?: string } {
+  const timeoutHint = cliTimeoutHint(timeoutMs);
+  return backendKindFor(baseUrl) === 'custom'
+    ? { timeoutHint, unreachableHint: `${LOCAL_SERVER_HINT}.` }
+    : { timeoutHint };
+}
+
+/** What a timeout's hint suggests on the command line. */
+function cliTimeoutHint(timeoutMs: number): string {
+  return `The server may be overloaded: lower --concurrency, or raise --timeout (now ${timeoutMs / 1000} s).`;
 }

@@ -5,7 +5,7 @@ import { parseModelReference } from '../core/models/index.ts';
 import { check, usage } from './arg-parsing.ts';
 import { flagShape } from './flags/flag-spec.ts';
 import { BUILTIN_FLAGS } from './flags/run-setting-flags.ts';
-import { shellWord } from './saved-runs.ts';
+import { shellWord } from './shell-word.ts';
 
 /** The built-in model as the command line sets it up. */
 export interface BuiltinFlags {

@@ -14,8 +14,10 @@ import type { StoredProfile } from '../core/store/columns.ts';
 import type { RunParts } from '../core/use-cases/run-parts.ts';
 import type { Connection } from './arg-parsing.ts';
 import { backendKindFor } from './backend-kind.ts';
-import { LOCAL_SERVER_HINT } from './local-server-hint.ts';
 import type { BuiltinFlags } from './builtin-backend.ts';
+
+// The client's hints in the command line's words, one copy for every command (backend-kind.ts).
+export { cliClientHints } from './backend-kind.ts';
 
 /** The id of a command's in-memory profile: never one of the library's. */
 export const CLI_PROFILE_ID = 'memagent-cli';
@@ -70,26 +72,6 @@ export function retryNote(
     `note: retrying ${when} (attempt ${retry.attempt + 1}): ${retry.reason}`,
     secrets,
   );
-}
-
-/**
- * The client's hints in the command line's words: a timeout names --timeout; a local or unknown
- * server that cannot be reached (the default URL included) names --base-url and --model-file. A
- * cloud URL keeps core's hint (network, key, status page).
- */
-export function cliClientHints(
-  timeoutMs: number,
-  baseUrl: string,
-): { timeoutHint: string; unreachableHint?: string } {
-  const timeoutHint = cliTimeoutHint(timeoutMs);
-  return backendKindFor(baseUrl) === 'custom'
-    ? { timeoutHint, unreachableHint: `${LOCAL_SERVER_HINT}.` }
-    : { timeoutHint };
-}
-
-/** What a timeout's hint suggests on the command line. */
-export function cliTimeoutHint(timeoutMs: number): string {
-  return `The server may be overloaded: lower --concurrency, or raise --timeout (now ${timeoutMs / 1000} s).`;
 }
 
 /**

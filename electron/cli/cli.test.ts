@@ -567,6 +567,26 @@ describe('memagent ask', () => {
     noStack(r.stderr);
   });
 
+  it('resume against a server that cannot be reached names --model-file in its hint, as ask does', async () => {
+    // A run that failed on its first request (a stall, --retries 0) is one resume continues.
+    sim.setOptions({ faults: [{ kind: 'stall' }] });
+    const failed = await cli(['ask', book(), '-q', QUESTION, '--timeout', '1', '--retries', '0']);
+    expect(failed.code).toBe(4);
+    const listed = await cli(['runs', '--json', '--limit', '1']);
+    const [run] = JSON.parse(listed.stdout) as { id: string; state: string }[];
+    expect(run?.state).toBe('error');
+    const dead = await startSimLlm();
+    const baseUrl = dead.baseUrl;
+    await dead.close();
+    const r = await cli(['resume', run?.id ?? '', '--base-url', baseUrl, '--retries', '0']);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^memagent: Cannot reach .+\nhint: .*--base-url URL, .*--model-file PATH/m,
+    );
+    noStack(r.stderr);
+  });
+
   it('exit 130 after one Ctrl-C, cancelling the call in flight, without output on stdout', async () => {
     sim.setOptions({
       latency: {

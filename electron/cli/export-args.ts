@@ -1,10 +1,10 @@
 // `memagent export`: which runs (one, a question's, a document's), the format and the output.
 import path from 'node:path';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/export-formats.ts';
-import { formatFromPath, type ExportSelection } from '../core/export/index.ts';
-import { REVIEW_FORMATS, type ReviewFormat } from '../core/export/review-export.ts';
+import type { ExportSelection } from '../core/export/index.ts';
+import { formatFromPath, REVIEW_FORMATS, type ReviewFormat } from '../core/export/formats.ts';
 import { check, commonFlags, oneOf, parse, usage } from './arg-parsing.ts';
-import { libraryFlags } from './library.ts';
+import { libraryFlags } from './library-location.ts';
 
 /** A run's formats and a review's (CSV and XLSX are a review's only). */
 export type AnyExportFormat = ExportFormat | ReviewFormat;

@@ -1,6 +1,6 @@
 // `memagent jobs`: its flags, checked.
 import { check, commonFlags, int, parse, usage } from './arg-parsing.ts';
-import { libraryFlags, libraryLocation } from './library.ts';
+import { libraryFlags, libraryLocation } from './library-location.ts';
 import type { LibraryChoice } from './saved-runs.ts';
 
 export interface JobsOptions {

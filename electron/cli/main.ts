@@ -1,77 +1,12 @@
 #!/usr/bin/env node
-// The `memagent` command line: `npm run memagent -- ask book.pdf --question "..."`. This file
-// is the process around a command (streams, signals, exit); the command itself is
-// `runCommand` (run-command.ts), which reads only the context built here.
-import os from 'node:os';
+// The `memagent` command line: `npm run memagent -- ask book.pdf --question "..."`, or the
+// installed `memagent` (bin/memagent.js imports this file). Node's compile cache goes on before
+// anything else loads: run from source, most of a start is stripping the types of the CLI's
+// modules and compiling them, which the cache keeps on disk from one start to the next (the
+// commands' modules, loaded on demand, and the document and tokenizer workers too: each PDF
+// worker starts about 0.1 s sooner). So the process code is imported only after it is on; a
+// static import would be loaded before this file's first line runs.
 import { enableCompileCache } from '../core/compile-cache.ts';
-import type { CliContext } from './context.ts';
-import { EXIT } from './report-error.ts';
-import { runCommand } from './run-command.ts';
-import { favourSmallHeap } from './small-heap.ts';
-import { terminalSink } from './live-line.ts';
 
-// A reader that closed the pipe early (`memagent extract book.pdf | head`) is not an error.
-const isEpipe = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
-process.stdout.on('error', (error) => {
-  if (!isEpipe(error)) throw error;
-});
-// Progress and notes are diagnostics: a closed stderr (`2> >(head)`) must not cost the answer.
-process.stderr.on('error', (error) => {
-  if (!isEpipe(error)) throw error;
-});
-
-function writeStdout(text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    process.stdout.write(text, (error) => (error && !isEpipe(error) ? reject(error) : resolve()));
-  });
-}
-
-/** Runs one command in this process's context and returns its exit code; never throws. */
-export async function main(argv: string[]): Promise<number> {
-  const controller = new AbortController();
-  let interrupts = 0;
-  // SIGTERM (a service manager, `timeout`) stops as cleanly as Ctrl-C: OCR and PDF workers
-  // end, requests are aborted, the trace is closed.
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      process.stderr.write(
-        signal === 'SIGTERM'
-          ? '\nmemagent: terminated; stopping.\n'
-          : '\nmemagent: interrupted; stopping (press Ctrl-C again to quit at once).\n',
-      );
-      controller.abort();
-    } else {
-      process.exit(EXIT.interrupted);
-    }
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  // The commands that hold long texts trade some CPU for a smaller heap; a process-wide flag,
-  // so it is set here, never by a command run inside another process (the tests).
-  if (argv[0] === 'eval' || argv[0] === 'make-eval') favourSmallHeap();
-  const ctx: CliContext = {
-    out: writeStdout,
-    // A live line on a terminal; plain lines in a CI log or on a dumb terminal, as in a file.
-    stderr: terminalSink(process.stderr, process.env),
-    stdoutTerminal: process.stdout,
-    stdin: process.stdin,
-    cwd: process.cwd(),
-    signal: controller.signal,
-    env: process.env,
-    home: os.homedir(),
-  };
-  try {
-    return await runCommand(argv, ctx);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
-
-// The commands' modules (loaded on demand) and the document and tokenizer workers come from
-// Node's compile cache after the first run: each PDF worker starts about 0.1 s sooner.
 enableCompileCache();
-// Exit explicitly once stdout is flushed: tokenizer workers or keep-alive sockets must not keep
-// a finished command alive.
-process.exit(await main(process.argv.slice(2)));
+await import('./cli-process.ts');

@@ -12,7 +12,7 @@ import {
   concurrencyFlag,
   connectionFlags,
 } from './flags/run-setting-flags.ts';
-import { libraryFlags, libraryLocation } from './library.ts';
+import { libraryFlags, libraryLocation } from './library-location.ts';
 import type { LibraryChoice } from './saved-runs.ts';
 
 export interface ResumeOptions {

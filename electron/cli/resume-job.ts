@@ -15,7 +15,7 @@ import { displayUrl } from '../core/redact.ts';
 import type { JobSummary } from '../core/store/job-repo.ts';
 import { claimJob, shortJobId } from '../core/use-cases/job-claim.ts';
 import { jobLauncher } from '../core/use-cases/job-launcher.ts';
-import { type CliRunParts, cliTimeoutHint, retryNote, serverProfile } from './cli-run-parts.ts';
+import { type CliRunParts, cliClientHints, retryNote, serverProfile } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import { readQuestions, type Notes, type QuestionRun } from './read-questions.ts';
 import type { ResumeOptions } from './resume-args.ts';
@@ -108,7 +108,7 @@ export async function resumeJob(
                 note: (code, message) =>
                   registry.warn(runId, { type: 'warning', runId, code, message }),
                 onRetry: (retry) => notes.note(retryNote(retry, secrets)),
-                timeoutHint: cliTimeoutHint(options.timeoutMs),
+                ...cliClientHints(options.timeoutMs, profile.baseUrl),
               }),
               onPrepared: prepared,
             }),

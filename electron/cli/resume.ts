@@ -16,7 +16,7 @@ import type { LibraryRunParts } from '../core/use-cases/run-parts.ts';
 import { builtinResumeFlags } from './builtin-backend.ts';
 import {
   builtinProfile,
-  cliTimeoutHint,
+  cliClientHints,
   createCliRunParts,
   retryNote,
   serverProfile,
@@ -80,7 +80,7 @@ export async function runResume(options: ResumeOptions, ctx: CliContext): Promis
         {
           note: (_code, message) => lines.push(message),
           onRetry: (retry) => notes.note(retryNote(retry, secrets)),
-          timeoutHint: cliTimeoutHint(options.timeoutMs),
+          ...cliClientHints(options.timeoutMs, plan.profile.baseUrl),
           otherModelHint: (served) =>
             `pass --model ${served} to read the rest with that model on purpose`,
         },

@@ -28,8 +28,9 @@ import {
   readSettingFlags,
   runSettingsFromFlags,
 } from './flags/run-setting-flags.ts';
-import { libraryFlags, libraryLocation } from './library.ts';
-import { shellWord, type LibraryChoice } from './saved-runs.ts';
+import { libraryFlags, libraryLocation } from './library-location.ts';
+import type { LibraryChoice } from './saved-runs.ts';
+import { shellWord } from './shell-word.ts';
 
 /** `review`'s run-setting flags, in the order its help lists them (help.ts). */
 export const REVIEW_FLAGS = {

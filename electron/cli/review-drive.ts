@@ -9,7 +9,7 @@ import type { DocumentTexts } from '../core/caches/document-texts.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
 import { jobLauncher } from '../core/use-cases/job-launcher.ts';
 import { driveJob, type JobEnd } from '../core/use-cases/job-group.ts';
-import { type CliRunParts, cliTimeoutHint, retryNote } from './cli-run-parts.ts';
+import { type CliRunParts, cliClientHints, retryNote } from './cli-run-parts.ts';
 import type { CliContext } from './context.ts';
 import type { ReviewProgress } from './review-progress.ts';
 import { cliJournal, type CliLibrary } from './saved-runs.ts';
@@ -67,7 +67,7 @@ export async function driveReview(input: DriveReview, ctx: CliContext): Promise<
     hooks: (runId) => ({
       note: (code, message) => registry.warn(runId, { type: 'warning', runId, code, message }),
       onRetry: (retry) => progress.note(retryNote(retry, input.secrets)),
-      timeoutHint: cliTimeoutHint(input.timeoutMs),
+      ...cliClientHints(input.timeoutMs, input.profile.baseUrl),
     }),
     // Plain responses: nothing here shows a memory as it streams.
     onPrepared: (_runId, ready) => void (ready.prepared.streamMemory = false),

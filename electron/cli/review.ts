@@ -26,7 +26,7 @@ import { reviewKey } from '../core/use-cases/review-key.ts';
 import { environmentLocale } from '../../shared/locale.ts';
 import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import { runSettingsOf } from './arg-parsing.ts';
-import { cliTimeoutHint, createCliRunParts, retryNote } from './cli-run-parts.ts';
+import { cliClientHints, createCliRunParts, retryNote } from './cli-run-parts.ts';
 import { commandProfile } from './command-profile.ts';
 import { confirmCost } from './cost-confirm.ts';
 import type { CliContext } from './context.ts';
@@ -77,7 +77,7 @@ export async function runReview(options: ReviewOptions, ctx: CliContext): Promis
         {
           profile,
           settings,
-          timeoutHint: cliTimeoutHint(options.timeoutMs),
+          ...cliClientHints(options.timeoutMs, profile.baseUrl),
           onRetry: (info) => note(retryNote(info, secrets)),
         },
         signal,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_HISTORY_QUERY_CHARS } from '../../shared/history.ts';
 import { check, commonFlags, int, onePositional, parse, usage } from './arg-parsing.ts';
-import { libraryFlags, libraryLocation, type LibraryLocation } from './library.ts';
+import { libraryFlags, libraryLocation, type LibraryLocation } from './library-location.ts';
 import { STATUS_WORDS } from './runs-status-filter.ts';
 
 export interface RunsOptions {

@@ -10,6 +10,7 @@ import type { Store } from '../core/store/store.ts';
 import { registerWriter, type Writer } from '../core/store/writers.ts';
 import { openLibrary, type LibraryLocation } from './library.ts';
 import { writeTransaction } from '../core/store/write-transaction.ts';
+import { shellWord } from './shell-word.ts';
 
 /** Where a command keeps its runs: the library's file, and whether `--db` named it. */
 export interface LibraryChoice {
@@ -62,11 +63,6 @@ export function cacheOf(library: CliLibrary): TextCache {
     cached: (key) => library.texts.get(key),
     remember: (key, doc) => library.texts.put(key, doc),
   };
-}
-
-/** A word for a POSIX shell: quoted when it holds anything but safe characters. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The exact command that continues run `runId` of this library. */

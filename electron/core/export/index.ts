@@ -4,7 +4,7 @@ import { sessionToMarkdown } from './markdown.ts';
 import { sessionToPdf, type PdfPrinter } from './pdf.ts';
 import type { RenderOptions } from './readable.ts';
 import type { SessionExport } from './session.ts';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/export-formats.ts';
+import type { ExportFormat } from '../../../shared/export-formats.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
 export {
@@ -26,21 +26,12 @@ export {
   type ResolvedSelection,
 } from './selection.ts';
 export { exportSelection, type ExportOutput } from './export-selection.ts';
+export { formatFromPath } from './formats.ts';
 
 /** Every export format (shared/export-formats.ts: the chooser, the menu, the CLI). */
 export type SessionFormat = ExportFormat;
 /** The renderings of a session that are text. */
 export type TextFormat = Exclude<SessionFormat, 'pdf' | 'jsonl'>;
-
-/**
- * The format a file name asks for by its extension (`.markdown`, `.htm` too), if any.
- */
-export function formatFromPath(file: string): SessionFormat | undefined {
-  const ext = /\.([A-Za-z]+)$/.exec(file)?.[1]?.toLowerCase();
-  if (ext === 'markdown') return 'md';
-  if (ext === 'htm') return 'html';
-  return EXPORT_FORMATS.find((f) => f === ext);
-}
 
 /** Serialises a session in one of the text formats. */
 export function renderSession(

@@ -9,10 +9,9 @@ import { reviewToHtml, type ReviewReportOptions } from './review-html.ts';
 import { renderReviewJson } from './review-json.ts';
 import { reviewToPdf } from './review-pdf.ts';
 import { reviewToXlsx } from './review-xlsx.ts';
+import { REVIEW_FORMATS, type ReviewFormat } from './formats.ts';
 
-/** The review's report formats, in the order `--out DIR` writes them. */
-export const REVIEW_FORMATS = ['html', 'pdf', 'csv', 'xlsx', 'json'] as const;
-export type ReviewFormat = (typeof REVIEW_FORMATS)[number];
+export { REVIEW_FORMATS, type ReviewFormat } from './formats.ts';
 
 export interface ReviewExportOptions extends ReviewReportOptions {
   /** Prints the PDF (the app's printToPDF, a headless Chromium); without it there is no PDF. */

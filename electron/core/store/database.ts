@@ -5,9 +5,9 @@ import { CoreError } from '../errors.ts';
 import { isDamagedFileCode, libraryProblem, sqliteCode } from './library-errors.ts';
 import { migrate } from './migrations.ts';
 import { checkPages } from './page-check.ts';
+import { DATABASE_FILE } from './database-file.ts';
 
-/** File name of the library database inside the data folder. */
-export const DATABASE_FILE = 'memagent.db';
+export { DATABASE_FILE };
 
 /** How long a statement waits for another process's write lock before "the library is busy". */
 export const BUSY_TIMEOUT_MS = 5000;
