@@ -58,7 +58,8 @@ async function expectNoReread(page: Page, menu: Locator): Promise<void> {
   await expect(reread.getAttribute('aria-disabled')).resolves.toBe('true');
   await expect(reread.getAttribute('aria-describedby')).resolves.toBeTruthy();
   await menu.getByText(/^No file to read again: this PDF came without its file/).waitFor();
-  await reread.click();
+  // (aria-disabled, not disabled: Playwright would wait for it to be enabled.)
+  await reread.click({ force: true });
   // The menu stays open with the reason; no Re-read dialog.
   await menu.getByText(/^No file to read again/).waitFor();
   await expect(page.getByRole('dialog', { name: 'Re-read with OCR' }).count()).resolves.toBe(0);
