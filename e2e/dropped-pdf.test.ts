@@ -5,7 +5,7 @@
 // 1,151-page book.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Harness } from './harness/harness.ts';
 import { repoRoot } from './harness/paths.ts';
@@ -51,6 +51,20 @@ const markInView = (page: Page) =>
     const b = box.getBoundingClientRect();
     return m.top >= b.top && m.bottom <= b.bottom && m.height > 0;
   });
+
+/** "Re-read with OCR…" in an open More menu: shown disabled, its reason beside it, inert. */
+async function expectNoReread(page: Page, menu: Locator): Promise<void> {
+  const reread = menu.getByRole('button', { name: /Re-read .*with OCR/ });
+  await expect(reread.getAttribute('aria-disabled')).resolves.toBe('true');
+  await expect(reread.getAttribute('aria-describedby')).resolves.toBeTruthy();
+  await menu.getByText(/^No file to read again: this PDF came without its file/).waitFor();
+  // (aria-disabled, not disabled: Playwright would wait for it to be enabled.)
+  await reread.click({ force: true });
+  // The menu stays open with the reason; no Re-read dialog.
+  await menu.getByText(/^No file to read again/).waitFor();
+  await expect(page.getByRole('dialog', { name: 'Re-read with OCR' }).count()).resolves.toBe(0);
+  await page.keyboard.press('Escape');
+}
 
 describe.skipIf(!canRun)('a PDF dropped on the window', () => {
   const b = useBrowser();
@@ -105,6 +119,16 @@ describe.skipIf(!canRun)('a PDF dropped on the window', () => {
     await expect(page.locator('.pdf-error').count()).resolves.toBe(0);
     await expect(page.locator('.document-text mark.passage').count()).resolves.toBeGreaterThan(0);
     await page.screenshot({ path: path.join(LOOK, 'dropped-pdf-no-file-citation-light.png') });
+
+    // Nor can it be read again with OCR: the reader's More menu and the library row's show the
+    // action disabled with the reason, and pressing it opens no dialog that would then fail.
+    await showScreen(page, 'Reader');
+    await page.getByLabel('More actions for this document').click();
+    await expectNoReread(page, page.locator('.reader-toolbar .more-menu-body'));
+    await showScreen(page, 'Library');
+    await page.getByLabel(/^More actions for /).click();
+    await expectNoReread(page, page.locator('.row-actions .more-menu-body'));
+    await expect(page.getByText(/no file to read .* again from/i).count()).resolves.toBe(0);
   });
 });
 

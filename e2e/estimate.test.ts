@@ -42,7 +42,7 @@ describe.skipIf(!canRun)('the estimate before Ask', () => {
     // The simulator is on this machine: the quote check is on, and its requests are counted.
     await estimate.getByText(/· includes up to 3 quote-check requests$/).waitFor();
     await estimate.getByText('Cost: no prices set for this backend').waitFor();
-    await estimate.getByText('Time: unknown until the first run on this backend').waitFor();
+    await estimate.getByText('Time: unknown until the backend has answered once').waitFor();
     // Counting asks nothing of the model.
     expect(h.sim.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(0);
     const shown = await chunksShown(page);

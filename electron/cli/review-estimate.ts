@@ -98,7 +98,7 @@ export function planText(plan: ReviewPlan): string {
     `  reads: ${plural(e.chunkReads, 'chunk')} and ${plural(plan.cellsToRead, 'answer')}${quote}`,
     `  prompt tokens: at most ${count(e.promptTokens)}; completion tokens: at most ${count(e.maxCompletionTokens)}`,
     `  cost: ${costText(e)}`,
-    `  time: ${timeText(e)}`,
+    `  time: ${estimateTimeText(e.seconds, e.device, e.concurrency)}`,
   ].join('\n');
 }
 
@@ -107,11 +107,6 @@ function costText(e: ReviewEstimate): string {
   if (e.cost === null)
     return 'no prices given (--input-price and --output-price, per million tokens, give a range)';
   return `${money(e.cost.min)} to ${money(e.cost.max)} (the most if every memory fills its budget)`;
-}
-
-function timeText(e: ReviewEstimate): string {
-  const time = estimateTimeText(e.seconds, e.device);
-  return e.seconds === null ? time : `${time} with ${plural(e.concurrency, 'cell')} at once`;
 }
 
 /** The `--dry-run --json` form: what scripts may rely on. */

@@ -38,13 +38,16 @@ describe('estimate text', () => {
     expect(moneyRange({ min: 1.001, max: 1.004 })).toBe('$1.00');
   });
 
-  it('says the time range, or that it is unknown before the first run', () => {
+  it('says the time range, or that it is unknown before the backend answered, as the CLI does', () => {
     expect(timeLine(e)).toBe('Time: 40 s to 12 min 34 s');
     expect(timeLine({ ...e, onThisComputer: true, device: 'cpu' })).toBe(
       'Time: 40 s to 12 min 34 s on this computer, CPU only',
     );
+    expect(
+      timeLine({ ...e, onThisComputer: true, device: 'gpu', seconds: { min: 60, max: 60 } }),
+    ).toBe('Time: about 1 min 00 s on this computer, on its GPU');
     expect(timeLine({ ...e, seconds: null })).toBe(
-      'Time: unknown until the first run on this backend',
+      'Time: unknown until the backend has answered once',
     );
   });
 

@@ -28,7 +28,6 @@ export function tokensLine(e: RunEstimate): string {
  * model, in the command line's words), or why it is not known yet.
  */
 export function timeLine(e: RunEstimate): string {
-  if (e.seconds === null) return 'Time: unknown until the first run on this backend';
   return `Time: ${estimateTimeText(e.seconds, e.device)}`;
 }
 

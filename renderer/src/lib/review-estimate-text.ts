@@ -1,8 +1,9 @@
 // A review's estimate in words, for the New review form and its cost confirmation.
 import { plural } from '../../../shared/plural.ts';
 import type { ReviewEstimate } from '../../../shared/review-setup.ts';
+import { estimateTimeText } from '../../../shared/estimate-time.ts';
 import { moneyRange } from './estimate-text.ts';
-import { formatDuration, formatTokens } from './format.ts';
+import { formatTokens } from './format.ts';
 
 /** "3 documents × 8 questions = 24 cells". */
 export function cellsLine(e: ReviewEstimate): string {
@@ -25,9 +26,10 @@ export function reviewCostLine(e: ReviewEstimate): string {
     : `Cost: ${moneyRange(e.cost)} (the most if every memory fills its budget)`;
 }
 
+/**
+ * "Time: 4 min 10 s to 9 min 30 s with 4 cells at once" (the built-in model's device after it),
+ * in the command line's words, or why it is not known yet.
+ */
 export function reviewTimeLine(e: ReviewEstimate): string {
-  if (e.seconds === null) return 'Time: unknown until the first run on this backend';
-  const [min, max] = [formatDuration(e.seconds.min * 1000), formatDuration(e.seconds.max * 1000)];
-  const at = ` with ${plural(e.concurrency, 'run')} at once`;
-  return min === max ? `Time: about ${max}${at}` : `Time: ${min} to ${max}${at}`;
+  return `Time: ${estimateTimeText(e.seconds, e.device, e.concurrency)}`;
 }

@@ -36,8 +36,11 @@ export function MoreMenu(props: {
       }}
       onClick={(e) => {
         // A pressed action closes the menu, focus back on its button (where a dialog the
-        // action opens returns it); clicks on text or inside a form field do not.
-        if (e.target instanceof HTMLElement && e.target.closest('.more-menu-body button')) {
+        // action opens returns it); clicks on text, inside a form field or on a button that cannot
+        // act (aria-disabled, its reason shown beside it) do not.
+        const pressed =
+          e.target instanceof HTMLElement && e.target.closest('.more-menu-body button');
+        if (pressed && pressed.getAttribute('aria-disabled') !== 'true') {
           setOpen(false);
           root.current?.querySelector('summary')?.focus();
         }

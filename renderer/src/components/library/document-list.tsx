@@ -5,7 +5,7 @@ import { formatCount, formatTokens } from '../../lib/format.ts';
 import { needsOcr } from '../../lib/needs-ocr.ts';
 import { dateTime } from '../../lib/relative-time.ts';
 import { removeDocument, selectDocument, useDocumentsStore } from '../../stores/documents-store.ts';
-import { openRereadDialog } from '../../stores/reread-store.ts';
+import { RereadButton } from './reread-button.tsx';
 import { useRunCountsStore } from '../../stores/run-counts-store.ts';
 import { MoreMenu } from '../common/more-menu.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
@@ -106,13 +106,7 @@ export function DocumentList(props: { documents: DocumentInfo[]; onEmptied: () =
                 <td className="row-actions">
                   {/* Asking is what a row is for; OCR leads only where there is no text to ask. */}
                   {needsOcr(d) ? (
-                    <button
-                      type="button"
-                      aria-label={`Re-read ${name} with OCR…`}
-                      onClick={() => openRereadDialog(d.id)}
-                    >
-                      Re-read with OCR…
-                    </button>
+                    <RereadButton info={d} name={`Re-read ${name} with OCR…`} />
                   ) : (
                     <button
                       type="button"
@@ -133,13 +127,7 @@ export function DocumentList(props: { documents: DocumentInfo[]; onEmptied: () =
                   </button>
                   {d.format === 'pdf' && !needsOcr(d) ? (
                     <MoreMenu label="More" name={`More actions for ${name}`}>
-                      <button
-                        type="button"
-                        aria-label={`Re-read ${name} with OCR…`}
-                        onClick={() => openRereadDialog(d.id)}
-                      >
-                        Re-read with OCR…
-                      </button>
+                      <RereadButton info={d} name={`Re-read ${name} with OCR…`} showReason />
                     </MoreMenu>
                   ) : null}
                 </td>

@@ -9,7 +9,6 @@ import { needsOcr } from '../../lib/needs-ocr.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
 import { useOlderTextKey } from '../../stores/older-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
-import { openRereadDialog } from '../../stores/reread-store.ts';
 import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
@@ -17,6 +16,7 @@ import { MoreMenu } from '../common/more-menu.tsx';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
+import { RereadButton } from '../library/reread-button.tsx';
 import { ChunkEvidenceContext } from './chunk-evidence-context.ts';
 import { FindBar } from './find-bar.tsx';
 import { JumpBar } from './jump-bar.tsx';
@@ -77,9 +77,7 @@ export function ReaderScreen() {
           </h1>
           <OcrBadge ocrPageCount={doc.ocrPages?.length} pageCount={doc.pages?.length} />
           {view.info.format === 'pdf' && textKey === null && needsOcr(view.info) ? (
-            <button type="button" onClick={() => openRereadDialog(view.info.id)}>
-              Re-read with OCR…
-            </button>
+            <RereadButton info={view.info} />
           ) : null}
         </div>
         <JumpBar pages={doc.pages ?? NO_PAGES} chunkCount={chunks.length} />
@@ -97,9 +95,7 @@ export function ReaderScreen() {
         ) : null}
         {view.info.format === 'pdf' && textKey === null && !needsOcr(view.info) ? (
           <MoreMenu label="More" name="More actions for this document">
-            <button type="button" onClick={() => openRereadDialog(view.info.id)}>
-              Re-read with OCR…
-            </button>
+            <RereadButton info={view.info} showReason />
           </MoreMenu>
         ) : null}
         <PassageWhere />
