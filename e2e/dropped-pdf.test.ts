@@ -13,6 +13,7 @@ import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
 import { selectInText } from './harness/select-text.ts';
 import { ask, dropFiles, openWithDialog, showScreen } from './harness/ui.ts';
+import { continueInReader } from './harness/source-panel.ts';
 
 const BOOK = path.resolve(repoRoot, '../shared/corpus/cplusplus-annotations.pdf');
 /** Screenshots for looking at: out/screenshots. */
@@ -29,6 +30,8 @@ async function followCitation(h: Harness): Promise<void> {
   const cited = page.locator('.evidence button.passage').first();
   await cited.waitFor({ timeout: 60_000 });
   await cited.click();
+  // The passage shows beside the answer first; the panel's link continues in the Reader.
+  await continueInReader(page);
 }
 
 /** The "View" switch of the PDF reader. */
@@ -114,6 +117,7 @@ describe.skipIf(!canRun)('a PDF dropped on the window', () => {
     // (Not disabled: a click says why, where a disabled button would say nothing.)
     await original.click({ force: true });
     await page
+      .locator('.pdf-switch')
       .getByText(/came without its file \(dropped from a browser or an archive\)/)
       .waitFor();
     await expect(page.locator('.pdf-error').count()).resolves.toBe(0);
