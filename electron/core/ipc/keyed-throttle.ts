@@ -28,7 +28,15 @@ export function createKeyedThrottle(
     if (!disposed) send(key);
   };
   return {
-    now: fire,
+    // Out of the caller's stack (the registry's event emission, whose store writes may not be
+    // done yet), but before any timer of the interval: "at once" for a person.
+    now(key) {
+      if (disposed) return;
+      clearTimeout(timers.get(key));
+      const timer = setTimeout(() => fire(key), 0);
+      timer.unref?.();
+      timers.set(key, timer);
+    },
     soon(key) {
       if (disposed || timers.has(key)) return;
       const timer = setTimeout(() => fire(key), intervalMs);

@@ -134,21 +134,15 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
   return {
     read: (reviewId, readOptions = {}) => read(reviewId, readOptions),
     jobChanged(jobId) {
-      if (watched.has(jobId) || store.jobs.get(jobId)?.kind === 'review') {
-        throttle.now(jobId);
-        // And once more when things have settled: the event can come before the store holds
-        // the job's new state (a review that just ended must be pushed as done).
-        throttle.soon(jobId);
-      }
+      if (watched.has(jobId) || store.jobs.get(jobId)?.kind === 'review') throttle.now(jobId);
     },
     runChanged(runId, change) {
       const reviewId = reviewOfRun.get(runId);
       if (reviewId === undefined) return;
       watched.get(reviewId)?.reported.add(runId);
-      // A state at once (the store may not hold it yet: a trailing push follows), progress at
-      // the feed's pace.
+      // A state at once (keyed-throttle.ts: out of this event's stack), progress at the feed's pace.
       if (change === 'state') throttle.now(reviewId);
-      throttle.soon(reviewId);
+      else throttle.soon(reviewId);
     },
     dispose() {
       throttle.dispose();
