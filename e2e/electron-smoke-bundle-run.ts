@@ -1,7 +1,7 @@
 // Child process of e2e/electron-smoke-bundle.test.ts: loads the built out/main/main.js with
 // `electron` resolved to the stand-in (electron-smoke-stub.ts), drives it like Electron would, and
 // prints one JSON report on stdout. Usage: node e2e/electron-smoke-bundle-run.ts <userDataDir> <document>
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -90,6 +90,22 @@ const updated = await until(
   'the token count',
 );
 
+// A dropped file's path (the preload's webUtils.getPathForFile) is granted to the app's window
+// only, as an absolute path, and then opens like a chosen one.
+const droppedCopy = path.join(userData, 'dropped.pdf');
+copyFileSync(documentPath, droppedCopy);
+const drop = (rawPath: unknown, id?: number) =>
+  (record.ipcHandlers.get('memagent:dropped-path') as (e: unknown, p: unknown) => unknown)(
+    event(appUrl, id),
+    rawPath,
+  );
+const dropped = {
+  otherWindow: drop(droppedCopy, 999),
+  relative: drop('dropped.pdf'),
+  granted: drop(droppedCopy),
+  opened: await call('documents:open', { path: droppedCopy }),
+};
+
 // The built-in model through the app's utility-process launcher and the bundled host entry.
 // A built-in profile names a model Settings › Models lists: one in the models folder.
 const modelsFolder = modelsDirIn(userData);
@@ -131,6 +147,7 @@ const report = {
   otherWindow: await call('settings:get', {}, appUrl, 999),
   invalid: await call('documents:get', { documentId: '' }),
   madeUpPath,
+  dropped,
   chosenPath,
   opened,
   updated: { windowId: updated.windowId, payload: updated.payload },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { calls } from '../shared/api.ts';
-import { callChannel } from '../electron/app/bridge.ts';
+import { callChannel, DROPPED_PATH_CHANNEL } from '../electron/app/bridge.ts';
 import {
   APP_ENTRY_URL,
   CONTENT_SECURITY_POLICY,
@@ -40,6 +40,12 @@ interface Report {
   otherWindow: { ok: boolean; error?: { kind: string } };
   invalid: { ok: boolean; error?: { kind: string; detail?: string } };
   madeUpPath: { ok: boolean; error?: { kind: string; message: string } };
+  dropped: {
+    otherWindow: string | null;
+    relative: string | null;
+    granted: string | null;
+    opened: { ok: boolean; value?: { format: string } };
+  };
   chosenPath: { ok: boolean; value?: string };
   opened: { ok: boolean; value?: { format: string; pageCount: number; title: string } };
   updated: { windowId: number; payload: { tokenCount?: number } };
@@ -119,7 +125,10 @@ describe('the built main bundle under a stand-in Electron', () => {
 
   test('every contract call has an IPC handler, and only the app’s window may call', () => {
     expect(report.ipcChannels.sort()).toEqual(
-      (Object.keys(calls) as Array<keyof typeof calls>).map(callChannel).sort(),
+      [
+        ...(Object.keys(calls) as Array<keyof typeof calls>).map(callChannel),
+        DROPPED_PATH_CHANNEL,
+      ].sort(),
     );
     expect(report.settings.ok).toBe(true);
     expect(report.refused).toMatchObject({
@@ -131,6 +140,13 @@ describe('the built main bundle under a stand-in Electron', () => {
       ok: false,
       error: { kind: 'BadUsage', detail: expect.stringMatching(/documentId/) },
     });
+  });
+
+  test('a dropped file’s path is granted to the app’s window only, and then opens', () => {
+    expect(report.dropped.otherWindow).toBeNull();
+    expect(report.dropped.relative).toBeNull();
+    expect(report.dropped.granted).toMatch(/dropped\.pdf$/);
+    expect(report.dropped.opened).toMatchObject({ ok: true, value: { format: 'pdf' } });
   });
 
   test('opens a real PDF through the bundled worker and counts its tokens with the bundled vocabulary', () => {

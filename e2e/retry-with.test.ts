@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { addBackend, ask, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
+import { addSpareBackend, ask, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
 
 const NEEDLE = 'The night watchman of the harbour bridge was named Ottilie Brandvold.';
 const QUESTION = 'Who was the night watchman of the harbour bridge?';
@@ -15,7 +15,11 @@ describe.skipIf(!canRun)('Retry with… and Edit and ask again', () => {
   test('a question that cannot start keeps its text; Retry with another backend answers it', async () => {
     const h = await b.open({ backend: 'down' });
     const { page } = h;
-    await addBackend(page, { kind: 'custom', name: 'Lab server', url: h.sim.baseUrl });
+    await addSpareBackend(
+      page,
+      { kind: 'custom', name: 'Lab server', url: h.sim.baseUrl },
+      'Office server',
+    );
     await openWithDialog(h, b.file('harbour.pdf', makeReportPdf(8, 4, NEEDLE)));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await ask(page, QUESTION);
@@ -59,7 +63,11 @@ describe.skipIf(!canRun)('Retry with… and Edit and ask again', () => {
   test('the "did not start" banner goes when the question is edited, another backend is chosen or made active', async () => {
     const h = await b.open({ backend: 'down' });
     const { page } = h;
-    await addBackend(page, { kind: 'custom', name: 'Lab server', url: h.sim.baseUrl });
+    await addSpareBackend(
+      page,
+      { kind: 'custom', name: 'Lab server', url: h.sim.baseUrl },
+      'Office server',
+    );
     await openWithDialog(h, b.file('harbour.pdf', makeReportPdf(4, 2, NEEDLE)));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     const form = page.locator('form.ask-form');
@@ -92,7 +100,8 @@ describe.skipIf(!canRun)('Retry with… and Edit and ask again', () => {
     await showScreen(page, 'Settings');
     await page
       .getByRole('listitem', { name: 'Backend Lab server', exact: true })
-      .getByRole('button', { name: 'Use this backend' })
+      // It answered while the active one did not: its card offers the switch (one button).
+      .getByRole('button', { name: 'Make this the active backend' })
       .click();
     await page
       .getByRole('listitem', { name: 'Backend Lab server', exact: true })
@@ -107,7 +116,11 @@ describe.skipIf(!canRun)('Retry with… and Edit and ask again', () => {
   test('Retry with another backend after a cancel keeps the chunks already read', async () => {
     const h = await b.open({ sim: SLOW_SIM });
     const { page } = h;
-    await addBackend(page, { kind: 'custom', name: 'Twin', url: h.sim.baseUrl });
+    await addSpareBackend(
+      page,
+      { kind: 'custom', name: 'Twin', url: h.sim.baseUrl },
+      'Local simulator (sim-llm)',
+    );
     await openWithDialog(h, b.file('harbour.pdf', makeReportPdf(30, 22, NEEDLE)));
     await page.getByRole('heading', { name: /Ask about/ }).waitFor();
     await ask(page, QUESTION);

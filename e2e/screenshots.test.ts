@@ -12,7 +12,7 @@ import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { repoRoot } from './harness/paths.ts';
 import { continueInReader } from './harness/source-panel.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { addBackend, dropFiles, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
+import { addSpareBackend, dropFiles, openWithDialog, showScreen, SLOW_SIM } from './harness/ui.ts';
 import {
   answered,
   askForm,
@@ -63,15 +63,12 @@ describe.skipIf(!canRun || missing !== null)(
         // Settings: the lab server (the simulator) is added and tested, and takes the questions
         // from the office one, never tested; the user puts them back on the office server (the
         // walk shows it down), and the lab one offers the switch while the office one fails.
-        const lab = await addBackend(page, {
-          kind: 'custom',
-          name: LAB,
-          url: h.sim.baseUrl,
-          model: MODEL,
-        });
-        await lab.getByText(/Questions now go to this backend/).waitFor();
+        const lab = await addSpareBackend(
+          page,
+          { kind: 'custom', name: LAB, url: h.sim.baseUrl, model: MODEL },
+          'Office server',
+        );
         const office = page.getByRole('listitem', { name: 'Backend Office server', exact: true });
-        await office.getByRole('button', { name: 'Use this backend' }).click();
         await lab.getByRole('status').filter({ hasText: 'answered' }).waitFor();
         await office.getByRole('button', { name: 'Test connection' }).click();
         await office.getByText(/^Cannot reach /).waitFor();

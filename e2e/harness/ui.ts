@@ -45,6 +45,24 @@ export async function addBackend(
   return card;
 }
 
+/**
+ * Adds a backend that answers while the questions stay on `keep`: the new one takes them from a
+ * backend never tested (Settings' rule), so the user puts them back, as in a walk that needs the
+ * first backend to be the one asked.
+ */
+export async function addSpareBackend(
+  page: Page,
+  fields: Parameters<typeof addBackend>[1],
+  keep: string,
+): Promise<Locator> {
+  const card = await addBackend(page, fields);
+  await card.getByText(/Questions now go to this backend/).waitFor();
+  const kept = page.getByRole('listitem', { name: `Backend ${keep}`, exact: true });
+  await kept.getByRole('button', { name: 'Use this backend' }).click();
+  await kept.getByText('Active', { exact: true }).waitFor();
+  return card;
+}
+
 /** Types a question, sets the chunk size, and presses Ask; resolves when the run is listed. */
 export async function ask(page: Page, question: string, chunkTokens = 512): Promise<void> {
   await page.getByRole('textbox', { name: 'Question', exact: true }).fill(question);
