@@ -39,8 +39,10 @@ const SHAPES: [string, (x: number) => number][] = [
   ],
   ['growing, then levelling off', (x) => 1000 * (1 - Math.exp(-x * 6))],
   ['small, jumping at two thirds', (x) => (x < 0.66 ? 60 + 80 * x : 950)],
-  // A question whose notes stay short: what holding the assumed growth firm early may hurt.
+  // A question whose notes stay short from the start: believed once they show (memory-growth.ts).
   ['small all along', (x) => 60 + 80 * x],
+  // Nothing relevant in the document: where holding the assumed growth early still costs.
+  ['nothing found all along', () => 6],
 ];
 
 interface Run {

@@ -17,12 +17,12 @@ export interface ProjectionInput {
   /** How memories grew in earlier runs of the backend and model, when known. */
   curve?: GrowthCurve | undefined;
   /**
-   * The fraction of the chunks before which this run's memories may raise the curve but not
-   * lower it: for the assumed curve (DEFAULT_GROWTH) on a backend and model with no finished run.
-   * Memories that stay tiny for a fifth of a document say little of the rest: MemAgent's often
-   * fill late. Default 0: the run's memories scale the curve from the first chunk.
+   * The curve is an assumption (DEFAULT_GROWTH: no run of the backend and model finished yet),
+   * not a measurement. It then gives way to the run's own memories as they show their growth
+   * (`ASSUMED_CHUNKS`), and before they hold any notes it may be raised by them but not lowered
+   * until `firmUntil` of the chunks (a fraction; default 0). A stored curve is followed as is.
    */
-  firmUntil?: number | undefined;
+  assumed?: { firmUntil: number } | undefined;
 }
 
 /** Recent chunks show the memory's current growth better than the first ones. */
@@ -109,7 +109,7 @@ export function projectRequests(input: ProjectionInput): Usage[] | null {
       (done[k]?.promptTokens ?? 0) - (chunkTokens[k] ?? 0) - (k > 0 ? (memory[k - 1] ?? 0) : 0);
   }
   fixed = d === 0 ? 0 : Math.max(0, fixed / d);
-  const { level, slope } = trend(memory.slice(-TREND_WINDOW));
+  const { level, slope } = trend(recentGrowth(memory, memoryTokens));
   const curved = curveProjection(input, memory);
   const rest: Usage[] = [];
   let previous = memory[d - 1] ?? 0;
@@ -127,28 +127,70 @@ export function projectRequests(input: ProjectionInput): Usage[] | null {
 }
 
 /**
+ * How many chunks of a run's own memories the assumed growth (DEFAULT_GROWTH) counts as, once
+ * those memories hold notes: with n such chunks read it weighs ASSUMED_CHUNKS / (ASSUMED_CHUNKS +
+ * n). A memory that holds short notes for a fifth of the document mostly keeps them short; the
+ * assumption then says little beside them. Set against bench/eta.ts (docs/benchmarks.md).
+ */
+export const ASSUMED_CHUNKS = 2;
+
+/**
+ * Whether a memory of `size` tokens holds notes: MemAgent's memory of a chunk with nothing
+ * relevant is a short sentence ("No relevant information yet."), a handful of tokens, and says
+ * nothing of how the notes will grow once the document gets to the point.
+ */
+export function holdsNotes(size: number, memoryTokens: number): boolean {
+  return size > Math.min(NO_NOTES_TOKENS, memoryTokens / 16);
+}
+
+/** Chunks with notes after which a memory's own trend shows its growth (the trend needs two). */
+const GROWTH_SHOWN = 3;
+
+/** Longer than any "nothing found yet" memory seen: a sentence of a dozen words or two. */
+const NO_NOTES_TOKENS = 32;
+
+/**
  * Memory size at chunk j from the curve, scaled by this run's memories against the curve at
  * the same chunks. Both sums start from half a budget's worth, so a few tiny early memories do
- * not scale the curve down to nothing (nor a few large ones up past the budget).
+ * not scale the curve down to nothing (nor a few large ones up past the budget). An assumed
+ * curve (`input.assumed`) is held firm while the memories hold no notes (before `firmUntil`),
+ * and fades as chunks with notes are read (ASSUMED_CHUNKS): the run's own trend then leads.
  */
 function curveProjection(
   input: ProjectionInput,
   memory: readonly number[],
 ): ((j: number) => number) | undefined {
-  const { curve, memoryTokens } = input;
+  const { curve, memoryTokens, assumed } = input;
   const chunks = input.chunkTokens.length;
   if (curve === undefined || curve.length !== GROWTH_STEPS || chunks === 0) return undefined;
   const at = (k: number) => growthAt(curve, (k + 0.5) / chunks) * memoryTokens;
   const damp = memoryTokens / 2;
   let seen = damp;
   let expected = damp;
+  let notes = 0;
   memory.forEach((m, k) => {
     seen += m;
     expected += at(k);
+    if (holdsNotes(m, memoryTokens)) notes += 1;
   });
-  const firm = memory.length < (input.firmUntil ?? 0) * chunks;
-  const scale = firm ? Math.max(1, seen / expected) : seen / expected;
-  return (j) => at(j) * scale;
+  if (assumed === undefined) return (j) => (at(j) * seen) / expected;
+  // Until the memory has shown its own growth (a few chunks with notes) the assumption stands.
+  const firm = notes < GROWTH_SHOWN && memory.length < assumed.firmUntil * chunks;
+  if (firm) return (j) => at(j) * Math.max(1, seen / expected);
+  const weight = ASSUMED_CHUNKS / (ASSUMED_CHUNKS + notes);
+  return (j) => ((at(j) * seen) / expected) * weight;
+}
+
+/**
+ * The memories the trend is fitted on: the last TREND_WINDOW, or, where the memory has just
+ * begun to hold notes, only those since (the "nothing yet" memories before them would flatten
+ * the growth that has just begun).
+ */
+function recentGrowth(memory: readonly number[], memoryTokens: number): readonly number[] {
+  const recent = memory.slice(-TREND_WINDOW);
+  let since = recent.length;
+  while (since > 0 && holdsNotes(recent[since - 1] ?? 0, memoryTokens)) since -= 1;
+  return since > 0 && recent.length - since >= 2 ? recent.slice(since) : recent;
 }
 
 /** The fitted memory size at the last point and its growth per chunk (at least 0). */

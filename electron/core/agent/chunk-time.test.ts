@@ -104,20 +104,50 @@ describe('RunClock', () => {
     expect(left.ms / real).toBeLessThan(1.25);
   });
 
-  it('lets a run’s own small memories lower the assumed growth after the first 30 % of its chunks', () => {
-    const small = states(() => 40);
-    const at = (d: number) => {
-      const clock = new RunClock(input);
-      for (const s of small.slice(0, d)) clock.chunkDone(s);
+  it('believes a first run whose memory holds short notes from the start: within 25 % at 20, 50 and 80 %', () => {
+    // A question whose notes stay short (60 to 90 tokens), on a backend with no finished run:
+    // the assumed growth (full by the middle) said 21 min where 3 were left at a fifth of it.
+    const small = states((k) => 60 + Math.round(k / 3));
+    const clock = new RunClock(input);
+    for (let d = 1; d <= CHUNKS; d += 1) {
+      clock.chunkDone(small[d - 1]!);
+      if (![18, 44, 70].includes(d)) continue;
       const left = clock.timeLeft();
       if (!left.known) throw new Error('unknown');
-      return left.ms / realLeft(small, d);
+      const ratio = left.ms / realLeft(small, d);
+      expect(ratio, `after ${d} chunks`).toBeGreaterThan(0.75);
+      expect(ratio, `after ${d} chunks`).toBeLessThan(1.25);
+    }
+  });
+
+  it('holds the assumed growth while the memory holds nothing yet, for the first 30 % of the chunks only', () => {
+    // "Nothing relevant yet": a few tokens a chunk, which may fill later (the issue's run) or not.
+    const empty = states(() => 5);
+    const at = (d: number) => {
+      const clock = new RunClock(input);
+      for (const s of empty.slice(0, d)) clock.chunkDone(s);
+      const left = clock.timeLeft();
+      if (!left.known) throw new Error('unknown');
+      return left.ms / realLeft(empty, d);
     };
     const firm = Math.floor(CHUNKS * FIRM_DEFAULT_UNTIL);
     // Held firm: projected to fill as MemAgent's memories mostly do, far above these.
     expect(at(firm)).toBeGreaterThan(3);
     // From then on the run's own memories scale it down.
     expect(at(firm + 1)).toBeLessThan(at(firm) / 2);
+  });
+
+  it('does not fall to seconds when the memory begins to hold notes after a fifth of the run', () => {
+    const all = states(growth);
+    for (const d of [20, 22, 24, 26]) {
+      const clock = new RunClock(input);
+      for (const s of all.slice(0, d)) clock.chunkDone(s);
+      const left = clock.timeLeft();
+      if (!left.known) throw new Error('unknown');
+      const ratio = left.ms / realLeft(all, d);
+      expect(ratio, `after ${d} chunks`).toBeGreaterThan(0.75);
+      expect(ratio, `after ${d} chunks`).toBeLessThan(1.25);
+    }
   });
 
   it('after a resume, fits the speeds on the chunks read now, not on those skipped', () => {

@@ -39,10 +39,11 @@ export interface ClockPrior {
 export const MIN_SESSION_CHUNKS = 3;
 
 /**
- * On a backend and model with no finished run, the share of a run's chunks before which its own
- * small memories do not scale the assumed growth down (memory-growth.ts `firmUntil`): a memory
- * that stays a few tokens for a fifth of the document and then fills said "32 s left" where
- * eleven minutes were.
+ * On a backend and model with no finished run, the share of a run's chunks before which memories
+ * that hold no notes yet (a few tokens: "nothing relevant so far") do not scale the assumed growth
+ * down (memory-growth.ts `assumed`): a memory that stayed a few tokens for a fifth of the document
+ * and then filled said "32 s left" where eleven minutes were. Memories that hold notes are
+ * believed from their third chunk on, so short notes that stay short are not projected to fill.
  */
 export const FIRM_DEFAULT_UNTIL = 0.3;
 
@@ -93,10 +94,11 @@ export class RunClock {
       done: readPrefix(this.#usage),
       memoryTokens: this.#input.memoryTokens,
       answerTokens: this.#input.answerTokens,
-      // Before a run of the backend finished, the growth assumed (as the estimate does), held
-      // firm for the first chunks (FIRM_DEFAULT_UNTIL).
+      // Before a run of the backend finished, the growth assumed (as the estimate does): held
+      // firm while the memories hold no notes (up to FIRM_DEFAULT_UNTIL), then giving way to them.
       curve: this.#input.prior?.curve ?? DEFAULT_GROWTH,
-      firmUntil: this.#input.prior?.curve === undefined ? FIRM_DEFAULT_UNTIL : 0,
+      assumed:
+        this.#input.prior?.curve === undefined ? { firmUntil: FIRM_DEFAULT_UNTIL } : undefined,
     });
     if (speed === null || rest === null) return { known: false, reason: 'first-chunks' };
     return {
