@@ -1,15 +1,18 @@
 // This computer's speed on the built-in model: measured once when a model file is first loaded
 // with given options (llm/builtin/speed-probe.ts: a prefill of 512 tokens and 32 decoded, a few
 // seconds) and kept in the library's speed sums, so the very first question's estimate and clock
-// have a real time ("about 40 min on this computer, CPU only") instead of "unknown". Another
-// file (a new download: other size or date) or other load options (GPU, layers, threads,
-// context) are another computer as far as speed goes: measured again.
+// have a real time ("about 40 min on this computer, CPU only") instead of "unknown". Runs read
+// with that file and those options add their timings to the same sums (runs.speed_owner, set by
+// use-cases/prepare-run.ts). Another file (a new download: other size or date) or other load
+// options (GPU, layers, threads, context) are another computer as far as speed goes: measured
+// again, and no earlier run's speed counts for them.
 import fs from 'node:fs/promises';
 import type { ComputeDevice } from '../../../shared/run-estimate.ts';
 import { addTimings, type SpeedSums } from '../agent/speed.ts';
 import type { ModelInfo } from '../llm/builtin/protocol.ts';
 import type { SettingsRepo } from '../store/settings-repo.ts';
-import type { BuiltinLoad, SharedBuiltin } from './builtin-hosts.ts';
+import type { LlmClient } from '../llm/types.ts';
+import { SharedBuiltin, type BuiltinLoad } from './builtin-hosts.ts';
 
 type SpeedStore = Pick<SettingsRepo, 'speedSums' | 'setSpeedSums'>;
 
@@ -29,6 +32,20 @@ export async function builtinSpeedOwner(load: BuiltinLoad): Promise<string> {
     load.threads,
     load.contextTokens,
   ])}`;
+}
+
+/**
+ * The key a run's timings join the speed under when it is not its profile's (runs.speed_owner):
+ * the built-in model's `builtinSpeedOwner`; null for a server (its profile's key,
+ * store/speed-owner.ts) and for a model file that cannot be read (the run then fails to load it).
+ */
+export async function speedOwnerOf(client: LlmClient): Promise<string | null> {
+  if (!(client instanceof SharedBuiltin)) return null;
+  try {
+    return await builtinSpeedOwner(client.load);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -405,6 +405,19 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 13,
+    description:
+      "runs: the key the built-in model's run timings are kept under (file and load options)",
+    up(db) {
+      // A run's request timings join the speed of the backend it was read with. For a server
+      // that is its profile (store/speed-owner.ts); the built-in model's speed is this computer's
+      // with one model file and load options (GPU layers, threads, context), which a profile's
+      // edit changes. The run keeps the key of its latest session (backends/builtin-speed.ts);
+      // NULL for a server, and for runs read before this version (they keep the profile's key).
+      db.exec('ALTER TABLE runs ADD COLUMN speed_owner TEXT');
+    },
+  },
 ];
 
 /** The schema version this build writes. */

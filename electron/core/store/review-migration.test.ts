@@ -43,12 +43,14 @@ it('brings a version-10 library to version 11, keeping its job and runs, and sto
   const writer = registerWriter(store.db, 'cli');
   try {
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(12);
+    expect(SCHEMA_VERSION).toBe(13);
     expect(store.jobs.get('j1')).toMatchObject({
       kind: 'questions',
       counts: { total: 1, done: 1 },
     });
     expect(store.runs.get('r1')?.question).toBe('Who signed it?');
+    // v13: a run read before keeps its profile's speed key (no built-in key of its own).
+    expect(store.runs.speedOwner('r1')).toBeUndefined();
     expect(store.checklists.list()).toEqual([]);
     expect(store.reviews.list()).toEqual([]);
 

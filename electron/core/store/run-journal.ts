@@ -80,7 +80,7 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
       const owner = speedOwner(summary?.profileId, summary?.backend);
       if (owner === undefined) return undefined;
       return {
-        sums: store.settings.speedSums(owner, model),
+        sums: store.settings.speedSums(runs.speedOwner(runId) ?? owner, model),
         curve: store.settings.growthCurve(owner, model),
       };
     },
@@ -108,8 +108,10 @@ export function createRunJournal(store: Store, now: () => number): RunJournal {
 }
 
 /**
- * A finished run's request timings join its backend's speed, and its memories' sizes the
- * backend's growth curve, for the next estimate and the next run's clock (agent/chunk-time.ts).
+ * A finished run's request timings join its backend's speed (for the built-in model: of the
+ * model file and load options it was read with), and its memories' sizes the backend's growth
+ * curve (a model's, whatever the options), for the next estimate and the next run's clock
+ * (agent/chunk-time.ts).
  */
 function recordSpeed(store: Store, runId: string): void {
   const summary = store.runs.get(runId);
@@ -120,10 +122,11 @@ function recordSpeed(store: Store, runId: string): void {
   const answer = store.runs.answer(runId);
   if (answer) timings.push({ ...answer.usage, ms: answer.ms });
   const { model } = summary;
+  const timed = store.runs.speedOwner(runId) ?? owner;
   store.settings.setSpeedSums(
-    owner,
+    timed,
     model,
-    addTimings(store.settings.speedSums(owner, model), timings),
+    addTimings(store.settings.speedSums(timed, model), timings),
   );
   const budget = summary.settings.memoryTokens;
   if (memories.length === 0) return;

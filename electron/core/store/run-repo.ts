@@ -41,6 +41,12 @@ export interface RunRepo extends RunResults {
   /** Ids of runs that start with `prefix` (at most `max`): a short id typed by a person. */
   idsStartingWith(prefix: string, max: number): string[];
   setModel(id: string, model: string): void;
+  /**
+   * The key the run's timings join the speed under when it is not its profile's (the built-in
+   * model: its file and load options, backends/builtin-speed.ts), set when a session starts.
+   */
+  speedOwner(id: string): string | undefined;
+  setSpeedOwner(id: string, owner: string | null): void;
   /** "Retry with…": the profile and settings the rest of the run uses (the latest are kept). */
   setBackend(id: string, backend: { profileId: string; settings: RunSettings }): void;
   setStatus(
@@ -75,6 +81,10 @@ export function createRunRepo(db: Database.Database): RunRepo {
     INSERT INTO runs (id, document_id, question, settings, profile_id, model, status, chunk_count, created_at, text_key, origin, imported_at, backend)
     VALUES (@id, @document_id, @question, @settings, @profile_id, @model, @status, 0, @created_at, @text_key, @origin, @imported_at, @backend)`);
   const setModel = db.prepare('UPDATE runs SET model = ? WHERE id = ?');
+  const speedOwner = db.prepare<[string], { speed_owner: string | null }>(
+    'SELECT speed_owner FROM runs WHERE id = ?',
+  );
+  const setSpeedOwner = db.prepare('UPDATE runs SET speed_owner = ? WHERE id = ?');
   const setBackend = db.prepare('UPDATE runs SET profile_id = ?, settings = ? WHERE id = ?');
   const setStatus = db.prepare(
     'UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?',
@@ -119,6 +129,12 @@ export function createRunRepo(db: Database.Database): RunRepo {
     },
     setModel(id, model) {
       setModel.run(model, id);
+    },
+    speedOwner(id) {
+      return speedOwner.get(id)?.speed_owner ?? undefined;
+    },
+    setSpeedOwner(id, owner) {
+      setSpeedOwner.run(owner, id);
     },
     setBackend(id, { profileId, settings }) {
       setBackend.run(profileId, JSON.stringify(settingsColumn.parse(settings)), id);

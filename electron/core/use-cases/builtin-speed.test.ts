@@ -75,6 +75,24 @@ function measured(profile: StoredProfile, model: string, settings = SETTINGS) {
   }));
 }
 
+/** One question read to the end on `profile`, as the app reads it. */
+async function readRun(profile: StoredProfile) {
+  const run = createRun(f.parts, {
+    info: f.info,
+    question: QUESTION,
+    settings: SETTINGS,
+    profile,
+    origin: 'app',
+  });
+  const plan = newRunPlan(run, profile);
+  const outcome = await f.registry.launch(run.id, {
+    owner: 'test',
+    prepare: async (signal) =>
+      (await prepareRun(f.parts, plan, async () => f.doc, f.hooks(run.id), signal)).prepared,
+  });
+  return { id: run.id, status: outcome.status };
+}
+
 describe('the built-in model’s speed on this computer', () => {
   it('is measured when the model first loads, kept per file and options, and times the first estimate', async () => {
     f = await openFixture(8);
@@ -109,20 +127,8 @@ describe('the built-in model’s speed on this computer', () => {
   it('gives the first run’s clock a time left from its start', async () => {
     f = await openFixture(8);
     const profile = await tinyProfile();
-    const run = createRun(f.parts, {
-      info: f.info,
-      question: QUESTION,
-      settings: SETTINGS,
-      profile,
-      origin: 'app',
-    });
-    const plan = newRunPlan(run, profile);
-    const outcome = await f.registry.launch(run.id, {
-      owner: 'test',
-      prepare: async (signal) =>
-        (await prepareRun(f.parts, plan, async () => f.doc, f.hooks(run.id), signal)).prepared,
-    });
-    expect(outcome.status).toBe('done');
+    const run = await readRun(profile);
+    expect(run.status).toBe('done');
     const lefts = f.events
       .map((p) => p.event)
       .filter((e): e is Extract<RunEvent, { type: 'time-left' }> => e.type === 'time-left')
@@ -130,5 +136,34 @@ describe('the built-in model’s speed on this computer', () => {
     // Known at `started`, before any chunk: from the measurement, not this run's chunks.
     expect(lefts[0]).toMatchObject({ known: true, basis: 'history' });
     expect(lefts.every((l) => l.known)).toBe(true);
+  });
+
+  it('keeps a finished run’s speed with its file and load options: other threads do not reuse it', async () => {
+    f = await openFixture(8);
+    const oneThread = await tinyProfile();
+    const run = await readRun(oneThread);
+    expect(run.status).toBe('done');
+    const model = f.parts.store.runs.get(run.id)?.model ?? '';
+    const one = await measured(oneThread, model);
+    expect(f.parts.store.runs.speedOwner(run.id)).toBe(one.owner);
+    // The run's requests joined the measurement (a probe times prefill and decode apart, so only
+    // a chunk request, prompt and reply at once, adds to the cross term).
+    expect(one.sums?.pc).toBeGreaterThan(0);
+    // Not under the profile, whose options the user may change: only the memory's growth is.
+    expect(f.parts.store.settings.speedSums('tiny', model)).toBeUndefined();
+    expect(f.parts.store.settings.growthCurve('tiny', model)).toBeDefined();
+
+    // Two threads: measured anew, no run's requests in it.
+    const twoThreads = await tinyProfile({ threads: 2 });
+    const other = await estimate();
+    expect(other.estimate.seconds?.min).toBeGreaterThan(0);
+    const two = await measured(twoThreads, model);
+    expect(two.owner).not.toBe(one.owner);
+    expect(two.sums?.pc).toBe(0);
+
+    // Back to one thread: the run's speed is used as it is, not measured again.
+    await tinyProfile({ threads: 1 });
+    await estimate();
+    expect((await measured(oneThread, model)).sums).toEqual(one.sums);
   });
 });

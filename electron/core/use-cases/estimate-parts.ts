@@ -115,8 +115,9 @@ export async function estimateBackend(
   let device: ComputeDevice | undefined;
   if (client instanceof SharedBuiltin && model !== undefined) {
     device = deviceOf(await client.info(parts.signal));
-    // Before a run on it finished, this computer's measurement (once per file and options).
-    sums ??= await builtinSpeedIfAny(repo, client, model, parts.signal);
+    // This computer's speed with this model file and these load options: its measurement (once)
+    // and the runs read so; never the profile's runs with other threads or GPU layers.
+    sums = await builtinSpeedIfAny(repo, client, model, parts.signal);
   }
   return {
     profile: chosen,

@@ -8,7 +8,7 @@ import type { LlmConfig } from '../llm/client.ts';
 import { displayUrl } from '../redact.ts';
 import type { LlmClient } from '../llm/types.ts';
 import { clientForProfile } from '../backends/backend-client.ts';
-import { builtinSpeedIfAny } from '../backends/builtin-speed.ts';
+import { builtinSpeedIfAny, speedOwnerOf } from '../backends/builtin-speed.ts';
 import { builtinSourceOf, SharedBuiltin } from '../backends/builtin-hosts.ts';
 import type { StoredProfile } from '../store/columns.ts';
 import type { Tokenizer } from '../tokenize/tokenizer.ts';
@@ -226,7 +226,9 @@ export async function prepareRun(
   }
   if (startMemory !== undefined) prepared.startMemory = startMemory;
   // The built-in model: this computer's speed, measured once per model file and load options
-  // (a few seconds the first time), so the clock knows the time left from the first chunk.
+  // (a few seconds the first time), so the clock knows the time left from the first chunk; the
+  // run's timings join that speed, not the profile's (other threads or GPU layers, another speed).
+  store.runs.setSpeedOwner(plan.runId, await speedOwnerOf(client));
   if (client instanceof SharedBuiltin) {
     const measured = await builtinSpeedIfAny(store.settings, client, model, signal);
     if (measured !== undefined) prepared.measuredSpeed = measured;
