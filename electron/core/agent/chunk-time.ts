@@ -23,6 +23,7 @@ import {
   type RequestTiming,
   type SpeedSums,
 } from './speed.ts';
+import { timeSpread } from './time-spread.ts';
 
 /** What earlier runs of a backend and model (or a measurement of this computer) tell. */
 export interface ClockPrior {
@@ -46,6 +47,13 @@ export const MIN_SESSION_CHUNKS = 3;
  * believed from their third chunk on, so short notes that stay short are not projected to fill.
  */
 export const FIRM_DEFAULT_UNTIL = 0.3;
+
+/**
+ * The relative standard error of the time left above which a clock with nothing measured before
+ * says it does not know yet (agent/time-spread.ts): memories of a few tokens do not tell how
+ * fast a thousand will be decoded. Two of it stay within the issue's ±25 %.
+ */
+export const SESSION_SPREAD = 0.125;
 
 export interface RunClockInput {
   /** Document tokens of every chunk, in order. */
@@ -101,6 +109,9 @@ export class RunClock {
         this.#input.prior?.curve === undefined ? { firmUntil: FIRM_DEFAULT_UNTIL } : undefined,
     });
     if (speed === null || rest === null) return { known: false, reason: 'first-chunks' };
+    // Nothing measured before: only this session's requests say how fast the rest goes.
+    if (this.#input.prior?.sums === undefined && timeSpread(this.#session, rest) > SESSION_SPREAD)
+      return { known: false, reason: 'first-chunks' };
     return {
       known: true,
       ms: rest.reduce((t, u) => t + requestMs(speed, u.promptTokens, u.completionTokens), 0),

@@ -51,7 +51,9 @@ describe('the run clock', () => {
     // One after `started` and one after each chunk.
     expect(lefts).toHaveLength(chunks + 1);
     expect(lefts.slice(0, MIN_SESSION_CHUNKS).every((l) => !l.known)).toBe(true);
-    expect(lefts.slice(MIN_SESSION_CHUNKS).every((l) => l.known && l.basis === 'run')).toBe(true);
+    // Then a figure only where this run's requests tell it (agent/time-spread.ts): the simulator
+    // answers at once with memories of a few tokens, so its timings are the machine's noise.
+    expect(lefts.every((l) => !l.known || l.basis === 'run')).toBe(true);
     // The next run's clock and estimate start from these.
     const model = f.parts.store.runs.get(run.id)?.model ?? '';
     expect(f.parts.store.settings.speedSums('sim', model)).toBeDefined();
