@@ -41,6 +41,8 @@ const SHAPES: [string, (x: number) => number][] = [
   ['small, jumping at two thirds', (x) => (x < 0.66 ? 60 + 80 * x : 950)],
   // A question whose notes stay short from the start: believed once they show (memory-growth.ts).
   ['small all along', (x) => 60 + 80 * x],
+  // Short notes for half the document, then growing steadily: what a cap on the trend's slope hurt.
+  ['short notes for half, then growing steadily', (x) => (x < 0.5 ? 100 : 100 + 2000 * (x - 0.5))],
   // Nothing relevant in the document: where holding the assumed growth early still costs.
   ['nothing found all along', () => 6],
 ];

@@ -109,11 +109,7 @@ export function projectRequests(input: ProjectionInput): Usage[] | null {
       (done[k]?.promptTokens ?? 0) - (chunkTokens[k] ?? 0) - (k > 0 ? (memory[k - 1] ?? 0) : 0);
   }
   fixed = d === 0 ? 0 : Math.max(0, fixed / d);
-  const recent = trend(recentGrowth(memory, memoryTokens));
-  const { level } = recent;
-  // Never steeper than the memory grew on average since it began to hold notes: a few noisy
-  // chunks of a memory that stays short are not a growth that lasts the rest of the document.
-  const slope = Math.min(recent.slope, meanGrowth(memory, memoryTokens));
+  const { level, slope } = trend(recentGrowth(memory, memoryTokens));
   const curved = curveProjection(input, memory);
   const rest: Usage[] = [];
   let previous = memory[d - 1] ?? 0;
@@ -195,14 +191,6 @@ function recentGrowth(memory: readonly number[], memoryTokens: number): readonly
   let since = recent.length;
   while (since > 0 && holdsNotes(recent[since - 1] ?? 0, memoryTokens)) since -= 1;
   return since > 0 && recent.length - since >= 2 ? recent.slice(since) : recent;
-}
-
-/** The memory's growth per chunk from its first memory with notes to its last (Infinity before two). */
-function meanGrowth(memory: readonly number[], memoryTokens: number): number {
-  const first = memory.findIndex((m) => holdsNotes(m, memoryTokens));
-  const last = memory.length - 1;
-  if (first < 0 || last - first < 2) return Infinity;
-  return Math.max(0, ((memory[last] ?? 0) - (memory[first] ?? 0)) / (last - first));
 }
 
 /** The fitted memory size at the last point and its growth per chunk (at least 0). */
