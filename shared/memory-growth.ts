@@ -18,9 +18,9 @@ export interface ProjectionInput {
   curve?: GrowthCurve | undefined;
   /**
    * The curve is an assumption (DEFAULT_GROWTH: no run of the backend and model finished yet),
-   * not a measurement. It then gives way to the run's own memories as they show their growth
-   * (`ASSUMED_CHUNKS`), and before they hold any notes it may be raised by them but not lowered
-   * until `firmUntil` of the chunks (a fraction; default 0). A stored curve is followed as is.
+   * not a measurement. It gives way to the run's own memories once they have held notes for a
+   * few chunks (`holdsNotes`, `ASSUMED_CHUNKS`); until then it may be raised by them but not
+   * lowered, up to `firmUntil` of the chunks (a fraction). A stored curve is followed as is.
    */
   assumed?: { firmUntil: number } | undefined;
 }
