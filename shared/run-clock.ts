@@ -2,6 +2,9 @@
 // sends it (the `time-left` run event): every view shows this figure and words it alike, none
 // computes its own.
 
+/** Why no figure is shown. */
+export type TimeLeftUnknown = 'first-chunks' | 'growth';
+
 /** What is known of a run's (or a job's) time left. */
 export type TimeLeft =
   | {
@@ -19,9 +22,10 @@ export type TimeLeft =
       known: false;
       /**
        * `first-chunks`: the speeds are fitted once a few chunks are read (nothing measured on
-       * this backend and model before).
+       * this backend and model before). `growth`: chunks were read, but the memory has written
+       * so little that what the rest costs depends on how much it will write (agent/time-spread.ts).
        */
-      reason: 'first-chunks';
+      reason: TimeLeftUnknown;
     };
 
 /** The figure `at` milliseconds after it was made, never below zero. */
@@ -30,4 +34,8 @@ export function timeLeftNow(left: TimeLeft, madeAt: number, now: number): number
 }
 
 /** The words shown while no figure is known: the app's and the CLI's. */
-export const TIME_LEFT_UNKNOWN = 'known after the first chunks';
+export function timeLeftUnknownWords(reason: TimeLeftUnknown): string {
+  return reason === 'growth'
+    ? 'not known yet: the memory has written little so far'
+    : 'known after the first chunks';
+}

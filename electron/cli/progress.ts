@@ -1,7 +1,7 @@
 import type { Events } from '../../shared/api.ts';
 import type { ChunkInfo } from '../../shared/model.ts';
 import { applyRunEvent, chunksBehind, emptyRunView, type RunView } from '../../shared/run-view.ts';
-import { TIME_LEFT_UNKNOWN, timeLeftNow } from '../../shared/run-clock.ts';
+import { timeLeftUnknownWords, timeLeftNow } from '../../shared/run-clock.ts';
 import { jobTimeLeft, type JobRunClock } from '../core/agent/chunk-time.ts';
 import { bar, clock, LiveLine, type ProgressSink } from './live-line.ts';
 
@@ -113,7 +113,7 @@ export class ProgressView {
     for (let i = this.#views.size; i < this.#runs; i += 1)
       runs.push({ left: undefined, chunksLeft: this.#chunkTokens.length });
     const left = jobTimeLeft(runs, this.#parallel);
-    return left.known ? clock(left.ms) : TIME_LEFT_UNKNOWN;
+    return left.known ? clock(left.ms) : timeLeftUnknownWords(left.reason);
   }
 
   /** The progress line's text (no control characters). */

@@ -7,7 +7,7 @@ import type { Usage } from '../../shared/model.ts';
 import type { RunOutcome } from '../core/agent/run-outcome.ts';
 import { estimateCost, type Prices } from '../core/llm/cost.ts';
 import { jobTimeLeft, type JobRunClock } from '../core/agent/chunk-time.ts';
-import { TIME_LEFT_UNKNOWN, timeLeftNow, type TimeLeft } from '../../shared/run-clock.ts';
+import { timeLeftUnknownWords, timeLeftNow, type TimeLeft } from '../../shared/run-clock.ts';
 import { bar, clock, LiveLine, type ProgressSink } from './live-line.ts';
 
 export interface ReviewProgressStart {
@@ -108,7 +108,7 @@ export class ReviewProgress {
     const notStarted = this.#start.chunksLeft - this.#chunksRead - reading;
     if (notStarted > 0) runs.push({ left: undefined, chunksLeft: notStarted });
     const left = jobTimeLeft(runs, Math.max(1, this.#reading.size));
-    return left.known ? `${clock(left.ms)} left` : `time left ${TIME_LEFT_UNKNOWN}`;
+    return left.known ? `${clock(left.ms)} left` : `time left ${timeLeftUnknownWords(left.reason)}`;
   }
 
   line(): string {

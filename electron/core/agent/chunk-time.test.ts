@@ -161,7 +161,8 @@ describe('RunClock', () => {
     });
     const clock = new RunClock(input);
     for (const s of noisy.slice(0, 18)) clock.chunkDone(s);
-    expect(clock.timeLeft()).toEqual({ known: false, reason: 'first-chunks' });
+    // Said as such, not as "known after the first chunks" 18 chunks in.
+    expect(clock.timeLeft()).toEqual({ known: false, reason: 'growth' });
     // Once memories of hundreds of tokens were decoded, the figure is known and right.
     for (const s of noisy.slice(18, 44)) clock.chunkDone(s);
     const left = clock.timeLeft();
@@ -216,6 +217,16 @@ describe('jobTimeLeft', () => {
 
   it('counts runs not started at the known runs’ time a chunk, and is unknown until one is known', () => {
     expect(jobTimeLeft([{ left: undefined, chunksLeft: 10 }], 4).known).toBe(false);
+    // A job whose reading runs wait for their memories to grow says so, as each run does.
+    expect(
+      jobTimeLeft(
+        [
+          { left: { known: false, reason: 'growth' }, chunksLeft: 30 },
+          { left: undefined, chunksLeft: 40 },
+        ],
+        2,
+      ),
+    ).toEqual({ known: false, reason: 'growth' });
     const left = jobTimeLeft(
       [
         { left: known(10_000), chunksLeft: 9 },

@@ -111,7 +111,7 @@ export class RunClock {
     if (speed === null || rest === null) return { known: false, reason: 'first-chunks' };
     // Nothing measured before: only this session's requests say how fast the rest goes.
     if (this.#input.prior?.sums === undefined && timeSpread(this.#session, rest) > SESSION_SPREAD)
-      return { known: false, reason: 'first-chunks' };
+      return { known: false, reason: this.#session.length > 0 ? 'growth' : 'first-chunks' };
     return {
       known: true,
       ms: rest.reduce((t, u) => t + requestMs(speed, u.promptTokens, u.completionTokens), 0),
@@ -151,7 +151,9 @@ export function jobTimeLeft(runs: readonly JobRunClock[], parallel: number): Tim
   let unknownChunks = 0;
   let basis: 'run' | 'history' = 'history';
   let open = 0;
+  let unknownReason: 'first-chunks' | 'growth' = 'first-chunks';
   for (const run of runs) {
+    if (run.left?.known === false && run.left.reason === 'growth') unknownReason = 'growth';
     if (run.chunksLeft > 0 || run.left?.known) open += 1;
     if (run.left?.known) {
       knownMs += run.left.ms;
@@ -163,7 +165,7 @@ export function jobTimeLeft(runs: readonly JobRunClock[], parallel: number): Tim
   if (knownChunks === 0)
     return unknownChunks === 0
       ? { known: true, ms: 0, basis }
-      : { known: false, reason: 'first-chunks' };
+      : { known: false, reason: unknownReason };
   const work = knownMs + (unknownChunks * knownMs) / knownChunks;
   const lanes = Math.max(1, Math.min(parallel, open));
   // One run reads its chunks one after another: the job takes at least its longest run.

@@ -26,7 +26,7 @@ describe('run stats', () => {
     run = at(run, 3, { type: 'paused', runId: 'r', atChunk: 1 }, 3000);
     run = at(run, 4, { type: 'resumed', runId: 'r', atChunk: 1 }, 5000);
     // Before main sends a figure, none is shown (the renderer works none out of its own).
-    expect(runStats(run, 6000)).toMatchObject({ etaMs: null, etaUnknown: false });
+    expect(runStats(run, 6000)).toMatchObject({ etaMs: null, etaUnknown: null });
     run = at(
       run,
       5,
@@ -50,9 +50,9 @@ describe('run stats', () => {
       { type: 'time-left', runId: 'r', left: { known: false, reason: 'first-chunks' } },
       1000,
     );
-    expect(runStats(run, 2000)).toMatchObject({ etaMs: null, etaUnknown: true });
+    expect(runStats(run, 2000)).toMatchObject({ etaMs: null, etaUnknown: 'first-chunks' });
     run = at(run, 2, { type: 'cancelled', runId: 'r', atChunk: 0 }, 3000);
-    expect(runStats(run, 4000)).toMatchObject({ etaMs: null, etaUnknown: false });
+    expect(runStats(run, 4000)).toMatchObject({ etaMs: null, etaUnknown: null });
   });
 
   test('a run that has not been chunked yet has no time left to show', () => {

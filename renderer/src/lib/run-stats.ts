@@ -8,7 +8,7 @@ import {
 } from '../../../shared/model.ts';
 import type { RunView } from '../../../shared/run-view.ts';
 import { projectUsage } from '../../../shared/memory-growth.ts';
-import { timeLeftNow } from '../../../shared/run-clock.ts';
+import { timeLeftNow, type TimeLeftUnknown } from '../../../shared/run-clock.ts';
 
 export interface RunStats {
   done: number;
@@ -22,8 +22,8 @@ export interface RunStats {
    * came; null when not known (`etaUnknown` says whether that is worth saying).
    */
   etaMs: number | null;
-  /** A reading run whose speeds are not fitted yet ("known after the first chunks"). */
-  etaUnknown: boolean;
+  /** Why a reading run shows no figure yet (shared/run-clock.ts words it); null when it does or has ended. */
+  etaUnknown: TimeLeftUnknown | null;
   /** Cost so far and projected for the whole run, when the profile has prices. */
   cost: { soFar: number; projected: number } | null;
 }
@@ -52,7 +52,8 @@ export function runStats(run: RunView, now: number, profile?: BackendProfile): R
     : run.timeLeft === undefined
       ? null
       : timeLeftNow(run.timeLeft.left, run.timeLeft.at, now);
-  const etaUnknown = !ended && run.timeLeft !== undefined && !run.timeLeft.left.known;
+  const left = run.timeLeft?.left;
+  const etaUnknown = !ended && left !== undefined && !left.known ? left.reason : null;
   let cost: RunStats['cost'] = null;
   if (profile && (profile.inputPricePerMTok || profile.outputPricePerMTok)) {
     const price = (u: Usage) =>

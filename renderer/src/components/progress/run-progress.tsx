@@ -1,6 +1,6 @@
 // Chunk k of N with its pages, a bar, speed, elapsed time, ETA, cost; pause, resume, cancel;
 // the memory as the model writes it.
-import { TIME_LEFT_UNKNOWN } from '../../../../shared/run-clock.ts';
+import { timeLeftUnknownWords } from '../../../../shared/run-clock.ts';
 import { useState } from 'react';
 import type { RunView } from '../../../../shared/run-view.ts';
 import { isActive } from '../../../../shared/run-view.ts';
@@ -161,8 +161,8 @@ export function RunProgress(props: { run: RunView }) {
               ? '— (paused)'
               : active && stats.etaMs !== null
                 ? `about ${formatDuration(stats.etaMs)}`
-                : active && stats.etaUnknown
-                  ? TIME_LEFT_UNKNOWN
+                : active && stats.etaUnknown !== null
+                  ? timeLeftUnknownWords(stats.etaUnknown)
                   : '—'}
           </dd>
         </div>
