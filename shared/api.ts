@@ -15,7 +15,13 @@ import { canonicalLocale } from './locale.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
 import type { JobView } from './jobs.ts';
-import type { ReviewCell, ReviewListEntry, ReviewMatrix, ReviewSummary } from './review.ts';
+import type {
+  ReviewCell,
+  ReviewDocument,
+  ReviewListEntry,
+  ReviewMatrix,
+  ReviewSummary,
+} from './review.ts';
 import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 // reviews (setup)
@@ -619,10 +625,12 @@ export interface Events {
     documentId?: string;
   };
   /**
-   * reviews (table): cells of a review that changed (a run read a chunk, ended, was re-read),
-   * with the review's summary; a few times a second at most, to every window.
+   * reviews (table): cells of a review that changed (a run read a chunk, ended, was re-read or
+   * deleted), with the review's summary; a few times a second at most, to every window. With
+   * `documents` when the review's rows changed (a document removed from the library): the rows
+   * it has now, the cells of any other row gone.
    */
-  'review:cells': { review: ReviewSummary; cells: ReviewCell[] };
+  'review:cells': { review: ReviewSummary; cells: ReviewCell[]; documents?: ReviewDocument[] };
   /** A job's state or counts changed (a run of it ended, it was paused ...); to every window. */
   'job:updated': JobView;
   /** A library entry changed (e.g. its token count became known); sent to every window. */
