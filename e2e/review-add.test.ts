@@ -195,13 +195,15 @@ describe.skipIf(!canRun)('adding to a review', () => {
     expect(after.cells).toHaveLength(12);
   });
 
-  test('the New review form takes several files at once and a folder', async () => {
+  test('the New review form takes several files at once and a folder, with its subfolders if asked', async () => {
     let files: string[] = [];
     const folder = path.join(b.file('seed.txt', new Uint8Array()), '..', 'contracts');
     mkdirSync(path.join(folder, 'old'), { recursive: true });
     writeFileSync(path.join(folder, 'one.txt'), 'The parties are Acme Ltd and Beta GmbH.\n');
     writeFileSync(path.join(folder, 'two.md'), '# Lease\n\nGoverned by the laws of England.\n');
     writeFileSync(path.join(folder, 'scan.png'), 'not a document');
+    writeFileSync(path.join(folder, 'old', 'zero.txt'), 'The earlier lease, ended in 2019.\n');
+    writeFileSync(path.join(folder, 'old', 'photo.jpg'), 'not a document');
     const h = await b.open({
       viewport: { width: 1280, height: 800 },
       serviceDeps: { chooseFiles: async () => files, chooseFolder: async () => folder },
@@ -217,13 +219,31 @@ describe.skipIf(!canRun)('adding to a review', () => {
     await form.getByRole('button', { name: 'Add files…' }).click();
     await form.getByText('Chose 2 documents.').waitFor();
     await form.getByText('2 documents chosen').waitFor();
+    // A folder is shown with what it holds before anything opens; "Include subfolders" lists it
+    // again in main, and the counts follow the switch both ways.
     await form.getByRole('button', { name: 'Add a folder…' }).click();
-    await form
+    const chosenFolder = form.getByRole('group', { name: 'Folder “contracts”' });
+    await chosenFolder
       .getByText(
-        'Chose 2 documents from “contracts”; 1 file skipped: not a kind the app reads; 1 subfolder not looked into.',
+        '“contracts”: 2 documents; 1 file skipped: not a kind the app reads; 1 subfolder not looked into.',
       )
       .waitFor();
-    await form.getByText('4 documents chosen').waitFor();
+    const subfolders = chosenFolder.getByRole('checkbox', { name: 'Include subfolders' });
+    await subfolders.check();
+    await chosenFolder
+      .getByText(
+        '“contracts” with its subfolders: 3 documents; 2 files skipped: not a kind the app reads.',
+      )
+      .waitFor();
+    await subfolders.uncheck();
+    await chosenFolder.getByRole('button', { name: 'Choose 2 documents' }).waitFor();
+    await subfolders.check();
+    await chosenFolder.getByRole('button', { name: 'Choose 3 documents' }).click();
+    await chosenFolder.waitFor({ state: 'detached' });
+    await form
+      .getByText('Chose 3 documents from “contracts”; 2 files skipped: not a kind the app reads.')
+      .waitFor();
+    await form.getByText('5 documents chosen').waitFor();
     // A drop of many files on the form's documents: those of a kind the app reads are chosen,
     // and the window's own drop (open in the reader) leaves them alone.
     await dropOn(
@@ -233,9 +253,9 @@ describe.skipIf(!canRun)('adding to a review', () => {
       'picture.png',
     );
     await form.getByText('Chose 3 documents; 1 file skipped: not a kind the app reads.').waitFor();
-    await form.getByText('7 documents chosen').waitFor();
+    await form.getByText('8 documents chosen').waitFor();
     const docs = form.getByRole('list', { name: 'Documents to review' });
-    expect(await docs.getByRole('checkbox', { checked: true }).count()).toBe(7);
+    expect(await docs.getByRole('checkbox', { checked: true }).count()).toBe(8);
   });
 
   test('the checklist editor moves a question by dragging its grip, and says where it went', async () => {

@@ -122,9 +122,18 @@ export const calls = {
   'documents:choose-paths': { request: z.object({}) },
   /**
    * A folder dialog; main lists the folder's documents (not its subfolders) and this window may
-   * open each listed file with `documents:open`. Null if cancelled.
+   * open each listed file with `documents:open`, and list the folder again with
+   * `documents:list-folder` while it is open. Null if cancelled.
    */
   'documents:choose-folder': { request: z.object({}) },
+  /**
+   * Lists again a folder this window chose with `documents:choose-folder` (any other path is
+   * refused), with or without its subfolders ("Include subfolders"); each listed file may then be
+   * opened with `documents:open`.
+   */
+  'documents:list-folder': {
+    request: z.object({ folder: z.string().min(1).max(4096), recursive: z.boolean() }),
+  },
   'documents:open': {
     request: z.object({
       path: z.string().min(1).max(4096),
@@ -528,6 +537,7 @@ export interface CallResponses {
   'documents:choose-path': Result<string | null>;
   'documents:choose-paths': Result<string[]>;
   'documents:choose-folder': Result<ChosenFolder | null>;
+  'documents:list-folder': Result<ChosenFolder>;
   'documents:open': Result<DocumentInfo>;
   'documents:open-bytes': Result<DocumentInfo>;
   'documents:list': Result<DocumentInfo[]>;
