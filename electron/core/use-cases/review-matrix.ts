@@ -19,7 +19,7 @@ import { labelReviewDocuments } from '../../../shared/review-document-labels.ts'
 import { CoreError } from '../errors.ts';
 import type { RunStatus } from '../../../shared/model.ts';
 import type { JobRun, JobSummary } from '../store/job-repo.ts';
-import type { ReviewMatrixRow, StoredReview } from '../store/review-repo.ts';
+import type { ReviewCellRun, ReviewMatrixRow, StoredReview } from '../store/review-repo.ts';
 import type { Store } from '../store/store.ts';
 import { readTransaction } from '../store/write-transaction.ts';
 import { shortJobId } from './job-claim.ts';
@@ -285,19 +285,23 @@ export function reviewCells(
     const { job, review } = storedReview(store, jobId);
     // A cell's current run is the job's; its earlier runs have left the job (review-repo.ts).
     const current = store.jobs.runs(jobId);
-    // Counted as the whole table counts: each cell by its newest run left, which is not the
-    // job's when the cell's current reading was deleted and an earlier one shows again. A done
-    // run counts as done whatever its answer says: no need to read the answer here.
+    // Counted as the whole table counts: each cell by its newest run left. That is the job's
+    // run while every cell has one (adding a cell's run retires its earlier ones from the job),
+    // so the job's runs, one index range, count exactly; only when a cell's current reading was
+    // deleted (an earlier one shows again, or none) are the cells' newest runs read, a window
+    // query over the review that costs several times more (docs/benchmarks.md, "Review").
+    let newest: ReviewCellRun[] | undefined;
+    const cellRuns = () => (newest ??= store.reviews.cells(jobId));
+    const statuses = current.length === review.cells ? current : cellRuns();
+    // A done run counts as done whatever its answer says: no need to read the answer here.
     const counts = countsOf(
-      store.reviews
-        .cells(jobId)
-        .map((c) => (c.status === 'done' ? 'answered' : RUN_STATES[c.status])),
+      statuses.map((c) => (c.status === 'done' ? 'answered' : RUN_STATES[c.status])),
       review.cells,
     );
     const runIds = new Set(pick(current));
     // A named cell's runs that are left (its current one or earlier ones), wherever they are.
     if (places.size > 0) {
-      for (const c of store.reviews.cells(jobId))
+      for (const c of cellRuns())
         if (places.has(`${c.documentId}\n${c.questionId}`)) runIds.add(c.runId);
     }
     const rows = runIds.size === 0 ? [] : store.reviews.matrixRowsOfRuns(jobId, [...runIds]);
