@@ -89,7 +89,7 @@ export function useFolderChoice(onPick: (pick: Promise<Picked>) => void): Folder
   };
 }
 
-/** The chosen folder's counts, the "Include subfolders" switch, and Choose / Cancel. */
+/** The chosen folder's counts, the "Include subfolders" switch, and Choose / Not this folder. */
 export function FolderPreview(props: { choice: FolderChoice }) {
   const { shown, setRecursive, take, cancel } = props.choice;
   if (shown === null) return null;
@@ -123,8 +123,9 @@ export function FolderPreview(props: { choice: FolderChoice }) {
         <button type="button" disabled={shown.listing || count === 0} onClick={take}>
           {count === 0 ? 'No documents to choose' : `Choose ${plural(count, 'document')}`}
         </button>
+        {/* Not "Cancel": the dialog it may sit in has its own. */}
         <button type="button" onClick={cancel}>
-          Cancel
+          Not this folder
         </button>
       </div>
     </div>
