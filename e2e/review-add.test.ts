@@ -294,6 +294,14 @@ describe.skipIf(!canRun)('adding to a review', () => {
     await dialog
       .getByText('Chose 1 document from “archive”; 1 subfolder not looked into.')
       .waitFor();
+    // The focus goes back where the folder was asked for, not to the page.
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('button', { name: 'Add a folder…' })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     await dialog
       .getByRole('region', { name: 'Estimate' })
       .getByText('Adds 1 document × 2 questions = 2 cells; the 4 finished cells are kept.')

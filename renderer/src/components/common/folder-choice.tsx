@@ -3,7 +3,7 @@
 // again (main's `documents:list-folder`, the same core listing `memagent review --recursive`
 // uses), so the counts follow the switch. The walk into subfolders happens only when asked, once
 // per folder chosen (a home folder's tree is large); its answer is kept while the folder is shown.
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import type { AppError } from '../../../../shared/model.ts';
 import type { ChosenFolder } from '../../../../shared/review-setup.ts';
 import { plural } from '../../../../shared/plural.ts';
@@ -31,6 +31,8 @@ interface Shown {
 export interface FolderChoice {
   /** Shows the folder dialog; the chosen folder waits in {@link FolderPreview}. */
   choose: () => Promise<void>;
+  /** The "Add a folder…" button: the focus returns to it once the folder is taken or left. */
+  buttonRef: RefObject<HTMLButtonElement | null>;
   shown: Shown | null;
   setRecursive: (on: boolean) => void;
   /** Opens the listed documents and hands the pick to the form. */
@@ -46,9 +48,16 @@ export function useFolderChoice(onPick: (pick: Promise<Picked>) => void): Folder
   const [shown, setShown] = useState<Shown | null>(null);
   // The folder on screen: a late listing of a folder no longer shown is dropped.
   const current = useRef<string | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const listedNow = (s: Shown) => (s.recursive ? s.deep : s.flat);
+  const close = () => {
+    current.current = null;
+    setShown(null);
+    buttonRef.current?.focus();
+  };
   return {
     shown,
+    buttonRef,
     async choose() {
       const chosen = await chooseFolder();
       if (!chosen.ok) return onPick(Promise.resolve({ ...NOTHING_PICKED, error: chosen.error }));
@@ -78,14 +87,10 @@ export function useFolderChoice(onPick: (pick: Promise<Picked>) => void): Folder
       if (shown === null || shown.listing) return;
       const listed = listedNow(shown);
       if (listed === undefined) return;
-      current.current = null;
-      setShown(null);
+      close();
       onPick(pickListed(listed));
     },
-    cancel() {
-      current.current = null;
-      setShown(null);
-    },
+    cancel: close,
   };
 }
 

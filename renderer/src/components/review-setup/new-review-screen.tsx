@@ -126,7 +126,7 @@ export function NewReviewScreen() {
             <button type="button" onClick={() => void addFilesToReview()}>
               Add files…
             </button>
-            <button type="button" onClick={() => void folder.choose()}>
+            <button type="button" ref={folder.buttonRef} onClick={() => void folder.choose()}>
               Add a folder…
             </button>
             <span className="muted">{plural(chosenIds.length, 'document')} chosen</span>

@@ -86,7 +86,7 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
           <button type="button" onClick={() => void take(pickFiles())}>
             Add files…
           </button>
-          <button type="button" onClick={() => void folder.choose()}>
+          <button type="button" ref={folder.buttonRef} onClick={() => void folder.choose()}>
             Add a folder…
           </button>
         </div>
