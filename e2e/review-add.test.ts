@@ -1,8 +1,8 @@
 // Growing a review from its table: two documents added (one found in the library by searching,
 // one of several files chosen at once in the Open dialog) and a question typed in, each showing
 // first what only its new cells will take; then only those cells are asked of the simulator
-// (counted) and the finished cells keep their answers. Many files at once and a folder in the
-// New review form. Pictures of both Add dialogs at two sizes, light and dark (out/screenshots).
+// (counted) and the finished cells keep their answers. Many files at once and a folder (with its
+// subfolders, or refused too deep) in the New review form and the Add documents dialog. Pictures of both Add dialogs at two sizes, light and dark (out/screenshots).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -195,13 +195,15 @@ describe.skipIf(!canRun)('adding to a review', () => {
     expect(after.cells).toHaveLength(12);
   });
 
-  test('the New review form takes several files at once and a folder', async () => {
+  test('the New review form takes several files at once and a folder, with its subfolders if asked', async () => {
     let files: string[] = [];
     const folder = path.join(b.file('seed.txt', new Uint8Array()), '..', 'contracts');
     mkdirSync(path.join(folder, 'old'), { recursive: true });
     writeFileSync(path.join(folder, 'one.txt'), 'The parties are Acme Ltd and Beta GmbH.\n');
     writeFileSync(path.join(folder, 'two.md'), '# Lease\n\nGoverned by the laws of England.\n');
     writeFileSync(path.join(folder, 'scan.png'), 'not a document');
+    writeFileSync(path.join(folder, 'old', 'zero.txt'), 'The earlier lease, ended in 2019.\n');
+    writeFileSync(path.join(folder, 'old', 'photo.jpg'), 'not a document');
     const h = await b.open({
       viewport: { width: 1280, height: 800 },
       serviceDeps: { chooseFiles: async () => files, chooseFolder: async () => folder },
@@ -217,13 +219,31 @@ describe.skipIf(!canRun)('adding to a review', () => {
     await form.getByRole('button', { name: 'Add files…' }).click();
     await form.getByText('Chose 2 documents.').waitFor();
     await form.getByText('2 documents chosen').waitFor();
+    // A folder is shown with what it holds before anything opens; "Include subfolders" lists it
+    // again in main, and the counts follow the switch both ways.
     await form.getByRole('button', { name: 'Add a folder…' }).click();
-    await form
+    const chosenFolder = form.getByRole('group', { name: 'Folder “contracts”' });
+    await chosenFolder
       .getByText(
-        'Chose 2 documents from “contracts”; 1 file skipped: not a kind the app reads; 1 subfolder not looked into.',
+        '“contracts”: 2 documents; 1 file skipped: not a kind the app reads; 1 subfolder not looked into.',
       )
       .waitFor();
-    await form.getByText('4 documents chosen').waitFor();
+    const subfolders = chosenFolder.getByRole('checkbox', { name: 'Include subfolders' });
+    await subfolders.check();
+    await chosenFolder
+      .getByText(
+        '“contracts” with its subfolders: 3 documents; 2 files skipped: not a kind the app reads.',
+      )
+      .waitFor();
+    await subfolders.uncheck();
+    await chosenFolder.getByRole('button', { name: 'Choose 2 documents' }).waitFor();
+    await subfolders.check();
+    await chosenFolder.getByRole('button', { name: 'Choose 3 documents' }).click();
+    await chosenFolder.waitFor({ state: 'detached' });
+    await form
+      .getByText('Chose 3 documents from “contracts”; 2 files skipped: not a kind the app reads.')
+      .waitFor();
+    await form.getByText('5 documents chosen').waitFor();
     // A drop of many files on the form's documents: those of a kind the app reads are chosen,
     // and the window's own drop (open in the reader) leaves them alone.
     await dropOn(
@@ -233,9 +253,60 @@ describe.skipIf(!canRun)('adding to a review', () => {
       'picture.png',
     );
     await form.getByText('Chose 3 documents; 1 file skipped: not a kind the app reads.').waitFor();
-    await form.getByText('7 documents chosen').waitFor();
+    await form.getByText('8 documents chosen').waitFor();
     const docs = form.getByRole('list', { name: 'Documents to review' });
-    expect(await docs.getByRole('checkbox', { checked: true }).count()).toBe(7);
+    expect(await docs.getByRole('checkbox', { checked: true }).count()).toBe(8);
+  });
+
+  test('Add documents… takes a folder, and says in one sentence why its subfolders cannot be', async () => {
+    // A folder whose subfolders go deeper than the walk goes (MAX_FOLDER_DEPTH, 20 levels).
+    const folder = path.join(b.file('seed.txt', new Uint8Array()), '..', 'archive');
+    const deep = path.join(folder, ...Array.from({ length: 21 }, (_, i) => `level-${i + 1}`));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(path.join(folder, 'terms.md'), '# Terms\n\nPayment is due within 30 days.\n');
+    writeFileSync(path.join(deep, 'buried.txt'), 'Never reached.\n');
+    const h = await b.open({
+      viewport: { width: 1024, height: 700 },
+      serviceDeps: { chooseFolder: async () => folder },
+    });
+    const { page } = h;
+    await seed(h);
+    await openReview(page);
+    await page.getByRole('button', { name: 'Add documents…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add documents' });
+    await dialog.getByRole('button', { name: 'Add a folder…' }).click();
+    const chosen = dialog.getByRole('group', { name: 'Folder “archive”' });
+    await chosen.getByText('“archive”: 1 document; 1 subfolder not looked into.').waitFor();
+    const subfolders = chosen.getByRole('checkbox', { name: 'Include subfolders' });
+    // click, not check: the switch turns itself back off once main refuses the walk.
+    await subfolders.click();
+    await chosen
+      .getByRole('alert')
+      .getByText(
+        `The folder ${folder} has subfolders more than 20 levels deep. Choose one of its subfolders, or leave its subfolders out.`,
+      )
+      .waitFor();
+    // The switch goes back off, and the folder alone stays on offer.
+    expect(await subfolders.isChecked()).toBe(false);
+    await shooter(page, 'light')('review-add-folder-too-deep-1024x700');
+    await chosen.getByText('“archive”: 1 document; 1 subfolder not looked into.').waitFor();
+    await chosen.getByRole('button', { name: 'Choose 1 document' }).click();
+    await dialog
+      .getByText('Chose 1 document from “archive”; 1 subfolder not looked into.')
+      .waitFor();
+    // The focus goes back where the folder was asked for, not to the page.
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('button', { name: 'Add a folder…' })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await dialog
+      .getByRole('region', { name: 'Estimate' })
+      .getByText('Adds 1 document × 2 questions = 2 cells; the 4 finished cells are kept.')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   test('the checklist editor moves a question by dragging its grip, and says where it went', async () => {

@@ -15,7 +15,13 @@ import { canonicalLocale } from './locale.ts';
 import { MAX_QUESTION_CHARS } from './model.ts';
 import type { RunEstimate } from './run-estimate.ts';
 import type { JobView } from './jobs.ts';
-import type { ReviewCell, ReviewListEntry, ReviewMatrix, ReviewSummary } from './review.ts';
+import type {
+  ReviewCell,
+  ReviewDocument,
+  ReviewListEntry,
+  ReviewMatrix,
+  ReviewSummary,
+} from './review.ts';
 import type { CheckEstimate, CheckSnapshot } from './backend-check.ts';
 import type { BuiltinHostInfo, DownloadSnapshot, LocalModel, ModelsList } from './models-api.ts';
 // reviews (setup)
@@ -116,9 +122,18 @@ export const calls = {
   'documents:choose-paths': { request: z.object({}) },
   /**
    * A folder dialog; main lists the folder's documents (not its subfolders) and this window may
-   * open each listed file with `documents:open`. Null if cancelled.
+   * open each listed file with `documents:open`, and list the folder again with
+   * `documents:list-folder` while it is open. Null if cancelled.
    */
   'documents:choose-folder': { request: z.object({}) },
+  /**
+   * Lists again a folder this window chose with `documents:choose-folder` (any other path is
+   * refused), with or without its subfolders ("Include subfolders"); each listed file may then be
+   * opened with `documents:open`.
+   */
+  'documents:list-folder': {
+    request: z.object({ folder: z.string().min(1).max(4096), recursive: z.boolean() }),
+  },
   'documents:open': {
     request: z.object({
       path: z.string().min(1).max(4096),
@@ -522,6 +537,7 @@ export interface CallResponses {
   'documents:choose-path': Result<string | null>;
   'documents:choose-paths': Result<string[]>;
   'documents:choose-folder': Result<ChosenFolder | null>;
+  'documents:list-folder': Result<ChosenFolder>;
   'documents:open': Result<DocumentInfo>;
   'documents:open-bytes': Result<DocumentInfo>;
   'documents:list': Result<DocumentInfo[]>;
@@ -619,10 +635,12 @@ export interface Events {
     documentId?: string;
   };
   /**
-   * reviews (table): cells of a review that changed (a run read a chunk, ended, was re-read),
-   * with the review's summary; a few times a second at most, to every window.
+   * reviews (table): cells of a review that changed (a run read a chunk, ended, was re-read or
+   * deleted), with the review's summary; a few times a second at most, to every window. With
+   * `documents` when the review's rows changed (a document removed from the library): the rows
+   * it has now, the cells of any other row gone.
    */
-  'review:cells': { review: ReviewSummary; cells: ReviewCell[] };
+  'review:cells': { review: ReviewSummary; cells: ReviewCell[]; documents?: ReviewDocument[] };
   /** A job's state or counts changed (a run of it ended, it was paused ...); to every window. */
   'job:updated': JobView;
   /** A library entry changed (e.g. its token count became known); sent to every window. */

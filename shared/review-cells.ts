@@ -42,6 +42,16 @@ export function mergeCells(cells: ReviewCells, pushed: readonly ReviewCell[]): R
   return next;
 }
 
+/**
+ * `cells` with only the rows of `documentIds` (a push's `documents`: a document left the review).
+ * Unchanged (the same map) when no row goes.
+ */
+export function keepRows(cells: ReviewCells, documentIds: Iterable<string>): ReviewCells {
+  const keep = new Set(documentIds);
+  if ([...cells.keys()].every((id) => keep.has(id))) return cells;
+  return new Map([...cells].filter(([id]) => keep.has(id)));
+}
+
 /** The cell of a document and a question, if the copy has it. */
 export const cellAt = (
   cells: ReviewCells,

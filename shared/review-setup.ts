@@ -137,12 +137,15 @@ export interface ReviewAddition {
   profileId: string;
 }
 
-/** A folder's documents (`documents:choose-folder`): each path may be opened by the window. */
+/**
+ * A folder's documents (`documents:choose-folder`, `documents:list-folder`): each path may be
+ * opened by the window.
+ */
 export interface ChosenFolder {
   folder: string;
   files: string[];
   /** Files left out because the app does not read their kind. */
   skipped: number;
-  /** Subfolders not looked into. */
+  /** Subfolders not looked into (0 when listed with its subfolders). */
   subfolders: number;
 }

@@ -399,7 +399,7 @@ describe('a folder among the FILEs', () => {
 });
 
 describe('two documents of one title', () => {
-  it('are told apart in the matrix, the table and the HTML report', async () => {
+  it('are told apart in the matrix, the table, the HTML report and the JSON', async () => {
     const s = await sim();
     const db = path.join(dir, 'namesakes-db', 'memagent.db');
     const out = path.join(dir, 'namesakes-out');
@@ -426,6 +426,12 @@ describe('two documents of one title', () => {
     expect(r.stdout).toContain('lease (in north)');
     const html = fs.readFileSync(path.join(out, 'review.html'), 'utf8');
     for (const label of ['lease (in north)', 'lease (in south)']) expect(html).toContain(label);
+    // The JSON names them as the table does, the title kept beside.
+    const json = JSON.parse(fs.readFileSync(path.join(out, 'review.json'), 'utf8')) as ReviewJson;
+    expect(json.documents.map((d) => [d.title, d.label])).toEqual([
+      ['lease', 'lease (in north)'],
+      ['lease', 'lease (in south)'],
+    ]);
   });
 });
 

@@ -48,6 +48,39 @@ describe('listFolderDocuments', () => {
     expect(listed.subfolders).toBe(0);
   });
 
+  it('stops a recursive walk in one sentence: too many documents, too many entries, too deep', async () => {
+    touch('a.txt');
+    touch('b', 'c.txt');
+    touch('b', 'd.txt');
+    touch('b', 'e', 'f', 'g.txt');
+    await expect(
+      listFolderDocuments(dir, { recursive: true, limits: { files: 2 } }),
+    ).rejects.toMatchObject({
+      kind: 'TooLarge',
+      message: `The folder ${dir} with its subfolders holds more than 2 documents.`,
+      hint: 'Choose a smaller folder, or leave its subfolders out.',
+    });
+    await expect(
+      listFolderDocuments(dir, { recursive: true, limits: { entries: 4 } }),
+    ).rejects.toMatchObject({
+      kind: 'TooLarge',
+      message: `The folder ${dir} with its subfolders holds more than 4 files and folders.`,
+    });
+    await expect(
+      listFolderDocuments(dir, { recursive: true, limits: { depth: 2 } }),
+    ).rejects.toMatchObject({
+      kind: 'TooLarge',
+      message: `The folder ${dir} has subfolders more than 2 levels deep.`,
+    });
+    // The same bounds leave a folder that fits alone, and a walk that stays at the top.
+    expect(
+      (await listFolderDocuments(dir, { recursive: true, limits: { depth: 3 } })).files,
+    ).toHaveLength(4);
+    expect((await listFolderDocuments(dir, { limits: { depth: 0, files: 1 } })).files).toEqual([
+      path.join(dir, 'a.txt'),
+    ]);
+  });
+
   it('leaves symbolic links out', async () => {
     const target = touch('real.txt');
     symlinkSync(target, path.join(dir, 'link.txt'));

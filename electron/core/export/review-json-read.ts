@@ -125,6 +125,7 @@ export function reviewFromJson(json: unknown): ReviewMatrix {
       updatedAt: Date.parse(r.updatedAt),
       counts: r.counts,
     },
+    // The labels are made again from the documents (a file's `label`, if any, is what this makes).
     documents: labelReviewDocuments(
       parsed.data.documents.map((d) => {
         const document: ReviewDocument = { id: d.id, title: d.title };

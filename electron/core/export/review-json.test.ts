@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { labelReviewDocuments } from '../../../shared/review-document-labels.ts';
 import { HOSTILE, LONG_ANSWER, reviewFixture, rawControls } from './review-fixture.test-support.ts';
 import { reviewFromJson } from './review-json-read.ts';
 import { renderReviewJson, reviewToJson } from './review-json.ts';
@@ -59,6 +60,25 @@ describe('the review as JSON', () => {
       coverage: { pages: null },
     });
     expect(json.review.createdAt).toBe('2026-01-06T08:00:00.000Z');
+  });
+
+  it('names two documents of one title apart, as the table does, and reads the names back', () => {
+    const matrix = reviewFixture();
+    // Globex's file now carries Acme's title: two rows of one title, told apart by their files.
+    matrix.documents = labelReviewDocuments(
+      matrix.documents.map(({ label: _label, ...d }, i) =>
+        i === 1 ? { ...d, title: 'Acme supply agreement' } : d,
+      ),
+    );
+    const json = reviewToJson(matrix);
+    expect(json.documents.slice(0, 3).map((d) => [d.title, d.label])).toEqual([
+      ['Acme supply agreement', 'Acme supply agreement (acme.pdf)'],
+      ['Acme supply agreement', 'Acme supply agreement (globex.pdf)'],
+      [matrix.documents[2]?.title, matrix.documents[2]?.title],
+    ]);
+    // The label is the matrix's: what the terminal table and the HTML, CSV and XLSX reports name.
+    expect(json.documents.map((d) => d.label)).toEqual(matrix.documents.map((d) => d.label));
+    expect(reviewFromJson(JSON.parse(renderReviewJson(matrix)))).toEqual(matrix);
   });
 
   it('round-trips through a file: the same matrix, every hostile string exact', () => {

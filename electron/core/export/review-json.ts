@@ -9,6 +9,7 @@ import type {
   ReviewSummary,
 } from '../../../shared/review.ts';
 import type { RunBackend } from '../../../shared/model.ts';
+import { rowName } from '../../../shared/review-document-labels.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 
 /** The JSON review format's name and version; a reader refuses another. */
@@ -63,7 +64,17 @@ export interface ReviewJson {
     endedAt: string | null;
     backend: RunBackend | null;
   };
-  documents: { id: string; path: string | null; title: string; pageCount: number | null }[];
+  documents: {
+    id: string;
+    path: string | null;
+    title: string;
+    /**
+     * The row's name, as the table and every other report write it: the title, with what tells
+     * it apart where two documents of the review share one ("lease (in north)").
+     */
+    label: string;
+    pageCount: number | null;
+  }[];
   questions: {
     id: string;
     text: string;
@@ -78,7 +89,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
  * The review as `memagent review --json` prints it and review.json holds it: `{format, version,
- * review, documents: [{id, path, title}], questions: [{id, text, kind}], cells: [{document,
+ * review, documents: [{id, path, title, label}], questions: [{id, text, kind}], cells: [{document,
  * question, status, answer, value, coverage: {chunksRead, chunks, pages}, evidence: [{page,
  * pageLabel, section, quote}], run}]}`, with the rest of the matrix (display, history...) beside.
  */
@@ -102,6 +113,9 @@ export function reviewToJson(matrix: ReviewMatrix): ReviewJson {
       id: d.id,
       path: d.path ?? null,
       title: d.title,
+      // The matrix's own label (review-document-labels.ts), so the JSON names a row as the table,
+      // the terminal table and the other reports do.
+      label: rowName(d),
       pageCount: d.pageCount ?? null,
     })),
     questions: matrix.questions.map((q) => ({

@@ -265,6 +265,7 @@ export function createService(deps: ServiceDeps): Service {
         await registry.cancelWhere((runId) => store.runs.get(runId)?.documentId === documentId);
       },
       closePages: (documentId) => pages.close(documentId),
+      runsRemoved: (runIds) => reviewFeed.runsRemoved(runIds),
       shutdown: { signal: shutdown.signal, track },
     }),
     ...createPageHandlers({ store, texts, pages, signal: shutdown.signal }),
@@ -279,6 +280,7 @@ export function createService(deps: ServiceDeps): Service {
       clients,
       now,
       writer,
+      runsRemoved: (runIds) => reviewFeed.runsRemoved(runIds),
     }),
     ...createJobHandlers({ parts: jobParts, secrets: deps.secrets, jobs: liveJobs }),
     ...createEstimateHandler({ ...estimateParts, track }),

@@ -43,6 +43,8 @@ export interface DocumentHandlerDeps {
   cancelRunsOf: (documentId: string) => Promise<void>;
   /** Closes the page view's open copy of a document being removed. */
   closePages?: (documentId: string) => Promise<void>;
+  /** A removed document's runs went with it: the live views that show them are told. */
+  runsRemoved?: (runIds: readonly string[]) => void;
   /**
    * Aborted when the service shuts down; `track` registers a call in progress so the shutdown
    * can wait for it (extraction runs on worker threads that must not outlive it).
@@ -222,7 +224,9 @@ export function createDocumentHandlers(deps: DocumentHandlerDeps): DocumentHandl
         await deps.closePages?.(id);
         counter.cancel(id);
         const keys = store.documents.textKeys(id);
+        const runIds = store.runs.listByDocument(id).map((r) => r.id);
         store.documents.remove(id);
+        deps.runsRemoved?.(runIds);
         await texts.forget(keys);
         return null;
       }),

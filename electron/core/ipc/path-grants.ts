@@ -11,13 +11,15 @@ export type GrantPurpose =
   | 'import-session'
   | 'add-ocr-language'
   | 'open-saved-export'
-  | 'import-checklist';
+  | 'import-checklist'
+  | 'list-folder';
 
 /**
  * How long a grant lasts. `once`: until the call it allows succeeds (a failed open, e.g. a PDF
  * that needs its password, keeps it, so the same choice can be retried); a second open of the
  * same file needs a second choice. `window`: until the window closes (a saved export may be
- * opened and shown in its folder as often as the user clicks). Every grant ends with its window.
+ * opened and shown in its folder as often as the user clicks; a chosen folder may be listed again,
+ * with or without its subfolders, as often as the user toggles). Every grant ends with its window.
  */
 export const GRANT_LIFETIME: Record<GrantPurpose, 'once' | 'window'> = {
   'open-document': 'once',
@@ -25,6 +27,7 @@ export const GRANT_LIFETIME: Record<GrantPurpose, 'once' | 'window'> = {
   'add-ocr-language': 'once',
   'open-saved-export': 'window',
   'import-checklist': 'once',
+  'list-folder': 'window',
 };
 
 /**
@@ -66,6 +69,12 @@ const REFUSALS: Record<
     rule: 'only a file chosen with “Import a checklist…” can be imported',
     hint: 'Choose it with “Import a checklist…” on the Checklists screen.',
     chosenTo: 'to be imported as a checklist',
+  },
+  'list-folder': {
+    lead: 'The folder was not listed',
+    rule: 'only a folder chosen with “Add a folder…” can be listed',
+    hint: 'Choose it with “Add a folder…”.',
+    chosenTo: 'as a folder of documents',
   },
   'open-saved-export': {
     lead: 'The file was not opened',

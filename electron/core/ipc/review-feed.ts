@@ -5,8 +5,10 @@
 // only the cells whose runs changed (`reviewCells`: the runs that reported, and the review's
 // current runs that are new or in another state than last sent — a cell read again, added, or
 // cancelled while queued), never the whole table, and sends those that differ from what it last sent, so
-// a window patches the cells that changed and never re-reads or re-renders the table.
-import type { ReviewCell, ReviewMatrix } from '../../../shared/review.ts';
+// a window patches the cells that changed and never re-reads or re-renders the table. A deleted
+// run (from the history, or with its document) is pushed at once too: its cell read again as it
+// now is (an earlier reading, or nothing), and where a row left the review, the review's rows.
+import type { ReviewCell, ReviewDocument, ReviewMatrix } from '../../../shared/review.ts';
 import type { JobRun } from '../store/job-repo.ts';
 import type { Store } from '../store/store.ts';
 import { cellRunStatus, reviewCells, reviewMatrix } from '../use-cases/review-matrix.ts';
@@ -31,6 +33,11 @@ export interface ReviewFeed {
    * paused, answered, ended) pushed now, `progress` (a chunk read) within the interval.
    */
   runChanged(runId: string, change: 'state' | 'progress'): void;
+  /**
+   * Runs were deleted (from the history, or with their document): the cells of the reviews being
+   * watched that showed them, current or earlier, are pushed now as they are without them.
+   */
+  runsRemoved(runIds: readonly string[]): void;
   dispose(): void;
 }
 
@@ -50,7 +57,15 @@ interface Watched {
   runs: Map<string, string>;
   /** Runs that reported since the last push. */
   reported: Set<string>;
+  /** The cell each run sent was in (its current run or an earlier one). */
+  cellOfRun: Map<string, string>;
+  /** Cells to read again whatever runs they have left: a run of theirs was deleted. */
+  stale: Set<string>;
+  /** The review's rows as last sent (their ids, in order). */
+  rows: string;
 }
+
+const rowsOf = (documents: readonly ReviewDocument[]) => documents.map((d) => d.id).join('\n');
 
 const cellKey = (cell: Pick<ReviewCell, 'documentId' | 'questionId'>) =>
   `${cell.documentId}\n${cell.questionId}`;
@@ -66,6 +81,8 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
     const changed: ReviewCell[] = [];
     for (const cell of cells) {
       const key = cellKey(cell);
+      if (cell.runId !== undefined) w.cellOfRun.set(cell.runId, key);
+      for (const h of cell.history) w.cellOfRun.set(h.runId, key);
       const text = JSON.stringify(cell);
       if (w.sent.get(key) !== text) changed.push(cell);
       w.sent.set(key, text);
@@ -92,7 +109,15 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
   const read = (reviewId: string, readOptions: ReviewFeedReadOptions): ReviewMatrix => {
     const { locale } = readOptions;
     const matrix = reviewMatrix(store, reviewId, locale === undefined ? {} : { locale });
-    const w: Watched = { locale, sent: new Map(), runs: new Map(), reported: new Set() };
+    const w: Watched = {
+      locale,
+      sent: new Map(),
+      runs: new Map(),
+      reported: new Set(),
+      cellOfRun: new Map(),
+      stale: new Set(),
+      rows: rowsOf(matrix.documents),
+    };
     differing(w, matrix.cells);
     for (const cell of matrix.cells) {
       if (cell.runId !== undefined) {
@@ -116,12 +141,28 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
         emit(undefined, 'review:cells', { review: matrix.review, cells: matrix.cells });
         return;
       }
+      const places = [...w.stale].map((key) => {
+        const [documentId = '', questionId = ''] = key.split('\n');
+        return { documentId, questionId };
+      });
+      w.stale.clear();
       const changed = reviewCells(store, reviewId, picker(reviewId, w), {
         ...(w.locale === undefined ? {} : { locale: w.locale }),
+        ...(places.length === 0 ? {} : { places }),
       });
+      // The rows only when they changed (a document removed from the library left the review).
+      const { documents } = changed;
+      const rowsChanged = documents !== undefined && rowsOf(documents) !== w.rows;
+      if (rowsChanged) {
+        w.rows = rowsOf(documents);
+        const rows = new Set(documents.map((d) => d.id));
+        for (const key of w.sent.keys())
+          if (!rows.has(key.split('\n')[0] ?? '')) w.sent.delete(key);
+      }
       emit(undefined, 'review:cells', {
         review: changed.review,
         cells: differing(w, changed.cells),
+        ...(rowsChanged ? { documents } : {}),
       });
     } catch {
       // Deleted meanwhile (or the library is closing): nothing to show.
@@ -143,6 +184,23 @@ export function createReviewFeed(options: ReviewFeedOptions): ReviewFeed {
       // A state at once (keyed-throttle.ts: out of this event's stack), progress at the feed's pace.
       if (change === 'state') throttle.now(reviewId);
       else throttle.soon(reviewId);
+    },
+    runsRemoved(runIds) {
+      const touched = new Set<string>();
+      for (const runId of runIds) {
+        const reviewId = reviewOfRun.get(runId);
+        reviewOfRun.delete(runId);
+        const w = reviewId === undefined ? undefined : watched.get(reviewId);
+        if (reviewId === undefined || w === undefined) continue;
+        const key = w.cellOfRun.get(runId);
+        w.cellOfRun.delete(runId);
+        w.runs.delete(runId);
+        w.reported.delete(runId);
+        if (key === undefined) continue;
+        w.stale.add(key);
+        touched.add(reviewId);
+      }
+      for (const reviewId of touched) throttle.now(reviewId);
     },
     dispose() {
       throttle.dispose();

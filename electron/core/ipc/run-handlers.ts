@@ -46,6 +46,8 @@ export interface RunHandlerDeps {
   now: () => number;
   /** This process as a writer of the library: it owns the runs it launches. */
   writer: Writer;
+  /** Runs were deleted: the live views that show them (a review's table) are told. */
+  runsRemoved?: (runIds: readonly string[]) => void;
 }
 
 export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
@@ -172,6 +174,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         if (!registry.isLive(runId)) refuseIfReadElsewhere(runId);
         await registry.cancelWhere((id) => id === runId);
         store.runs.remove(runId);
+        deps.runsRemoved?.([runId]);
         return null;
       }),
   };

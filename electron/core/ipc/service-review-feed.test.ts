@@ -3,12 +3,14 @@
 // in the read and in every push, with `value` locale-free; the pushes carry only cells that
 // changed, and laid over the first read with the renderer's merge (shared/review-cells.ts) they
 // end as a fresh read of the stored table — also after a column is read again; a cell read again
-// on an idle server is first pushed as queued (a state change goes out at once).
+// on an idle server is first pushed as queued (a state change goes out at once); a deleted run
+// (from the history, or with its document) is pushed too, and the window's copy ends as a fresh
+// read again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Events } from '../../../shared/api.ts';
-import { cellAt, cellList, keyCells, mergeCells } from '../../../shared/review-cells.ts';
+import { cellAt, cellList, keepRows, keyCells, mergeCells } from '../../../shared/review-cells.ts';
 import type { ReviewCell, ReviewQuestion } from '../../../shared/review.ts';
 import { openStore } from '../store/store.ts';
 import { reviewMatrix } from '../use-cases/review-matrix.ts';
@@ -74,6 +76,12 @@ function windowCells(harness: Harness, reviewId: string, start: readonly ReviewC
     for (const cell of payload.cells)
       expect(cell).not.toEqual(cellAt(cells, cell.documentId, cell.questionId));
     pushed += payload.cells.length;
+    // As the renderer's store: the rows a push names, then its cells.
+    if (payload.documents)
+      cells = keepRows(
+        cells,
+        payload.documents.map((d) => d.id),
+      );
     cells = mergeCells(cells, payload.cells);
   }
   return { cells, pushed };
@@ -214,4 +222,64 @@ it('a cell read again on an idle server is pushed as queued first, then reading'
   expect(states[0]).toBe('queued');
   expect(states).toContain('reading');
   expect(ENDED.has(states[states.length - 1]!)).toBe(true);
+});
+
+it('a deleted run reaches the window: its cell shows what is left, and a removed document its row going', async () => {
+  const harness = await startHarness();
+  h = harness;
+  const reviewId = await leases(h);
+  await h.ok('jobs:continue', { jobId: reviewId });
+  await h.waitFor('review:cells', (p) => allEnded(p, reviewId));
+  // A column read again: each of its cells has an earlier reading.
+  const reread = await h.ok('reviews:rerun', { reviewId, target: { questionId: 'start' } });
+  await h.waitFor(
+    'review:cells',
+    (p) => allEnded(p, reviewId) && p.cells.some((c) => c.runId === reread[2]),
+  );
+  await h.waitFor('review:cells', (p) => allEnded(p, reviewId));
+  const before = await h.ok('reviews:get', { reviewId, locale: 'de-DE' });
+  const [first, second] = before.documents;
+  const startCell = cellAt(keyCells(before.cells), first!.id, 'start')!;
+  const capCell = cellAt(keyCells(before.cells), first!.id, 'cap')!;
+  expect(startCell.history).toHaveLength(1);
+  const pushesBefore = h.emitted.length;
+  const pushedAfter = (from: number, match: (p: Events['review:cells']) => boolean) =>
+    h!.waitFor(
+      'review:cells',
+      (p) => h!.emitted.slice(from).some((e) => e.payload === p) && match(p),
+    );
+
+  // The cell's current reading deleted from the history: it shows its earlier one.
+  let from = h.emitted.length;
+  await h.ok('runs:delete', { runId: startCell.runId! });
+  await pushedAfter(from, (p) =>
+    p.cells.some((c) => c.documentId === first!.id && c.questionId === 'start'),
+  );
+  // Its only reading deleted: the cell has nothing to show until it is read again.
+  from = h.emitted.length;
+  await h.ok('runs:delete', { runId: capCell.runId! });
+  await pushedAfter(from, (p) =>
+    p.cells.some((c) => c.documentId === first!.id && c.questionId === 'cap'),
+  );
+  let window = windowCells(harness, reviewId, before.cells, pushesBefore).cells;
+  expect(window).toEqual(keyCells(freshRead(harness, reviewId, 'de-DE').cells));
+  expect(cellAt(window, first!.id, 'start')).toMatchObject({
+    runId: startCell.history[0]!.runId,
+    history: [],
+  });
+  expect(cellAt(window, first!.id, 'cap')).toMatchObject({ status: 'cancelled', history: [] });
+  expect(cellAt(window, first!.id, 'cap')?.runId).toBeUndefined();
+
+  // A document removed from the library: its row leaves the window's table.
+  from = h.emitted.length;
+  await h.ok('documents:remove', { documentId: second!.id });
+  const gone = await pushedAfter(from, (p) => p.documents !== undefined);
+  expect(gone.documents?.map((d) => d.id)).toEqual(
+    before.documents.filter((d) => d.id !== second!.id).map((d) => d.id),
+  );
+  window = windowCells(harness, reviewId, before.cells, pushesBefore).cells;
+  const fresh = freshRead(harness, reviewId, 'de-DE');
+  expect(window).toEqual(keyCells(fresh.cells));
+  expect(gone.documents).toEqual(fresh.documents);
+  expect(gone.review).toEqual(fresh.review);
 });

@@ -4,6 +4,7 @@
 // the live feed's read of only the cells whose runs changed, built by the same `cellOf`.
 import type {
   CellCoverage,
+  ReviewDocument,
   CellEvidence,
   CellHistoryEntry,
   CellStatus,
@@ -18,7 +19,7 @@ import { labelReviewDocuments } from '../../../shared/review-document-labels.ts'
 import { CoreError } from '../errors.ts';
 import type { RunStatus } from '../../../shared/model.ts';
 import type { JobRun, JobSummary } from '../store/job-repo.ts';
-import type { ReviewMatrixRow, StoredReview } from '../store/review-repo.ts';
+import type { ReviewCellRun, ReviewMatrixRow, StoredReview } from '../store/review-repo.ts';
 import type { Store } from '../store/store.ts';
 import { readTransaction } from '../store/write-transaction.ts';
 import { shortJobId } from './job-claim.ts';
@@ -245,6 +246,24 @@ export interface ReviewCellsRead {
   review: ReviewSummary;
   /** Row-major, as in the whole table. */
   cells: ReviewCell[];
+  /** The review's rows, labelled as the whole table's: only when `places` were asked for. */
+  documents?: ReviewDocument[];
+}
+
+/** A cell named by its row and column. */
+export interface CellPlace {
+  documentId: string;
+  questionId: string;
+}
+
+export interface ReviewCellsOptions extends ReviewMatrixOptions {
+  /**
+   * Cells to read whatever runs they have left: cells a deleted run was in (a run deleted from
+   * the history, or with its document). A cell with no run left is read as the whole table reads
+   * it (`cancelled`, nothing to show); a cell whose document left the review is not read, and
+   * the read's `documents` say which rows the review has now.
+   */
+  places?: readonly CellPlace[];
 }
 
 /**
@@ -258,26 +277,51 @@ export function reviewCells(
   store: Store,
   jobId: string,
   pick: (current: readonly JobRun[]) => Iterable<string>,
-  options: ReviewMatrixOptions = {},
+  options: ReviewCellsOptions = {},
 ): ReviewCellsRead {
   const locale = options.locale ?? DEFAULT_REVIEW_LOCALE;
+  const places = new Set((options.places ?? []).map((p) => `${p.documentId}\n${p.questionId}`));
   return readTransaction(store.db, () => {
     const { job, review } = storedReview(store, jobId);
     // A cell's current run is the job's; its earlier runs have left the job (review-repo.ts).
     const current = store.jobs.runs(jobId);
+    // Counted as the whole table counts: each cell by its newest run left. That is the job's
+    // run while every cell has one (adding a cell's run retires its earlier ones from the job),
+    // so the job's runs, one index range, count exactly; only when a cell's current reading was
+    // deleted (an earlier one shows again, or none) are the cells' newest runs read, a window
+    // query over the review that costs several times more (docs/benchmarks.md, "Review").
+    let newest: ReviewCellRun[] | undefined;
+    const cellRuns = () => (newest ??= store.reviews.cells(jobId));
+    const statuses = current.length === review.cells ? current : cellRuns();
     // A done run counts as done whatever its answer says: no need to read the answer here.
     const counts = countsOf(
-      current.map((c) => (c.status === 'done' ? 'answered' : RUN_STATES[c.status])),
+      statuses.map((c) => (c.status === 'done' ? 'answered' : RUN_STATES[c.status])),
       review.cells,
     );
-    const runIds = [...new Set(pick(current))];
-    const rows = runIds.length === 0 ? [] : store.reviews.matrixRowsOfRuns(jobId, runIds);
+    const runIds = new Set(pick(current));
+    // A named cell's runs that are left (its current one or earlier ones), wherever they are.
+    if (places.size > 0) {
+      for (const c of cellRuns())
+        if (places.has(`${c.documentId}\n${c.questionId}`)) runIds.add(c.runId);
+    }
+    const rows = runIds.size === 0 ? [] : store.reviews.matrixRowsOfRuns(jobId, [...runIds]);
     const questions = new Map(store.reviews.questions(jobId).map((q) => [q.id, q]));
     const cells: ReviewCell[] = [];
-    for (const runs of groupByCell(rows).values()) {
+    const byCell = groupByCell(rows);
+    for (const runs of byCell.values()) {
       const question = questions.get(runs[0]!.questionId);
       if (question) cells.push(cellOf(runs[0]!.documentId, question, runs, locale));
     }
-    return { review: reviewSummary(job, review, counts), cells };
+    const summary = reviewSummary(job, review, counts);
+    if (places.size === 0) return { review: summary, cells };
+    const documents = store.reviews.documents(jobId);
+    const rowIds = new Set(documents.map((d) => d.id));
+    for (const place of places) {
+      const [documentId = '', questionId = ''] = place.split('\n');
+      const question = questions.get(questionId);
+      if (byCell.has(place) || !question || !rowIds.has(documentId)) continue;
+      cells.push(cellOf(documentId, question, [], locale));
+    }
+    return { review: summary, cells, documents: labelReviewDocuments(documents) };
   })();
 }

@@ -4,6 +4,7 @@
 // the New review form and "Add documents…" on a review.
 import { hasDocumentExtension } from '../../../shared/document-extensions.ts';
 import type { AppError } from '../../../shared/model.ts';
+import type { ChosenFolder } from '../../../shared/review-setup.ts';
 import { plural } from '../../../shared/plural.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
@@ -24,7 +25,9 @@ export interface Picked {
   error?: AppError;
 }
 
-const NOTHING: Picked = { ids: [], failed: 0, skipped: 0, subfolders: 0 };
+/** A pick of nothing (a cancelled dialog), to build others from. */
+export const NOTHING_PICKED: Picked = { ids: [], failed: 0, skipped: 0, subfolders: 0 };
+const NOTHING = NOTHING_PICKED;
 
 const baseName = (file: string) => file.split(/[\\/]/).filter(Boolean).pop() ?? file;
 
@@ -49,16 +52,26 @@ export async function pickFiles(): Promise<Picked> {
   );
 }
 
-/** A folder: its documents (main lists them; subfolders are not looked into). */
-export async function pickFolder(): Promise<Picked> {
-  const chosen = await call(bridge(), 'documents:choose-folder', {});
-  if (!chosen.ok) return { ...NOTHING, error: chosen.error };
-  if (chosen.value === null) return NOTHING;
-  const { folder, files, skipped, subfolders } = chosen.value;
+/** The folder dialog: main lists the folder's documents, not its subfolders'; null if cancelled. */
+export const chooseFolder = () => call(bridge(), 'documents:choose-folder', {});
+
+/** The folder this window chose, listed again with or without its subfolders. */
+export const listFolder = (folder: string, recursive: boolean) =>
+  call(bridge(), 'documents:list-folder', { folder, recursive });
+
+/** A listed folder's documents, each opened as File › Open opens it. */
+export function pickListed(listed: ChosenFolder): Promise<Picked> {
+  const { folder, files, skipped, subfolders } = listed;
   return openAll(
     files.map((path) => ({ kind: 'path' as const, path, name: baseName(path) })),
     { ...NOTHING, skipped, subfolders, folder: baseName(folder) },
   );
+}
+
+/** What a folder holds, in one line ("“contracts”: 12 documents; 2 files skipped: …"). */
+export function folderNote(listed: ChosenFolder, recursive: boolean): string {
+  const name = `“${baseName(listed.folder)}”${recursive ? ' with its subfolders' : ''}`;
+  return `${name}: ${[plural(listed.files.length, 'document'), ...countParts(listed)].join('; ')}.`;
 }
 
 /** Files dropped: those of a kind the app reads (by their names, as a folder's are chosen). */
@@ -86,8 +99,16 @@ export function pickedNote(p: Picked, verb = 'Chose'): string | null {
     parts.push(
       `${verb} ${plural(p.ids.length, 'document')}${p.folder !== undefined ? ` from “${p.folder}”` : ''}`,
     );
+  parts.push(...countParts(p));
+  return parts.length === 0 ? null : `${parts.join('; ')}.`;
+}
+
+/** What a pick or a listing left out, one part each. */
+function countParts(p: { skipped: number; subfolders: number; failed?: number }): string[] {
+  const parts: string[] = [];
   if (p.skipped > 0) parts.push(`${plural(p.skipped, 'file')} skipped: not a kind the app reads`);
   if (p.subfolders > 0) parts.push(`${plural(p.subfolders, 'subfolder')} not looked into`);
-  if (p.failed > 0) parts.push(`${plural(p.failed, 'file')} did not open (the Library says why)`);
-  return parts.length === 0 ? null : `${parts.join('; ')}.`;
+  if (p.failed !== undefined && p.failed > 0)
+    parts.push(`${plural(p.failed, 'file')} did not open (the Library says why)`);
+  return parts;
 }

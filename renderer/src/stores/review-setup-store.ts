@@ -6,7 +6,7 @@ import type { AppError, RunSettings } from '../../../shared/model.ts';
 import type { ReviewQuestion } from '../../../shared/review.ts';
 import { call } from '../api.ts';
 import { bridge } from './bridge.ts';
-import { pickDropped, pickedNote, pickFiles, pickFolder, type Picked } from './document-picks.ts';
+import { pickDropped, pickedNote, pickFiles, type Picked } from './document-picks.ts';
 import { useUiStore } from './ui-store.ts';
 
 /** Where the review's questions come from: a saved checklist, or a template (copied as is). */
@@ -75,8 +75,11 @@ export function changeReviewSettings(patch: {
   set(patch);
 }
 
-/** Documents picked for the review (document-picks.ts): chosen, with a note of what happened. */
-async function choosePicked(pick: Promise<Picked>): Promise<void> {
+/**
+ * Documents picked for the review (document-picks.ts; a folder's through its preview,
+ * components/common/folder-choice.tsx): chosen, with a note of what happened.
+ */
+export async function choosePicked(pick: Promise<Picked>): Promise<void> {
   const picked = await pick;
   if (picked.error) return void set({ error: picked.error });
   set((s) => ({
@@ -87,8 +90,6 @@ async function choosePicked(pick: Promise<Picked>): Promise<void> {
 
 /** "Add files…": the Open dialog, several files at once, each opened as File › Open opens it. */
 export const addFilesToReview = (): Promise<void> => choosePicked(pickFiles());
-/** "Add a folder…": the folder's documents (not its subfolders). */
-export const addFolderToReview = (): Promise<void> => choosePicked(pickFolder());
 /** Files dropped on the form's documents. */
 export const addDroppedToReview = (files: readonly File[]): Promise<void> =>
   choosePicked(pickDropped(files));

@@ -10,7 +10,7 @@ import type {
   ReviewQuestion,
   ReviewSummary,
 } from '../../../shared/review.ts';
-import { keyCells, mergeCells, type ReviewCells } from '../../../shared/review-cells.ts';
+import { keepRows, keyCells, mergeCells, type ReviewCells } from '../../../shared/review-cells.ts';
 import { call } from '../api.ts';
 import { NO_FILTER, type ReviewFilter, type ReviewSort } from '../lib/review-view.ts';
 import { userLocale } from '../lib/user-locale.ts';
@@ -122,14 +122,36 @@ export function closeReview(): void {
   void loadReviews();
 }
 
-/** A push: the cells that changed replace theirs; the list's entry takes the new counts. */
+/**
+ * A push: the cells that changed replace theirs; the list's entry takes the new counts. With
+ * `documents` (a document left the review), the rows become those, and a cell of a row that left
+ * is no longer active or open.
+ */
 export function onReviewCells(payload: Events['review:cells']): void {
-  const { review, cells } = payload;
+  const { review, cells, documents } = payload;
   set((s) => {
     const list = s.list.map((r) => (r.id === review.id ? { ...r, ...review } : r));
     if (s.openId !== review.id) return { list };
-    if (cells.length === 0) return { list, review };
-    return { list, review, cells: mergeCells(s.cells, cells) };
+    if (documents === undefined && cells.length === 0) return { list, review };
+    const kept =
+      documents === undefined
+        ? s.cells
+        : keepRows(
+            s.cells,
+            documents.map((d) => d.id),
+          );
+    if (documents === undefined) return { list, review, cells: mergeCells(kept, cells) };
+    const rows = new Set(documents.map((d) => d.id));
+    const stays = (place: CellPlace | null) =>
+      place !== null && rows.has(place.documentId) ? place : null;
+    return {
+      list,
+      review,
+      documents,
+      cells: mergeCells(kept, cells),
+      active: stays(s.active),
+      panel: stays(s.panel),
+    };
   });
 }
 

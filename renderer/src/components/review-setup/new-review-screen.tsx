@@ -11,9 +11,9 @@ import { useDocumentsStore } from '../../stores/documents-store.ts';
 import {
   addDroppedToReview,
   addFilesToReview,
-  addFolderToReview,
   changeReviewSettings,
   chooseChecklist,
+  choosePicked,
   createReview,
   dismissReviewSetupError,
   setReviewDocuments,
@@ -24,6 +24,7 @@ import { useSettingsStore } from '../../stores/settings-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { FilesDrop } from '../common/files-drop.tsx';
+import { FolderPreview, useFolderChoice } from '../common/folder-choice.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { BackendSettingsGrid } from '../common/backend-settings-grid.tsx';
 import { BackendStatus } from '../ask/backend-status.tsx';
@@ -55,6 +56,7 @@ export function NewReviewScreen() {
   });
   const [confirming, setConfirming] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const folder = useFolderChoice((pick) => void choosePicked(pick));
   useEffect(() => headingRef.current?.focus(), []);
 
   const ready = chosen !== null && chosenIds.length > 0 && profile !== undefined;
@@ -124,11 +126,12 @@ export function NewReviewScreen() {
             <button type="button" onClick={() => void addFilesToReview()}>
               Add files…
             </button>
-            <button type="button" onClick={() => void addFolderToReview()}>
+            <button type="button" ref={folder.buttonRef} onClick={() => void folder.choose()}>
               Add a folder…
             </button>
             <span className="muted">{plural(chosenIds.length, 'document')} chosen</span>
           </div>
+          <FolderPreview choice={folder} />
           <p className="muted small" role="status">
             {note ?? 'Or drop files here.'}
           </p>

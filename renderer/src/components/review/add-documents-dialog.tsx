@@ -4,17 +4,12 @@ import { useMemo, useState } from 'react';
 import { documentLabels } from '../../../../shared/document-label.ts';
 import { plural } from '../../../../shared/plural.ts';
 import type { ReviewSummary } from '../../../../shared/review.ts';
-import {
-  pickDropped,
-  pickedNote,
-  pickFiles,
-  pickFolder,
-  type Picked,
-} from '../../stores/document-picks.ts';
+import { pickDropped, pickedNote, pickFiles, type Picked } from '../../stores/document-picks.ts';
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useReviewStore } from '../../stores/review-store.ts';
 import { Dialog } from '../common/dialog.tsx';
 import { FilesDrop } from '../common/files-drop.tsx';
+import { FolderPreview, useFolderChoice } from '../common/folder-choice.tsx';
 import { OutsideText } from '../common/outside-text.tsx';
 import { AddFooter, useAddition } from './add-estimate.tsx';
 
@@ -67,6 +62,7 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
           : line,
     );
   };
+  const folder = useFolderChoice((pick) => void take(pick));
 
   return (
     <form
@@ -90,10 +86,11 @@ function AddDocuments(props: { review: ReviewSummary; onClose: () => void }) {
           <button type="button" onClick={() => void take(pickFiles())}>
             Add files…
           </button>
-          <button type="button" onClick={() => void take(pickFolder())}>
+          <button type="button" ref={folder.buttonRef} onClick={() => void folder.choose()}>
             Add a folder…
           </button>
         </div>
+        <FolderPreview choice={folder} />
         <div className="add-dialog-bar">
           <span className="muted small" role="status">
             {note ?? 'Or drop files here.'}
