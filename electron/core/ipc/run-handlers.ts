@@ -114,7 +114,11 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
   /** Continues a stopped run here from its last saved memory (Continue, Retry with…, Resume). */
   const continueHere = async (
     owner: string,
-    { runId, profileId, settings }: { runId: string; profileId?: string; settings?: RunSettings },
+    {
+      runId,
+      profileId,
+      settings,
+    }: { runId: string; profileId?: string | undefined; settings?: RunSettings | undefined },
   ) => {
     const { info, plan } = await continueRun(parts, {
       runId,
