@@ -69,8 +69,17 @@ export interface JobView extends JobSummary {
   live: boolean;
 }
 
-/** States a job is continued from: it stopped with questions left. */
-export const CONTINUABLE_JOB_STATES: readonly JobState[] = ['interrupted', 'cancelled', 'failed'];
+/**
+ * States a job is continued from: it stopped with questions left. `paused` only when no process
+ * drives it (it was paused when its process ended: Ctrl-C in a terminal, the app quit); a live
+ * one is resumed where it runs.
+ */
+export const CONTINUABLE_JOB_STATES: readonly JobState[] = [
+  'interrupted',
+  'paused',
+  'cancelled',
+  'failed',
+];
 
 /**
  * The state a job shows, from the one its driver stored and its runs: a running job whose every

@@ -457,6 +457,9 @@ describe('stopped mid-way', () => {
     const atStop = cellsOf(db);
     const finished = atStop.filter((c) => c.status === 'done');
     expect(finished.length).toBe(Number(line?.[2]));
+    // Paused as the app pauses: the cells that were reading stay `paused`, none is cancelled.
+    expect(atStop.map((c) => c.status)).not.toContain('cancelled');
+    expect(atStop.map((c) => c.status)).toContain('paused');
     expect(finished.length).toBeLessThan(9);
     // Every chunk read so far was saved: nothing was in flight when it stopped.
     const total = atStop.reduce((sum, c) => sum + c.chunks, 0);

@@ -51,7 +51,8 @@ MEMAGENT_API_KEY or OPENAI_API_KEY; HF_TOKEN and HF_ENDPOINT for \`memagent pull
 
 Exit codes: 0 done, 2 bad usage, 3 unreadable or unsupported input (a damaged library too), 4
 backend unreachable or failed after retries, 5 the library cannot be written (read-only, busy,
-disk full), 130 interrupted (Ctrl-C or SIGTERM).
+disk full), 130 interrupted (Ctrl-C or SIGTERM: a run, job or review being read is paused after
+the chunk in flight, and the command that continues it is printed).
 `;
 
 /** The commands' help, with the default paths of this user's data folder. */
@@ -152,7 +153,7 @@ ${READING}  --json                  print the whole review as JSON on stdout
 
   const RESUME = `memagent resume RUN_ID|JOB_ID [options]
 
-Continues an interrupted, cancelled or failed run from its last saved memory, with the chunking,
+Continues an interrupted, paused, cancelled or failed run from its last saved memory, with the chunking,
 settings and model it began with, and prints the result as \`ask\` does. RUN_ID may be the first
 characters of the id if no other run starts with them. A JOB_ID (\`memagent jobs\`) continues the
 whole job: each run not done from its last saved memory (queued ones from the start), none that

@@ -1,5 +1,6 @@
 // `memagent jobs`: the library's jobs as a table (or JSON), with the command that continues each
 // one that stopped short.
+import { CONTINUABLE_JOB_STATES } from '../../shared/jobs.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { shortJobId } from '../core/use-cases/job-claim.ts';
 import type { JobSummary } from '../core/store/job-repo.ts';
@@ -11,9 +12,6 @@ import { openLibraryToRead } from './library.ts';
 import { EXIT } from './report-error.ts';
 import { resumeCommand } from './saved-runs.ts';
 import { localTime, oneLine, table, type Column } from './terminal-table.ts';
-
-/** The states a job is continued from. */
-const CONTINUABLE = new Set<JobSummary['state']>(['interrupted', 'cancelled', 'failed']);
 
 export async function runJobs(options: JobsOptions, ctx: CliContext): Promise<number> {
   const where = options.library.location.file;
@@ -32,8 +30,11 @@ export async function runJobs(options: JobsOptions, ctx: CliContext): Promise<nu
     });
     const found = store.jobs.list(options.limit + 1);
     const shown = found.slice(0, options.limit);
+    // A paused job is continued here once no live process drives it (its owner is cleared).
     const command = (job: JobSummary) =>
-      CONTINUABLE.has(job.state) && job.counts.done < job.counts.total
+      CONTINUABLE_JOB_STATES.includes(job.state) &&
+      (job.state !== 'paused' || store.jobs.owner(job.id) === undefined) &&
+      job.counts.done < job.counts.total
         ? resumeCommand(options.library, shortJobId(job.id))
         : undefined;
     if (options.json) {

@@ -21,10 +21,20 @@ export interface QuestionsJob {
 /** What a questions run was started from (its earlier memories complete its output). */
 export type QuestionFrom = NonNullable<QuestionRun['from']>;
 
+/** When the drive of a questions job pauses, and when it stops. */
+export interface JobSignals {
+  /** Ctrl-C: the job pauses (no run starts; those reading stop at their next chunk boundary). */
+  pause: AbortSignal;
+  /**
+   * The command is going away: the job ends `interrupted`, or stays `paused` when `pause` came
+   * first (core's driveJob), and its state is kept in the library.
+   */
+  stop: AbortSignal;
+}
+
 /**
  * Reads `runs` (the job's runs not done, in its order) through the job driver, `window` at a
- * time, and resolves with each run's outcome and where it started, in `runs`' order. The job
- * ends `interrupted` when `signal` aborts (Ctrl-C), and its state is kept in the library.
+ * time, and resolves with each run's outcome and where it started, in `runs`' order.
  */
 export async function driveQuestionsJob(
   job: QuestionsJob,
@@ -32,7 +42,7 @@ export async function driveQuestionsJob(
   launch: (run: QuestionRun, from: RunStart) => Promise<RunOutcome>,
   controls: RunControls,
   window: number,
-  signal: AbortSignal,
+  signals: JobSignals,
 ): Promise<{ outcome: RunOutcome; from?: QuestionFrom }[]> {
   const byId = new Map(runs.map((r) => [r.runId, r]));
   // The few runs of one `ask`: their outcomes are printed, so they are kept here.
@@ -43,7 +53,7 @@ export async function driveQuestionsJob(
     jobId: job.jobId,
     controls,
     window,
-    signal,
+    signal: signals.stop,
     launchRun: (runId: string, start: RunStart) => {
       const run = byId.get(runId);
       if (!run) throw new Error(`run ${runId} is not one of this job's questions`);
@@ -51,11 +61,18 @@ export async function driveQuestionsJob(
     },
     onRunEnd: (runId, outcome, from) => ended.set(runId, { outcome, from }),
   });
-  await group.ended;
+  const pause = () => group.pause();
+  if (signals.pause.aborted) pause();
+  else signals.pause.addEventListener('abort', pause, { once: true });
+  try {
+    await group.ended;
+  } finally {
+    signals.pause.removeEventListener('abort', pause);
+  }
   return runs.map((run) => {
     const end = ended.get(run.runId);
     return {
-      // A run never launched (the job was interrupted first) ended before its start.
+      // A run never launched (the job was paused or interrupted first) ended before its start.
       outcome: end?.outcome ?? outcomeBeforeStart(run.runId, { status: 'cancelled' }, 0),
       ...(end?.from ? { from: end.from } : {}),
     };

@@ -1,7 +1,8 @@
 // The reading part of `ask` and `resume`: questions through the run registry (one text read by
 // every question, or a job's runs each over its own document through core's job launcher) with
 // the live progress line, then the answers on stdout (human or --json), failures on stderr, and on Ctrl-C
-// the command that continues each saved run.
+// the command that continues each saved run. Ctrl-C pauses saved runs as the app's Pause does
+// (pause-on-interrupt below); runs not saved (--no-save) are cancelled.
 import type { WriteStream } from 'node:fs';
 import type { Events } from '../../shared/api.ts';
 import { answerCutPhrase } from '../../shared/answer-cut.ts';
@@ -146,7 +147,21 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     emit: (_owner, payload) => onRunEvent(payload),
     ...(input.journal ? { journal: input.journal } : {}),
   });
-  const onAbort = () => void registry.cancelWhere(() => true);
+  // Ctrl-C: saved runs are paused (each stops after the chunk it reads, that chunk saved) and
+  // left paused in the library; runs not saved have nothing to continue from, and are cancelled.
+  const stop = new AbortController();
+  let pausing: Promise<string[]> | undefined;
+  const onAbort = () => {
+    if (!input.journal) {
+      stop.abort();
+      void registry.cancelWhere(() => true);
+      return;
+    }
+    notes.note(
+      'memagent: pausing: each question stops after the chunk it is reading, which is saved (Ctrl-C again quits at once and loses that chunk).',
+    );
+    pausing = pauseAndRelease(registry, stop);
+  };
   signal.addEventListener('abort', onAbort, { once: true });
   progress.draw(true);
 
@@ -185,8 +200,13 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
         ? launchJobRun(run.runId, from ?? { startChunk: 0, earlierMemories: [] })
         : launchText(input as OneText, run, from ?? run.from);
     const launched = input.job
-      ? driveQuestionsJob(input.job, runs, launch, registry, input.concurrency, signal)
+      ? driveQuestionsJob(input.job, runs, launch, registry, input.concurrency, {
+          pause: signal,
+          stop: stop.signal,
+        })
       : Promise.all(runs.map(async (run) => ({ outcome: await launch(run), from: run.from })));
+    // Ctrl-C came while the document was read or chunked: the runs just launched pause at once.
+    if (signal.aborted && pausing === undefined) onAbort();
     input.onStarted?.(registry);
     // A continued run's outcome holds this session's memories: the output shows the whole trail.
     const ended = await launched;
@@ -219,7 +239,12 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     });
   };
 
-  if (signal.aborted || outcomes.some((o) => o.status === 'cancelled')) {
+  const paused = pausing === undefined ? undefined : await pausing;
+  if (paused !== undefined && (paused.length > 0 || outcomes.some((o) => o.status !== 'done'))) {
+    pausedLines(input, outcomes, paused, readOf);
+    return EXIT.interrupted;
+  }
+  if (paused === undefined && (signal.aborted || outcomes.some((o) => o.status === 'cancelled'))) {
     const done = outcomes.filter((o) => o.status === 'done').length;
     notes.note(
       `memagent: interrupted; ${done} of ${plural(outcomes.length, 'question')} finished before Ctrl-C.`,
@@ -279,6 +304,47 @@ export async function readQuestions(input: ReadQuestions, ctx: CliContext): Prom
     resumeLines((o) => o.status === 'error');
   }
   return exit;
+}
+
+/**
+ * Pauses every run of `registry` (the app's Pause: each stops at its next chunk boundary, that
+ * chunk saved), then lets them go without recording an ending, so the library keeps them
+ * `paused`; `stop` ends the job driver, which leaves a paused job paused. Resolves with the runs
+ * left paused.
+ */
+async function pauseAndRelease(registry: RunRegistry, stop: AbortController): Promise<string[]> {
+  const paused = await registry.pauseEvery();
+  stop.abort();
+  await registry.dispose();
+  return paused;
+}
+
+/**
+ * One line per paused run (a job: one for the job) with the exact command that continues it,
+ * on Ctrl-C.
+ */
+function pausedLines(
+  input: ReadQuestions,
+  outcomes: readonly RunOutcome[],
+  paused: readonly string[],
+  readOf: (runId: string) => { chunks: ChunkInfo[] },
+): void {
+  const { notes, runs } = input;
+  const done = outcomes.filter((o) => o.status === 'done').length;
+  if (input.job) {
+    notes.note(
+      `memagent: paused job ${shortId(input.job.jobId)}; ${done} of ${plural(outcomes.length, 'question')} answered. To continue: ${input.job.resumeCommand}`,
+    );
+    return;
+  }
+  runs.forEach((run, i) => {
+    if (!paused.includes(run.runId)) return;
+    const chunks = readOf(run.runId).chunks.length;
+    const read = input.journal?.stored(run.runId)?.memories.length ?? 0;
+    const who = runs.length > 1 ? `Q${i + 1} ` : '';
+    const to = input.resumeCommand ? ` To continue: ${input.resumeCommand(run.runId)}` : '';
+    notes.note(`memagent: paused ${who}after ${read} of ${plural(chunks, 'chunk')} (saved).${to}`);
+  });
 }
 
 /** The first 8 characters of a run id: unique enough to type, accepted by `resume` and `show`. */

@@ -1,9 +1,10 @@
 // Reading a review's cells from the command line: the stored job driven by core's driveJob,
 // each cell's run launched by core's jobLauncher on this command's run registry (the backend's
 // one limiter, every chunk's memory committed before the next request), progress on the one
-// line. Ctrl-C pauses: no cell starts any more, the cells reading stop at their next chunk
-// boundary with that chunk saved, and only then is the job stopped (`interrupted`), so the same
-// command continues it from there.
+// line. Ctrl-C pauses as `ask` does: no cell starts any more, the cells reading stop at their
+// next chunk boundary with that chunk saved (the registry's pauseEvery), and the process lets
+// them go recording no ending, so the review and its cells stay `paused` in the library and the
+// same command continues it from there.
 import { RunRegistry } from '../core/agent/run-registry.ts';
 import type { DocumentTexts } from '../core/caches/document-texts.ts';
 import type { StoredProfile } from '../core/store/columns.ts';
@@ -36,25 +37,16 @@ export interface ReviewDriveEnd {
 export async function driveReview(input: DriveReview, ctx: CliContext): Promise<ReviewDriveEnd> {
   const { library, progress } = input;
   const { store, writer } = library;
-  // Cells reading (started, not ended), and those of them stopped at a chunk boundary.
-  const reading = new Set<string>();
-  const halted = new Set<string>();
   const stop = new AbortController();
   let pausing = false;
-  const stopOnceHalted = () => {
-    if (pausing && [...reading].every((id) => halted.has(id))) stop.abort();
-  };
   const registry = new RunRegistry({
     concurrency: input.concurrency,
     journal: cliJournal(library, ctx.env),
     emit: (_owner, payload) => {
       const { event } = payload;
-      if (event.type === 'started') reading.add(event.runId);
-      if (event.type === 'paused') halted.add(event.runId);
       if (event.type === 'warning' && event.code !== 'generic-model')
         progress.note(`warning: ${event.message}`);
       progress.onEvent(payload);
-      stopOnceHalted();
     },
   });
   const launchRun = jobLauncher({
@@ -80,12 +72,7 @@ export async function driveReview(input: DriveReview, ctx: CliContext): Promise<
     controls: registry,
     window: input.concurrency,
     signal: stop.signal,
-    onRunEnd: (runId, outcome) => {
-      reading.delete(runId);
-      halted.delete(runId);
-      progress.cellEnded(runId, outcome);
-      stopOnceHalted();
-    },
+    onRunEnd: (runId, outcome) => progress.cellEnded(runId, outcome),
   });
   const onInterrupt = () => {
     pausing = true;
@@ -93,7 +80,12 @@ export async function driveReview(input: DriveReview, ctx: CliContext): Promise<
       'memagent: pausing the review: no new cell starts; the cells reading stop after the chunk in flight (Ctrl-C again quits at once).',
     );
     group.pause();
-    stopOnceHalted();
+    // Once every cell reading is paused (or ended): the driver stops (a paused job stays
+    // paused), and the registry lets the cells go recording no ending, so they stay paused.
+    void registry.pauseEvery().then(async () => {
+      stop.abort();
+      await registry.dispose();
+    });
   };
   if (ctx.signal.aborted) onInterrupt();
   else ctx.signal.addEventListener('abort', onInterrupt, { once: true });

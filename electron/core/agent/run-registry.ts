@@ -147,6 +147,8 @@ export class RunRegistry {
   /** Endings the library refused (busy, full): written again until it takes them. */
   #unrecorded = new Map<string, RunEvent>();
   #retry: ReturnType<typeof setTimeout> | undefined;
+  /** Told after each event sent and each run's end (`pauseEvery` waits through it). */
+  #watchers = new Set<() => void>();
 
   constructor(options: RunRegistryOptions) {
     this.#emit = options.emit;
@@ -218,7 +220,14 @@ export class RunRegistry {
         return this.#terminal(runId, job, outcome);
       },
     });
-    return job.done.then(() => outcome as RunOutcome);
+    return job.done.then(() => {
+      this.#changed();
+      return outcome as RunOutcome;
+    });
+  }
+
+  #changed(): void {
+    for (const watcher of [...this.#watchers]) watcher();
   }
 
   async #drive(runId: string, job: RunJob, options: LaunchOptions): Promise<RunOutcome> {
@@ -297,6 +306,7 @@ export class RunRegistry {
     if (this.#disposed || job.ended) return;
     this.#journal.record(runId, event);
     job.send(this.#numbered(runId, job, event));
+    if (event.type === 'paused') this.#changed();
     if (event.type === 'started') {
       // Once per run and model: a resumed run started again with the same model is not warned
       // twice (another model for the rest is a new fact, and is).
@@ -468,6 +478,26 @@ export class RunRegistry {
         ageMs: Math.max(0, this.#now() - state.timeLeft.at),
       };
     return snapshot;
+  }
+
+  /**
+   * Pauses every live run at its next chunk boundary, as `pause` does (one waiting for a slot
+   * pauses as soon as it starts), and resolves once each is paused there or has ended, with the
+   * ids of those paused. A process that then `dispose`s leaves them stored `paused`, every chunk
+   * read saved, for any process to continue: Ctrl-C on the command line.
+   */
+  async pauseEvery(): Promise<string[]> {
+    for (const job of this.#runs()) if (!job.ended) this.pause(job.id);
+    await new Promise<void>((resolve) => {
+      const settled = () => {
+        if (!this.#runs().every((job) => job.snapshot.view.status === 'paused')) return;
+        this.#watchers.delete(settled);
+        resolve();
+      };
+      this.#watchers.add(settled);
+      settled();
+    });
+    return this.#runs().map((job) => job.id);
   }
 
   /** Stops every run without recording an ending, as a crash would, and waits for them. */

@@ -1,5 +1,5 @@
 import type { CallHandlers } from '../../../shared/api.ts';
-import type { DocumentInfo } from '../../../shared/model.ts';
+import type { DocumentInfo, RunSettings } from '../../../shared/model.ts';
 import { CoreError } from '../errors.ts';
 import type { SecretStore } from '../store/secret-store.ts';
 import { backfillEvidence } from '../store/evidence-backfill.ts';
@@ -113,6 +113,31 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         ).prepared,
     });
 
+  /** Continues a stopped run here from its last saved memory (Continue, Retry with…, Resume). */
+  const continueHere = async (
+    owner: string,
+    {
+      runId,
+      profileId,
+      settings,
+    }: { runId: string; profileId?: string | undefined; settings?: RunSettings | undefined },
+  ) => {
+    const { info, plan } = await continueRun(parts, {
+      runId,
+      settings,
+      isLive: (id) => registry.isLive(id),
+      // "Retry with…" a profile, else the run's own while it exists, else the active one.
+      profileFor: async (_summary, own) => {
+        const profile =
+          profileId === undefined && own ? own : resolveProfile(store.settings, profileId);
+        if (profileId !== undefined || settings !== undefined)
+          await checkProfileReady(profile, deps.secrets);
+        return profile;
+      },
+    });
+    launch(owner, info, plan);
+  };
+
   return {
     'runs:start': ({ documentId, question, settings, profileId }, ctx) =>
       asResult(async () => {
@@ -126,27 +151,22 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
         return summary;
       }),
 
-    'runs:continue': ({ runId, profileId, settings }, ctx) =>
+    'runs:continue': (request, ctx) =>
       asResult(async () => {
-        const { info, plan } = await continueRun(parts, {
-          runId,
-          settings,
-          isLive: (id) => registry.isLive(id),
-          // "Retry with…" a profile, else the run's own while it exists, else the active one.
-          profileFor: async (_summary, own) => {
-            const profile =
-              profileId === undefined && own ? own : resolveProfile(store.settings, profileId);
-            if (profileId !== undefined || settings !== undefined)
-              await checkProfileReady(profile, deps.secrets);
-            return profile;
-          },
-        });
-        launch(ctx.senderId, info, plan);
-        return store.runs.get(runId) as NonNullable<ReturnType<typeof store.runs.get>>;
+        await continueHere(ctx.senderId, request);
+        return store.runs.get(request.runId) as NonNullable<ReturnType<typeof store.runs.get>>;
       }),
 
     'runs:pause': ({ runId }) => control(runId, (id) => registry.pause(id)),
-    'runs:resume': ({ runId }) => control(runId, (id) => registry.resume(id)),
+    // A run paused by a process that has ended (the app quit, Ctrl-C in a terminal) is stored
+    // paused with no reader: Resume continues it here from its last saved memory.
+    'runs:resume': ({ runId }, ctx) =>
+      !registry.isLive(runId) && store.runs.get(runId)?.status === 'paused'
+        ? asResult(async () => {
+            await continueHere(ctx.senderId, { runId });
+            return null;
+          })
+        : control(runId, (id) => registry.resume(id)),
     'runs:cancel': ({ runId }) => control(runId, (id) => registry.cancel(id)),
     'runs:prioritise': ({ runId }) =>
       asResult(() => {

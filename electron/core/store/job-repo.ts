@@ -64,9 +64,10 @@ export interface JobRepo {
   owner(id: string): string | undefined;
   setOwner(id: string, owner: string | null): void;
   /**
-   * Marks jobs a process left queued, running or paused as `interrupted` and returns their ids,
-   * as `RunRepo.markInterrupted` does for runs: only those whose owner is missing or not
-   * `ownerAlive`.
+   * Marks jobs a process left queued or running as `interrupted` and returns their ids, as
+   * `RunRepo.markInterrupted` does for runs: only those whose owner is missing or not
+   * `ownerAlive`. A job its process left `paused` stays paused, with no owner: it was stopped on
+   * purpose, its runs at chunk boundaries, and is continued as a whole.
    */
   markInterrupted(ownerAlive?: (owner: string) => boolean, now?: number): string[];
 }
@@ -200,8 +201,8 @@ export function createJobRepo(db: Database.Database): JobRepo {
     'SELECT owner FROM jobs WHERE id = ?',
   );
   const setOwner = db.prepare('UPDATE jobs SET owner = ? WHERE id = ?');
-  const unfinished = db.prepare<[], { id: string; owner: string | null }>(
-    "SELECT id, owner FROM jobs WHERE state IN ('queued', 'running', 'paused')",
+  const unfinished = db.prepare<[], { id: string; owner: string | null; state: string }>(
+    "SELECT id, owner, state FROM jobs WHERE state IN ('queued', 'running', 'paused')",
   );
 
   return {
@@ -253,6 +254,10 @@ export function createJobRepo(db: Database.Database): JobRepo {
         const ids: string[] = [];
         for (const job of unfinished.all()) {
           if (job.owner !== null && ownerAlive(job.owner)) continue;
+          if (job.state === 'paused') {
+            setOwner.run(null, job.id);
+            continue;
+          }
           setState.run('interrupted', now, now, job.id);
           ids.push(job.id);
         }

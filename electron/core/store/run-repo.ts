@@ -55,11 +55,12 @@ export interface RunRepo extends RunResults {
     options?: { finishedAt?: number; error?: AppError | null },
   ): void;
   /**
-   * Marks runs a process left queued, running or paused as `interrupted` and returns their ids;
-   * one that had stored its answer (it stopped in the quote step, a follow-up) is `done`
-   * instead, so continuing it never asks for the answer again. Only runs whose owner is missing
-   * or not `ownerAlive` are touched: another live process (a terminal, the app) is reading the
-   * others right now.
+   * Marks runs a process left queued or running as `interrupted` and returns their ids; one
+   * that had stored its answer (it stopped in the quote step, a follow-up) is `done` instead, so
+   * continuing it never asks for the answer again. A run left `paused` (stopped on purpose at a
+   * chunk boundary: the app quit, Ctrl-C in a terminal) stays paused, with no owner, for any
+   * process to continue. Only runs whose owner is missing or not `ownerAlive` are touched:
+   * another live process (a terminal, the app) is reading the others right now.
    */
   markInterrupted(ownerAlive?: (owner: string) => boolean): string[];
   /** The writer (writers.ts) of the process reading the run, if any. */
@@ -90,8 +91,11 @@ export function createRunRepo(db: Database.Database): RunRepo {
     'UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE id = ?',
   );
   const setStatusOnly = db.prepare('UPDATE runs SET status = ? WHERE id = ?');
-  const unfinished = db.prepare<[], { id: string; owner: string | null; answered: number }>(
-    "SELECT id, owner, id IN (SELECT run_id FROM answers) AS answered FROM runs WHERE status IN ('queued', 'running', 'paused')",
+  const unfinished = db.prepare<
+    [],
+    { id: string; owner: string | null; status: string; answered: number }
+  >(
+    "SELECT id, owner, status, id IN (SELECT run_id FROM answers) AS answered FROM runs WHERE status IN ('queued', 'running', 'paused')",
   );
   const answeredDone = db.prepare("UPDATE runs SET status = 'done', error = NULL WHERE id = ?");
   const interrupt = db.prepare("UPDATE runs SET status = 'interrupted' WHERE id = ?");
@@ -156,6 +160,11 @@ export function createRunRepo(db: Database.Database): RunRepo {
         const ids: string[] = [];
         for (const run of unfinished.all()) {
           if (run.owner !== null && ownerAlive(run.owner)) continue;
+          if (run.status === 'paused') {
+            // Stopped on purpose at a chunk boundary (its memory saved): it stays paused.
+            setOwner.run(null, run.id);
+            continue;
+          }
           if (run.answered) {
             answeredDone.run(run.id);
           } else {

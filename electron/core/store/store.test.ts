@@ -272,7 +272,7 @@ describe('repositories', () => {
     expect(store.db.prepare('SELECT COUNT(*) FROM memory_states').pluck().get()).toBe(0);
   });
 
-  it('marks runs left unfinished as interrupted', () => {
+  it('marks runs left unfinished as interrupted; a paused one stays paused, with no owner', () => {
     store.documents.upsert(doc('d'));
     for (const [id, status] of [
       ['a', 'running'],
@@ -289,7 +289,10 @@ describe('repositories', () => {
         createdAt: 1,
       });
     }
-    expect(store.runs.markInterrupted().sort()).toEqual(['a', 'b', 'e']);
+    store.runs.setOwner('b', 'gone');
+    expect(store.runs.markInterrupted().sort()).toEqual(['a', 'e']);
+    // Paused on purpose at a chunk boundary: continued from there by any process.
+    expect(store.runs.owner('b')).toBeUndefined();
     expect(
       store.runs
         .listByDocument('d')
@@ -297,7 +300,7 @@ describe('repositories', () => {
         .sort(),
     ).toEqual([
       ['a', 'interrupted'],
-      ['b', 'interrupted'],
+      ['b', 'paused'],
       ['c', 'done'],
       ['e', 'interrupted'],
     ]);

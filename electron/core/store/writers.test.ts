@@ -93,7 +93,9 @@ describe('writers', () => {
     store.runs.setOwner('live', terminal.id);
     run('dead', 'running');
     store.runs.setOwner('dead', dead.id);
-    run('none', 'paused');
+    run('none', 'queued');
+    run('paused', 'paused');
+    store.runs.setOwner('paused', dead.id);
     run('done', 'done');
     store.runs.setOwner('done', dead.id);
     expect(store.runs.markInterrupted((owner) => me.isAlive(owner)).sort()).toEqual([
@@ -102,6 +104,9 @@ describe('writers', () => {
     ]);
     expect(store.runs.get('live')?.status).toBe('running');
     expect(store.runs.get('done')?.status).toBe('done');
+    // Paused by a process that has ended: still paused, and nobody's.
+    expect(store.runs.get('paused')?.status).toBe('paused');
+    expect(store.runs.owner('paused')).toBeUndefined();
     expect(otherLiveReader(me, terminal.id, 'running')).toMatchObject({
       kind: 'cli',
       pid: process.pid,

@@ -6,7 +6,9 @@ import type { Store } from '../store/store.ts';
 import { writeTransaction } from '../store/write-transaction.ts';
 import { beingReadError, otherLiveReader, type Writer } from '../store/writers.ts';
 
-const CONTINUABLE = new Set(['interrupted', 'cancelled', 'error']);
+// A paused run is continued here only when no live process holds it (refused above otherwise):
+// it was paused when its process ended (Ctrl-C in a terminal, the app quit).
+const CONTINUABLE = new Set(['interrupted', 'paused', 'cancelled', 'error']);
 
 /** How a caller names a run in its sentences ("This run"; the CLI: "Run 1a2b3c4d"). */
 export interface RunNaming {
@@ -40,7 +42,7 @@ export function refuseUnlessContinuable(
   if (!CONTINUABLE.has(summary.status)) {
     throw new CoreError(
       'BadUsage',
-      `Only an interrupted, cancelled or failed run can be continued; ${lower(naming.name)} is ${summary.status}.`,
+      `Only an interrupted, paused, cancelled or failed run can be continued; ${lower(naming.name)} is ${summary.status}.`,
     );
   }
   if (summary.origin === 'import') {

@@ -38,7 +38,11 @@ export interface JobGroupOptions {
    * longest documents do not read alone at the end), or `'job'`, the job's own order.
    */
   order?: 'most-left-first' | 'job';
-  /** The process is stopping (Ctrl-C, quit): no more runs start, and the job ends `interrupted`. */
+  /**
+   * The process is stopping (Ctrl-C, quit): no more runs start, and the job ends `interrupted`,
+   * or stays `paused` when it was paused (its paused runs are left to the registry's `dispose`,
+   * which records no ending, so they stay paused too and the job is continued as a whole).
+   */
   signal?: AbortSignal;
   now?: () => number;
   /** The job's state changed, or one of its runs ended. */
@@ -51,9 +55,12 @@ export interface JobGroupOptions {
   onRunEnd?: (runId: string, outcome: RunOutcome, from: RunStart | undefined) => void;
 }
 
-/** How a job ended: its one terminal state, and how many runs were read this time. */
+/**
+ * How a drive of a job ended: its state (terminal, or `paused` when the process stopped while
+ * the job was paused), and how many runs were read this time.
+ */
 export interface JobEnd {
-  state: Extract<JobState, 'done' | 'failed' | 'cancelled' | 'interrupted'>;
+  state: Extract<JobState, 'done' | 'failed' | 'cancelled' | 'interrupted' | 'paused'>;
   ran: number;
 }
 
@@ -150,14 +157,22 @@ export function driveJob(options: JobGroupOptions): JobGroup {
     }
     if (live.size > 0 || (waiting.length > 0 && !cancelled && !stopping)) return;
     done = true;
-    const state = cancelled ? 'cancelled' : stopping ? 'interrupted' : endState(store, jobId);
+    const state = cancelled
+      ? 'cancelled'
+      : stopping
+        ? paused
+          ? 'paused'
+          : 'interrupted'
+        : endState(store, jobId);
     setState(state);
     finish({ state, ran });
   };
 
   const onStop = () => {
     stopping = true;
-    for (const runId of live) control(runId, 'cancel');
+    // A paused job's runs stop at their chunk boundary and stay paused; a cancel would record
+    // them cancelled.
+    if (!paused) for (const runId of live) control(runId, 'cancel');
     pump();
   };
   options.signal?.addEventListener('abort', onStop, { once: true });

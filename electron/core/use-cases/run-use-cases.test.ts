@@ -207,7 +207,7 @@ describe('what may not be continued', () => {
     claimRun(store, f.parts.writer, stopped.id);
     const twice = await refusal(continueRun(f.parts, own({ runId: stopped.id })));
     expect(twice.message).toBe(
-      'Only an interrupted, cancelled or failed run can be continued; this run is queued.',
+      'Only an interrupted, paused, cancelled or failed run can be continued; this run is queued.',
     );
 
     const imported = interruptedCopy(done, 1);

@@ -20,6 +20,8 @@ const STATE_LABEL: Record<JobView['state'], string> = {
 /** What a stopped job's Continue does, or why a state needs nothing. */
 const STATE_HINT: Partial<Record<JobView['state'], string>> = {
   interrupted: 'The app stopped while it read: Continue goes on from the saved memories.',
+  paused:
+    'Paused when the app or terminal reading it stopped: Continue goes on from the saved memories.',
   cancelled: 'Continue reads the questions left, from where they stopped.',
   failed: 'Some questions failed: Continue tries them again.',
   queued: 'Not started yet: Start reads it at the backend’s limit.',
