@@ -8,7 +8,7 @@ import type {
   ReviewDocument,
   ReviewQuestion,
 } from '../../../shared/review.ts';
-import { cellAt, keyCells, mergeCells } from '../../../shared/review-cells.ts';
+import { cellAt, cellList, keyCells, mergeCells } from '../../../shared/review-cells.ts';
 import { summarizeColumns } from '../../../shared/review-summary.ts';
 import { columnSummaries } from './column-summaries.ts';
 
@@ -80,6 +80,19 @@ describe('the column summaries while cells stream in', () => {
 
     // Nothing changed: the same summaries, so nothing downstream draws again.
     expect(summarize(documents, questions, third)).toBe(last);
+  });
+
+  it('keep every summary when the table is read again with the same cells', () => {
+    const summarize = columnSummaries();
+    const first = summarize(documents, questions, start);
+    // A fresh copy (new rows) holding the very cells it held: no column changed.
+    expect(summarize(documents, questions, keyCells(cellList(start)))).toBe(first);
+    // A push into a row touches that cell's column only, though the whole row is a new map.
+    const pushed = mergeCells(start, [cell(2, 'fee', 'reading')]);
+    const after = summarize(documents, questions, pushed);
+    expect(after).toEqual(fresh(pushed));
+    expect(after.get('cap')).toBe(first.get('cap'));
+    expect(after.get('fee')).not.toBe(first.get('fee'));
   });
 
   it('count every column again when the documents change (a document added)', () => {

@@ -1,17 +1,15 @@
 // The review table's column summaries, kept across pushes: a column is summarised again only when
 // one of its cells is a different object than last time (a push replaced it), or the documents
-// or its question changed. A push touches a few columns, so the others keep their summary
+// or the questions changed. A push touches a few columns, so the others keep their summary
 // objects and their memoised headers skip; when none changed the map itself is the same.
-import type { ReviewDocument, ReviewQuestion, ReviewCell } from '../../../shared/review.ts';
+//
+// The columns a push touched are found from the rows: a row (a document's map of cells) that is
+// the same object as last time has no new cell (mergeCells copies only the rows it touches), so
+// only the rows a push replaced are compared cell by cell. No column's cells are gathered to find
+// out, which was most of this work on every push.
+import type { ReviewDocument, ReviewQuestion } from '../../../shared/review.ts';
 import { cellAt, type ReviewCells } from '../../../shared/review-cells.ts';
 import { summarizeColumn, type ColumnSummary } from '../../../shared/review-summary.ts';
-
-interface Column {
-  question: ReviewQuestion;
-  /** The column's cells, in the documents' order, as last summarised. */
-  cells: (ReviewCell | undefined)[];
-  summary: ColumnSummary;
-}
 
 export type ColumnSummaries = ReadonlyMap<string, ColumnSummary>;
 
@@ -22,37 +20,51 @@ export function columnSummaries(): (
   cells: ReviewCells,
 ) => ColumnSummaries {
   let lastDocuments: readonly ReviewDocument[] | null = null;
-  let columns = new Map<string, Column>();
+  let lastQuestions: readonly ReviewQuestion[] | null = null;
+  let lastCells: ReviewCells | null = null;
   let last: Map<string, ColumnSummary> = new Map();
   return (documents, questions, cells) => {
-    const sameDocuments = documents === lastDocuments;
-    const next = new Map<string, Column>();
-    let changed = !sameDocuments || questions.length !== last.size;
-    for (const question of questions) {
-      const column = documents.map((d) => cellAt(cells, d.id, question.id));
-      const before = columns.get(question.id);
-      if (
-        before !== undefined &&
-        sameDocuments &&
-        before.question === question &&
-        sameCells(before.cells, column)
-      ) {
-        next.set(question.id, before);
-        continue;
+    if (cells === lastCells && documents === lastDocuments && questions === lastQuestions)
+      return last;
+    const summarize = (question: ReviewQuestion) =>
+      summarizeColumn(question, documents, (d, q) => cellAt(cells, d, q));
+    const before = last;
+    let next: Map<string, ColumnSummary>;
+    if (lastCells === null || documents !== lastDocuments) {
+      next = new Map(questions.map((q) => [q.id, summarize(q)]));
+    } else {
+      const touched = touchedColumns(lastCells, cells, documents);
+      next = new Map();
+      for (const question of questions) {
+        const kept = before.get(question.id);
+        const same = kept !== undefined && kept.question === question && !touched.has(question.id);
+        next.set(question.id, same ? kept : summarize(question));
       }
-      changed = true;
-      const summary = summarizeColumn(question, documents, (d, q) => cellAt(cells, d, q));
-      next.set(question.id, { question, cells: column, summary });
     }
     lastDocuments = documents;
-    columns = next;
-    if (changed) last = new Map([...next].map(([id, c]) => [id, c.summary]));
+    lastQuestions = questions;
+    lastCells = cells;
+    // The same map when no summary changed, so nothing downstream draws again.
+    if (next.size !== before.size || [...next].some(([id, s]) => before.get(id) !== s)) last = next;
     return last;
   };
 }
 
-function sameCells(a: readonly (ReviewCell | undefined)[], b: readonly (ReviewCell | undefined)[]) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
+/** The questions of the cells that are different objects in `after` than in `before`. */
+function touchedColumns(
+  before: ReviewCells,
+  after: ReviewCells,
+  documents: readonly ReviewDocument[],
+): Set<string> {
+  const touched = new Set<string>();
+  for (const document of documents) {
+    const was = before.get(document.id);
+    const row = after.get(document.id);
+    if (row === was) continue;
+    for (const [questionId, cell] of row ?? [])
+      if (was?.get(questionId) !== cell) touched.add(questionId);
+    for (const questionId of was?.keys() ?? [])
+      if (row?.has(questionId) !== true) touched.add(questionId);
+  }
+  return touched;
 }

@@ -50,6 +50,8 @@ export interface CellWords {
   answer: string;
   chip: string;
   partial: boolean;
+  /** The partly-read mark's text, "◐ 12/42"; '' when the cell is not partly read. */
+  partialMark: string;
   /** "read 12 of 42 chunks, pp. 1–80"; '' when the document has no chunks yet. */
   coverage: string;
 }
@@ -58,6 +60,7 @@ const NOT_READ: CellWords = {
   answer: '',
   chip: chipLabel(undefined),
   partial: false,
+  partialMark: '',
   coverage: '',
 };
 const wordsOf = new WeakMap<ReviewCell, CellWords>();
@@ -71,10 +74,12 @@ export function cellWords(cell: ReviewCell | undefined): CellWords {
   if (cell === undefined) return NOT_READ;
   let words = wordsOf.get(cell);
   if (words === undefined) {
+    const partial = partlyRead(cell);
     words = {
       answer: answerLine(cell),
       chip: chipLabel(cell),
-      partial: partlyRead(cell),
+      partial,
+      partialMark: partial ? `◐ ${cell.coverage.chunksRead}/${cell.coverage.chunks}` : '',
       coverage: cell.coverage.chunks > 0 ? coverageLabel(cell.coverage) : '',
     };
     wordsOf.set(cell, words);

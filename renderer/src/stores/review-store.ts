@@ -32,6 +32,11 @@ export interface ReviewState {
   documents: ReviewDocument[];
   questions: ReviewQuestion[];
   cells: ReviewCells;
+  /**
+   * `cells` as the views of the whole table read them (column summaries, filters and sort by
+   * answer): the same cells, caught up at most every {@link PACE_MS} (the first push at once).
+   */
+  pacedCells: ReviewCells;
   loading: boolean;
   error: AppError | null;
   filter: ReviewFilter;
@@ -54,6 +59,16 @@ export interface ReviewState {
 
 const NO_CELLS: ReviewCells = new Map();
 
+/**
+ * How often the whole-table views follow the pushes: the feed's own pace for progress (four a
+ * second). Each cell shows its push at once; the summaries, which count whole columns, and the
+ * rows a filter on answers picks need not redraw on every frame when pushes come faster, and a
+ * person cannot read counts that change faster than this.
+ */
+export const PACE_MS = 250;
+let paceTimer: ReturnType<typeof setTimeout> | null = null;
+let pacedAt = -Infinity;
+
 export const useReviewStore = create<ReviewState>(() => ({
   list: [],
   openId: null,
@@ -61,6 +76,7 @@ export const useReviewStore = create<ReviewState>(() => ({
   documents: [],
   questions: [],
   cells: NO_CELLS,
+  pacedCells: NO_CELLS,
   loading: false,
   error: null,
   filter: NO_FILTER,
@@ -92,7 +108,14 @@ export async function openReview(reviewId: string): Promise<void> {
     error: null,
     ...(same
       ? {}
-      : { filter: NO_FILTER, sort: null, active: null, panel: null, widths: {}, cells: NO_CELLS }),
+      : {
+          filter: NO_FILTER,
+          sort: null,
+          active: null,
+          panel: null,
+          widths: {},
+          ...catchUp(NO_CELLS),
+        }),
   });
   // Dates and amounts in the user's locale; the review's pushes come in the same.
   const result = await call(bridge(), 'reviews:get', { reviewId, locale: userLocale() });
@@ -108,7 +131,7 @@ export async function openReview(reviewId: string): Promise<void> {
     review,
     documents,
     questions,
-    cells: keyCells(cells),
+    ...catchUp(keyCells(cells)),
     active:
       get().active ??
       (first ? { documentId: documents[0]!.id, questionId: questions[0]!.id } : null),
@@ -116,7 +139,7 @@ export async function openReview(reviewId: string): Promise<void> {
 }
 
 export function closeReview(): void {
-  set({ openId: null, review: null, panel: null, active: null, cells: NO_CELLS });
+  set({ openId: null, review: null, panel: null, active: null, ...catchUp(NO_CELLS) });
   // The review the new-review flow just made is no longer the one to show.
   useUiStore.setState({ reviewId: null });
   void loadReviews();
@@ -153,6 +176,29 @@ export function onReviewCells(payload: Events['review:cells']): void {
       panel: stays(s.panel),
     };
   });
+  if (payload.cells.length > 0 && get().openId === review.id) pace();
+}
+
+/** A table read whole: the cells and their paced copy together, and no catching up pending. */
+function catchUp(cells: ReviewCells): Pick<ReviewState, 'cells' | 'pacedCells'> {
+  if (paceTimer !== null) clearTimeout(paceTimer);
+  paceTimer = null;
+  pacedAt = -Infinity;
+  return { cells, pacedCells: cells };
+}
+
+/** Brings `pacedCells` up to `cells`: now if the last time was {@link PACE_MS} ago, else then. */
+function pace(): void {
+  if (paceTimer !== null) return;
+  const flush = () => {
+    paceTimer = null;
+    pacedAt = performance.now();
+    const { cells, pacedCells } = get();
+    if (pacedCells !== cells) set({ pacedCells: cells });
+  };
+  const wait = pacedAt + PACE_MS - performance.now();
+  if (wait <= 0) flush();
+  else paceTimer = setTimeout(flush, wait);
 }
 
 export const setFilter = (patch: Partial<ReviewFilter>): void =>

@@ -67,15 +67,16 @@ function ReviewTable() {
   const review = useReviewStore((s) => s.review);
   const documents = useReviewStore((s) => s.documents);
   const questions = useReviewStore((s) => s.questions);
-  const cells = useReviewStore((s) => s.cells);
+  const paced = useReviewStore((s) => s.pacedCells);
   const filter = useReviewStore((s) => s.filter);
   const sort = useReviewStore((s) => s.sort);
   const transpose = useReviewStore((s) => s.transpose);
   const panel = useReviewStore((s) => s.panel);
   const loading = useReviewStore((s) => s.loading);
   // A push re-renders its changed cells at once (each cell reads its own); the summaries, and
-  // the rows when a filter or sort reads answers, follow in a render React may interrupt.
-  const later = useDeferredValue(cells);
+  // the rows when a filter or sort reads answers, follow the cells at most four times a second
+  // (pacedCells), in a render React may interrupt.
+  const later = useDeferredValue(paced);
   const cellOf = useMemo(
     () => (documentId: string, questionId: string) => cellAt(later, documentId, questionId),
     [later],
