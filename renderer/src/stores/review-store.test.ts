@@ -57,6 +57,17 @@ describe('the open review while cells stream in', () => {
     stop();
   });
 
+  it('drops a removed document from the cells and, with nothing else pushed, from the summaries too', async () => {
+    const store = useReviewStore;
+    onReviewCells({ review, cells: [], documents: [{ id: 'd1', title: 'Lease B' }] });
+    expect(cellAt(store.getState().cells, 'd0', 'term')).toBeUndefined();
+    await vi.waitFor(() => expect(store.getState().pacedCells).toBe(store.getState().cells), {
+      timeout: 10_000,
+    });
+    expect(cellAt(store.getState().pacedCells, 'd0', 'term')).toBeUndefined();
+    expect(cellAt(store.getState().pacedCells, 'd1', 'term')).toBeDefined();
+  });
+
   it('leaves the table alone when the push is for another review', () => {
     const before = useReviewStore.getState();
     onReviewCells({ review: { ...review, id: 'r2' }, cells: [cell('d0', 9)] });

@@ -176,7 +176,9 @@ export function onReviewCells(payload: Events['review:cells']): void {
       panel: stays(s.panel),
     };
   });
-  if (payload.cells.length > 0 && get().openId === review.id) pace();
+  // A document that left changes the cells even with none pushed: the summaries catch up too.
+  const changed = payload.cells.length > 0 || documents !== undefined;
+  if (changed && get().openId === review.id) pace();
 }
 
 /** A table read whole: the cells and their paced copy together, and no catching up pending. */
