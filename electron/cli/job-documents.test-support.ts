@@ -27,6 +27,36 @@ export const DOCUMENTS_JOB_SETTINGS: RunSettings = {
   tokenizer: 'o200k',
 };
 
+/** DOCUMENTS_JOB_SETTINGS as command-line flags, with the quote step off. */
+export const DOCUMENTS_JOB_FLAGS: readonly string[] = [
+  '--chunk-tokens',
+  String(DOCUMENTS_JOB_SETTINGS.chunkTokens),
+  '--tokenizer',
+  DOCUMENTS_JOB_SETTINGS.tokenizer,
+  '--quote-check',
+  'off',
+];
+
+/**
+ * `memagent review FILE... --checklist LIST` at DOCUMENTS_JOB_FLAGS, in the library `db`, read
+ * from the server at `baseUrl`, then `more`.
+ */
+export const reviewCommand = (
+  review: { files: readonly string[]; checklist: string; db: string; baseUrl: string },
+  ...more: string[]
+): string[] => [
+  'review',
+  ...review.files,
+  '--checklist',
+  review.checklist,
+  ...DOCUMENTS_JOB_FLAGS,
+  '--db',
+  review.db,
+  '--base-url',
+  review.baseUrl,
+  ...more,
+];
+
 /** Document `d`: about `paragraphs` paragraphs, its own vault code in the middle. */
 export function documentText(d: number, paragraphs: number): string {
   const out: string[] = [];
