@@ -9,6 +9,7 @@ import type { Harness } from './harness/harness.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
+import { expectTextHighlight, showSentenceOnPage, views } from './harness/reader-highlight.ts';
 import { selectInText } from './harness/select-text.ts';
 import { openWithDialog, showScreen } from './harness/ui.ts';
 
@@ -49,19 +50,15 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
       await openWithDialog(h, GPL);
       await page.getByRole('heading', { name: /Ask about/ }).waitFor();
       await showScreen(page, 'Reader');
-      const views = page.getByRole('radiogroup', { name: 'View' });
       await expect(
-        views.getByRole('radio', { name: 'Text' }).getAttribute('aria-checked'),
+        views(page).getByRole('radio', { name: 'Text' }).getAttribute('aria-checked'),
       ).resolves.toBe('true');
 
-      await page.getByLabel('Page', { exact: true }).fill('7');
-      await page.getByLabel('Page', { exact: true }).press('Enter');
-      await selectInText(page, CURE);
-      await page.getByRole('button', { name: 'Show selection on the page' }).click();
+      await showSentenceOnPage(page, 7, CURE);
 
       // The original page, page 7 of 11, the sentence named and highlighted.
       await expect(
-        views.getByRole('radio', { name: 'Original page' }).getAttribute('aria-checked'),
+        views(page).getByRole('radio', { name: 'Original page' }).getAttribute('aria-checked'),
       ).resolves.toBe('true');
       const caption = page.locator('.pdf-caption');
       await caption.getByText(/^Highlighted: /).waitFor();
@@ -128,10 +125,8 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
       await page.locator('.page-indicator', { hasText: /^p\. 7 of 11$/ }).waitFor();
 
       // The extracted text is one click away, at the same sentence, still highlighted.
-      await views.getByRole('radio', { name: 'Text' }).click();
-      await page
-        .locator('.document-text mark.passage', { hasText: 'you cure the violation' })
-        .waitFor();
+      await views(page).getByRole('radio', { name: 'Text' }).click();
+      await expectTextHighlight(page, 'you cure the violation');
     },
   );
 
@@ -199,18 +194,7 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
     await openWithDialog(h, BOOK);
     await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
     await showScreen(page, 'Reader');
-    await page.getByLabel('Page', { exact: true }).fill('580');
-    await page.getByLabel('Page', { exact: true }).press('Enter');
-    await page.locator('.row.target .page-marker').waitFor();
-    // The first full sentence of a paragraph after the page marker.
-    const sentence = /[A-Z][a-z]+ [a-z][^.\n]{60,160}\./;
-    await selectInText(page, sentence);
-    await page.getByRole('button', { name: 'Show selection on the page' }).click();
-    await page
-      .locator('.pdf-caption')
-      .getByText(/^Highlighted: /)
-      .waitFor();
-    await page.getByTestId('pdf-highlight').first().waitFor();
+    await showSentenceOnPage(page, 580);
     await page.locator('.pdf-loading').waitFor({ state: 'detached' });
     await page.locator('.pdf-page:not(.stale)').waitFor();
     await page.screenshot({ path: path.join(OUT, `pdf-page-view-${scheme}.png`) });
