@@ -2,21 +2,19 @@
 // driven in a process of its own (the benchmark's file again, with `--role drive`) so that its
 // peak RSS is the job's alone. Here once: the parent spawning it and reading its lines (one
 // `result {json}` line at the end), the child's library, registry and backend opened as the CLI
-// opens them, its RSS sampled, and the documents entered as `memagent ask FILE` enters them.
+// opens them, and its RSS sampled. The documents are entered with the CLI tests' `enterFile`
+// (electron/cli/job-documents.test-support.ts), as `memagent ask FILE` enters them.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_READING, type DocumentInfo, type RunEvent } from '../shared/model.ts';
+import type { RunEvent } from '../shared/model.ts';
 import { RunRegistry } from '../electron/core/agent/run-registry.ts';
 import { createDocumentTexts, type DocumentTexts } from '../electron/core/caches/document-texts.ts';
-import { extractDocument } from '../electron/core/documents/index.ts';
 import { createOcrService } from '../electron/core/documents/ocr-service.ts';
 import { BackendLimits } from '../electron/core/jobs/backend-limits.ts';
 import type { StoredProfile } from '../electron/core/store/columns.ts';
 import { createRunJournal } from '../electron/core/store/run-journal.ts';
 import { openStore, type Store } from '../electron/core/store/store.ts';
 import { registerWriter, type Writer } from '../electron/core/store/writers.ts';
-import { openDocument } from '../electron/core/use-cases/open-document.ts';
 import { createCliRunParts } from '../electron/cli/cli-run-parts.ts';
 
 /** The backend: a vLLM server, as the CLI's in-memory profile; no quote step (benchmarks.md). */
@@ -37,32 +35,6 @@ export const benchTexts = (store: Store, dir: string): DocumentTexts =>
     readingFor: (id: string, key: string) => store.documents.readingFor(id, key),
     ocr: createOcrService(path.join(dir, 'ocr')),
   });
-
-/**
- * Writes `text` to `file` and enters it as `memagent ask FILE` does (open-document.ts, extracted
- * by the app's extractor).
- */
-export async function enterFile(
-  store: Store,
-  texts: DocumentTexts,
-  file: string,
-  text: string,
-): Promise<DocumentInfo> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-  const bytes = fs.readFileSync(file);
-  const opened = await openDocument(
-    { store, texts, now: Date.now },
-    {
-      bytes,
-      name: path.basename(file),
-      path: file,
-      reading: DEFAULT_READING,
-      extract: () => extractDocument({ bytes, name: path.basename(file) }),
-    },
-  );
-  return opened.info;
-}
 
 /** What the driving child reads a job with: the library, the CLI's run parts, one registry. */
 export interface Driving {

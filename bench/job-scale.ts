@@ -25,13 +25,13 @@ import { driveJob } from '../electron/core/use-cases/job-group.ts';
 import { jobLauncher } from '../electron/core/use-cases/job-launcher.ts';
 import { createRun, runBackendOf } from '../electron/core/use-cases/start-run.ts';
 import { createCliRunParts } from '../electron/cli/cli-run-parts.ts';
+import { enterFile } from '../electron/cli/job-documents.test-support.ts';
 import { LONG_JOB_V8_FLAGS } from '../electron/core/v8-flags.ts';
 import { replayLatency, type ReplayCall } from '../sim/latency-replay.ts';
 import { H100_14B, type LatencyModel } from '../sim/options.ts';
 import {
   benchProfile,
   benchTexts,
-  enterFile,
   maxRssMb,
   openDriving,
   sampleRss,

@@ -25,12 +25,12 @@ import { driveJob } from '../electron/core/use-cases/job-group.ts';
 import { jobLauncher } from '../electron/core/use-cases/job-launcher.ts';
 import { createReview } from '../electron/core/use-cases/review-create.ts';
 import { reviewMatrix } from '../electron/core/use-cases/review-matrix.ts';
+import { enterFile } from '../electron/cli/job-documents.test-support.ts';
 import { replayLatency, type ReplayCall } from '../sim/latency-replay.ts';
 import { H100_14B, type LatencyModel } from '../sim/options.ts';
 import {
   benchProfile,
   benchTexts,
-  enterFile,
   maxRssMb,
   openDriving,
   sampleRss,

@@ -11,7 +11,7 @@ import type { Harness } from './harness/harness.ts';
 import { repoRoot } from './harness/paths.ts';
 import { makeReportPdf } from './fixtures/make-pdf.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
-import { selectInText } from './harness/select-text.ts';
+import { expectTextHighlight, showSentenceOnPage, views } from './harness/reader-highlight.ts';
 import { ask, dropFiles, openWithDialog, showScreen } from './harness/ui.ts';
 import { continueInReader } from './harness/source-panel.ts';
 
@@ -33,27 +33,6 @@ async function followCitation(h: Harness): Promise<void> {
   // The passage shows beside the answer first; the panel's link continues in the Reader.
   await continueInReader(page);
 }
-
-/** The "View" switch of the PDF reader. */
-const views = (page: Page) => page.getByRole('radiogroup', { name: 'View' });
-
-/** Whether the element with the focus is a highlighted passage of the text view, and its text. */
-const focusedMark = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement;
-    return el?.matches('.document-text mark.passage') === true ? (el.textContent ?? '') : null;
-  });
-
-/** Whether the highlight of the text view is inside the visible part of its scroll box. */
-const markInView = (page: Page) =>
-  page.evaluate(() => {
-    const mark = document.querySelector('.document-text mark.passage');
-    const box = document.querySelector('.document-text');
-    if (!mark || !box) return false;
-    const m = mark.getBoundingClientRect();
-    const b = box.getBoundingClientRect();
-    return m.top >= b.top && m.bottom <= b.bottom && m.height > 0;
-  });
 
 /** "Re-read with OCR…" in an open More menu: shown disabled, its reason beside it, inert. */
 async function expectNoReread(page: Page, menu: Locator): Promise<void> {
@@ -104,8 +83,7 @@ describe.skipIf(!canRun)('a PDF dropped on the window', () => {
     await dropFiles(page, [b.file('harbour.pdf', makeReportPdf(12, 7, NEEDLE))]);
     await followCitation(h);
     // The focus lands on the highlighted sentence in the text view.
-    await expect.poll(() => focusedMark(page), { timeout: 15_000 }).toContain('Ottilie Brandvold');
-    await expect.poll(() => markInView(page)).toBe(true);
+    await expectTextHighlight(page, 'Ottilie Brandvold');
     await expect(
       views(page).getByRole('radio', { name: 'Text' }).getAttribute('aria-checked'),
     ).resolves.toBe('true');
@@ -148,25 +126,12 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
       await openWithDialog(h, BOOK);
       await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
       await showScreen(page, 'Reader');
-      // A passage on page 580 shown on its page, as a citation is: the first full sentence of a
-      // paragraph after the page marker.
-      await page.getByLabel('Page', { exact: true }).fill('580');
-      await page.getByLabel('Page', { exact: true }).press('Enter');
-      await page.locator('.row.target .page-marker').waitFor();
-      await selectInText(page, /[A-Z][a-z]+ [a-z][^.\n]{60,160}\./);
-      const sentence = await page.evaluate(() => window.getSelection()?.toString() ?? '');
-      await page.getByRole('button', { name: 'Show selection on the page' }).click();
-      const caption = page.locator('.pdf-caption');
-      await caption.getByText(/^Highlighted: /).waitFor();
-      await page.getByTestId('pdf-highlight').first().waitFor();
+      // A passage on page 580 shown on its page, as a citation is.
+      const sentence = await showSentenceOnPage(page, 580);
 
       // The Text view: the same sentence highlighted, in view, with the focus.
       await views(page).getByRole('radio', { name: 'Text' }).click();
-      await expect.poll(() => focusedMark(page), { timeout: 15_000 }).not.toBeNull();
-      const marked = await page.locator('.document-text mark.passage').allTextContents();
-      const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
-      expect(flat(marked.join(' '))).toContain(flat(sentence).slice(0, 60));
-      await expect.poll(() => markInView(page)).toBe(true);
+      await expectTextHighlight(page, sentence.replace(/\s+/g, ' ').trim().slice(0, 60));
       await page
         .getByRole('status')
         .getByText(/^Cited passage/)
@@ -175,7 +140,10 @@ describe.skipIf(!canRun || !existsSync(BOOK))(
 
       // And back on the original page, the highlight is there again, in view.
       await views(page).getByRole('radio', { name: 'Original page' }).click();
-      await caption.getByText(/^Highlighted: /).waitFor();
+      await page
+        .locator('.pdf-caption')
+        .getByText(/^Highlighted: /)
+        .waitFor();
       const marks = page.getByTestId('pdf-highlight');
       await marks.first().waitFor();
       await expect(marks.first().isVisible()).resolves.toBe(true);

@@ -9,6 +9,7 @@ import type { Harness } from './harness/harness.ts';
 import { repoRoot } from './harness/paths.ts';
 import { canMakeScans, scannedContract } from './fixtures/make-scan.ts';
 import { canRun, useBrowser } from './harness/suite.ts';
+import { showSentenceOnPage } from './harness/reader-highlight.ts';
 import { selectInText } from './harness/select-text.ts';
 import { openWithDialog, showScreen } from './harness/ui.ts';
 
@@ -199,18 +200,7 @@ describe.skipIf(!canRun)('the original page of a PDF', () => {
     await openWithDialog(h, BOOK);
     await page.getByRole('heading', { name: /Ask about/ }).waitFor({ timeout: 120_000 });
     await showScreen(page, 'Reader');
-    await page.getByLabel('Page', { exact: true }).fill('580');
-    await page.getByLabel('Page', { exact: true }).press('Enter');
-    await page.locator('.row.target .page-marker').waitFor();
-    // The first full sentence of a paragraph after the page marker.
-    const sentence = /[A-Z][a-z]+ [a-z][^.\n]{60,160}\./;
-    await selectInText(page, sentence);
-    await page.getByRole('button', { name: 'Show selection on the page' }).click();
-    await page
-      .locator('.pdf-caption')
-      .getByText(/^Highlighted: /)
-      .waitFor();
-    await page.getByTestId('pdf-highlight').first().waitFor();
+    await showSentenceOnPage(page, 580);
     await page.locator('.pdf-loading').waitFor({ state: 'detached' });
     await page.locator('.pdf-page:not(.stale)').waitFor();
     await page.screenshot({ path: path.join(OUT, `pdf-page-view-${scheme}.png`) });

@@ -2,51 +2,19 @@
 // `documents:list-folder`), through the product's dispatcher over the real service and real
 // files: every path handed to the window opens once with `documents:open`, by that window only,
 // exactly as a single Open dialog answer; only a folder the window chose may be listed again.
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CallName, CallResponse } from '../../shared/api.ts';
-import { bookText, startHarness, type Harness } from '../core/ipc/service-harness.test-support.ts';
-import { createCallDispatcher, isTrustedSender, type SenderInfo } from './ipc-dispatch.ts';
-import { APP_ENTRY_URL } from './security.ts';
+import { describe, expect, it } from 'vitest';
+import { bookText } from '../core/ipc/service-harness.test-support.ts';
+import { OTHER_WINDOW, useDispatchedService, WINDOW } from './dispatched-service.test-support.ts';
 
-const WINDOW = 7;
-const OTHER_WINDOW = 8;
-const sender = (webContentsId: number): SenderInfo => ({
-  webContentsId,
-  frameUrl: APP_ENTRY_URL,
-  isMainFrame: true,
-});
+const startService = useDispatchedService();
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
-async function start(answer: { files?: string[]; folder?: string | null }) {
-  h = await startHarness({
-    deps: {
-      chooseFiles: async () => answer.files ?? [],
-      chooseFolder: async () => answer.folder ?? null,
-    },
+/** The service, its Open dialogs answering with `answer` as it is when they are shown. */
+const start = (answer: { files?: string[]; folder?: string | null }) =>
+  startService({
+    chooseFiles: async () => answer.files ?? [],
+    chooseFolder: async () => answer.folder ?? null,
   });
-  const harness = h;
-  const dispatch = createCallDispatcher(
-    harness.service.handlers,
-    (s) => isTrustedSender(s, new Set([WINDOW, OTHER_WINDOW])),
-    harness.service.grants,
-  );
-  const call = <K extends CallName>(name: K, request: unknown, from = WINDOW) =>
-    dispatch(name, sender(from), request) as Promise<CallResponse<K>>;
-  const write = (name: string, content = bookText(3)) => {
-    const file = path.join(harness.dir, name);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-    return file;
-  };
-  return { harness, call, write };
-}
 
 describe('several files chosen in one Open dialog', () => {
   it('each opens once, by the window that chose them', async () => {

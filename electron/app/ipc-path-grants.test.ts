@@ -3,57 +3,34 @@
 // accepted only by the window the dialog answered and only for the purpose it was chosen for.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CallName, CallResponse, FilePurpose } from '../../shared/api.ts';
+import { describe, expect, it } from 'vitest';
+import type { FilePurpose } from '../../shared/api.ts';
 import { hostileSession } from '../core/export/hostile-session.test-support.ts';
-import { bookText, startHarness, type Harness } from '../core/ipc/service-harness.test-support.ts';
+import { bookText } from '../core/ipc/service-harness.test-support.ts';
 import {
-  createCallDispatcher,
-  createDropGrant,
-  isTrustedSender,
-  type SenderInfo,
-} from './ipc-dispatch.ts';
+  OTHER_WINDOW,
+  sender,
+  trusted,
+  useDispatchedService,
+  WINDOW,
+} from './dispatched-service.test-support.ts';
+import { createDropGrant, type SenderInfo } from './ipc-dispatch.ts';
 import { APP_ENTRY_URL } from './security.ts';
 
-const WINDOW = 7;
-const OTHER_WINDOW = 8;
-const sender = (webContentsId: number): SenderInfo => ({
-  webContentsId,
-  frameUrl: APP_ENTRY_URL,
-  isMainFrame: true,
-});
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const startService = useDispatchedService();
 
 /** The service with a file dialog that answers with `answers` in turn, and the app's dispatcher. */
 async function start() {
   const answers: string[] = [];
   const asked: FilePurpose[] = [];
   const shown: string[] = [];
-  h = await startHarness({
-    deps: {
-      chooseFile: async (purpose) => {
-        asked.push(purpose);
-        return answers.shift() ?? null;
-      },
-      showInFolder: (file) => void shown.push(file),
+  const { harness, call, write } = await startService({
+    chooseFile: async (purpose) => {
+      asked.push(purpose);
+      return answers.shift() ?? null;
     },
+    showInFolder: (file) => void shown.push(file),
   });
-  const harness = h;
-  const dispatch = createCallDispatcher(
-    harness.service.handlers,
-    (s) => isTrustedSender(s, new Set([WINDOW, OTHER_WINDOW])),
-    harness.service.grants,
-  );
-  const call = <K extends CallName>(
-    name: K,
-    request: unknown,
-    from = WINDOW,
-  ): Promise<CallResponse<K>> => dispatch(name, sender(from), request);
   /** The user picks `file` in the dialog shown for `purpose`. */
   const choose = async (
     file: string,
@@ -63,20 +40,12 @@ async function start() {
     const chosen = await call('documents:choose-path', purpose === undefined ? {} : { purpose });
     expect(chosen).toEqual({ ok: true, value: file });
   };
-  const write = (name: string, content: string) => {
-    const file = path.join(harness.dir, name);
-    fs.writeFileSync(file, content);
-    return file;
-  };
   const titles = async () => {
     const listed = await harness.ok('documents:list', {});
     return listed.map((d) => d.fileName).sort();
   };
   /** The user drops the file at `file` on window `from` (the preload read its path). */
-  const grantDropped = createDropGrant(
-    (s) => isTrustedSender(s, new Set([WINDOW, OTHER_WINDOW])),
-    harness.service.grants,
-  );
+  const grantDropped = createDropGrant(trusted, harness.service.grants);
   const drop = (file: unknown, from: SenderInfo = sender(WINDOW)) => grantDropped(from, file);
   return { harness, call, choose, drop, write, titles, asked, shown };
 }

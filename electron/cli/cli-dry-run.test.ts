@@ -114,8 +114,30 @@ describe('memagent ask --dry-run', () => {
     );
     expect(r.stdout).toContain('Q2: ');
     expect(r.stdout).toMatch(/prompt tokens: at most [\d,]+ \(template, question and chunks exact/);
-    expect(r.stdout).toContain('give --input-price and --output-price');
+    expect(r.stdout).toMatch(
+      /^ {2}cost: no prices given \(--input-price and --output-price, per million tokens, give a range\)$/m,
+    );
     expect(r.stdout).toContain('Dry run: nothing was sent to the model.');
+    // Priced: the range in the app's and the review plan's words (shared/estimate-cost.ts).
+    const priced = await runCliInProcess(
+      [
+        'ask',
+        book,
+        '-q',
+        QUESTION,
+        ...SETTINGS,
+        '--dry-run',
+        '--input-price',
+        '2',
+        '--output-price',
+        '8',
+      ],
+      { MEMAGENT_BASE_URL: await deadUrl() },
+    );
+    expect(priced.code, priced.stderr).toBe(0);
+    expect(priced.stdout).toMatch(
+      /^ {2}cost: \$\d+\.\d{2,4} to \$\d+\.\d{2,4} \(the most if every memory fills its budget\)$/m,
+    );
   });
 
   it('gives the app’s time range once a run on the backend finished, and says why not before', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import type { ReviewJson } from '../core/export/review-json.ts';
 import { runCliInProcess } from './cli.test-support.ts';
-import { documentText } from './job-documents.test-support.ts';
+import { documentText, reviewCommand } from './job-documents.test-support.ts';
 
 let dir: string;
 let sim: SimServer;
@@ -36,23 +36,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const review = (...more: string[]) => [
-  'review',
-  ...files,
-  '--checklist',
-  checklist,
-  '--chunk-tokens',
-  '256',
-  '--tokenizer',
-  'o200k',
-  '--quote-check',
-  'off',
-  '--db',
-  db,
-  '--base-url',
-  sim.baseUrl,
-  ...more,
-];
+const review = (...more: string[]) =>
+  reviewCommand({ files, checklist, db, baseUrl: sim.baseUrl }, ...more);
 
 it('a German terminal sees the table in German; JSON in Japanese keeps its values; C is en-GB', async () => {
   const de = await runCliInProcess(review(), { LANG: 'de_DE.UTF-8' });

@@ -17,7 +17,7 @@ import type { ReviewJson } from '../core/export/review-json.ts';
 import { openStore } from '../core/store/store.ts';
 import { reviewMatrix } from '../core/use-cases/review-matrix.ts';
 import { runCli, runCliInProcess } from './cli.test-support.ts';
-import { documentText } from './job-documents.test-support.ts';
+import { documentText, reviewCommand } from './job-documents.test-support.ts';
 
 let dir: string;
 const sims: SimServer[] = [];
@@ -51,23 +51,8 @@ async function sim(overheadMs = 0): Promise<SimServer> {
   return s;
 }
 
-const review = (db: string, baseUrl: string, ...more: string[]) => [
-  'review',
-  ...files,
-  '--checklist',
-  checklist,
-  '--chunk-tokens',
-  '256',
-  '--tokenizer',
-  'o200k',
-  '--quote-check',
-  'off',
-  '--db',
-  db,
-  '--base-url',
-  baseUrl,
-  ...more,
-];
+const review = (db: string, baseUrl: string, ...more: string[]) =>
+  reviewCommand({ files, checklist, db, baseUrl }, ...more);
 
 /** The chunk prompts a simulator received, as "site D|question" (one per chunk read). */
 const chunkReads = (s: SimServer) =>
@@ -506,27 +491,15 @@ describe('stopped mid-way', () => {
 
 describe('the plan and the cost limit', () => {
   /** One document × one question, priced: a review whose most is dollars, not cents. */
-  const priced = (db: string, baseUrl: string, ...more: string[]) => [
-    'review',
-    files[0] ?? '',
-    '--checklist',
-    one,
-    '--chunk-tokens',
-    '256',
-    '--tokenizer',
-    'o200k',
-    '--quote-check',
-    'off',
-    '--input-price',
-    '1000',
-    '--output-price',
-    '1000',
-    '--db',
-    db,
-    '--base-url',
-    baseUrl,
-    ...more,
-  ];
+  const priced = (db: string, baseUrl: string, ...more: string[]) =>
+    reviewCommand(
+      { files: files.slice(0, 1), checklist: one, db, baseUrl },
+      '--input-price',
+      '1000',
+      '--output-price',
+      '1000',
+      ...more,
+    );
   let one: string;
   beforeAll(() => {
     one = path.join(dir, 'one.txt');

@@ -2,11 +2,11 @@
 // (renderer common/cost-confirm-dialog.tsx): a priced read whose most exceeds the limit starts
 // only once the user says so, at the terminal or with --yes. With nobody to ask (no terminal on
 // standard input, or a CI log) it is refused in one sentence that names the flag.
+import { formatMoney, overCostLimit } from '../../shared/estimate-cost.ts';
 import type { Range } from '../../shared/run-estimate.ts';
 import { CoreError } from '../core/errors.ts';
 import type { CliContext } from './context.ts';
 import { inCi } from './live-line.ts';
-import { money } from './review-progress.ts';
 
 export interface CostConfirm {
   /** The estimate's cost range; null for an unpriced backend (never asked). */
@@ -19,18 +19,13 @@ export interface CostConfirm {
   what: string;
 }
 
-/** True when a read may cost more than the limit (the app's `needsConfirmation`). */
-export function overCostLimit(cost: Range | null, limit: number): boolean {
-  return cost !== null && cost.max > limit;
-}
-
 /**
  * Resolves true to go on, false when the user said no at the terminal. Throws BadUsage when the
  * cost needs confirming and nobody can be asked; Cancelled on Ctrl-C while it waits.
  */
 export async function confirmCost(check: CostConfirm, ctx: CliContext): Promise<boolean> {
   if (check.yes || check.cost === null || !overCostLimit(check.cost, check.limit)) return true;
-  const most = `${check.what} may cost up to ${money(check.cost.max)}, above the cost limit of ${money(check.limit)}`;
+  const most = `${check.what} may cost up to ${formatMoney(check.cost.max)}, above the cost limit of ${formatMoney(check.limit)}`;
   if (ctx.stdin.isTTY !== true || inCi(ctx.env)) {
     throw new CoreError('BadUsage', `${most}, and there is no terminal to confirm it at.`, {
       hint: `Pass --yes to start it anyway, or --cost-limit ${Math.ceil(check.cost.max)} to raise the limit.`,

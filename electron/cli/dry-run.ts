@@ -2,6 +2,7 @@
 // use-cases/estimate-parts.ts: the same backend, tokenizer, chunking, stored speed and growth),
 // with no request to the model (nor to a server, unless --tokenizer server asks it to count).
 import type { DocumentText } from '../../shared/model.ts';
+import { estimateCostText } from '../../shared/estimate-cost.ts';
 import { estimateTimeText } from '../../shared/estimate-time.ts';
 import { quoteCheckRequestsText, type Range, type RunEstimate } from '../../shared/run-estimate.ts';
 import { plural } from '../../shared/plural.ts';
@@ -87,7 +88,7 @@ export async function runDryRun(
       `${who}${plural(e.chunks, 'chunk')} of at most ${count(options.chunkTokens)} tokens (${tokenizerId}), plus the final request${quoteRequests(e)}`,
       `  prompt tokens: at most ${count(e.promptTokens)} (template, question and chunks exact; each memory counted at its ${count(options.memoryTokens)}-token budget${e.quoteCheck ? '; quote checks with the answer at its budget' : ''})`,
       `  completion tokens: at most ${count(e.maxCompletionTokens)} (${count(options.memoryTokens)} a chunk + ${count(options.answerTokens)} for the answer${e.quoteCheck ? ` + ${count(QUOTE_MAX_TOKENS)} a quote check` : ''})`,
-      costLine(e),
+      `  cost: ${estimateCostText(e, 'cli')}`,
       `  time: ${estimateTimeText(e.seconds, e.device)}`,
     ].join('\n');
   });
@@ -101,16 +102,8 @@ function readLibrary(options: AskOptions): Store | undefined {
   return openLibraryToRead(location);
 }
 
-function costLine(e: RunEstimate): string {
-  if (e.onThisComputer === true) return '  cost: free (the model runs on this computer)';
-  return e.cost === null
-    ? '  cost: give --input-price and --output-price (per million tokens) for a range'
-    : `  cost: ${money(e.cost.min)} to ${money(e.cost.max)}`;
-}
-
 /** ", and up to 3 quote-check requests" when the quote check is on (--quote-check). */
 const quoteRequests = (e: RunEstimate) =>
   e.quoteCheck === null ? '' : `, and ${quoteCheckRequestsText(e.quoteCheck)}`;
 
 const count = (n: number) => n.toLocaleString('en-US');
-const money = (n: number) => (n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`);

@@ -16,7 +16,8 @@ import { extractDocument } from '../core/documents/index.ts';
 import { openStore } from '../core/store/store.ts';
 import { writeTransaction } from '../core/store/write-transaction.ts';
 import { registerWriter } from '../core/store/writers.ts';
-import { openDocument } from '../core/use-cases/open-document.ts';
+import { openDocument, type TextCache } from '../core/use-cases/open-document.ts';
+import type { Store } from '../core/store/store.ts';
 import { createRun, runBackendOf } from '../core/use-cases/start-run.ts';
 import { createCliRunParts, serverProfile } from './cli-run-parts.ts';
 
@@ -25,6 +26,36 @@ export const DOCUMENTS_JOB_SETTINGS: RunSettings = {
   chunkTokens: 256,
   tokenizer: 'o200k',
 };
+
+/** DOCUMENTS_JOB_SETTINGS as command-line flags, with the quote step off. */
+export const DOCUMENTS_JOB_FLAGS: readonly string[] = [
+  '--chunk-tokens',
+  String(DOCUMENTS_JOB_SETTINGS.chunkTokens),
+  '--tokenizer',
+  DOCUMENTS_JOB_SETTINGS.tokenizer,
+  '--quote-check',
+  'off',
+];
+
+/**
+ * `memagent review FILE... --checklist LIST` at DOCUMENTS_JOB_FLAGS, in the library `db`, read
+ * from the server at `baseUrl`, then `more`.
+ */
+export const reviewCommand = (
+  review: { files: readonly string[]; checklist: string; db: string; baseUrl: string },
+  ...more: string[]
+): string[] => [
+  'review',
+  ...review.files,
+  '--checklist',
+  review.checklist,
+  ...DOCUMENTS_JOB_FLAGS,
+  '--db',
+  review.db,
+  '--base-url',
+  review.baseUrl,
+  ...more,
+];
 
 /** Document `d`: about `paragraphs` paragraphs, its own vault code in the middle. */
 export function documentText(d: number, paragraphs: number): string {
@@ -36,6 +67,33 @@ export function documentText(d: number, paragraphs: number): string {
     );
   }
   return out.join('\n\n');
+}
+
+/**
+ * Writes `text` to `file` and enters it in the library as `memagent ask FILE` does
+ * (open-document.ts, read by the app's extractor). The CLI tests and the job benchmarks enter
+ * their documents through this one path.
+ */
+export async function enterFile(
+  store: Store,
+  texts: TextCache,
+  file: string,
+  text: string,
+): Promise<DocumentInfo> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  const bytes = fs.readFileSync(file);
+  const opened = await openDocument(
+    { store, texts, now: Date.now },
+    {
+      bytes,
+      name: path.basename(file),
+      path: file,
+      reading: DEFAULT_READING,
+      extract: () => extractDocument({ bytes, name: path.basename(file) }),
+    },
+  );
+  return opened.info;
 }
 
 /**
@@ -61,20 +119,8 @@ export async function createDocumentsJob(options: {
   try {
     const infos: DocumentInfo[] = [];
     for (let d = 0; d < options.documents; d += 1) {
-      const file = path.join(dir, `site-${d}.txt`);
-      fs.writeFileSync(file, documentText(d, (options.paragraphs ?? 20) + d * 12));
-      const bytes = fs.readFileSync(file);
-      const opened = await openDocument(
-        { store, texts, now: Date.now },
-        {
-          bytes,
-          name: path.basename(file),
-          path: file,
-          reading: DEFAULT_READING,
-          extract: () => extractDocument({ bytes, name: path.basename(file) }),
-        },
-      );
-      infos.push(opened.info);
+      const text = documentText(d, (options.paragraphs ?? 20) + d * 12);
+      infos.push(await enterFile(store, texts, path.join(dir, `site-${d}.txt`), text));
     }
     const jobId = randomUUID();
     const runIds: string[] = [];

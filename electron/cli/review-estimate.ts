@@ -6,6 +6,7 @@ import type { ReviewQuestion } from '../../shared/review.ts';
 import type { ReviewEstimate } from '../../shared/review-setup.ts';
 import type { RunSettings } from '../../shared/model.ts';
 import { plural } from '../../shared/plural.ts';
+import { estimateCostText } from '../../shared/estimate-cost.ts';
 import { estimateTimeText } from '../../shared/estimate-time.ts';
 import type { DocumentTexts } from '../core/caches/document-texts.ts';
 import { createPromptFrames } from '../core/caches/prompt-frames.ts';
@@ -13,7 +14,6 @@ import type { StoredProfile } from '../core/store/columns.ts';
 import type { Store } from '../core/store/store.ts';
 import { estimateReview } from '../core/use-cases/review-estimate.ts';
 import type { CliRunParts } from './cli-run-parts.ts';
-import { money } from './review-progress.ts';
 
 /** What this command would read: the review it continues (if any) and the estimate of its cells. */
 export interface ReviewPlan {
@@ -97,16 +97,9 @@ export function planText(plan: ReviewPlan): string {
     `review: ${size}; ${left}`,
     `  reads: ${plural(e.chunkReads, 'chunk')} and ${plural(plan.cellsToRead, 'answer')}${quote}`,
     `  prompt tokens: at most ${count(e.promptTokens)}; completion tokens: at most ${count(e.maxCompletionTokens)}`,
-    `  cost: ${costText(e)}`,
+    `  cost: ${estimateCostText(e, 'cli')}`,
     `  time: ${estimateTimeText(e.seconds, e.device, e.concurrency)}`,
   ].join('\n');
-}
-
-function costText(e: ReviewEstimate): string {
-  if (e.onThisComputer === true) return 'free (the model runs on this computer)';
-  if (e.cost === null)
-    return 'no prices given (--input-price and --output-price, per million tokens, give a range)';
-  return `${money(e.cost.min)} to ${money(e.cost.max)} (the most if every memory fills its budget)`;
 }
 
 /** The `--dry-run --json` form: what scripts may rely on. */

@@ -3,6 +3,7 @@
 // electron/core/agent/chunk-time.ts) and, for a priced backend, the cost so far. Drawn by the
 // one LiveLine; fed by the runs' events and the driver's run ends.
 import type { Events } from '../../shared/api.ts';
+import { formatMoney } from '../../shared/estimate-cost.ts';
 import type { Usage } from '../../shared/model.ts';
 import type { RunOutcome } from '../core/agent/run-outcome.ts';
 import { estimateCost, type Prices } from '../core/llm/cost.ts';
@@ -120,7 +121,7 @@ export class ReviewProgress {
       `${this.#reading.size} reading`,
       `${clock(elapsed)} elapsed`,
       this.#left(),
-      ...(cost === undefined ? [] : [`${money(cost)} so far`]),
+      ...(cost === undefined ? [] : [`${formatMoney(cost)} so far`]),
     ].join(' · ');
   }
 
@@ -150,6 +151,3 @@ export class ReviewProgress {
     );
   }
 }
-
-/** "$0.0042" below a cent, else "$1.23". */
-export const money = (n: number): string => (n < 0.01 ? `$${n.toFixed(4)}` : `$${n.toFixed(2)}`);

@@ -5,14 +5,11 @@ import {
   type RunEstimate,
 } from '../../../shared/run-estimate.ts';
 import { plural } from '../../../shared/plural.ts';
+import { estimateCostText, overCostLimit } from '../../../shared/estimate-cost.ts';
 import { estimateTimeText } from '../../../shared/estimate-time.ts';
-import { formatMoney, formatTokens } from './format.ts';
+import { formatTokens } from './format.ts';
 
-/** "$0.41 to $1.23"; one figure when both ends round alike. */
-export function moneyRange(cost: Range): string {
-  const [min, max] = [formatMoney(cost.min), formatMoney(cost.max)];
-  return min === max ? max : `${min} to ${max}`;
-}
+export { moneyRange } from '../../../shared/estimate-cost.ts';
 
 /**
  * "35 chunks · up to 212K prompt and 37K completion tokens", and "· includes up to 3 quote-check
@@ -33,13 +30,10 @@ export function timeLine(e: RunEstimate): string {
 
 /** The cost, or that the backend has no prices (a local server: nothing to pay per token). */
 export function costLine(e: RunEstimate): string {
-  if (e.onThisComputer === true) return 'Cost: free (the model runs on this computer)';
-  return e.cost === null
-    ? 'Cost: no prices set for this backend'
-    : `Cost: ${moneyRange(e.cost)} (the most if every memory fills its budget)`;
+  return `Cost: ${estimateCostText(e, 'app')}`;
 }
 
 /** True when Ask or Create should ask first: a priced run or review whose most exceeds the limit. */
 export function needsConfirmation(e: { cost: Range | null } | null, limit: number): boolean {
-  return e?.cost != null && e.cost.max > limit;
+  return overCostLimit(e?.cost, limit);
 }

@@ -1,6 +1,7 @@
 // Number and time formatting for people.
 
 export { formatDuration } from '../../../shared/duration.ts';
+export { formatMoney } from '../../../shared/estimate-cost.ts';
 
 const intl = new Intl.NumberFormat('en-US');
 
@@ -12,11 +13,6 @@ export function formatTokens(n: number): string {
   if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1)}M`;
   if (n >= 10_000) return `${Math.round(n / 1000)}K`;
   return formatCount(n);
-}
-
-export function formatMoney(amount: number): string {
-  if (amount < 0.01) return `$${amount.toFixed(4)}`;
-  return `$${amount.toFixed(2)}`;
 }
 
 /** Approximate token count for display (about four characters per token in English). */

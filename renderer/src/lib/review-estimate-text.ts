@@ -2,7 +2,7 @@
 import { plural } from '../../../shared/plural.ts';
 import type { ReviewEstimate } from '../../../shared/review-setup.ts';
 import { estimateTimeText } from '../../../shared/estimate-time.ts';
-import { moneyRange } from './estimate-text.ts';
+import { estimateCostText } from '../../../shared/estimate-cost.ts';
 import { formatTokens } from './format.ts';
 
 /** "3 documents × 8 questions = 24 cells". */
@@ -19,11 +19,9 @@ export function reviewTokensLine(e: ReviewEstimate): string {
   return `${plural(e.chunkReads, 'chunk read')} · up to ${formatTokens(e.promptTokens)} prompt and ${formatTokens(e.maxCompletionTokens)} completion tokens${quote}`;
 }
 
+/** The cost in the Ask form's words (estimate-cost.ts). */
 export function reviewCostLine(e: ReviewEstimate): string {
-  if (e.onThisComputer === true) return 'Cost: free (the model runs on this computer)';
-  return e.cost === null
-    ? 'Cost: no prices set for this backend'
-    : `Cost: ${moneyRange(e.cost)} (the most if every memory fills its budget)`;
+  return `Cost: ${estimateCostText(e, 'app')}`;
 }
 
 /**

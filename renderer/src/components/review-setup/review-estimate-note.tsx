@@ -5,11 +5,23 @@ import {
   reviewTimeLine,
   reviewTokensLine,
 } from '../../lib/review-estimate-text.ts';
+import type { ReviewEstimate } from '../../../../shared/review-setup.ts';
 import type { ReviewEstimateState } from './use-review-estimate.ts';
 
 /** Why a review of 20 questions costs 20 reads of each document. */
 export const ONE_READ_PER_QUESTION =
   'Each question is read separately: MemAgent keeps a memory for one question at a time, so every question is a full read of every document.';
+
+/** A review's tokens, cost and time: New review's and the Add dialogs' figures, alike. */
+export function ReviewEstimateFigures(props: { estimate: ReviewEstimate }) {
+  return (
+    <>
+      <p>{reviewTokensLine(props.estimate)}</p>
+      <p>{reviewCostLine(props.estimate)}</p>
+      <p className="muted">{reviewTimeLine(props.estimate)}</p>
+    </>
+  );
+}
 
 export function ReviewEstimateNote(props: { state: ReviewEstimateState }) {
   const { state } = props;
@@ -36,9 +48,7 @@ export function ReviewEstimateNote(props: { state: ReviewEstimateState }) {
             <strong>{cellsLine(state.estimate)}</strong>
             {state.updating ? <span className="muted"> · updating…</span> : null}
           </p>
-          <p>{reviewTokensLine(state.estimate)}</p>
-          <p>{reviewCostLine(state.estimate)}</p>
-          <p className="muted">{reviewTimeLine(state.estimate)}</p>
+          <ReviewEstimateFigures estimate={state.estimate} />
         </>
       )}
       <p className="muted small">{ONE_READ_PER_QUESTION}</p>

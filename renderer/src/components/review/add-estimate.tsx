@@ -7,17 +7,13 @@ import type { AppError } from '../../../../shared/model.ts';
 import type { ReviewAddition, ReviewEstimate } from '../../../../shared/review-setup.ts';
 import { plural } from '../../../../shared/plural.ts';
 import type { ReviewSummary } from '../../../../shared/review.ts';
-import {
-  cellsLine,
-  reviewCostLine,
-  reviewTimeLine,
-  reviewTokensLine,
-} from '../../lib/review-estimate-text.ts';
+import { cellsLine, reviewTokensLine } from '../../lib/review-estimate-text.ts';
 import { useSettingsStore } from '../../stores/settings-store.ts';
 import { CostConfirmDialog, mustConfirmCost } from '../common/cost-confirm-dialog.tsx';
 import { useEstimate, type EstimateState, type IdleEstimate } from '../common/use-estimate.ts';
 import { addToReview, type ReviewAdd } from '../../stores/review-add.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
+import { ReviewEstimateFigures } from '../review-setup/review-estimate-note.tsx';
 
 export type AdditionState = EstimateState<ReviewAddition> | IdleEstimate;
 
@@ -71,9 +67,7 @@ function AddEstimateNote(props: { state: AdditionState; review: ReviewSummary })
               again.
             </p>
           ) : null}
-          <p>{reviewTokensLine(state.estimate.estimate)}</p>
-          <p>{reviewCostLine(state.estimate.estimate)}</p>
-          <p className="muted">{reviewTimeLine(state.estimate.estimate)}</p>
+          <ReviewEstimateFigures estimate={state.estimate.estimate} />
         </>
       )}
     </section>
