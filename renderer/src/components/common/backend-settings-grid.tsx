@@ -14,20 +14,23 @@ export function BackendSettingsGrid(props: {
   backendRef?: Ref<HTMLSelectElement>;
 }) {
   const { profiles } = props;
+  const chosen = profiles.find((p) => p.id === props.profileId);
   return (
     <div className="run-settings-grid">
       <label className="wide">
         Backend
         <select
           ref={props.backendRef}
+          title={
+            chosen ? `${chosen.name}${chosen.model ? ` · model ${chosen.model}` : ''}` : undefined
+          }
           value={props.profileId}
           onChange={(e) => props.onChooseBackend(e.target.value)}
         >
           {profiles.length === 0 ? <option value="">No backend set up</option> : null}
           {profiles.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name}
-              {p.model ? ` (${p.model})` : ''}
+              {backendChoiceName(p, profiles)}
             </option>
           ))}
         </select>
@@ -39,4 +42,15 @@ export function BackendSettingsGrid(props: {
       />
     </div>
   );
+}
+
+/**
+ * A backend as the choice lists it: its name, which fits the control in a narrow column (a name
+ * with its model, "Local simulator (sim-llm) (BytedTsinghua-SIA/RL-MemoryAgent-14B)", was cut);
+ * the model follows only where two backends share a name. The status line under the form names
+ * the chosen backend's model.
+ */
+function backendChoiceName(p: BackendProfile, all: readonly BackendProfile[]): string {
+  const twin = all.some((o) => o !== p && o.name === p.name);
+  return twin && p.model ? `${p.name} (${p.model})` : p.name;
 }
