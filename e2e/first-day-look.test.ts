@@ -188,6 +188,9 @@ describe.skipIf(!canRun || missing !== null)(
           `the answer's pane at ${view.width}×${view.height}`,
         ).toBeGreaterThanOrEqual(view.height * 0.6);
         expect(answer!.width, `the answer's width at ${view.width}`).toBeGreaterThanOrEqual(300);
+        console.log(
+          `answer beside its source at ${view.width}×${view.height}: answer ${Math.round(answer!.width)}×${Math.round(answer!.height)} px, page ${Math.round(source!.width)}×${Math.round(source!.height)} px`,
+        );
         // The marker that chose the passage stays in sight beside its page.
         const marker = (await box(page, '.evidence button.passage'))!;
         expect(marker.y, `the marker at ${view.width}`).toBeGreaterThanOrEqual(answer!.y);
@@ -263,6 +266,9 @@ describe.skipIf(!canRun || missing !== null)(
       await page.locator('.pdf-page:not(.stale)').waitFor({ timeout: 60_000 });
       await look(page, 'reader', async (view) => {
         const scroller = (await box(page, '.pdf-scroller'))!;
+        console.log(
+          `reader at ${view.width}×${view.height}: the page ${Math.round(scroller.height)} px high`,
+        );
         expect(
           scroller.height,
           `the page's height at ${view.width}×${view.height}`,
