@@ -2,6 +2,7 @@
 // review form (each keeps its own draft: what changes is reported, not stored here).
 import type { Ref } from 'react';
 import type { BackendProfile, RunSettings } from '../../../../shared/model.ts';
+import { backendChoiceName } from '../../lib/backend-choice-name.ts';
 import { RunSettingsFields } from './run-settings-fields.tsx';
 
 export function BackendSettingsGrid(props: {
@@ -42,15 +43,4 @@ export function BackendSettingsGrid(props: {
       />
     </div>
   );
-}
-
-/**
- * A backend as the choice lists it: its name, which fits the control in a narrow column (a name
- * with its model, "Local simulator (sim-llm) (BytedTsinghua-SIA/RL-MemoryAgent-14B)", was cut);
- * the model follows only where two backends share a name. The status line under the form names
- * the chosen backend's model.
- */
-function backendChoiceName(p: BackendProfile, all: readonly BackendProfile[]): string {
-  const twin = all.some((o) => o !== p && o.name === p.name);
-  return twin && p.model ? `${p.name} (${p.model})` : p.name;
 }
