@@ -2,7 +2,8 @@
 // no answer, one PDF dropped on the window), an answer read in 80+ chunks with its source beside
 // it, two memories compared, the reader and Settings, each at 1280×800, 1024×700 and 760×700 in
 // light and dark. At every stop it checks what a person would stumble on: the window scrolling
-// sideways, buttons whose words are cut, the answer or its page out of sight. The pictures go to
+// sideways, buttons whose words are cut, the answer or its page out of sight, the source panel's
+// line cut, a backend's name cut in its dropdown, the reader's toolbar on two rows. The pictures go to
 // out/screenshots/first-day-<stop>-<width>-<scheme>.png (git-ignored) for a person to look at.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -179,8 +180,30 @@ describe.skipIf(!canRun || missing !== null)(
         const source = await box(page, '.source-panel');
         expect(answer, `the answer at ${view.width}`).not.toBeNull();
         expect(source, `the source panel at ${view.width}`).not.toBeNull();
-        // The answer's pane keeps room to read in (it scrolls; the page takes the rest).
-        expect(answer!.height, `the answer's pane at ${view.width}`).toBeGreaterThanOrEqual(250);
+        // The answer keeps a readable share of the window (in a small one the questions fold
+        // away and the answer and its page share the width, rather than the page pushing the
+        // answer into a strip under it).
+        expect(
+          answer!.height,
+          `the answer's pane at ${view.width}×${view.height}`,
+        ).toBeGreaterThanOrEqual(view.height * 0.6);
+        expect(answer!.width, `the answer's width at ${view.width}`).toBeGreaterThanOrEqual(300);
+        console.log(
+          `answer beside its source at ${view.width}×${view.height}: answer ${Math.round(answer!.width)}×${Math.round(answer!.height)} px, page ${Math.round(source!.width)}×${Math.round(source!.height)} px`,
+        );
+        // The marker that chose the passage stays in sight beside its page.
+        const marker = (await box(page, '.evidence button.passage'))!;
+        expect(marker.y, `the marker at ${view.width}`).toBeGreaterThanOrEqual(answer!.y);
+        expect(marker.y + marker.height).toBeLessThanOrEqual(answer!.y + answer!.height + 1);
+        // The panel's line says in full which passage it shows: wrapped, never cut.
+        const line = panel.locator('.source-panel-line');
+        expect(await line.textContent()).toMatch(/^Showing passage 1\b/);
+        const cut = await line.evaluate(
+          (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+        );
+        expect(cut, `the panel's line cut at ${view.width}`).toBe(false);
+        const head = (await box(page, '.source-panel-head'))!;
+        expect(head.height, `the panel's head at ${view.width}`).toBeLessThan(view.height * 0.15);
         // Both inside the window's width; neither covers the other.
         expect(answer!.x + answer!.width).toBeLessThanOrEqual(view.width + 1);
         expect(source!.x + source!.width).toBeLessThanOrEqual(view.width + 1);
@@ -192,6 +215,30 @@ describe.skipIf(!canRun || missing !== null)(
         expect(overlap, `answer and source overlap at ${view.width}`).toBe(false);
       });
       await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+
+      // 2b. The Ask form's run settings: the backend's name whole in its dropdown.
+      const runSettings = page.locator('details.run-settings');
+      await runSettings.locator('summary').click();
+      const backend = page.locator('form.ask-form').getByRole('combobox', { name: /^Backend/ });
+      await look(page, 'ask-form', async (view) => {
+        const fit = await backend.evaluate((el) => {
+          const select = el as HTMLSelectElement;
+          const s = getComputedStyle(select);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = s.font;
+          const text = select.selectedOptions[0]?.text ?? '';
+          // The control's arrow takes about 20 px beside the text.
+          const room =
+            select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 20;
+          return { text, needs: Math.ceil(ctx.measureText(text).width), room };
+        });
+        expect(
+          fit.needs,
+          `"${fit.text}" in the backend dropdown at ${view.width} (${fit.room} px of room)`,
+        ).toBeLessThanOrEqual(fit.room);
+      });
+      await runSettings.locator('summary').click();
 
       // 3. Two memories compared: the first chunk's and the fifth's, ticked in the timeline.
       for (const n of [1, 5]) {
@@ -219,10 +266,40 @@ describe.skipIf(!canRun || missing !== null)(
       await page.locator('.pdf-page:not(.stale)').waitFor({ timeout: 60_000 });
       await look(page, 'reader', async (view) => {
         const scroller = (await box(page, '.pdf-scroller'))!;
+        console.log(
+          `reader at ${view.width}×${view.height}: the page ${Math.round(scroller.height)} px high`,
+        );
         expect(
           scroller.height,
           `the page's height at ${view.width}×${view.height}`,
         ).toBeGreaterThan(view.height * 0.6);
+        // The reader's toolbar is one row: every control in it starts on the first one.
+        const rows = await page.locator('.reader-toolbar').evaluate((bar) => {
+          const shown = [...bar.children]
+            .map((c) => c.getBoundingClientRect())
+            .filter((r) => r.width > 0 && r.height > 0);
+          const tops = shown.map((r) => r.top);
+          return {
+            spread: Math.max(...tops) - Math.min(...tops),
+            least: Math.min(...shown.map((r) => r.height)),
+          };
+        });
+        expect(rows.spread, `the reader's toolbar at ${view.width}: a second row`).toBeLessThan(
+          rows.least,
+        );
+        // Its extraction warning is still one click away: in More in a small window.
+        if (view.width <= 1100) {
+          await page.locator('.reader-toolbar .more-menu > summary').click();
+          await page.locator('.more-warnings').getByText('1 extraction warning').waitFor();
+          await page.screenshot({
+            path: path.join(SHOTS_DIR, `first-day-reader-more-${view.width}.png`),
+            caret: 'hide',
+          });
+          await page.keyboard.press('Escape');
+          await page.locator('.more-warnings').waitFor({ state: 'hidden' });
+        } else {
+          await page.getByText('1 extraction warning').waitFor();
+        }
       });
 
       // 5. Settings, in sections.

@@ -64,7 +64,7 @@ export async function chooseBackend(page: Page, name: string): Promise<void> {
   await page
     .locator('form.ask-form')
     .getByRole('combobox', { name: /^Backend/ })
-    .selectOption({ label: `${name} (${MODEL})` });
+    .selectOption({ label: name });
 }
 
 /** Selects a document of the library by its title, which shows its Ask screen. */

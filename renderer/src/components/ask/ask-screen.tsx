@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { useDocumentsStore } from '../../stores/documents-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
+import { useQuestionsFoldStore } from '../../stores/questions-fold-store.ts';
 import { useSourcePanelStore } from '../../stores/source-panel-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
@@ -21,6 +22,7 @@ export function AskScreen() {
   });
   const selectedRunId = useUiStore((s) => s.selectedRunId);
   const setScreen = useUiStore((s) => s.setScreen);
+  const questionsFolded = useQuestionsFoldStore((s) => s.folded);
   const shown = useSourcePanelStore((s) =>
     s.runId !== null && s.runId === selectedRunId ? s.shown : null,
   );
@@ -48,7 +50,8 @@ export function AskScreen() {
     );
   }
   return (
-    <div className="screen ask">
+    // The questions fold only while a view that needs their width is open (styles: ask-side).
+    <div className={`screen ask${questionsFolded ? ' questions-folded' : ''}`}>
       <aside className="ask-side">
         <h1 className="doc-heading" title={outsideAttr(title)}>
           Ask about <OutsideText text={title} />

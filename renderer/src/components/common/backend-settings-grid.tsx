@@ -2,6 +2,7 @@
 // review form (each keeps its own draft: what changes is reported, not stored here).
 import type { Ref } from 'react';
 import type { BackendProfile, RunSettings } from '../../../../shared/model.ts';
+import { backendChoiceName } from '../../lib/backend-choice-name.ts';
 import { RunSettingsFields } from './run-settings-fields.tsx';
 
 export function BackendSettingsGrid(props: {
@@ -14,20 +15,23 @@ export function BackendSettingsGrid(props: {
   backendRef?: Ref<HTMLSelectElement>;
 }) {
   const { profiles } = props;
+  const chosen = profiles.find((p) => p.id === props.profileId);
   return (
     <div className="run-settings-grid">
       <label className="wide">
         Backend
         <select
           ref={props.backendRef}
+          title={
+            chosen ? `${chosen.name}${chosen.model ? ` · model ${chosen.model}` : ''}` : undefined
+          }
           value={props.profileId}
           onChange={(e) => props.onChooseBackend(e.target.value)}
         >
           {profiles.length === 0 ? <option value="">No backend set up</option> : null}
           {profiles.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name}
-              {p.model ? ` (${p.model})` : ''}
+              {backendChoiceName(p, profiles)}
             </option>
           ))}
         </select>

@@ -5,8 +5,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PageSpan, Section } from '../../../../shared/model.ts';
 import { pageAt, sectionPath } from '../../../../shared/text-location.ts';
 import { findHits, MAX_HITS } from '../../lib/find-hits.ts';
+import { NARROW_WINDOW } from '../../lib/window-widths.ts';
 import { pageName } from '../../lib/page-choices.ts';
 import { usePassage, useReaderStore } from '../../stores/reader-store.ts';
+import { useMediaQuery } from '../common/use-media-query.ts';
 import { FIND_CHORD, isChord } from '../nav/shortcut-table.ts';
 import { PASSAGE_WHERE_ID } from './passage-where.tsx';
 
@@ -17,6 +19,7 @@ export function FindBar(props: {
 }) {
   const { text, pages, sections } = props;
   const jumpTo = useReaderStore((s) => s.jumpTo);
+  const narrow = useMediaQuery(NARROW_WINDOW);
   const clear = useReaderStore((s) => s.clearPassage);
   const passage = usePassage();
   const [draft, setDraft] = useState('');
@@ -80,7 +83,8 @@ export function FindBar(props: {
           ref={input}
           type="search"
           value={draft}
-          placeholder="Find in document"
+          // In a small window the box is narrow: a short word, never a cut one.
+          placeholder={narrow ? 'Find' : 'Find in document'}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && e.shiftKey) {
@@ -90,11 +94,18 @@ export function FindBar(props: {
           }}
         />
       </label>
+      {/* In a small window the arrows alone; the words stay for screen readers. */}
       <button type="button" disabled={hits.length === 0} onClick={() => step(-1)}>
-        Previous
+        <span className="find-arrow" aria-hidden="true">
+          ↑
+        </span>
+        <span className="find-word">Previous</span>
       </button>
       <button type="button" disabled={hits.length === 0} onClick={() => step(1)}>
-        Next
+        <span className="find-arrow" aria-hidden="true">
+          ↓
+        </span>
+        <span className="find-word">Next</span>
       </button>
       {query !== '' ? (
         <span

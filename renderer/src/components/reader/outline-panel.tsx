@@ -12,7 +12,9 @@ export function OutlinePanel(props: { sections: readonly Section[] | undefined }
   const top = Math.min(...sections.map((s) => s.level));
   return (
     <details className="outline" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Outline ({sections.length})</summary>
+      <summary>
+        Outline<span className="outline-count"> ({sections.length})</span>
+      </summary>
       {open ? (
         <nav aria-label="Outline">
           <ol>

@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ChunkInfo, PageSpan } from '../../../../shared/model.ts';
 import { evidenceByChunk } from '../../lib/chunk-evidence.ts';
 import { needsOcr } from '../../lib/needs-ocr.ts';
+import { NARROW_WINDOW } from '../../lib/window-widths.ts';
 import { useRunEvidence } from '../../lib/run-evidence.ts';
 import { useOlderTextKey } from '../../stores/older-text.ts';
 import { useReaderStore } from '../../stores/reader-store.ts';
@@ -13,6 +14,7 @@ import { useRunsStore } from '../../stores/runs-store.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { EmptyState } from '../common/empty-state.tsx';
 import { MoreMenu } from '../common/more-menu.tsx';
+import { useMediaQuery } from '../common/use-media-query.ts';
 import { ErrorBanner } from '../common/error-banner.tsx';
 import { OutsideText, outsideAttr } from '../common/outside-text.tsx';
 import { OcrBadge } from '../library/ocr-badge.tsx';
@@ -54,6 +56,8 @@ export function ReaderScreen() {
   // Its answer's evidence, cited by the markers of the chunks it is in.
   const { evidence } = useRunEvidence(shownRun);
   const evidenceOfChunks = useMemo(() => evidenceByChunk(evidence), [evidence]);
+  // In a small window the extraction warnings join the More menu, so the toolbar keeps one row.
+  const narrow = useMediaQuery(NARROW_WINDOW);
   if (error) return <ErrorBanner error={error} />;
   if (loading || (olderKey ?? null) !== textKey) return <p role="status">Loading the document…</p>;
   if (!view) {
@@ -67,9 +71,20 @@ export function ReaderScreen() {
     );
   }
   const doc = view.document;
+  const reread = view.info.format === 'pdf' && textKey === null && !needsOcr(view.info);
+  const warnings = doc.warnings.length > 0;
+  const warningsLabel = plural(doc.warnings.length, 'extraction warning');
+  const warningList = (
+    <ul>
+      {doc.warnings.map((w, i) => (
+        <li key={i}>{w}</li>
+      ))}
+    </ul>
+  );
   return (
     <div className="screen reader">
-      {/* One row: the title, the jumps, find and the outline; the rest behind "More". */}
+      {/* One row: the title, the jumps, find and the outline; the rest behind "More" (in a
+          small window the extraction warnings too). */}
       <div className="toolbar reader-toolbar">
         <div className="reader-title">
           <h1 className="doc-heading" title={outsideAttr(view.info.title || view.info.fileName)}>
@@ -83,19 +98,21 @@ export function ReaderScreen() {
         <JumpBar pages={doc.pages ?? NO_PAGES} chunkCount={chunks.length} />
         <FindBar text={doc.text} pages={doc.pages} sections={doc.sections} />
         <OutlinePanel sections={doc.sections} />
-        {doc.warnings.length > 0 ? (
+        {warnings && !narrow ? (
           <details className="warnings popover">
-            <summary>{plural(doc.warnings.length, 'extraction warning')}</summary>
-            <ul>
-              {doc.warnings.map((w, i) => (
-                <li key={i}>{w}</li>
-              ))}
-            </ul>
+            <summary>{warningsLabel}</summary>
+            {warningList}
           </details>
         ) : null}
-        {view.info.format === 'pdf' && textKey === null && !needsOcr(view.info) ? (
+        {reread || (warnings && narrow) ? (
           <MoreMenu label="More" name="More actions for this document">
-            <RereadButton info={view.info} showReason />
+            {reread ? <RereadButton info={view.info} showReason /> : null}
+            {warnings && narrow ? (
+              <div className="more-warnings">
+                <p className="warnings-heading">{warningsLabel}</p>
+                {warningList}
+              </div>
+            ) : null}
           </MoreMenu>
         ) : null}
         <PassageWhere />

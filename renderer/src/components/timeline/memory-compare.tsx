@@ -4,9 +4,7 @@ import { diffWords, type ChangeObject } from 'diff';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { nextChange, wordChange } from '../../../../shared/memory-change.ts';
 import type { RunView } from '../../../../shared/run-view.ts';
-
-/** A window this wide has room for the questions and two columns of memory. */
-const ROOMY = '(min-width: 75rem)';
+import { QuestionsFoldButton, useFoldQuestionsWhenNarrow } from '../ask/questions-fold.tsx';
 
 export function MemoryCompare(props: {
   run: RunView;
@@ -18,9 +16,9 @@ export function MemoryCompare(props: {
 }) {
   const { run, a, b } = props;
   const [mode, setMode] = useState<'side' | 'inline'>('side');
-  // The Ask screen's question column folds away while memories are compared (at first in a
-  // window too narrow for two readable columns beside it); the button brings it back.
-  const [wide, setWide] = useState(() => !window.matchMedia(ROOMY).matches);
+  // The Ask screen's question column folds away while memories are compared in a window too
+  // narrow for two readable columns beside it; the button brings it back.
+  useFoldQuestionsWhenNarrow();
   const before = run.memories[a]?.memory ?? '';
   const after = run.memories[b]?.memory ?? '';
   const parts = useMemo(() => diffWords(before, after), [before, after]);
@@ -43,7 +41,7 @@ export function MemoryCompare(props: {
   return (
     <div
       ref={box}
-      className={wide ? 'compare wide' : 'compare'}
+      className="compare"
       aria-label={`Memory after chunk ${a + 1} compared with chunk ${b + 1}`}
     >
       <div className="compare-head">
@@ -68,15 +66,7 @@ export function MemoryCompare(props: {
             Inline
           </button>
         </div>
-        <button
-          type="button"
-          className="ghost"
-          aria-pressed={wide}
-          onClick={() => setWide(!wide)}
-          title="Fold the questions column away to give the memories the window's width"
-        >
-          {wide ? 'Show the questions' : 'Hide the questions'}
-        </button>
+        <QuestionsFoldButton title="Fold the questions column away to give the memories the window's width" />
         <button type="button" className="ghost" onClick={props.onClose}>
           Clear
         </button>
