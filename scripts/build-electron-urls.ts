@@ -101,3 +101,14 @@ export function mainBundleEntries(repoRoot: string): Record<string, string> {
     ...findWorkerEntries([path.join(repoRoot, 'electron/core')]),
   };
 }
+
+/**
+ * The entries of the command line's bundle (out/cli): its entry, which points core at the copied
+ * data files, and the same worker scripts as main (the CLI starts them too).
+ */
+export function cliBundleEntries(repoRoot: string): Record<string, string> {
+  return {
+    memagent: path.join(repoRoot, 'electron/cli/bundle-entry.ts'),
+    ...findWorkerEntries([path.join(repoRoot, 'electron/core')]),
+  };
+}
