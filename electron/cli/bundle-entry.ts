@@ -1,10 +1,5 @@
-// The entry of the built command line (out/cli/memagent.js, scripts/build-electron.ts). Core finds
-// its data files by path, and in the bundle they are copied to out/assets, as for the app's main
-// (electron/app/main.ts); environment variables, because worker threads read them too.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The entry of the built command line (out/cli/memagent.js, scripts/build-electron.ts): the data
+// files' paths (bundle-run.ts, shared with the app's command mode), then the command.
+import './bundle-run.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-process.env.MEMAGENT_TOKENIZER_DIR ??= path.join(here, '../assets/tokenizers');
-process.env.MEMAGENT_HAYSTACK_DIR ??= path.join(here, '../assets/haystack');
 await import('./main.ts');

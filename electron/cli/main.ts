@@ -9,24 +9,7 @@
 import { enableCompileCache } from '../core/compile-cache.ts';
 
 enableCompileCache();
-const quick = await quickAnswer(process.argv.slice(2));
-if (quick === undefined) await import('./cli-process.ts');
-else
-  // No process.exit: it could cut a write to a pipe short, and nothing else is running.
-  process.stdout.write(quick, () => undefined);
-
-/**
- * `--version` and the overview (`--help`, or no command) are printed from one small module each,
- * without the argument parsers, zod or any command: what a person or a script runs most often
- * to check the command is there. Everything else (a command's `--help` too) goes through
- * runCommand, which answers these two the same way.
- */
-async function quickAnswer(argv: readonly string[]): Promise<string | undefined> {
-  const [first] = argv;
-  if (argv.length > 1) return undefined;
-  if (first === '--version' || first === '-V')
-    return `memagent ${(await import('./version.ts')).cliVersion()}\n`;
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help')
-    return (await import('./help-main.ts')).MAIN_HELP;
-  return undefined;
-}
+const { runCli } = await import('./run-cli.ts');
+// Exit explicitly once stdout is flushed (runCli waits for it): tokenizer workers or keep-alive
+// sockets must not keep a finished command alive.
+process.exit(await runCli(process.argv.slice(2)));
