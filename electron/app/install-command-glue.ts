@@ -5,9 +5,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { app, dialog } from 'electron';
+import { dialog } from 'electron';
 import {
   adminShellArgs,
+  appCommandTarget,
   installCommandLine,
   installedCommandMessage,
 } from '../core/command-line-install.ts';
@@ -35,16 +36,12 @@ function terminalPath(): string | undefined {
   return [process.env.PATH ?? '', ...listed].join(path.delimiter);
 }
 
-/** Installs `memagent` for this user, run by this app's own executable as Node on the CLI bundle. */
+/** Installs `memagent` for this user, run by this app's own executable in its command mode. */
 export async function installCommandFromMenu(): Promise<void> {
   try {
     const installed = await installCommandLine(
-      {
-        runtime: process.execPath,
-        // The CLI's bundle (npm run build: out/cli), beside the bundled main.
-        script: path.join(app.getAppPath(), 'out', 'cli', 'memagent.js'),
-        env: { ELECTRON_RUN_AS_NODE: '1' },
-      },
+      // The app's bundled command line (out/cli/run.js), through main's `--memagent-cli`.
+      appCommandTarget(process.execPath),
       {
         home: os.homedir(),
         platform: process.platform,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimLlm, type SimServer } from '../../sim/server.ts';
 import { needleDocument, QUESTION } from '../core/agent/test-support.ts';
-import { installCommandLine } from '../core/command-line-install.ts';
+import { installCommandLine, nodeCommandTarget } from '../core/command-line-install.ts';
 import { LONG_JOB_V8_FLAGS } from '../core/v8-flags.ts';
 import { repoRoot } from './cli.test-support.ts';
 import { helpText } from './help.ts';
@@ -80,6 +80,8 @@ describe('the built memagent bundle', () => {
   it('is one entry beside its worker scripts, with no TypeScript left to strip', () => {
     const files = fs.readdirSync(path.dirname(bundle));
     expect(files).toContain('memagent.js');
+    // The same command as a function, for the packaged app's command mode (--memagent-cli).
+    expect(files).toContain('run.js');
     expect(files).toContain('stamp.json');
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
   });
@@ -131,10 +133,11 @@ describe('the built memagent bundle', () => {
   });
 
   it('runs from the launcher "Install Command Line Tool" writes for it', async () => {
-    const installed = await installCommandLine(
-      { runtime: node24, script: bundle },
-      { home: path.join(app, 'home'), platform: 'linux', pathVar: '/usr/bin' },
-    );
+    const installed = await installCommandLine(nodeCommandTarget(node24, bundle), {
+      home: path.join(app, 'home'),
+      platform: 'linux',
+      pathVar: '/usr/bin',
+    });
     const r = await run(['--version'], [installed.file]);
     expect(r.stdout).toBe(`memagent ${version}\n`);
     expect(r.status).toBe(0);

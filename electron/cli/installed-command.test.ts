@@ -6,10 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandLineArguments } from '../core/command-mode.ts';
 import {
   adminShellArgs,
+  appCommandTarget,
   installCommandLine,
   installedCommandMessage,
+  launcherScript,
+  nodeCommandTarget,
 } from '../core/command-line-install.ts';
 import { LONG_JOB_V8_FLAGS } from '../core/v8-flags.ts';
 import { repoRoot } from './cli.test-support.ts';
@@ -123,7 +127,7 @@ describe('bin/memagent.js: the bundle only while its sources are unchanged', () 
 describe('installCommandLine (the app\'s "Install Command Line Tool")', () => {
   it('writes a launcher into ~/.local/bin that runs the CLI from any folder, and says if PATH has it', async () => {
     const home = path.join(away, 'home');
-    const target = { runtime: node24, script: path.join(repoRoot, 'electron/cli/main.ts') };
+    const target = nodeCommandTarget(node24, path.join(repoRoot, 'electron/cli/main.ts'));
     const first = await installCommandLine(target, {
       home,
       platform: 'linux',
@@ -156,6 +160,35 @@ describe('installCommandLine (the app\'s "Install Command Line Tool")', () => {
     expect(r.status).toBe(0);
   });
 
+  it("runs the packaged app's own executable in its command mode, the typed arguments intact", async () => {
+    // The app's executable, in a folder with a space and a quote; it stands in by printing the
+    // arguments it is given, one a line.
+    const appDir = path.join(away, 'It\'s "the" App.app/Contents/MacOS');
+    fs.mkdirSync(appDir, { recursive: true });
+    const executable = path.join(appDir, 'MemAgent Desktop');
+    fs.writeFileSync(executable, '#!/bin/sh\nprintf \'%s\\n\' "$@"\n', { mode: 0o755 });
+    const target = appCommandTarget(executable);
+    const flags = LONG_JOB_V8_FLAGS.join(' ');
+    expect(launcherScript(target).split('\n')[3]).toBe(
+      `exec '${appDir.replaceAll("'", `'\\''`)}/MemAgent Desktop' '--memagent-cli' '--js-flags=${flags}' '--' "$@"`,
+    );
+    const installed = await installCommandLine(target, {
+      home: path.join(away, 'app-home'),
+      platform: 'linux',
+      pathVar: '/usr/bin',
+    });
+    // No ELECTRON_RUN_AS_NODE: the RunAsNode fuse is off in the packaged app.
+    expect(fs.readFileSync(installed.file, 'utf8')).not.toContain('ELECTRON_RUN_AS_NODE');
+    // A file named like a Chromium switch or the mode's own flag stays the command's argument.
+    const typed = ['ask', 'a b.pdf', '--js-flags=--expose-gc', '--memagent-cli', '--', "it's"];
+    const r = run([installed.file, ...typed]);
+    expect(r.status).toBe(0);
+    const given = r.stdout.split('\n').slice(0, -1);
+    expect(given).toEqual(['--memagent-cli', `--js-flags=${flags}`, '--', ...typed]);
+    // What the app's main (core/command-mode.ts) hands to the command line.
+    expect(commandLineArguments([executable, ...given], false)).toEqual(typed);
+  });
+
   describe('on macOS: a /usr/local/bin link, as VS Code installs `code`', () => {
     // A folder this process may not write: read-only for a user; for root, which ignores modes,
     // immutable (ext4's attribute, which root too must lift first).
@@ -172,11 +205,7 @@ describe('installCommandLine (the app\'s "Install Command Line Tool")', () => {
       fs.mkdirSync(runtimeDir, { recursive: true });
       const runtime = path.join(runtimeDir, 'node');
       fs.symlinkSync(node24, runtime);
-      const target = {
-        runtime,
-        script: path.join(repoRoot, 'electron/cli/main.ts'),
-        env: { MEMAGENT_FROM: "a 'b'" },
-      };
+      const target = nodeCommandTarget(runtime, path.join(repoRoot, 'electron/cli/main.ts'));
       return {
         base,
         target,

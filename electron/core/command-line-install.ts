@@ -1,20 +1,39 @@
 // "Install Command Line Tool", as VS Code installs `code`: a small shell launcher named
-// `memagent` that starts the app's own runtime on the CLI's bundle, so the command needs no Node
-// of its own and follows the app when it is updated in place. On macOS a link in /usr/local/bin
-// (on every shell's PATH there) points at it, made with an administrator's consent where that
-// folder is not the user's to write.
+// `memagent` that starts the app's own executable in its command mode (`--memagent-cli`,
+// electron/app/cli-mode.ts), so the command needs no Node of its own and follows the app when it
+// is updated in place. The executable runs only its own built command line: the RunAsNode fuse
+// stays off (docs/electron.md). On macOS a link in /usr/local/bin (on every shell's PATH there)
+// points at the launcher, made with an administrator's consent where that folder is not the
+// user's to write.
 import fs from 'node:fs';
 import path from 'node:path';
+import { CLI_MODE_FLAG } from './command-mode.ts';
 import { LONG_JOB_V8_FLAGS } from './v8-flags.ts';
 
-/** What the launcher starts: the app's executable, as Node, on the CLI's entry file. */
+/** What the launcher starts: a program and the words before the command's own arguments. */
 export interface CommandTarget {
-  /** The executable (the packaged app's, started with `ELECTRON_RUN_AS_NODE=1`; or a Node). */
+  /** The executable: the packaged app's (`appCommandTarget`), or a Node (`nodeCommandTarget`). */
   runtime: string;
-  /** The CLI's entry file inside the app (its bundle, out/cli/memagent.js). */
-  script: string;
-  /** Set before starting `runtime` (`ELECTRON_RUN_AS_NODE=1` for Electron). */
-  env?: Readonly<Record<string, string>>;
+  /** Its arguments before the ones typed after `memagent`. */
+  args: readonly string[];
+}
+
+/**
+ * The packaged app's executable as the command: its command mode, the V8 flags of a long job as
+ * Chromium's `--js-flags` (the one way to give them to the main process, on its command line),
+ * then `--`, after which Chromium reads no switches: a file named `--something` stays the
+ * command's argument.
+ */
+export function appCommandTarget(executable: string): CommandTarget {
+  return {
+    runtime: executable,
+    args: [CLI_MODE_FLAG, `--js-flags=${LONG_JOB_V8_FLAGS.join(' ')}`, '--'],
+  };
+}
+
+/** A Node running the CLI's entry `script` (a checkout), with the V8 flags of a long job. */
+export function nodeCommandTarget(node: string, script: string): CommandTarget {
+  return { runtime: node, args: [...LONG_JOB_V8_FLAGS, script] };
 }
 
 /** Where the install happens and how it may ask for rights: injected, so it is testable anywhere. */
@@ -54,15 +73,14 @@ function shellWord(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The launcher's text: one `exec`, with the V8 flags of a long job before the script. */
+/** The launcher's text: one `exec` of the target, every word quoted, then the typed arguments. */
 export function launcherScript(target: CommandTarget): string {
-  const env = Object.entries(target.env ?? {}).map(([k, v]) => `${k}=${shellWord(v)} `);
-  const flags = LONG_JOB_V8_FLAGS.join(' ');
+  const words = [target.runtime, ...target.args].map(shellWord).join(' ');
   // INIT_CWD: an outer npm script's folder would win over the one the command is typed in.
   return `#!/bin/sh
 # The memagent command line, installed by MemAgent Desktop. Installing it again rewrites it.
 unset INIT_CWD
-${env.join('')}exec ${shellWord(target.runtime)} ${flags} ${shellWord(target.script)} "$@"
+exec ${words} "$@"
 `;
 }
 
