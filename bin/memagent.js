@@ -5,8 +5,11 @@
 // flags of a long job (electron/core/v8-flags.ts), which size the heap and so must be on the
 // command line of the process that reads. Started by the shebang above with those flags on a
 // new enough Node, the CLI runs in this process (no second start); otherwise in a child.
+// What it runs: the built bundle (out/cli/memagent.js, `npm run build`) while every source it
+// was built from is unchanged (its stamp), else the TypeScript sources, so a checkout never runs
+// code older than its files; MEMAGENT_CLI_SOURCES=1 always picks the sources (docs/cli.md).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,8 +19,31 @@ export const V8_FLAGS = ['--max-semi-space-size=32', '--heap-growing-percent=20'
 const MIN_NODE = 24;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'electron', 'cli', 'main.ts');
 const major = Number(process.versions.node.split('.')[0]);
+
+/**
+ * True when out/cli/stamp.json lists every source of the bundle with the size and modification
+ * time it has now (a few hundred stat calls: about a millisecond). Any doubt (no build, a file
+ * edited, touched, moved or gone, a stamp of another format) is false.
+ */
+function bundleIsFresh(checkout) {
+  try {
+    const stamp = JSON.parse(readFileSync(path.join(checkout, 'out', 'cli', 'stamp.json'), 'utf8'));
+    if (stamp.format !== 1) return false;
+    for (const [file, [size, mtimeMs]] of Object.entries(stamp.files)) {
+      const now = statSync(path.join(checkout, file));
+      if (now.size !== size || now.mtimeMs !== mtimeMs) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const cli =
+  process.env.MEMAGENT_CLI_SOURCES !== '1' && bundleIsFresh(root)
+    ? path.join(root, 'out', 'cli', 'memagent.js')
+    : path.join(root, 'electron', 'cli', 'main.ts');
 
 function nodeThatRunsTs() {
   if (major >= MIN_NODE) return process.execPath;
@@ -41,7 +67,7 @@ if (major >= MIN_NODE && flagsGiven) {
   // main.ts reads its arguments after the script's path, as when started directly.
   process.argv.splice(1, 1, cli);
   // Node's compile cache (main.ts turns it on too, for the re-exec'd child): on before the
-  // import, the CLI's entry is read from it as well.
+  // import, the CLI's entry is read from it as well (the bundle's, compiled, too).
   module.enableCompileCache();
   await import(pathToFileURL(cli).href);
 } else {

@@ -1,6 +1,8 @@
 // Child process of e2e/electron-smoke-bundle.test.ts: loads the built out/main/main.js with
 // `electron` resolved to the stand-in (electron-smoke-stub.ts), drives it like Electron would, and
 // prints one JSON report on stdout. Usage: node e2e/electron-smoke-bundle-run.ts <userDataDir> <document>
+// Or, as the installed `memagent` starts the packaged app: node e2e/electron-smoke-bundle-run.ts
+// --memagent-cli [ARGS…] (the command's output, then the report on the last line).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import path from 'node:path';
@@ -18,6 +20,24 @@ registerHooks({
       : next(specifier, context);
   },
 });
+
+if (process.argv[2] === '--memagent-cli') {
+  // The packaged app's process.argv: the executable, then its arguments (no app folder).
+  process.argv.splice(1, 1);
+  const { record } = (await import(stubUrl)) as typeof Stub;
+  await import(pathToFileURL(path.resolve(here, '../out/main/main.js')).href);
+  await until(() => record.calls.find((c) => c.startsWith('app.exit:')), 'app.exit', 120_000);
+  const report = {
+    calls: record.calls,
+    windows: record.windows.length,
+    schemes: record.schemes,
+    appListeners: [...record.appListeners.keys()],
+    ipcChannels: record.ipcHandlers.size,
+    menu: record.menu,
+  };
+  process.stdout.write(`\n${JSON.stringify(report)}\n`, () => process.exit(0));
+  await new Promise(() => undefined);
+}
 
 const [userData, documentPath] = process.argv.slice(2) as [string, string];
 process.env.MEMAGENT_USER_DATA_DIR = userData;

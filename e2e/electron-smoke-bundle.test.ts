@@ -53,17 +53,21 @@ interface Report {
   menu: string[];
 }
 
+// Both describes load the bundles `npm run build` writes (out/main, out/cli).
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0)
+    throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
+});
+
 describe('the built main bundle under a stand-in Electron', () => {
   let report: Report;
   let dataDir: string;
 
   beforeAll(() => {
-    const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-electron.ts')], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    });
-    if (built.status !== 0)
-      throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-bundle-'));
     const run = spawnSync(
       process.execPath,
@@ -178,5 +182,76 @@ describe('the built main bundle under a stand-in Electron', () => {
   test('installs the menu and closes the store before quitting', () => {
     expect(report.menu).toEqual(['&File', 'editMenu', '&View', 'windowMenu', 'help']);
     expect(report.calls.slice(-2)).toEqual(['before-quit.preventDefault', 'app.quit']);
+  });
+});
+
+describe('the built main bundle as the `memagent` command (--memagent-cli)', () => {
+  interface CommandReport {
+    calls: string[];
+    windows: number;
+    schemes: unknown[];
+    appListeners: string[];
+    ipcChannels: number;
+    menu: unknown;
+  }
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memagent-bundle-cli-'));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** The packaged app started by the installed launcher: output, and what the app did. */
+  function command(...args: string[]) {
+    const run = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'e2e/electron-smoke-bundle-run.ts'), '--memagent-cli', ...args],
+      {
+        cwd: dataDir,
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: { ...process.env, MEMAGENT_USER_DATA_DIR: dataDir },
+      },
+    );
+    if (run.status !== 0) throw new Error(`The bundle did not run:\n${run.stdout}\n${run.stderr}`);
+    const lines = run.stdout.split('\n');
+    const report = JSON.parse(lines.at(-2) as string) as CommandReport;
+    return { stdout: lines.slice(0, -3).join('\n'), stderr: run.stderr, report };
+  }
+
+  /** Nothing of the app: no lock, profile folder, scheme, window, menu, IPC or app events. */
+  function onlyExited(report: CommandReport, code: number): void {
+    expect(report).toEqual({
+      calls: [`app.exit:${code}`],
+      windows: 0,
+      schemes: [],
+      appListeners: [],
+      ipcChannels: 0,
+      menu: null,
+    });
+  }
+
+  test('--version prints the version and exits 0 with nothing of the app made', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const { stdout, report } = command('--version');
+    expect(stdout).toBe(`memagent ${pkg.version}`);
+    onlyExited(report, 0);
+  });
+
+  test('a real command runs through the bundled command line and its PDF worker', () => {
+    const { stdout, report } = command('extract', fixture);
+    expect(stdout).toMatch(/\S/);
+    expect(stdout.length).toBeGreaterThan(200);
+    onlyExited(report, 0);
+  });
+
+  test('a failing command gives its exit code to app.exit and one sentence on stderr', () => {
+    const { stdout, stderr, report } = command('extract', path.join(dataDir, 'missing.pdf'));
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^memagent: .*missing\.pdf/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    onlyExited(report, 3);
   });
 });

@@ -101,3 +101,17 @@ export function mainBundleEntries(repoRoot: string): Record<string, string> {
     ...findWorkerEntries([path.join(repoRoot, 'electron/core')]),
   };
 }
+
+/**
+ * The entries of the command line's bundle (out/cli): its entry, which points core at the copied
+ * data files; `run`, the same command as a function the packaged app's command mode imports
+ * (electron/app/cli-mode.ts; the two share every chunk); and the same worker scripts as main (the
+ * CLI starts them too).
+ */
+export function cliBundleEntries(repoRoot: string): Record<string, string> {
+  return {
+    memagent: path.join(repoRoot, 'electron/cli/bundle-entry.ts'),
+    run: path.join(repoRoot, 'electron/cli/bundle-run.ts'),
+    ...findWorkerEntries([path.join(repoRoot, 'electron/core')]),
+  };
+}

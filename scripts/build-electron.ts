@@ -1,15 +1,25 @@
 // Builds the desktop app into out/: the renderer (renderer/vite.config.ts), the main process with
-// core and its worker scripts (ESM, dependencies left in node_modules), and the preload (one
-// CommonJS file, everything inlined but `electron`, as a sandboxed preload requires).
-// Usage: npm run build [-- --only=renderer|main|preload]
+// core and its worker scripts (ESM, dependencies left in node_modules), the preload (one
+// CommonJS file, everything inlined but `electron`, as a sandboxed preload requires) and the
+// `memagent` command line (out/cli: the installed command's code, docs/cli.md).
+// Usage: npm run build [-- --only=renderer|main|preload|cli] [--out-dir=DIR]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { mainBundleEntries, rewriteUrlReferences } from './build-electron-urls.ts';
+import {
+  cliBundleEntries,
+  mainBundleEntries,
+  rewriteUrlReferences,
+} from './build-electron-urls.ts';
+import { writeCliStamp } from './cli-build-stamp.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(repoRoot, 'out');
+// `--out-dir=DIR` builds elsewhere (a test lays out a packaged app's folders in a temp dir).
+const outDir = path.resolve(
+  process.argv.find((arg) => arg.startsWith('--out-dir='))?.slice('--out-dir='.length) ??
+    path.join(repoRoot, 'out'),
+);
 
 /** Rewrites `new URL('./x', import.meta.url)` to files next to the bundle and copies data files. */
 function bundleUrlsPlugin(): Plugin {
@@ -84,6 +94,46 @@ async function buildMain(): Promise<void> {
   });
 }
 
+/**
+ * The command line's bundle: out/cli/memagent.js, the chunks it imports on demand and the worker
+ * scripts core starts, all plain JavaScript, so nothing is type-stripped at start and a command
+ * reads a few files where the sources are ~180 modules. Split, not one file: inlined into one
+ * 1 MB file, `--version` compiled all of it (1.0 s of CPU against 0.04 s split; docs/benchmarks.md,
+ * "First day (issue 25)"). Dependencies stay in node_modules as for main: the native ones
+ * (better-sqlite3, node-llama-cpp) cannot be bundled, and each command imports what it needs when
+ * it runs. The stamp lists the sources it was built from: bin/memagent.js runs the bundle only
+ * while they are unchanged.
+ */
+async function buildCli(): Promise<void> {
+  copyRuntimeAssets();
+  const cliOut = path.join(outDir, 'cli');
+  const result = await build({
+    configFile: false,
+    root: repoRoot,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [bundleUrlsPlugin()],
+    ssr: { target: 'node', noExternal: [] },
+    build: {
+      ssr: true,
+      outDir: cliOut,
+      emptyOutDir: true,
+      target: 'node24',
+      minify: false,
+      sourcemap: true,
+      rolldownOptions: {
+        input: cliBundleEntries(repoRoot),
+        external: ['electron'],
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  });
+  const sources = (Array.isArray(result) ? result : [result])
+    .flatMap((r) => ('output' in r ? r.output : []))
+    .flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : []));
+  writeCliStamp(repoRoot, cliOut, sources);
+}
+
 async function buildPreload(): Promise<void> {
   const preloadOut = path.join(outDir, 'preload');
   await build({
@@ -128,15 +178,15 @@ async function main(): Promise<void> {
     .find((arg) => arg.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',');
-  const parts = { renderer: buildRenderer, main: buildMain, preload: buildPreload };
+  const parts = { renderer: buildRenderer, main: buildMain, preload: buildPreload, cli: buildCli };
   const chosen = Object.keys(parts).filter(
     (name) => only === undefined || only.includes(name),
   ) as Array<keyof typeof parts>;
-  if (chosen.length === 0) throw new Error(`--only takes renderer, main and/or preload.`);
+  if (chosen.length === 0) throw new Error(`--only takes renderer, main, preload and/or cli.`);
   const started = Date.now();
   for (const name of chosen) await parts[name]();
   console.log(
-    `Built ${chosen.join(', ')} into out/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Built ${chosen.join(', ')} into ${path.relative(repoRoot, outDir) || '.'}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 }
 

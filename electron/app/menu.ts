@@ -23,7 +23,9 @@ export function installApplicationMenu(options: {
       developer: !app.isPackaged,
       send: options.send,
       openExternal: options.openExternal,
-      ...(process.platform === 'win32' ? {} : { installCommand: installCommandFromMenu }),
+      ...(process.platform === 'win32'
+        ? {}
+        : { installCommand: () => void installCommandFromMenu() }),
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   };

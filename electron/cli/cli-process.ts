@@ -1,6 +1,6 @@
-// The process around a `memagent` command (streams, signals, exit), loaded by main.ts once the
+// The process around a `memagent` command (streams, signals), loaded by run-cli.ts once the
 // compile cache is on; the command itself is `runCommand` (run-command.ts), which reads only the
-// context built here.
+// context built here. The caller exits the process with the code `main` returns.
 import os from 'node:os';
 import type { CliContext } from './context.ts';
 import { EXIT } from './report-error.ts';
@@ -66,7 +66,3 @@ export async function main(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
 }
-
-// Exit explicitly once stdout is flushed: tokenizer workers or keep-alive sockets must not keep
-// a finished command alive.
-process.exit(await main(process.argv.slice(2)));
