@@ -264,17 +264,21 @@ describe('memagent resume of a run read with the built-in model', () => {
   it('needs the model file again, and continues with it from the saved memory', async () => {
     const db = path.join(dir, 'resume.db');
     const long = path.join(dir, 'long.txt');
-    // Ctrl-C once the second chunk is being read: the run keeps what was read.
+    // One Ctrl-C once the second chunk is being read: the run pauses, keeping what was read (a
+    // second would quit at once).
+    let sent = false;
     const cli = startCli(
       ['ask', long, '-q', QUESTION, '--model-file', model, ...SMALL, '--db', db],
       {},
       (stderr, kill) => {
-        if (/chunk [1-9]\d*\//.test(stderr)) kill('SIGINT');
+        if (sent || !/chunk [1-9]\d*\//.test(stderr)) return;
+        sent = true;
+        kill('SIGINT');
       },
     );
     const stopped = await cli.result;
     expect(stopped.code).toBe(130);
-    const line = stopped.stderr.split('\n').find((l) => l.startsWith('to continue'));
+    const line = stopped.stderr.split('\n').find((l) => l.includes('To continue: '));
     expect(line).toMatch(
       /resume [\w-]+ --db \S+ --model-file \S+tiny\.gguf --gpu off --threads 1$/,
     );

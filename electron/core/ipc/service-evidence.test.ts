@@ -114,9 +114,10 @@ describe('the back-fill of runs answered before evidence was kept', () => {
     const { runId, evidence } = await ask(harness, documentId);
     await harness.service.dispose();
     const db = new Database(path.join(harness.dir, DATABASE_FILE));
-    // Schema 9 to 11 undone: the reviews and checklists, the back-fill list, then the jobs table
-    // and the runs' link to it.
+    // Schema 9 to 13 undone: the runs' speed key, the reviews and checklists, the back-fill list,
+    // then the jobs table and the runs' link to it (12 re-indexes the search; it runs again).
     db.exec(`
+      ALTER TABLE runs DROP COLUMN speed_owner;
       DROP TABLE review_cells; DROP TABLE review_questions; DROP TABLE review_documents;
       DROP TABLE reviews; DROP TABLE checklists;
       UPDATE runs SET evidence = NULL; DROP TABLE evidence_backfill;
